@@ -1,0 +1,121 @@
+/**
+ * The one HTTP client of every frontend (spec §7 "Handling of answers", §8).
+ * - sends the stored token in Authorization and Url-Type (admin for /admin paths)
+ * - swaps the stored token when the answer carries Refresh-Token
+ * - unwraps the envelope: resolves with the whole axios response (payload at data.data),
+ *   rejects with an ApiError whose message is the catalogue text to show
+ */
+import axios, { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { ApiEnvelope, ERR, HEADERS, TIMINGS, TOKEN_STORAGE_KEY } from '@oj/contracts';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, or the envelope status of a 200 answer; 0 when there was no answer. */
+    public readonly status: number,
+    public readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ClientHooks {
+  /** Shows an error text to the user (antd message in the apps). */
+  notifyError?: (text: string) => void;
+  /** Called on 401 after the token was cleared: open the login dialog or go to /admin/login. */
+  onUnauthorized?: (isAdmin: boolean) => void;
+  /** Called when the stored token changed (login, refresh, logout). */
+  onTokenChange?: (token: string | null) => void;
+}
+
+const hooks: ClientHooks = {};
+export function setClientHooks(h: ClientHooks): void {
+  Object.assign(hooks, h);
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+export function setToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  else localStorage.removeItem(TOKEN_STORAGE_KEY);
+  hooks.onTokenChange?.(token);
+}
+
+const isAdminPath = (url = ''): boolean => /^\/?(api\/)?admin/.test(url.replace(/^https?:\/\/[^/]+/, ''));
+
+export function createClient(baseURL = '/api'): AxiosInstance {
+  const client = axios.create({ baseURL, timeout: TIMINGS.httpTimeoutMs });
+
+  client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    const token = getToken();
+    if (token) config.headers.set(HEADERS.authorization, token);
+    config.headers.set(HEADERS.urlType, isAdminPath(config.url) ? 'admin' : 'general');
+    return config;
+  });
+
+  client.interceptors.response.use(
+    (response: AxiosResponse) => {
+      const refreshed = response.headers[HEADERS.refreshToken.toLowerCase()];
+      const authorization = response.headers[HEADERS.authorization.toLowerCase()];
+      if (refreshed && authorization) setToken(String(authorization));
+      if (response.config.responseType === 'blob') return response;
+      const body = response.data as ApiEnvelope | undefined;
+      if (body && typeof body === 'object' && 'status' in body && body.status !== 200) {
+        const text = body.msg || ERR.serverError;
+        hooks.notifyError?.(text);
+        return Promise.reject(new ApiError(text, body.status, body.data));
+      }
+      return response;
+    },
+    async (error: AxiosError<ApiEnvelope>) => {
+      const response = error.response;
+      if (!response) {
+        hooks.notifyError?.(ERR.noConnection);
+        return Promise.reject(new ApiError(ERR.noConnection, 0));
+      }
+      let msg = response.data && typeof response.data === 'object' ? (response.data as ApiEnvelope).msg : undefined;
+      if (response.data instanceof Blob && response.data.type.includes('json')) {
+        // A download that failed answers JSON: show its msg.
+        try {
+          msg = (JSON.parse(await response.data.text()) as ApiEnvelope).msg || ERR.invalidFileFormat;
+        } catch {
+          msg = ERR.invalidFileFormat;
+        }
+      }
+      let text: string;
+      switch (response.status) {
+        case 401: {
+          text = msg || ERR.loginAgain;
+          setToken(null);
+          hooks.onUnauthorized?.(isAdminPath(error.config?.url));
+          break;
+        }
+        case 403:
+          text = msg || ERR.noPermission;
+          break;
+        case 404:
+          text = ERR.notFound;
+          break;
+        default:
+          text = msg || ERR.serverError;
+      }
+      hooks.notifyError?.(text);
+      return Promise.reject(new ApiError(text, response.status, response.data?.data));
+    },
+  );
+  return client;
+}
+
+/** The shared client; its payload is at `response.data.data`. */
+export const api = createClient();
+
+/** Convenience: the payload of a call. */
+export async function call<T>(promise: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<T> {
+  return (await promise).data.data;
+}

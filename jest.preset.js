@@ -1,0 +1,15 @@
+/** Shared jest settings: TypeScript through ts-jest without type checking (tsc -b does that in CI). */
+const path = require('path');
+module.exports = (dir, overrides = {}) => ({
+  rootDir: dir,
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false, tsconfig: path.join(dir, 'tsconfig.json') }],
+  },
+  moduleNameMapper: {
+    '^@oj/contracts$': path.join(__dirname, 'packages/contracts/src'),
+    '^@oj/kit$': path.join(__dirname, 'frontends/kit/src'),
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  ...overrides,
+});

@@ -1,0 +1,1 @@
+module.exports = { displayName: 'contracts', ...require('../../jest.preset')(__dirname) };

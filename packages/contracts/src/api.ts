@@ -1,0 +1,95 @@
+/** The envelope every JSON answer uses (design.md "API conventions"). */
+export interface ApiEnvelope<T = unknown> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+/** A page of records, HOJ/MyBatis-Plus shaped. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 200;
+
+/** Header names of the auth conventions. */
+export const HEADERS = {
+  authorization: 'Authorization',
+  urlType: 'Url-Type',
+  refreshToken: 'Refresh-Token',
+} as const;
+
+/** User info returned by login and kept in the client's auth store (spec §3). */
+export interface UserInfo {
+  uid: string;
+  username: string;
+  nickname?: string | null;
+  avatar?: string | null;
+  email?: string | null;
+  school?: string | null;
+  realname?: string | null;
+  gender?: 'male' | 'female' | 'secrecy';
+  signature?: string | null;
+  roleList: string[];
+}
+
+/** Public website config (spec §3). */
+export interface WebsiteConfig {
+  shortName: string;
+  projectName: string;
+  projectUrl: string;
+  recordName: string;
+  recordUrl: string;
+  description: string;
+  register: boolean;
+  openPublicDiscussion: boolean;
+  openGroupDiscussion: boolean;
+  openContestComment: boolean;
+  openPublicJudge: boolean;
+}
+
+/** Site switches editable by root (spec §3). */
+export interface SiteSwitches {
+  register: boolean;
+  openPublicDiscussion: boolean;
+  openGroupDiscussion: boolean;
+  openContestComment: boolean;
+  openPublicJudge: boolean;
+  openGroupJudge: boolean;
+  openContestJudge: boolean;
+}
+export type SiteSwitch = keyof SiteSwitches;
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+  /** Proof of the slide verification, required from the 5th failure. */
+  slideToken?: string;
+}
+export interface RegisterRequest {
+  username: string;
+  password: string;
+  email: string;
+  code: string;
+}
+export interface ApplyResetPasswordRequest {
+  email: string;
+  captcha: string;
+  captchaKey: string;
+}
+export interface CaptchaResponse {
+  img: string;
+  captchaKey: string;
+}
+export interface UnreadCounts {
+  comment: number;
+  reply: number;
+  like: number;
+  sys: number;
+  mine: number;
+}

@@ -1,0 +1,7 @@
+export * from './result-codes';
+export * from './roles';
+export * from './contest';
+export * from './problem';
+export * from './limits';
+export * from './errors';
+export * from './api';
