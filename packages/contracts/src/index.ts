@@ -5,3 +5,4 @@ export * from './problem';
 export * from './limits';
 export * from './errors';
 export * from './api';
+export * from './judge';

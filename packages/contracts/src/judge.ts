@@ -1,0 +1,164 @@
+/**
+ * The contract between the backend and the judge workers: the Bull queue, the job,
+ * its progress and its result, the problem package format, and the worker registry.
+ */
+import { JudgeStatus } from './result-codes';
+
+/** Bull queue name. The Bull key prefix comes from BULL_PREFIX (default "bull") so tests can isolate. */
+export const JUDGE_QUEUE = 'judge';
+/** Bull priorities: lower runs first. Contest submissions are judged before practice ones. */
+export const JUDGE_PRIORITY = { contest: 1, normal: 5, rejudge: 10 } as const;
+
+/** Redis key prefix under which each worker announces itself (value: JSON JudgeServerInfo, TTL). */
+export const JUDGE_SERVER_KEY_PREFIX = 'oj:judge:server:';
+export const JUDGE_SERVER_HEARTBEAT_SEC = 10;
+export const JUDGE_SERVER_TTL_SEC = 30;
+
+export interface JudgeServerInfo {
+  name: string;
+  hostname: string;
+  pid: number;
+  concurrency: number;
+  /** Languages this worker can judge (display names, e.g. "C++ With O2"). */
+  languages: LanguageInfo[];
+  cgroup: 'v1' | 'v2' | 'none';
+  startedAt: string;
+  lastHeartbeat: string;
+}
+
+export interface LanguageInfo {
+  /** Short id used by the CLI, e.g. "cpp17-o2". */
+  id: string;
+  /** Display name as users know it (HOJ names), e.g. "C++ 17 With O2". Submissions carry this. */
+  name: string;
+  /** Highlighting mode for the editor, e.g. "text/x-c++src". */
+  contentType: string;
+  compileCommand?: string;
+  runCommand: string;
+  /** Source file name inside the sandbox. */
+  sourceFile: string;
+  isSpj: boolean;
+}
+
+/** problem.json of a problem package directory (CLI `--problem DIR`, and what workers download). */
+export interface ProblemPackage {
+  /** ms */
+  timeLimit: number;
+  /** MB */
+  memoryLimit: number;
+  /** MB */
+  stackLimit: number;
+  judgeMode: 'default' | 'spj' | 'interactive';
+  type: 'acm' | 'oi';
+  isRemoveEndBlank: boolean;
+  /** File IO: the program reads `input` and writes `output` in its work dir instead of stdin/stdout. */
+  fileIO?: { input: string; output: string } | null;
+  /** Cases in judging order; files are relative to the package dir. Defaults to 1.in/1.out, 2.in/2.out, ... */
+  cases?: { caseId?: number; input: string; output: string; score?: number }[];
+  /** Language name of checker.<ext> / interactor.<ext>, when judgeMode is not default. */
+  checkerLanguage?: string;
+  /** Special judge exit-code convention. */
+  checkerProtocol?: 'testlib' | 'domjudge';
+  /** ACM: run every case even after a failure. */
+  runAllCases?: boolean;
+  /** Extra files copied next to the program (name → content). */
+  userExtraFiles?: Record<string, string>;
+  /** Extra files copied next to the checker/interactor only. */
+  judgeExtraFiles?: Record<string, string>;
+}
+
+export interface JudgeJobData {
+  submissionId: number;
+  /** Language display name, e.g. "C++ With O2". */
+  language: string;
+  code: string;
+  problemId: number;
+  /** Checksum of the problem package; workers cache packages by it. */
+  packageVersion: string;
+  /** Absolute URL (or path under the backend) that serves the package zip to judges with JUDGE_TOKEN. */
+  packageUrl: string;
+  /** Overrides, e.g. for contests or test judge. */
+  timeLimitMs?: number;
+  memoryLimitMb?: number;
+}
+
+export interface JudgeProgress {
+  submissionId: number;
+  status: typeof JudgeStatus.Compiling | typeof JudgeStatus.Judging;
+  /** 1-based index of the case being judged, when judging. */
+  caseIndex?: number;
+  caseCount?: number;
+  /** Results of the cases finished so far. */
+  cases?: CaseResult[];
+}
+
+export interface CaseResult {
+  caseId: number;
+  status: JudgeStatus;
+  /** ms */
+  time: number;
+  /** KB */
+  memory: number;
+  score: number;
+  message?: string;
+  /** First bytes of the program's output, for admins. */
+  outputHead?: string;
+  inputFile?: string;
+  outputFile?: string;
+}
+
+export interface JudgeResult {
+  submissionId?: number;
+  status: JudgeStatus;
+  /** ms, max over cases */
+  time: number;
+  /** KB, max over cases */
+  memory: number;
+  score: number;
+  compileInfo?: string;
+  errorMessage?: string;
+  cases: CaseResult[];
+  judger?: string;
+}
+
+/** Bull job names on the judge queue. */
+export const JudgeJobName = { judge: 'judge', compileCheck: 'compile-check', testJudge: 'test-judge' } as const;
+
+/** Compile a special judge / interactor (or any code) and report whether it compiles. */
+export interface CompileCheckJobData {
+  language: string;
+  code: string;
+  /** Compile as a checker/interactor: testlib.h is on the include path. */
+  asChecker: boolean;
+}
+export interface CompileCheckResult {
+  ok: boolean;
+  /** Compiler output, truncated. */
+  message: string;
+}
+
+/** Run code once on custom input ("run on custom input"); not a stored submission. */
+export interface TestJudgeJobData {
+  language: string;
+  code: string;
+  input: string;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+  stackLimitMb?: number;
+  /** Expected output, when the user ran a sample: the result then carries AC/WA/PE. */
+  expectedOutput?: string;
+}
+export interface TestJudgeResult {
+  status: JudgeStatus;
+  time: number;
+  memory: number;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal?: string | null;
+  message?: string;
+  compileInfo?: string;
+}
+
+/** Header a judge worker sends when downloading problem packages. */
+export const JUDGE_TOKEN_HEADER = 'X-Judge-Token';
