@@ -8,6 +8,13 @@
 import axios, { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { ApiEnvelope, ERR, HEADERS, TIMINGS, TOKEN_STORAGE_KEY } from '@oj/contracts';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Background calls (polling) reject without showing a toast. */
+    silent?: boolean;
+  }
+}
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -41,10 +48,18 @@ export function getToken(): string | null {
     return null;
   }
 }
+const tokenListeners = new Set<(token: string | null) => void>();
+/** Listens to token changes without replacing another app's hooks (kit is shared by every app). */
+export function subscribeToken(listener: (token: string | null) => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
 export function setToken(token: string | null): void {
   if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
   else localStorage.removeItem(TOKEN_STORAGE_KEY);
   hooks.onTokenChange?.(token);
+  tokenListeners.forEach((l) => l(token));
 }
 
 const isAdminPath = (url = ''): boolean => /^\/?(api\/)?admin/.test(url.replace(/^https?:\/\/[^/]+/, ''));
@@ -68,15 +83,16 @@ export function createClient(baseURL = '/api'): AxiosInstance {
       const body = response.data as ApiEnvelope | undefined;
       if (body && typeof body === 'object' && 'status' in body && body.status !== 200) {
         const text = body.msg || ERR.serverError;
-        hooks.notifyError?.(text);
+        if (!response.config.silent) hooks.notifyError?.(text);
         return Promise.reject(new ApiError(text, body.status, body.data));
       }
       return response;
     },
     async (error: AxiosError<ApiEnvelope>) => {
       const response = error.response;
+      const silent = !!error.config?.silent;
       if (!response) {
-        hooks.notifyError?.(ERR.noConnection);
+        if (!silent) hooks.notifyError?.(ERR.noConnection);
         return Promise.reject(new ApiError(ERR.noConnection, 0));
       }
       let msg = response.data && typeof response.data === 'object' ? (response.data as ApiEnvelope).msg : undefined;
@@ -105,7 +121,7 @@ export function createClient(baseURL = '/api'): AxiosInstance {
         default:
           text = msg || ERR.serverError;
       }
-      hooks.notifyError?.(text);
+      if (!silent) hooks.notifyError?.(text);
       return Promise.reject(new ApiError(text, response.status, response.data?.data));
     },
   );

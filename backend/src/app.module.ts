@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { CoreModule } from './core/core.module';
+import { AccountModule } from './modules/account/account.module';
+import { ContestModule } from './modules/contest/contest.module';
+import { FileModule } from './modules/file/file.module';
+import { JudgeModule } from './modules/judge/judge.module';
+import { ProblemModule } from './modules/problem/problem.module';
+import { RankModule } from './modules/rank/rank.module';
+import { SubmissionModule } from './modules/submission/submission.module';
+import { SiteModule } from './modules/site/site.module';
+import { UserModule } from './modules/user/user.module';
+
+/** The backend: the core, then one import per domain module. */
+@Module({
+  imports: [
+    CoreModule,
+    UserModule,
+    AccountModule,
+    SiteModule,
+    ContestModule,
+    ProblemModule,
+    FileModule,
+    SubmissionModule,
+    JudgeModule,
+    RankModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,42 @@
+import { INestApplication } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { HEADERS } from '@oj/contracts';
+import compression = require('compression');
+import { Logger } from 'nestjs-pino';
+import { APP_CONFIG, AppConfig } from './core/config/app-config';
+import { frontendsMiddleware } from './core/http/frontends.middleware';
+
+/** Exposed so browsers let the client read the (refreshed) token. */
+const EXPOSED_HEADERS = [HEADERS.authorization, HEADERS.refreshToken];
+
+/** HTTP setup shared by main.ts, the test harness and the benchmark. */
+export function configureApp(app: INestApplication): AppConfig {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const express = app as NestExpressApplication;
+  express.useLogger(app.get(Logger));
+  express.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  express.disable('x-powered-by');
+  express.setGlobalPrefix('api');
+  express.enableCors({ origin: true, credentials: true, exposedHeaders: EXPOSED_HEADERS });
+  express.use((_req: unknown, res: { setHeader(n: string, v: string): void }, next: () => void) => {
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
+    next();
+  });
+  express.use(compression({ threshold: 1024 }));
+  express.useBodyParser('json', { limit: '20mb' });
+  express.use(frontendsMiddleware(config.paths.frontendsDir));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('OJ platform API')
+      .setDescription('Every answer is the envelope { status, msg, data } (design.md "API conventions").')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization' }, 'token')
+      .addSecurityRequirements('token')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  express.enableShutdownHooks();
+  return config;
+}

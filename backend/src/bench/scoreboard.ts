@@ -1,0 +1,241 @@
+/**
+ * `npm run bench:scoreboard`: an ACM contest with 10,000 participants, 15 problems and 500,000 submissions
+ * in a fresh PostgreSQL database, served by the real app. Prints the full board computation time, the
+ * incremental update time per new result, and get-contest-rank p99 at 100 connections; the last line is
+ * `{"fullMs","incrementalMs","rankP99Ms"}`.
+ *
+ * Environment: BENCH_DATABASE_URL (or DATABASE_URL) names the PostgreSQL server (default
+ * postgres://postgres@127.0.0.1:5432), REDIS_URL the Redis server. Everything it creates is removed.
+ */
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ContestType, JudgeStatus, Role } from '@oj/contracts';
+import autocannon from 'autocannon';
+import { randomBytes } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import Redis from 'ioredis';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
+import { configureApp } from '../app.setup';
+import { TokenService } from '../core/auth/token.service';
+import { ContestJudgeBridge } from '../modules/contest/contest-judge.bridge';
+import { Contest } from '../modules/contest/entities/contest.entity';
+import { BoardSubmission } from '../modules/contest/scoreboard/scoreboard-engine';
+import { ScoreboardService } from '../modules/contest/scoreboard/scoreboard.service';
+import { UserService } from '../modules/user/user.service';
+
+const PARTICIPANTS = 10_000;
+const PROBLEMS = 15;
+const SUBMISSIONS = 500_000;
+const INCREMENTAL_RESULTS = 5_000;
+const RANK_CONNECTIONS = 100;
+const RANK_SECONDS = 10;
+const HOUR = 3600_000;
+
+const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+const log = (msg: string) => process.stderr.write(msg + '\n');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function admin(sql: string): Promise<void> {
+  const c = new Client({ connectionString: serverUrl });
+  await c.connect();
+  await c.query(sql).finally(() => c.end());
+}
+
+async function seed(db: DataSource, ownerUid: string): Promise<Contest> {
+  const t0 = performance.now();
+  await db.query(
+    `INSERT INTO user_info (uid, username, password, nickname, realname, school)
+     SELECT md5('bench' || g), 'bench_' || g, 'x', 'nick ' || g, 'Real ' || g, 'School ' || (g % 100)
+       FROM generate_series(1, $1::int) g`,
+    [PARTICIPANTS],
+  );
+  const problems: { id: number }[] = await db.query(
+    `INSERT INTO problem (problem_id, title) SELECT 'BENCH-' || g, 'Problem ' || g FROM generate_series(1, $1::int) g RETURNING id`,
+    [PROBLEMS],
+  );
+  const now = Date.now();
+  const contest = await db.getRepository(Contest).save({
+    uid: ownerUid,
+    author: 'root',
+    title: 'Scoreboard benchmark',
+    type: ContestType.ACM,
+    startTime: new Date(now - 5 * HOUR),
+    endTime: new Date(now + HOUR),
+    duration: 6 * 3600,
+  });
+  const pids = problems.map((p) => p.id);
+  await db.query(
+    `INSERT INTO contest_problem (cid, pid, display_id, display_title)
+     SELECT $1, pid, chr(64 + i::int), 'Problem ' || i FROM unnest($2::int[]) WITH ORDINALITY AS t(pid, i)`,
+    [contest.id, pids],
+  );
+  // 30% AC, 40% WA, 10% TLE, 10% CE, 10% RE, spread over the first five hours.
+  await db.query(
+    `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, time, memory, score, length, code, language, cid)
+     SELECT ($2::int[])[1 + x.p], chr(65 + x.p), md5('bench' || x.u), 'bench_' || x.u,
+            $3::timestamptz + random() * interval '5 hours',
+            CASE WHEN x.r < 0.3 THEN ${JudgeStatus.Accepted} WHEN x.r < 0.7 THEN ${JudgeStatus.WrongAnswer}
+                 WHEN x.r < 0.8 THEN ${JudgeStatus.TimeLimitExceeded} WHEN x.r < 0.9 THEN ${JudgeStatus.CompileError}
+                 ELSE ${JudgeStatus.RuntimeError} END,
+            (random() * 1000)::int, 1024, 0, 100, '', 'C++', $1
+       FROM (SELECT 1 + (g % $4::int) AS u, floor(random() * $5::int)::int AS p, random() AS r
+               FROM generate_series(1, $6::int) g) x`,
+    [contest.id, pids, contest.startTime, PARTICIPANTS, PROBLEMS, SUBMISSIONS],
+  );
+  await db.query('ANALYZE judge; ANALYZE user_info; ANALYZE contest_problem');
+  log(`seeded ${PARTICIPANTS} users, ${PROBLEMS} problems, ${SUBMISSIONS} submissions in ${Math.round(performance.now() - t0)} ms`);
+  return contest;
+}
+
+async function main(): Promise<void> {
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const database = `oj_bench_scoreboard_${id}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-'));
+  const redisPrefix = `bench:sb:${id}:`;
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = '/' + database;
+  await admin(`CREATE DATABASE "${database}"`);
+  // The app reads its configuration from the environment once, at start.
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    DB_POOL_SIZE: '20',
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    BULL_PREFIX: `bench_sb_${id}`,
+    JWT_SECRET: randomBytes(16).toString('hex'),
+    JUDGE_TOKEN: randomBytes(16).toString('hex'),
+    ROOT_PASSWORD: randomBytes(8).toString('hex'),
+    DISABLE_RATE_LIMIT: '1',
+    HOST: '127.0.0.1',
+    FRONTENDS_DIR: path.join(dataDir, 'frontends'),
+  });
+  let app: INestApplication | undefined;
+  try {
+    app = await NestFactory.create(AppModule, { logger: false });
+    configureApp(app);
+    await app.listen(0, '127.0.0.1');
+    const port = (app.getHttpServer().address() as { port: number }).port;
+    const db = app.get(DataSource);
+    const users = app.get(UserService);
+    const root = (await users.findByUsername('root'))!;
+    const contest = await seed(db, root.uid);
+    const scoreboard = app.get(ScoreboardService);
+
+    // Full computation from the database (median of 3).
+    const fulls: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const engine = await scoreboard.computeFromDatabase(contest);
+      engine.ranking('live');
+      fulls.push(performance.now() - t0);
+    }
+    const fullMs = median(fulls);
+    log(`full computation (query + build + order), runs: ${fulls.map((x) => x.toFixed(0)).join(', ')} ms`);
+
+    // Incremental: one result at a time through ScoreboardService.recordResult (Redis log + board update).
+    const engine = await scoreboard.board(contest);
+    const displayIds = Array.from({ length: PROBLEMS }, (_, i) => String.fromCharCode(65 + i));
+    const uids = engine.ranking('live').map((r) => r.state.user.uid);
+    let nextId = 10_000_000;
+    const fresh = (): BoardSubmission => ({
+      submitId: nextId++,
+      uid: uids[Math.floor(Math.random() * uids.length)],
+      displayId: displayIds[Math.floor(Math.random() * PROBLEMS)],
+      status: Math.random() < 0.4 ? JudgeStatus.Accepted : JudgeStatus.WrongAnswer,
+      score: 0,
+      time: 10,
+      submitTime: Date.now() - 1000,
+    });
+    const subs = Array.from({ length: INCREMENTAL_RESULTS }, fresh);
+    let t0 = performance.now();
+    for (const s of subs) await scoreboard.recordResult(contest, s);
+    const incrementalMs = (performance.now() - t0) / INCREMENTAL_RESULTS;
+    const pure = Array.from({ length: INCREMENTAL_RESULTS }, fresh);
+    t0 = performance.now();
+    for (const s of pure) engine.apply(s);
+    const applyUs = ((performance.now() - t0) / INCREMENTAL_RESULTS) * 1000;
+    t0 = performance.now();
+    for (let i = 0; i < 200; i++) {
+      engine.apply(fresh());
+      engine.ranking('live');
+    }
+    const applyAndRankUs = ((performance.now() - t0) / 200) * 1000;
+    log(
+      `incremental per result: ${incrementalMs.toFixed(3)} ms with the Redis log; engine only ${applyUs.toFixed(1)} µs; ` +
+        `engine + re-rank of ${engine.participantCount} rows ${applyAndRankUs.toFixed(1)} µs`,
+    );
+
+    // The pipeline hook on real stored results (SQL read + Redis log + board).
+    const stored: { submit_id: number }[] = await db.query(
+      `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, time, memory, score, length, code, language, cid)
+       SELECT pid, display_pid, uid, username, now() - interval '1 second', ${JudgeStatus.Accepted}, 5, 1024, 0, 100, '', 'C++', cid
+         FROM judge WHERE cid = $1 LIMIT 500 RETURNING submit_id`,
+      [contest.id],
+    );
+    const bridge = app.get(ContestJudgeBridge);
+    t0 = performance.now();
+    for (const r of stored) await bridge.onSubmissionResult(r.submit_id);
+    log(`pipeline hook (ContestJudgeBridge.onSubmissionResult) per result: ${((performance.now() - t0) / stored.length).toFixed(3)} ms`);
+
+    // get-contest-rank at 100 connections while results keep arriving (about 50 a second).
+    const viewer = await users.create({ username: 'bench_viewer', password: 'viewer123', role: Role.User, email: 'viewer@example.com' });
+    const token = app.get(TokenService).sign(viewer.uid, 0);
+    let feeding = true;
+    const feeder = (async () => {
+      while (feeding) {
+        await scoreboard.recordResult(contest, fresh());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/api/get-contest-rank`,
+      method: 'POST',
+      connections: RANK_CONNECTIONS,
+      duration: RANK_SECONDS,
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ cid: contest.id, currentPage: 1, limit: 50 }),
+    });
+    feeding = false;
+    await feeder;
+    const rankP99Ms = result.latency.p99;
+    log(
+      `get-contest-rank: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ` +
+        `mean ${result.latency.mean} ms, p99 ${rankP99Ms} ms, ${result.requests.average} req/s`,
+    );
+    if (result.non2xx || result.errors) throw new Error('get-contest-rank answered errors under load');
+
+    process.stdout.write(JSON.stringify({ fullMs: Math.round(fullMs), incrementalMs: Number(incrementalMs.toFixed(3)), rankP99Ms }) + '\n');
+  } finally {
+    await app?.close().catch(() => undefined);
+    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+    const redis = new Redis(redisUrl);
+    for (const prefix of [redisPrefix, `bench_sb_${id}:`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+    redis.disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: Error) => {
+    log(e.stack ?? e.message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'crypto';
+import * as jwt from 'jsonwebtoken';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { TokenInfo } from './auth-user';
+
+export interface TokenPayload extends TokenInfo {
+  /** uid */
+  sub: string;
+  /** The user's token version when signed; a higher version in the database revokes it. */
+  ver: number;
+}
+
+/** Signs and checks session JWTs (HS256, secret from config). */
+@Injectable()
+export class TokenService {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  sign(uid: string, tokenVersion: number): string {
+    return jwt.sign({ ver: tokenVersion }, this.config.jwt.secret, {
+      algorithm: 'HS256',
+      subject: uid,
+      jwtid: randomBytes(12).toString('base64url'),
+      expiresIn: this.config.jwt.expiresInSec,
+    });
+  }
+
+  /** The payload, or null when the token is malformed, forged or expired. */
+  verify(token: string): TokenPayload | null {
+    try {
+      const p = jwt.verify(token, this.config.jwt.secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+      if (typeof p.sub !== 'string' || typeof p.jti !== 'string' || typeof p.ver !== 'number') return null;
+      if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
+      return { sub: p.sub, jti: p.jti, ver: p.ver, iat: p.iat, exp: p.exp };
+    } catch {
+      return null;
+    }
+  }
+
+  /** True once half of the token's life has passed (design.md: answer with a fresh token). */
+  shouldRefresh(token: TokenInfo, nowSec = Math.floor(Date.now() / 1000)): boolean {
+    return nowSec - token.iat >= (token.exp - token.iat) / 2;
+  }
+
+  /** `Authorization: <jwt>` or `Authorization: Bearer <jwt>`. */
+  static extract(header: string | undefined): string | null {
+    if (!header) return null;
+    const value = header.trim().replace(/^Bearer\s+/i, '');
+    return value || null;
+  }
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import * as path from 'path';
+
+/** Injection token of the typed configuration object. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export interface DatabaseConfig {
+  url: string;
+  /** Only ever true in tests that ask for it; production runs committed migrations. */
+  synchronize: boolean;
+  /** Run pending migrations when the app starts (npm start does this through the launcher). */
+  migrationsRun: boolean;
+  poolSize: number;
+  /** True when scripts/start.js runs the embedded PostgreSQL (EMBEDDED_POSTGRES=1). */
+  embedded: boolean;
+}
+export interface RedisConfig {
+  url: string;
+  /** Prefix of every key the backend writes (tests use a unique one). */
+  keyPrefix: string;
+}
+export interface BullConfig {
+  /** Bull key prefix (BULL_PREFIX), shared with the judge workers. */
+  prefix: string;
+}
+export interface JwtConfig {
+  secret: string;
+  /** Token lifetime; the answer carries a fresh token once half of it has passed. */
+  expiresInSec: number;
+}
+export interface MailConfig {
+  /** Used when the admin SMTP config has no sender. */
+  defaultFrom: string;
+}
+export interface JudgeConfig {
+  /** Shared secret judge workers send in X-Judge-Token. */
+  token: string;
+  cacheDir: string;
+}
+export interface PathsConfig {
+  dataDir: string;
+  /** Folder holding frontends/<name>/dist. */
+  frontendsDir: string;
+  /** Uploaded and generated files (test data, avatars...). */
+  filesDir: string;
+}
+/** Per-IP and per-account throttles of the account calls. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  loginPerIpPerMin: number;
+  loginPerUserPerMin: number;
+  codePerIpPerHour: number;
+}
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  /** Public base URL used in e-mailed links, e.g. http://localhost:8080. */
+  baseUrl: string;
+  rootPassword?: string;
+  rateLimit: RateLimitConfig;
+  database: DatabaseConfig;
+  redis: RedisConfig;
+  bull: BullConfig;
+  jwt: JwtConfig;
+  mail: MailConfig;
+  judge: JudgeConfig;
+  paths: PathsConfig;
+}
+
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
+
+/**
+ * A secret from the environment, else the one kept in DATA_DIR/<file>, else a new one written there.
+ * Shared by the backend and scripts/start.js (which passes it to the judge worker).
+ */
+export function persistentSecret(value: string | undefined, dataDir: string, file: string): string {
+  if (value) return value;
+  const target = path.join(dataDir, file);
+  if (existsSync(target)) return readFileSync(target, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(target, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Invalid ${name}: "${value}" is not a non-negative integer`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** Reads and validates the environment once. Nothing else in the backend reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const port = int(env.PORT, 8080, 'PORT');
+  const databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start sets it, or starts an embedded PostgreSQL)');
+  const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`Invalid REDIS_URL: "${redisUrl}"`);
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    rootPassword: env.ROOT_PASSWORD || undefined,
+    rateLimit: {
+      enabled: !bool(env.DISABLE_RATE_LIMIT, false),
+      loginPerIpPerMin: int(env.RATE_LOGIN_PER_IP_PER_MIN, 60, 'RATE_LOGIN_PER_IP_PER_MIN'),
+      loginPerUserPerMin: int(env.RATE_LOGIN_PER_USER_PER_MIN, 20, 'RATE_LOGIN_PER_USER_PER_MIN'),
+      codePerIpPerHour: int(env.RATE_CODE_PER_IP_PER_HOUR, 20, 'RATE_CODE_PER_IP_PER_HOUR'),
+    },
+    database: {
+      url: databaseUrl,
+      synchronize: false,
+      migrationsRun: bool(env.DB_MIGRATIONS_RUN, true),
+      poolSize: int(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
+      embedded: bool(env.EMBEDDED_POSTGRES, false),
+    },
+    redis: { url: redisUrl, keyPrefix: env.REDIS_PREFIX || 'oj:' },
+    bull: { prefix: env.BULL_PREFIX || 'bull' },
+    jwt: {
+      secret: persistentSecret(env.JWT_SECRET, dataDir, 'jwt-secret'),
+      expiresInSec: int(env.JWT_EXPIRES_SEC, 24 * 3600, 'JWT_EXPIRES_SEC'),
+    },
+    mail: { defaultFrom: env.MAIL_FROM || 'OJ <no-reply@localhost>' },
+    judge: {
+      token: persistentSecret(env.JUDGE_TOKEN, dataDir, 'judge-token'),
+      cacheDir: path.join(dataDir, 'judge-cache'),
+    },
+    paths: {
+      dataDir,
+      frontendsDir: path.resolve(env.FRONTENDS_DIR || path.join(REPO_ROOT, 'frontends')),
+      filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    },
+  };
+}

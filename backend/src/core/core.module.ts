@@ -1,0 +1,68 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { RoleEntity } from '../modules/user/entities/role.entity';
+import { UserRole } from '../modules/user/entities/user-role.entity';
+import { User } from '../modules/user/entities/user.entity';
+import { AuthGuard } from './auth/auth.guard';
+import { RolesGuard } from './auth/roles.guard';
+import { SessionService } from './auth/session.service';
+import { SwitchGuard } from './auth/switch.guard';
+import { TokenService } from './auth/token.service';
+import { APP_CONFIG, AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { createValidationPipe } from './http/validation.pipe';
+import { MailService } from './mail/mail.service';
+import { QueueModule } from './queue/queue.module';
+import { RateLimitService } from './rate-limit/rate-limit.service';
+import { RedisModule } from './redis/redis.module';
+import { SiteConfigEntry } from './site-config/site-config.entity';
+import { SiteConfigService } from './site-config/site-config.service';
+
+/**
+ * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, the envelope,
+ * errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
+ */
+@Global()
+@Module({
+  imports: [
+    ConfigModule,
+    LoggerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.logLevel,
+          // One JSON line per request in production, readable lines in development.
+          transport: config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+          autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api') },
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
+        },
+      }),
+    }),
+    DatabaseModule,
+    RedisModule,
+    QueueModule,
+    ScheduleModule.forRoot(),
+    TypeOrmModule.forFeature([User, UserRole, RoleEntity, SiteConfigEntry]),
+  ],
+  providers: [
+    TokenService,
+    SessionService,
+    SiteConfigService,
+    MailService,
+    RateLimitService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: SwitchGuard },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+  ],
+  exports: [TokenService, SessionService, SiteConfigService, MailService, RateLimitService, TypeOrmModule],
+})
+export class CoreModule {}

@@ -1,0 +1,58 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EmailConfig, SITE_TEXT } from '@oj/contracts';
+import * as nodemailer from 'nodemailer';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { ApiException } from '../http/api.exception';
+import { SiteConfigService } from '../site-config/site-config.service';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends e-mail through the SMTP server of the admin configuration (Admin → Config → SMTP). */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+
+  constructor(
+    private readonly siteConfig: SiteConfigService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async isConfigured(): Promise<boolean> {
+    return Boolean((await this.siteConfig.get('email')).emailHost);
+  }
+
+  async send(message: MailMessage, smtp?: EmailConfig): Promise<void> {
+    const cfg = smtp ?? (await this.siteConfig.get('email'));
+    if (!cfg.emailHost) throw new ApiException(500, SITE_TEXT.smtpNotConfigured);
+    const transport = nodemailer.createTransport({
+      host: cfg.emailHost,
+      port: cfg.emailPort,
+      secure: cfg.emailSsl,
+      auth: cfg.emailUsername ? { user: cfg.emailUsername, pass: cfg.emailPassword } : undefined,
+      // A self-hosted relay often has no valid certificate; the admin chose to use it.
+      tls: { rejectUnauthorized: false },
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    try {
+      await transport.sendMail({
+        from: cfg.emailUsername && cfg.emailUsername.includes('@') ? cfg.emailUsername : this.config.mail.defaultFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    } catch (e) {
+      this.logger.warn(`mail to ${message.to} failed: ${(e as Error).message}`);
+      throw new ApiException(500, SITE_TEXT.mailFailed);
+    } finally {
+      transport.close();
+    }
+  }
+}

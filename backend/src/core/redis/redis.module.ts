@@ -1,0 +1,30 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+
+/** ioredis client whose keys all start with config.redis.keyPrefix (tests use a unique prefix). */
+export const REDIS = Symbol('REDIS');
+
+@Injectable()
+class RedisShutdown implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new Redis(config.redis.url, { keyPrefix: config.redis.keyPrefix, maxRetriesPerRequest: 3 }),
+    },
+    RedisShutdown,
+  ],
+  exports: [REDIS],
+})
+export class RedisModule {}

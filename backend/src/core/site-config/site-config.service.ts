@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { SiteSwitch, WebsiteConfig } from '@oj/contracts';
+import Redis from 'ioredis';
+import { Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { REDIS } from '../redis/redis.module';
+import { SiteConfigEntry } from './site-config.entity';
+import { SITE_CONFIG_DEFAULTS, SectionName, SiteConfigSections } from './site-config.defaults';
+
+/** Cached sections are re-read at least this often, even if an invalidation message was missed. */
+const CACHE_MS = 10_000;
+
+/**
+ * Site configuration and switches. Reads are served from memory; a write invalidates the cache of
+ * every backend replica through a Redis channel, so a switch turned off applies at once everywhere.
+ */
+@Injectable()
+export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SiteConfigService.name);
+  private readonly cache = new Map<SectionName, { value: unknown; at: number }>();
+  private subscriber?: Redis;
+  private readonly channel: string;
+
+  constructor(
+    @InjectRepository(SiteConfigEntry) private readonly entries: Repository<SiteConfigEntry>,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.channel = `${config.redis.keyPrefix}site-config`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel: string, section: string) => this.cache.delete(section as SectionName));
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  async get<K extends SectionName>(section: K): Promise<SiteConfigSections[K]> {
+    const hit = this.cache.get(section);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as SiteConfigSections[K];
+    const row = await this.entries.findOne({ where: { key: section } });
+    const defaults = SITE_CONFIG_DEFAULTS[section];
+    const value = (
+      Array.isArray(defaults) ? (row?.value ?? defaults) : { ...defaults, ...((row?.value as object) ?? {}) }
+    ) as SiteConfigSections[K];
+    this.cache.set(section, { value, at: Date.now() });
+    return value;
+  }
+
+  /** Saves the given keys of a section (unknown keys are dropped) and tells every replica. */
+  async set<K extends SectionName>(section: K, patch: Partial<SiteConfigSections[K]> | SiteConfigSections[K]): Promise<SiteConfigSections[K]> {
+    const current = await this.get(section);
+    const defaults = SITE_CONFIG_DEFAULTS[section];
+    let value: SiteConfigSections[K];
+    if (Array.isArray(defaults)) {
+      value = patch as SiteConfigSections[K];
+    } else {
+      const known = Object.keys(defaults);
+      const picked = Object.fromEntries(Object.entries(patch).filter(([k, v]) => known.includes(k) && v !== undefined));
+      value = { ...current, ...picked } as SiteConfigSections[K];
+    }
+    await this.entries.save({ key: section, value });
+    this.cache.delete(section);
+    await this.redis.publish(this.channel, section).catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+    return value;
+  }
+
+  async isSwitchOn(name: SiteSwitch): Promise<boolean> {
+    return (await this.get('switch'))[name];
+  }
+
+  /** GET /api/get-website-config: the public fields of spec §3 only. */
+  async publicWebsiteConfig(): Promise<WebsiteConfig> {
+    const [web, sw] = await Promise.all([this.get('web'), this.get('switch')]);
+    return {
+      shortName: web.shortName,
+      projectName: web.projectName,
+      projectUrl: web.projectUrl,
+      recordName: web.recordName,
+      recordUrl: web.recordUrl,
+      description: web.description,
+      register: sw.register,
+      openPublicDiscussion: sw.openPublicDiscussion,
+      openGroupDiscussion: sw.openGroupDiscussion,
+      openContestComment: sw.openContestComment,
+      openPublicJudge: sw.openPublicJudge,
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { configureApp } from './app.setup';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const config = configureApp(app);
+  await app.listen(config.port, config.host);
+}
+
+bootstrap().catch((e: Error) => {
+  console.error(e.stack ?? e.message);
+  process.exit(1);
+});

@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { AfterEndSeal, CONTEST_ERR, ContestAuth, OiScoreType, Page, RankShowName, SealMode, contestSealTime } from '@oj/contracts';
+import { DataSource, Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
+import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { Problem } from '../problem/entities/problem.entity';
+import { AddContestProblemDto, ContestAnnouncementBodyDto, UpdateContestAnnouncementDto, UpdateContestProblemDto } from './dto/admin-contest.dto';
+import { ContestBodyDto } from './dto/contest.dto';
+import { ContestAnnouncement } from './entities/contest-announcement.entity';
+import { ContestProblem } from './entities/contest-problem.entity';
+import { Contest } from './entities/contest.entity';
+import { ScoreboardService } from './scoreboard/scoreboard.service';
+
+/** The §5 contest rules that span fields: start before end, duration above zero, a password when needed. */
+export function validateContestBody(body: ContestBodyDto): { startTime: Date; endTime: Date; duration: number } {
+  const startTime = new Date(body.startTime);
+  const endTime = new Date(body.endTime);
+  const duration = Math.round((endTime.getTime() - startTime.getTime()) / 1000);
+  if (endTime.getTime() < startTime.getTime()) throw new BadRequestError(CONTEST_ERR.startBeforeEnd);
+  if (duration <= 0 || (body.duration !== undefined && body.duration <= 0)) throw new BadRequestError(CONTEST_ERR.durationPositive);
+  if (body.auth !== ContestAuth.Public && !body.pwd) throw new BadRequestError(CONTEST_ERR.passwordRequired);
+  if (body.starAccount && new Set(body.starAccount.map((s) => s.trim())).size !== body.starAccount.length)
+    throw new BadRequestError(CONTEST_ERR.duplicateStarUsers);
+  if (body.sealRank && (body.sealMode ?? SealMode.UntilEnd) === SealMode.UntilEnd && !body.sealRankTime)
+    throw new BadRequestError(CONTEST_ERR.sealTimeRequired);
+  return { startTime, endTime, duration };
+}
+
+/** Admin contest CRUD, problems and announcements (spec §7 admin calls). Ownership is checked by the caller. */
+@Injectable()
+export class AdminContestService {
+  constructor(
+    @InjectRepository(Contest) private readonly contests: Repository<Contest>,
+    @InjectRepository(ContestProblem) private readonly problems: Repository<ContestProblem>,
+    @InjectRepository(ContestAnnouncement) private readonly announcements: Repository<ContestAnnouncement>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly scoreboard: ScoreboardService,
+  ) {}
+
+  /** Admin list: root sees every contest, others the ones they created. */
+  async list(user: AuthUser, q: { currentPage?: number; limit?: number; keyword?: string }): Promise<Page<Contest>> {
+    const req = pageRequest(q);
+    const qb = this.contests.createQueryBuilder('c');
+    if (!user.isRoot) qb.where('c.uid = :uid', { uid: user.uid });
+    if (q.keyword) qb.andWhere('c.title ILIKE :kw', { kw: `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` });
+    const [records, total] = await qb.orderBy('c.id', 'DESC').skip(req.skip).take(req.size).getManyAndCount();
+    return toPage(records, total, req);
+  }
+
+  /** The contest with its password, for the edit form. */
+  async get(cid: number): Promise<Contest> {
+    const c = await this.contests.createQueryBuilder('c').addSelect('c.pwd').where('c.id = :cid', { cid }).getOne();
+    if (!c) throw new NotFoundError();
+    return c;
+  }
+
+  private fields(body: ContestBodyDto) {
+    const { startTime, endTime, duration } = validateContestBody(body);
+    const sealMode = body.sealMode ?? SealMode.UntilEnd;
+    const draft = {
+      title: body.title.trim(),
+      description: body.description ?? '',
+      type: body.type,
+      auth: body.auth,
+      pwd: body.auth === ContestAuth.Public ? null : (body.pwd ?? null),
+      startTime,
+      endTime,
+      duration,
+      sealRank: body.sealRank ?? false,
+      sealMode,
+      sealRankTime: body.sealRankTime ? new Date(body.sealRankTime) : null,
+      afterEndSeal: body.afterEndSeal ?? AfterEndSeal.AutoUnseal,
+      rankUnsealed: body.rankUnsealed ?? false,
+      oiRankScoreType: body.oiRankScoreType ?? OiScoreType.Recent,
+      starAccount: (body.starAccount ?? []).map((s) => s.trim()),
+      rankShowName: body.rankShowName ?? RankShowName.Username,
+      openPrint: body.openPrint ?? false,
+      openAccountLimit: body.openAccountLimit ?? false,
+      accountLimitRule: body.accountLimitRule ?? null,
+      visible: body.visible ?? true,
+      gid: body.gid ?? null,
+    };
+    // Store the effective seal moment so lists and other readers need not derive it.
+    return { ...draft, sealRankTime: contestSealTime(draft) };
+  }
+
+  async create(user: AuthUser, body: ContestBodyDto): Promise<Contest> {
+    const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username }));
+    return this.get(saved.id);
+  }
+
+  async update(c: Contest, body: ContestBodyDto): Promise<Contest> {
+    await this.contests.save({ ...c, ...this.fields(body), id: c.id });
+    await this.scoreboard.invalidate(c.id);
+    return this.get(c.id);
+  }
+
+  async remove(c: Contest): Promise<void> {
+    await this.db.transaction(async (m) => {
+      for (const table of ['contest_problem', 'contest_register', 'contest_announcement', 'contest_print', 'contest_balloon'])
+        await m.query(`DELETE FROM ${table} WHERE cid = $1`, [c.id]);
+      await m.delete(Contest, { id: c.id });
+    });
+    await this.scoreboard.invalidate(c.id);
+  }
+
+  async setVisible(c: Contest, visible: boolean): Promise<void> {
+    await this.contests.update({ id: c.id }, { visible });
+  }
+
+  // Problems
+
+  async problemPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestProblem>> {
+    const req = pageRequest(q);
+    const [records, total] = await this.problems.findAndCount({ where: { cid }, order: { displayId: 'ASC' }, skip: req.skip, take: req.size });
+    return toPage(records, total, req);
+  }
+
+  async getProblemById(id: number): Promise<ContestProblem> {
+    const cp = await this.problems.findOneBy({ id });
+    if (!cp) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
+    return cp;
+  }
+
+  /** Adds a bank problem under a display id (unique per contest), title defaulting to the problem's. */
+  async addProblem(dto: AddContestProblemDto): Promise<ContestProblem> {
+    const problem = await this.db.getRepository(Problem).findOne({ select: ['id', 'title'], where: { id: dto.pid } });
+    if (!problem) throw new NotFoundError();
+    const displayId = dto.displayId.trim();
+    if (await this.problems.existsBy({ cid: dto.cid, pid: dto.pid })) throw new BadRequestError(CONTEST_ERR.problemAlreadyInContest);
+    if (await this.problems.existsBy({ cid: dto.cid, displayId })) throw new BadRequestError(CONTEST_ERR.displayIdExists);
+    const saved = await this.problems.save(
+      this.problems.create({ cid: dto.cid, pid: dto.pid, displayId, displayTitle: dto.displayTitle?.trim() || problem.title, color: dto.color ?? null }),
+    );
+    await this.scoreboard.invalidate(dto.cid);
+    return saved;
+  }
+
+  async updateProblem(cp: ContestProblem, dto: UpdateContestProblemDto): Promise<ContestProblem> {
+    const displayId = dto.displayId?.trim() ?? cp.displayId;
+    if (displayId !== cp.displayId && (await this.problems.existsBy({ cid: cp.cid, displayId })))
+      throw new BadRequestError(CONTEST_ERR.displayIdExists);
+    const saved = await this.problems.save({
+      ...cp,
+      displayId,
+      displayTitle: dto.displayTitle?.trim() || cp.displayTitle,
+      color: dto.color === undefined ? cp.color : dto.color,
+    });
+    await this.scoreboard.invalidate(cp.cid);
+    return saved;
+  }
+
+  async removeProblem(cp: ContestProblem): Promise<void> {
+    await this.problems.delete({ id: cp.id });
+    await this.scoreboard.invalidate(cp.cid);
+  }
+
+  // Announcements
+
+  async announcementPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestAnnouncement>> {
+    const req = pageRequest(q);
+    const [records, total] = await this.announcements.findAndCount({ where: { cid }, order: { gmtCreate: 'DESC', id: 'DESC' }, skip: req.skip, take: req.size });
+    return toPage(records, total, req);
+  }
+
+  async getAnnouncement(id: number): Promise<ContestAnnouncement> {
+    const a = await this.announcements.findOneBy({ id });
+    if (!a) throw new NotFoundError();
+    return a;
+  }
+
+  async addAnnouncement(user: AuthUser, dto: ContestAnnouncementBodyDto): Promise<ContestAnnouncement> {
+    return this.announcements.save(
+      this.announcements.create({ cid: dto.cid, title: dto.title.trim(), content: dto.content, uid: user.uid, visible: dto.visible ?? true }),
+    );
+  }
+
+  async updateAnnouncement(a: ContestAnnouncement, dto: UpdateContestAnnouncementDto): Promise<ContestAnnouncement> {
+    return this.announcements.save({ ...a, title: dto.title.trim(), content: dto.content, visible: dto.visible ?? a.visible });
+  }
+
+  async removeAnnouncement(a: ContestAnnouncement): Promise<void> {
+    await this.announcements.delete({ id: a.id });
+  }
+}

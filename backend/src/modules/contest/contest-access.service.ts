@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { CONTEST_ERR, ContestAuth, ContestStatus, ERR, contestStatusAt } from '@oj/contracts';
+import { Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/http/api.exception';
+import { AccountLimitRule, Contest } from './entities/contest.entity';
+import { ContestRegister } from './entities/contest-register.entity';
+
+/** What a caller may do in a contest (spec §4, §6), decided once per request. */
+export interface ContestAccess {
+  contest: Contest;
+  status: ContestStatus;
+  user?: AuthUser;
+  isAdmin: boolean;
+  isRegistered: boolean;
+}
+
+/** Whether a username is allowed by the account limit rule: prefix + number in range + suffix, or an extra name. */
+export function matchesAccountLimit(username: string, rule: AccountLimitRule | null): boolean {
+  if (!rule) return true;
+  if (rule.extra?.includes(username)) return true;
+  if (!username.startsWith(rule.prefix) || !username.endsWith(rule.suffix)) return false;
+  const middle = username.slice(rule.prefix.length, username.length - rule.suffix.length);
+  if (!/^\d+$/.test(middle)) return false;
+  const n = Number(middle);
+  return n >= rule.start && n <= rule.end;
+}
+
+/**
+ * The contest rules of spec §6, one method per rule. Contest admins are the author and root; the owning
+ * group's level-5 members join them once the group module exists (see the module README note).
+ */
+@Injectable()
+export class ContestAccessService {
+  constructor(
+    @InjectRepository(Contest) private readonly contests: Repository<Contest>,
+    @InjectRepository(ContestRegister) private readonly registers: Repository<ContestRegister>,
+  ) {}
+
+  isContestAdmin(contest: Contest, user?: AuthUser): boolean {
+    return !!user && (user.isRoot || contest.uid === user.uid);
+  }
+
+  /** The contest (404 when missing, or hidden from a non-admin) and the caller's standing in it. */
+  async access(cid: number, user?: AuthUser, now = new Date()): Promise<ContestAccess> {
+    const contest = await this.contests.findOneBy({ id: cid });
+    if (!contest) throw new NotFoundError();
+    const isAdmin = this.isContestAdmin(contest, user);
+    if (!contest.visible && !isAdmin) throw new NotFoundError();
+    const isRegistered = !!user && (await this.registers.existsBy({ cid, uid: user.uid }));
+    return { contest, status: contestStatusAt(contest.startTime, contest.endTime, now), user, isAdmin, isRegistered };
+  }
+
+  /** Managing the contest (admin routes, prints, balloons): author or root. */
+  assertCanManage(a: ContestAccess): void {
+    if (!a.user) throw new UnauthorizedError(ERR.loginFirst);
+    if (!a.isAdmin) throw new ForbiddenError(ERR.noPermission);
+  }
+
+  /** Seeing the inside (problems, submissions, rank, announcements): login; private needs the password. */
+  assertCanView(a: ContestAccess): void {
+    if (!a.user) throw new UnauthorizedError(ERR.loginFirst);
+    if (a.isAdmin) return;
+    if (a.contest.auth === ContestAuth.Private && !a.isRegistered) throw new ForbiddenError(CONTEST_ERR.notRegistered);
+  }
+
+  /** Problems are shown to non-admins only once the contest has started. */
+  assertCanViewProblems(a: ContestAccess): void {
+    this.assertCanView(a);
+    if (!a.isAdmin && a.status === ContestStatus.Scheduled) throw new ForbiddenError(CONTEST_ERR.notStarted);
+  }
+
+  /**
+   * Submitting (spec §6): refused when ended; when scheduled only admins; otherwise admins, public
+   * contests, or users who entered the password; account limit for non-admins.
+   */
+  assertCanSubmit(a: ContestAccess): void {
+    if (!a.user) throw new UnauthorizedError(ERR.loginFirst);
+    if (a.status === ContestStatus.Ended) throw new ForbiddenError(ERR.contestEnded);
+    if (a.isAdmin) return;
+    if (a.status === ContestStatus.Scheduled) throw new ForbiddenError(CONTEST_ERR.notStarted);
+    if (a.contest.auth !== ContestAuth.Public && !a.isRegistered) throw new ForbiddenError(CONTEST_ERR.notRegistered);
+    this.assertAccountAllowed(a);
+  }
+
+  assertAccountAllowed(a: ContestAccess): void {
+    if (a.isAdmin || !a.contest.openAccountLimit) return;
+    if (!a.user || !matchesAccountLimit(a.user.username, a.contest.accountLimitRule)) throw new ForbiddenError(CONTEST_ERR.accountLimited);
+  }
+
+  /** `register-contest`: the password of a private or protected contest (public ones need none). */
+  async register(a: ContestAccess, password: string | undefined): Promise<void> {
+    if (!a.user) throw new UnauthorizedError(ERR.loginFirst);
+    if (a.isRegistered) throw new BadRequestError(CONTEST_ERR.alreadyRegistered);
+    this.assertAccountAllowed(a);
+    if (a.contest.auth !== ContestAuth.Public) {
+      const row = await this.contests.createQueryBuilder('c').addSelect('c.pwd').where('c.id = :id', { id: a.contest.id }).getOne();
+      if (!row?.pwd || row.pwd !== (password ?? '')) throw new BadRequestError(CONTEST_ERR.wrongPassword);
+    }
+    await this.registers.createQueryBuilder().insert().values({ cid: a.contest.id, uid: a.user.uid }).orIgnore().execute();
+  }
+
+  /** `get-contest-access`: whether the caller may enter (admin, public, or password entered). */
+  hasAccess(a: ContestAccess): boolean {
+    return a.isAdmin || a.contest.auth === ContestAuth.Public || a.isRegistered;
+  }
+}

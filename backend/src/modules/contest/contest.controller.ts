@@ -1,0 +1,200 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ContestAuth, ERR } from '@oj/contracts';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
+import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
+import { ContestAccessService } from './contest-access.service';
+import { ContestPrintService } from './contest-print.service';
+import { ContestSubmissionService } from './contest-submission.service';
+import { ContestService, contestView } from './contest.service';
+import {
+  CheckAcInfoDto,
+  CheckContestSubmissionsDto,
+  CheckPrintDto,
+  CidQueryDto,
+  ContestAcInfoQueryDto,
+  ContestAnnouncementQueryDto,
+  ContestPrintQueryDto,
+  ContestProblemDetailsQueryDto,
+  ContestRankDto,
+  ContestSubmissionsQueryDto,
+  NotReadAnnouncementDto,
+  OutsideScoreboardDto,
+  RegisterContestDto,
+  SubmitPrintTextDto,
+} from './dto/contest-query.dto';
+import { ContestListQueryDto } from './dto/contest.dto';
+import { Contest } from './entities/contest.entity';
+import { BoardView } from './scoreboard/scoreboard-engine';
+import { ScoreboardService } from './scoreboard/scoreboard.service';
+
+/** Public contest calls of spec §7; the rules live in the services. */
+@ApiTags('contest')
+@Controller()
+export class ContestController {
+  constructor(
+    private readonly contests: ContestService,
+    private readonly access: ContestAccessService,
+    private readonly scoreboard: ScoreboardService,
+    private readonly submissions: ContestSubmissionService,
+    private readonly prints: ContestPrintService,
+  ) {}
+
+  @OptionalAuth()
+  @Get('get-contest-list')
+  list(@Query() q: ContestListQueryDto) {
+    return this.contests.list(q);
+  }
+
+  @OptionalAuth()
+  @Get('get-contest-info')
+  async info(@Query() q: CidQueryDto, @CurrentUser() user?: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    return contestView(a.contest);
+  }
+
+  /** Info and problems for the public scoreboard pages. */
+  @OptionalAuth()
+  @Get('get-contest-outsize-info')
+  async outsideInfo(@Query() q: CidQueryDto, @CurrentUser() user?: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.assertOutsideVisible(a.contest.auth, a.isAdmin || a.isRegistered);
+    const problemList = (await this.contests.problemList(a)).map(({ displayId, displayTitle, color, ac, total }) => ({
+      displayId,
+      displayTitle,
+      color,
+      ac,
+      total,
+    }));
+    return { contest: contestView(a.contest), problemList };
+  }
+
+  /** Public board of one or several contests of the same type (seal applied for non-admins). */
+  @OptionalAuth()
+  @Post('get-contest-outside-scoreboard')
+  @HttpCode(200)
+  async outsideScoreboard(@Body() dto: OutsideScoreboardDto, @CurrentUser() user?: AuthUser) {
+    const cids = [...new Set([dto.cid, ...(dto.cidList ?? [])])];
+    const boards: { contest: Contest; view: BoardView }[] = [];
+    for (const cid of cids) {
+      const a = await this.access.access(cid, user);
+      this.assertOutsideVisible(a.contest.auth, a.isAdmin || a.isRegistered);
+      boards.push({ contest: a.contest, view: this.scoreboard.viewFor(a.contest, a.isAdmin) });
+    }
+    if (boards.some((b) => b.contest.type !== boards[0].contest.type)) throw new BadRequestError();
+    return this.scoreboard.mergedRows(boards, dto);
+  }
+
+  private assertOutsideVisible(auth: ContestAuth, entered: boolean): void {
+    if (auth === ContestAuth.Private && !entered) throw new ForbiddenError(ERR.noPermission);
+  }
+
+  @Post('register-contest')
+  @HttpCode(200)
+  async register(@Body() dto: RegisterContestDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(dto.cid, user);
+    await this.access.register(a, dto.password);
+    return null;
+  }
+
+  @Get('get-contest-access')
+  async getAccess(@Query() q: CidQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    return { access: this.access.hasAccess(a) };
+  }
+
+  @Get('get-contest-problem')
+  async problems(@Query() q: CidQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanViewProblems(a);
+    return this.contests.problemList(a);
+  }
+
+  @Get('get-contest-problem-details')
+  async problemDetails(@Query() q: ContestProblemDetailsQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanViewProblems(a);
+    return this.contests.problemDetails(a, q.displayId);
+  }
+
+  @RequireSwitch('openContestJudge')
+  @Get('contest-submissions')
+  async contestSubmissions(@Query() q: ContestSubmissionsQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanView(a);
+    return this.submissions.list(a, q);
+  }
+
+  @RequireSwitch('openContestJudge')
+  @Post('check-contest-submissions-status')
+  @HttpCode(200)
+  async checkSubmissions(@Body() dto: CheckContestSubmissionsDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(dto.cid, user);
+    this.access.assertCanView(a);
+    return this.submissions.statuses(a, dto.submitIds);
+  }
+
+  @Post('get-contest-rank')
+  @HttpCode(200)
+  async rank(@Body() dto: ContestRankDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(dto.cid, user);
+    this.access.assertCanView(a);
+    if (dto.forceRefresh && a.isAdmin) await this.scoreboard.invalidate(a.contest.id);
+    return this.scoreboard.rankPage(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto);
+  }
+
+  @Get('get-contest-announcement')
+  async announcements(@Query() q: ContestAnnouncementQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanView(a);
+    return this.contests.announcementPage(a.contest.id, q);
+  }
+
+  @Post('get-contest-not-read-announcement')
+  @HttpCode(200)
+  async notRead(@Body() dto: NotReadAnnouncementDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(dto.cid, user);
+    this.access.assertCanView(a);
+    return this.contests.notReadAnnouncements(a.contest.id, dto.readAnnouncementList);
+  }
+
+  @Post('submit-print-text')
+  @HttpCode(200)
+  async submitPrint(@Body() dto: SubmitPrintTextDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(dto.cid, user);
+    this.access.assertCanSubmit(a);
+    await this.prints.submit(a, dto.content);
+    return null;
+  }
+
+  @Get('get-contest-print')
+  async printPage(@Query() q: ContestPrintQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanManage(a);
+    return this.prints.page(a.contest.id, q);
+  }
+
+  @Put('check-contest-print-status')
+  async checkPrint(@Query() q: CheckPrintDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanManage(a);
+    await this.prints.markPrinted(a.contest.id, q.id);
+    return null;
+  }
+
+  @Get('get-contest-ac-info')
+  async acInfo(@Query() q: ContestAcInfoQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanManage(a);
+    return this.submissions.acInfo(a, q);
+  }
+
+  @Put('check-contest-ac-info')
+  async checkAcInfo(@Body() dto: CheckAcInfoDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(dto.cid, user);
+    this.access.assertCanManage(a);
+    await this.submissions.checkAcInfo(a.contest.id, dto.id, dto.checked);
+    return null;
+  }
+}

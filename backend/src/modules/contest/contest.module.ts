@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminContestController } from './admin-contest.controller';
+import { AdminContestService } from './admin-contest.service';
+import { ContestAccessService } from './contest-access.service';
+import { ContestClockService } from './contest-clock.service';
+import { ContestJudgeBridge } from './contest-judge.bridge';
+import { ContestPrintService } from './contest-print.service';
+import { ContestRejudgeService } from './contest-rejudge.service';
+import { ContestSubmissionService } from './contest-submission.service';
+import { ContestController } from './contest.controller';
+import { ContestService } from './contest.service';
+import { ContestAnnouncement } from './entities/contest-announcement.entity';
+import { ContestBalloon } from './entities/contest-balloon.entity';
+import { ContestPrint } from './entities/contest-print.entity';
+import { ContestProblem } from './entities/contest-problem.entity';
+import { ContestRegister } from './entities/contest-register.entity';
+import { Contest } from './entities/contest.entity';
+import { ScoreboardService } from './scoreboard/scoreboard.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Contest, ContestProblem, ContestRegister, ContestAnnouncement, ContestPrint, ContestBalloon])],
+  controllers: [ContestController, AdminContestController],
+  providers: [
+    ContestService,
+    ContestAccessService,
+    ContestSubmissionService,
+    ContestPrintService,
+    ContestClockService,
+    ContestRejudgeService,
+    AdminContestService,
+    ScoreboardService,
+    ContestJudgeBridge,
+  ],
+  exports: [ContestJudgeBridge, ContestAccessService, ScoreboardService],
+})
+export class ContestModule {}

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { CONTEST_ERR, ContestStatus, JudgeStatus, Page, contestSealTime, contestStatusAt } from '@oj/contracts';
+import { Brackets, DataSource, Repository } from 'typeorm';
+import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { NotFoundError } from '../../core/http/api.exception';
+import { Problem } from '../problem/entities/problem.entity';
+import { ContestAccess } from './contest-access.service';
+import { ContestListQueryDto } from './dto/contest.dto';
+import { ContestAnnouncement } from './entities/contest-announcement.entity';
+import { ContestProblem } from './entities/contest-problem.entity';
+import { Contest } from './entities/contest.entity';
+import { ScoreboardService } from './scoreboard/scoreboard.service';
+
+/** A contest as answers show it: every field but the password, the status from the clock, and `now`. */
+export type ContestView = Omit<Contest, 'pwd'> & { now: string; sealRankTime: Date | null };
+
+export function contestView(c: Contest, now = new Date()): ContestView {
+  const { pwd: _pwd, ...rest } = c;
+  void _pwd;
+  return {
+    ...rest,
+    status: contestStatusAt(c.startTime, c.endTime, now),
+    sealRankTime: contestSealTime(c),
+    now: now.toISOString(),
+  };
+}
+
+/** Columns of a bank problem shown inside a contest (never the checker code or extra judge files). */
+const PUBLIC_PROBLEM_COLUMNS = [
+  'id',
+  'problemId',
+  'title',
+  'author',
+  'type',
+  'judgeMode',
+  'timeLimit',
+  'memoryLimit',
+  'stackLimit',
+  'description',
+  'input',
+  'output',
+  'examples',
+  'source',
+  'difficulty',
+  'hint',
+  'ioScore',
+  'codeShare',
+  'isRemoveEndBlank',
+  'openCaseResult',
+  'isFileIO',
+  'ioReadFileName',
+  'ioWriteFileName',
+  'userExtraFile',
+] as const satisfies readonly (keyof Problem)[];
+
+/** Public contest reads: list, info, problems, announcements (spec §7 contest calls). */
+@Injectable()
+export class ContestService {
+  constructor(
+    @InjectRepository(Contest) private readonly contests: Repository<Contest>,
+    @InjectRepository(ContestProblem) private readonly problems: Repository<ContestProblem>,
+    @InjectRepository(ContestAnnouncement) private readonly announcements: Repository<ContestAnnouncement>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly scoreboard: ScoreboardService,
+  ) {}
+
+  /** `get-contest-list`: visible contests, filtered by clock status, type, auth and keyword. */
+  async list(q: ContestListQueryDto, now = new Date()): Promise<Page<ContestView>> {
+    const qb = this.contests.createQueryBuilder('c').where('c.visible = true').andWhere('c.gid IS NULL');
+    if (q.type !== undefined) qb.andWhere('c.type = :type', { type: q.type });
+    if (q.auth !== undefined) qb.andWhere('c.auth = :auth', { auth: q.auth });
+    if (q.keyword) qb.andWhere('c.title ILIKE :kw', { kw: `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` });
+    if (q.status === ContestStatus.Scheduled) qb.andWhere('c.startTime > :now', { now });
+    if (q.status === ContestStatus.Running) qb.andWhere('c.startTime <= :now AND c.endTime > :now', { now });
+    if (q.status === ContestStatus.Ended) qb.andWhere('c.endTime <= :now', { now });
+    const req = pageRequest(q);
+    const [rows, total] = await qb
+      .orderBy(`CASE WHEN c.startTime <= :now AND c.endTime > :now THEN 0 WHEN c.startTime > :now THEN 1 ELSE 2 END`)
+      .addOrderBy('c.startTime', 'DESC')
+      .setParameter('now', now)
+      .skip(req.skip)
+      .take(req.size)
+      .getManyAndCount();
+    return toPage(
+      rows.map((c) => contestView(c, now)),
+      total,
+      req,
+    );
+  }
+
+  /** The contest's problems with their accepted and total counts (non-admins: only up to the seal while sealed). */
+  async problemList(a: ContestAccess): Promise<(ContestProblem & { ac: number; total: number })[]> {
+    const sealed = this.scoreboard.viewFor(a.contest, a.isAdmin) === 'sealed';
+    const until = sealed ? contestSealTime(a.contest) : a.contest.endTime;
+    const rows: { id: number; ac: string; total: string }[] = await this.db.query(
+      `SELECT cp.id,
+              COUNT(j.submit_id) FILTER (WHERE j.status = $3) AS ac,
+              COUNT(j.submit_id) AS total
+         FROM contest_problem cp
+         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND j.uid <> $4
+        WHERE cp.cid = $1
+        GROUP BY cp.id`,
+      [a.contest.id, until, JudgeStatus.Accepted, a.contest.uid],
+    );
+    const counts = new Map(rows.map((r) => [r.id, r]));
+    const problems = await this.problems.find({ where: { cid: a.contest.id }, order: { displayId: 'ASC' } });
+    return problems.map((p) => ({ ...p, ac: Number(counts.get(p.id)?.ac ?? 0), total: Number(counts.get(p.id)?.total ?? 0) }));
+  }
+
+  async findProblem(cid: number, displayId: string): Promise<ContestProblem> {
+    const cp = await this.problems.findOneBy({ cid, displayId });
+    if (!cp) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
+    return cp;
+  }
+
+  /** `get-contest-problem-details`: the bank problem under its contest display id and title. */
+  async problemDetails(a: ContestAccess, displayId: string): Promise<Record<string, unknown>> {
+    const cp = await this.findProblem(a.contest.id, displayId);
+    const problem = await this.db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: cp.pid } });
+    if (!problem) throw new NotFoundError();
+    return {
+      problem: { ...problem, problemId: cp.displayId, title: cp.displayTitle, color: cp.color },
+      contestProblem: cp,
+      now: new Date().toISOString(),
+    };
+  }
+
+  /** `get-contest-announcement`: visible announcements, newest first. */
+  async announcementPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestAnnouncement>> {
+    const req = pageRequest(q);
+    const [records, total] = await this.announcements.findAndCount({
+      where: { cid, visible: true },
+      order: { gmtCreate: 'DESC', id: 'DESC' },
+      skip: req.skip,
+      take: req.size,
+    });
+    return toPage(records, total, req);
+  }
+
+  /** `get-contest-not-read-announcement`: visible announcements whose ids the client has not read. */
+  async notReadAnnouncements(cid: number, read: number[] = []): Promise<ContestAnnouncement[]> {
+    const qb = this.announcements
+      .createQueryBuilder('a')
+      .where('a.cid = :cid AND a.visible = true', { cid })
+      .orderBy('a.gmtCreate', 'DESC');
+    if (read.length) qb.andWhere(new Brackets((w) => w.where('a.id NOT IN (:...read)', { read })));
+    return qb.getMany();
+  }
+}

@@ -1,0 +1,257 @@
+import { AcmRankRow, ContestType, JudgeStatus, OiRankRow, OiScoreType, RankShowName, STAR_USER_RANK } from '@oj/contracts';
+import { BoardConfig, BoardSubmission, BoardUser, ScoreboardEngine } from './scoreboard-engine';
+
+const START = Date.UTC(2026, 0, 1, 8, 0, 0);
+const MIN = 60_000;
+const at = (minutes: number, seconds = 0): number => START + minutes * MIN + seconds * 1000;
+
+function config(over: Partial<BoardConfig> = {}): BoardConfig {
+  return {
+    type: ContestType.ACM,
+    startTime: START,
+    endTime: START + 300 * MIN,
+    sealTime: null,
+    oiScoreType: OiScoreType.Recent,
+    displayIds: ['A', 'B', 'C'],
+    starUsernames: [],
+    rankShowName: RankShowName.Username,
+    ...over,
+  };
+}
+
+const user = (uid: string, extra: Partial<BoardUser> = {}): BoardUser => ({
+  uid,
+  username: uid,
+  nickname: null,
+  realname: null,
+  school: null,
+  avatar: null,
+  gender: null,
+  ...extra,
+});
+
+let nextId = 1;
+function sub(uid: string, displayId: string, status: number, submitTime: number, extra: Partial<BoardSubmission> = {}): BoardSubmission {
+  return { submitId: nextId++, uid, displayId, status, score: null, time: null, submitTime, ...extra };
+}
+
+function board(cfg: BoardConfig, subs: BoardSubmission[]): ScoreboardEngine {
+  const e = new ScoreboardEngine(cfg);
+  for (const s of subs) e.apply(s, user(s.uid));
+  return e;
+}
+const acmRows = (e: ScoreboardEngine, view: 'live' | 'sealed' = 'live') => e.rows(view) as AcmRankRow[];
+const oiRows = (e: ScoreboardEngine, view: 'live' | 'sealed' = 'live') => e.rows(view) as OiRankRow[];
+
+describe('ScoreboardEngine ACM rules', () => {
+  it('adds minutes to AC plus 20 per earlier rejected try', () => {
+    const e = board(config(), [
+      sub('u1', 'A', JudgeStatus.WrongAnswer, at(5)),
+      sub('u1', 'A', JudgeStatus.TimeLimitExceeded, at(10)),
+      sub('u1', 'A', JudgeStatus.Accepted, at(30, 59)),
+      sub('u1', 'B', JudgeStatus.Accepted, at(45)),
+    ]);
+    const [row] = acmRows(e);
+    expect(row.ac).toBe(2);
+    expect(row.penalty).toBe(30 + 2 * 20 + 45);
+    expect(row.totalTime).toBe(30 * 60 + 59 + 2 * 20 * 60 + 45 * 60);
+    expect(row.submissionInfo.A).toEqual({ isAC: true, ACTime: 30 * 60 + 59, errorNum: 2, tryNum: 0, isFirstAC: true });
+  });
+
+  it('ignores compile errors and system errors', () => {
+    const e = board(config(), [
+      sub('u1', 'A', JudgeStatus.CompileError, at(1)),
+      sub('u1', 'A', JudgeStatus.SystemError, at(2)),
+      sub('u1', 'A', JudgeStatus.Accepted, at(10)),
+    ]);
+    const [row] = acmRows(e);
+    expect(row.penalty).toBe(10);
+    expect(row.submissionInfo.A.errorNum).toBe(0);
+    expect(row.total).toBe(1);
+  });
+
+  it('ignores every submission after the first AC', () => {
+    const e = board(config(), [
+      sub('u1', 'A', JudgeStatus.Accepted, at(10)),
+      sub('u1', 'A', JudgeStatus.WrongAnswer, at(20)),
+      sub('u1', 'A', JudgeStatus.Accepted, at(30)),
+    ]);
+    const [row] = acmRows(e);
+    expect(row.penalty).toBe(10);
+    expect(row.submissionInfo.A).toEqual({ isAC: true, ACTime: 600, errorNum: 0, tryNum: 0, isFirstAC: true });
+  });
+
+  it('counts rejected tries of unsolved problems without penalty', () => {
+    const e = board(config(), [sub('u1', 'A', JudgeStatus.WrongAnswer, at(10)), sub('u1', 'A', JudgeStatus.RuntimeError, at(11))]);
+    const [row] = acmRows(e);
+    expect(row).toMatchObject({ ac: 0, penalty: 0, total: 2 });
+    expect(row.submissionInfo.A).toEqual({ isAC: false, errorNum: 2, tryNum: 0, isFirstAC: false });
+  });
+
+  it('marks the first AC of each problem, judged by time, not by arrival order', () => {
+    const late = sub('u2', 'A', JudgeStatus.Accepted, at(7));
+    const early = sub('u1', 'A', JudgeStatus.Accepted, at(5));
+    const e = board(config(), [late, early, sub('u2', 'B', JudgeStatus.Accepted, at(9))]);
+    const rows = acmRows(e);
+    const byUid = Object.fromEntries(rows.map((r) => [r.uid, r]));
+    expect(byUid.u1.submissionInfo.A.isFirstAC).toBe(true);
+    expect(byUid.u2.submissionInfo.A.isFirstAC).toBe(false);
+    expect(byUid.u2.submissionInfo.B.isFirstAC).toBe(true);
+  });
+
+  it('moves the first blood when a rejudge turns the first AC into a rejection', () => {
+    const first = sub('u1', 'A', JudgeStatus.Accepted, at(5));
+    const e = board(config(), [first, sub('u2', 'A', JudgeStatus.Accepted, at(7))]);
+    e.apply({ ...first, status: JudgeStatus.WrongAnswer });
+    const byUid = Object.fromEntries(acmRows(e).map((r) => [r.uid, r]));
+    expect(byUid.u1.submissionInfo.A).toEqual({ isAC: false, errorNum: 1, tryNum: 0, isFirstAC: false });
+    expect(byUid.u2.submissionInfo.A.isFirstAC).toBe(true);
+    expect(byUid.u2.rank).toBe(1);
+  });
+
+  it('orders by solved then penalty and gives tied rows the same rank', () => {
+    const e = board(config(), [
+      sub('carol', 'A', JudgeStatus.Accepted, at(10)),
+      sub('alice', 'A', JudgeStatus.Accepted, at(10)),
+      sub('bob', 'A', JudgeStatus.Accepted, at(5)),
+      sub('bob', 'B', JudgeStatus.Accepted, at(50)),
+      sub('dave', 'A', JudgeStatus.Accepted, at(11)),
+    ]);
+    expect(acmRows(e).map((r) => [r.username, r.rank])).toEqual([
+      ['bob', 1],
+      ['alice', 2],
+      ['carol', 2],
+      ['dave', 4],
+    ]);
+  });
+
+  it('leaves star users unranked, out of first blood, and does not let them take a rank', () => {
+    const e = board(config({ starUsernames: ['star'] }), [
+      sub('star', 'A', JudgeStatus.Accepted, at(1)),
+      sub('u1', 'A', JudgeStatus.Accepted, at(3)),
+      sub('u2', 'A', JudgeStatus.Accepted, at(4)),
+    ]);
+    const rows = acmRows(e);
+    expect(rows.map((r) => [r.username, r.rank, r.isStar])).toEqual([
+      ['star', STAR_USER_RANK, true],
+      ['u1', 1, false],
+      ['u2', 2, false],
+    ]);
+    expect(rows[0].submissionInfo.A.isFirstAC).toBe(false);
+    expect(rows[1].submissionInfo.A.isFirstAC).toBe(true);
+  });
+
+  it('shows tries that are still judging as pending, not as rejections', () => {
+    const e = board(config(), [sub('u1', 'A', JudgeStatus.Judging, at(3))]);
+    expect(acmRows(e)[0].submissionInfo.A).toEqual({ isAC: false, errorNum: 0, tryNum: 1, isFirstAC: false });
+  });
+
+  it('ignores submissions outside the contest window and problems not in the contest', () => {
+    const e = board(config(), [
+      sub('u1', 'A', JudgeStatus.Accepted, START - 1000),
+      sub('u1', 'B', JudgeStatus.Accepted, START + 300 * MIN),
+      sub('u1', 'Z', JudgeStatus.Accepted, at(1)),
+    ]);
+    expect(e.rows('live')).toEqual([]);
+  });
+
+  it('names rows by rankShowName, falling back to the username', () => {
+    const e = new ScoreboardEngine(config({ rankShowName: RankShowName.RealName }));
+    e.apply(sub('u1', 'A', JudgeStatus.Accepted, at(1)), user('u1', { realname: 'Ada Lovelace' }));
+    e.apply(sub('u2', 'A', JudgeStatus.Accepted, at(2)), user('u2'));
+    expect(e.rows('live').map((r) => r.showName)).toEqual(['Ada Lovelace', 'u2']);
+  });
+
+  it('gives the same board from a bulk load as from one result at a time', () => {
+    const subs: BoardSubmission[] = [];
+    const statuses = [JudgeStatus.Accepted, JudgeStatus.WrongAnswer, JudgeStatus.CompileError, JudgeStatus.TimeLimitExceeded];
+    for (let i = 0; i < 400; i++) subs.push(sub(`u${i % 23}`, 'ABC'[i % 3], statuses[(i * 7) % 4], at((i * 13) % 290, i % 60)));
+    // One at a time with reads in between, so rows move inside a kept order.
+    const one = new ScoreboardEngine(config({ sealTime: at(200) }));
+    subs.forEach((s, i) => {
+      one.apply(s, user(s.uid));
+      if (i % 7 === 0) {
+        one.rows('live');
+        one.rows('sealed');
+      }
+    });
+    const bulk = new ScoreboardEngine(config({ sealTime: at(200) }));
+    bulk.load([...subs].reverse(), new Map(subs.map((s) => [s.uid, user(s.uid)])));
+    expect(bulk.rows('live')).toEqual(one.rows('live'));
+    expect(bulk.rows('sealed')).toEqual(one.rows('sealed'));
+  });
+});
+
+describe('ScoreboardEngine seal', () => {
+  const sealed = config({ sealTime: at(240) });
+
+  it('hides results after the seal time from the sealed view and shows them as pending', () => {
+    const e = board(sealed, [
+      sub('u1', 'A', JudgeStatus.Accepted, at(10)),
+      sub('u2', 'A', JudgeStatus.WrongAnswer, at(100)),
+      sub('u2', 'A', JudgeStatus.Accepted, at(250)),
+      sub('u2', 'B', JudgeStatus.Accepted, at(260)),
+    ]);
+    const live = Object.fromEntries(acmRows(e, 'live').map((r) => [r.uid, r]));
+    const frozen = Object.fromEntries(acmRows(e, 'sealed').map((r) => [r.uid, r]));
+    expect(live.u2).toMatchObject({ rank: 1, ac: 2 });
+    expect(frozen.u2).toMatchObject({ rank: 2, ac: 0, penalty: 0 });
+    expect(frozen.u2.submissionInfo.A).toEqual({ isAC: false, errorNum: 1, tryNum: 1, isFirstAC: false });
+    expect(frozen.u2.submissionInfo.B).toEqual({ isAC: false, errorNum: 0, tryNum: 1, isFirstAC: false });
+    expect(frozen.u1).toMatchObject({ rank: 1, ac: 1 });
+  });
+
+  it('keeps first blood in the sealed view to results before the seal', () => {
+    const e = board(sealed, [sub('u1', 'C', JudgeStatus.Accepted, at(250))]);
+    expect(acmRows(e, 'live')[0].submissionInfo.C.isFirstAC).toBe(true);
+    expect(acmRows(e, 'sealed')[0].submissionInfo.C).toEqual({ isAC: false, errorNum: 0, tryNum: 1, isFirstAC: false });
+  });
+});
+
+describe('ScoreboardEngine OI rules', () => {
+  const oi = (t: OiScoreType, over: Partial<BoardConfig> = {}) => config({ type: ContestType.OI, oiScoreType: t, ...over });
+  const tries = () => [
+    sub('u1', 'A', JudgeStatus.PartialAccepted, at(1), { score: 60, time: 100 }),
+    sub('u1', 'A', JudgeStatus.WrongAnswer, at(2), { score: 30, time: 90 }),
+    sub('u1', 'B', JudgeStatus.Accepted, at(3), { score: 100, time: 50 }),
+    sub('u1', 'B', JudgeStatus.SystemError, at(4), { score: 0, time: 0 }),
+  ];
+
+  it('sums the most recent score per problem with the recent rule', () => {
+    const [row] = oiRows(board(oi(OiScoreType.Recent), tries()));
+    expect(row.submissionInfo).toEqual({ A: 30, B: 100 });
+    expect(row.totalScore).toBe(130);
+    expect(row.totalTime).toBe(140);
+  });
+
+  it('sums the highest score per problem with the highest rule', () => {
+    const [row] = oiRows(board(oi(OiScoreType.Highest), tries()));
+    expect(row.submissionInfo).toEqual({ A: 60, B: 100 });
+    expect(row.totalScore).toBe(160);
+    expect(row.timeInfo).toEqual({ A: 100, B: 50 });
+  });
+
+  it('breaks score ties by total run time and shares the rank on full ties', () => {
+    const e = board(oi(OiScoreType.Recent), [
+      sub('slow', 'A', JudgeStatus.Accepted, at(1), { score: 100, time: 300 }),
+      sub('fast', 'A', JudgeStatus.Accepted, at(2), { score: 100, time: 100 }),
+      sub('same', 'A', JudgeStatus.Accepted, at(3), { score: 100, time: 100 }),
+      sub('low', 'A', JudgeStatus.WrongAnswer, at(4), { score: 10, time: 1 }),
+    ]);
+    expect(oiRows(e).map((r) => [r.username, r.rank])).toEqual([
+      ['fast', 1],
+      ['same', 1],
+      ['slow', 3],
+      ['low', 4],
+    ]);
+  });
+
+  it('shows sealed-period OI tries as pending in the sealed view', () => {
+    const e = board(oi(OiScoreType.Highest, { sealTime: at(100) }), [
+      sub('u1', 'A', JudgeStatus.PartialAccepted, at(50), { score: 40, time: 10 }),
+      sub('u1', 'A', JudgeStatus.Accepted, at(150), { score: 100, time: 10 }),
+    ]);
+    expect(oiRows(e, 'sealed')[0]).toMatchObject({ totalScore: 40, pendingInfo: { A: 1 } });
+    expect(oiRows(e, 'live')[0]).toMatchObject({ totalScore: 100, pendingInfo: {} });
+  });
+});

@@ -1,0 +1,418 @@
+import {
+  ACM_PENALTY_MINUTES,
+  AcmProblemCell,
+  AcmRankRow,
+  ContestType,
+  JudgeStatus,
+  OiRankRow,
+  OiScoreType,
+  RankShowName,
+  STAR_USER_RANK,
+  isFinalJudgeStatus,
+} from '@oj/contracts';
+
+/** A contest submission as the board needs it. */
+export interface BoardSubmission {
+  submitId: number;
+  uid: string;
+  displayId: string;
+  status: number;
+  /** OI score of the submission (null: 0). */
+  score: number | null;
+  /** Run time in ms (OI tie-break). */
+  time: number | null;
+  /** Epoch ms. */
+  submitTime: number;
+}
+
+export interface BoardUser {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  realname: string | null;
+  school: string | null;
+  avatar: string | null;
+  gender: string | null;
+}
+
+export interface BoardConfig {
+  type: ContestType;
+  /** Epoch ms. */
+  startTime: number;
+  endTime: number;
+  /** Epoch ms at which the board seals, or null. */
+  sealTime: number | null;
+  oiScoreType: OiScoreType;
+  displayIds: string[];
+  /** Usernames of unranked (star) users. */
+  starUsernames: string[];
+  rankShowName: RankShowName;
+}
+
+export type BoardView = 'live' | 'sealed';
+
+/** Results that count against an ACM team; CE and SE (and unfinished or failed submits) do not. */
+const ACM_REJECTED: ReadonlySet<number> = new Set([
+  JudgeStatus.PresentationError,
+  JudgeStatus.WrongAnswer,
+  JudgeStatus.TimeLimitExceeded,
+  JudgeStatus.MemoryLimitExceeded,
+  JudgeStatus.RuntimeError,
+  JudgeStatus.PartialAccepted,
+]);
+/** Results that carry no OI score: the try is ignored. */
+const OI_IGNORED: ReadonlySet<number> = new Set([
+  JudgeStatus.SystemError,
+  JudgeStatus.SubmittedFailed,
+  JudgeStatus.SubmittedUnknownResult,
+  JudgeStatus.NotSubmitted,
+]);
+
+export interface Cell {
+  isAC: boolean;
+  /** ms from the start to the first AC. */
+  acMs: number;
+  acSubmitId: number;
+  errorNum: number;
+  tryNum: number;
+  /** OI */
+  score: number;
+  time: number;
+  scored: boolean;
+}
+
+export interface RowView {
+  cells: Map<string, Cell>;
+  ac: number;
+  total: number;
+  penalty: number;
+  totalTime: number;
+  totalScore: number;
+}
+
+export interface UserState {
+  user: BoardUser;
+  isStar: boolean;
+  /** Per display id, the submissions in (submitTime, submitId) order. */
+  subs: Map<string, BoardSubmission[]>;
+  views: Record<BoardView, RowView>;
+}
+
+/** A participant with their place; pass it back to toRow to render it. */
+export interface RankedState {
+  readonly state: UserState;
+  readonly rank: number;
+}
+
+interface FirstBlood {
+  uid: string;
+  acMs: number;
+  submitId: number;
+}
+
+const before = (a: BoardSubmission, b: BoardSubmission): boolean =>
+  a.submitTime < b.submitTime || (a.submitTime === b.submitTime && a.submitId < b.submitId);
+
+const emptyView = (): RowView => ({ cells: new Map(), ac: 0, total: 0, penalty: 0, totalTime: 0, totalScore: 0 });
+
+/**
+ * The contest scoreboard in memory: per user and problem the submissions, from which each cell and row
+ * is derived for two views, `live` (every result) and `sealed` (results up to the seal time; later tries
+ * pending). A new or changed result touches one cell and one row; ordering is redone lazily on read.
+ * Pure: no I/O, so the rules are unit-tested directly.
+ */
+export class ScoreboardEngine {
+  private readonly users = new Map<string, UserState>();
+  private readonly where = new Map<number, { uid: string; displayId: string }>();
+  private readonly firstBlood: Record<BoardView, Map<string, FirstBlood | null>> = {
+    live: new Map(),
+    sealed: new Map(),
+  };
+  private readonly ordered: Record<BoardView, UserState[] | null> = { live: null, sealed: null };
+  private readonly ranked: Record<BoardView, RankedState[] | null> = { live: null, sealed: null };
+  private readonly stars: Set<string>;
+  private readonly problems: Set<string>;
+
+  constructor(readonly config: BoardConfig) {
+    this.stars = new Set(config.starUsernames);
+    this.problems = new Set(config.displayIds);
+  }
+
+  get participantCount(): number {
+    return this.users.size;
+  }
+
+  hasUser(uid: string): boolean {
+    return this.users.has(uid);
+  }
+
+  /** Bulk load (full computation): every submission at once, cells computed once at the end. */
+  load(subs: Iterable<BoardSubmission>, users: Map<string, BoardUser>): void {
+    const touched = new Set<UserState>();
+    for (const sub of subs) {
+      if (!this.problems.has(sub.displayId) || this.where.has(sub.submitId)) continue;
+      if (sub.submitTime < this.config.startTime || sub.submitTime >= this.config.endTime) continue;
+      const state = this.stateOf(sub.uid, users.get(sub.uid));
+      let list = state.subs.get(sub.displayId);
+      if (!list) state.subs.set(sub.displayId, (list = []));
+      list.push(sub);
+      this.where.set(sub.submitId, { uid: sub.uid, displayId: sub.displayId });
+      touched.add(state);
+    }
+    for (const state of touched)
+      for (const [displayId, list] of state.subs) {
+        list.sort((a, b) => a.submitTime - b.submitTime || a.submitId - b.submitId);
+        this.refreshCell(state, displayId);
+      }
+  }
+
+  private stateOf(uid: string, user?: BoardUser): UserState {
+    let state = this.users.get(uid);
+    if (!state) {
+      const info = user ?? { uid, username: uid, nickname: null, realname: null, school: null, avatar: null, gender: null };
+      state = { user: info, isStar: this.stars.has(info.username), subs: new Map(), views: { live: emptyView(), sealed: emptyView() } };
+      this.users.set(uid, state);
+    }
+    return state;
+  }
+
+  /** Adds or replaces (same submitId: a rejudge or a late result) one submission. */
+  apply(sub: BoardSubmission, user?: BoardUser): void {
+    if (!this.problems.has(sub.displayId)) return;
+    if (sub.submitTime < this.config.startTime || sub.submitTime >= this.config.endTime) return;
+    const previous = this.where.get(sub.submitId);
+    if (previous) this.remove(sub.submitId, previous);
+    const state = this.stateOf(sub.uid, user);
+    let list = state.subs.get(sub.displayId);
+    if (!list) state.subs.set(sub.displayId, (list = []));
+    let i = list.length;
+    while (i > 0 && before(sub, list[i - 1])) i--;
+    list.splice(i, 0, sub);
+    this.where.set(sub.submitId, { uid: sub.uid, displayId: sub.displayId });
+    this.refreshCell(state, sub.displayId);
+  }
+
+  private remove(submitId: number, at: { uid: string; displayId: string }): void {
+    const state = this.users.get(at.uid);
+    const list = state?.subs.get(at.displayId);
+    if (!state || !list) return;
+    const i = list.findIndex((s) => s.submitId === submitId);
+    if (i >= 0) list.splice(i, 1);
+    this.where.delete(submitId);
+    this.refreshCell(state, at.displayId);
+  }
+
+  private refreshCell(state: UserState, displayId: string): void {
+    const list = state.subs.get(displayId) ?? [];
+    const live = this.computeCell(list, Infinity);
+    this.updateView(state, 'live', displayId, live);
+    const seal = this.config.sealTime;
+    this.updateView(state, 'sealed', displayId, seal === null ? live : this.computeCell(list, seal));
+  }
+
+  private computeCell(list: BoardSubmission[], cutoff: number): Cell {
+    const cell: Cell = { isAC: false, acMs: 0, acSubmitId: 0, errorNum: 0, tryNum: 0, score: 0, time: 0, scored: false };
+    const acm = this.config.type === ContestType.ACM;
+    const highest = this.config.oiScoreType === OiScoreType.Highest;
+    for (const s of list) {
+      if (acm && cell.isAC) break; // nothing after the first AC counts
+      if (s.submitTime >= cutoff || !isFinalJudgeStatus(s.status)) {
+        cell.tryNum++;
+        continue;
+      }
+      if (acm) {
+        if (s.status === JudgeStatus.Accepted) {
+          cell.isAC = true;
+          cell.acMs = s.submitTime - this.config.startTime;
+          cell.acSubmitId = s.submitId;
+        } else if (ACM_REJECTED.has(s.status)) cell.errorNum++;
+      } else if (!OI_IGNORED.has(s.status)) {
+        const score = s.score ?? 0;
+        const time = s.time ?? 0;
+        if (!cell.scored || !highest || score > cell.score) {
+          cell.score = score;
+          cell.time = time;
+        }
+        cell.scored = true;
+      }
+    }
+    return cell;
+  }
+
+  private updateView(state: UserState, view: BoardView, displayId: string, cell: Cell): void {
+    const row = state.views[view];
+    const old = row.cells.get(displayId);
+    row.cells.set(displayId, cell);
+    let ac = 0,
+      total = 0,
+      penalty = 0,
+      totalTime = 0,
+      totalScore = 0;
+    for (const c of row.cells.values()) {
+      if (c.isAC) {
+        ac++;
+        penalty += Math.floor(c.acMs / 60_000) + ACM_PENALTY_MINUTES * c.errorNum;
+        totalTime += Math.floor(c.acMs / 1000) + ACM_PENALTY_MINUTES * 60 * c.errorNum;
+      }
+      total += c.errorNum + (c.isAC ? 1 : 0);
+      if (c.scored) {
+        totalScore += c.score;
+        if (this.config.type === ContestType.OI) totalTime += c.time;
+      }
+    }
+    Object.assign(row, { ac, total, penalty, totalTime, totalScore });
+    this.reposition(view, state);
+    if (this.config.type === ContestType.ACM && !state.isStar) this.updateFirstBlood(view, displayId, state, old, cell);
+  }
+
+  private updateFirstBlood(view: BoardView, displayId: string, state: UserState, old: Cell | undefined, cell: Cell): void {
+    const blood = this.firstBlood[view];
+    const current = blood.get(displayId);
+    if (current && current.uid === state.user.uid && !(cell.isAC && cell.acSubmitId === old?.acSubmitId)) {
+      blood.delete(displayId); // the holder's AC changed: find the first again
+      this.recomputeFirstBlood(view, displayId);
+      return;
+    }
+    if (!cell.isAC) return;
+    const candidate: FirstBlood = { uid: state.user.uid, acMs: cell.acMs, submitId: cell.acSubmitId };
+    if (current === undefined) this.recomputeFirstBlood(view, displayId);
+    else if (!current || candidate.acMs < current.acMs || (candidate.acMs === current.acMs && candidate.submitId < current.submitId))
+      blood.set(displayId, candidate);
+  }
+
+  private recomputeFirstBlood(view: BoardView, displayId: string): void {
+    let best: FirstBlood | null = null;
+    for (const s of this.users.values()) {
+      if (s.isStar) continue;
+      const c = s.views[view].cells.get(displayId);
+      if (!c?.isAC) continue;
+      if (!best || c.acMs < best.acMs || (c.acMs === best.acMs && c.acSubmitId < best.submitId))
+        best = { uid: s.user.uid, acMs: c.acMs, submitId: c.acSubmitId };
+    }
+    this.firstBlood[view].set(displayId, best);
+  }
+
+  /** The first AC of each problem in a view (star users excluded). */
+  firstBloods(view: BoardView): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const id of this.config.displayIds) {
+      if (!this.firstBlood[view].has(id)) this.recomputeFirstBlood(view, id);
+      const fb = this.firstBlood[view].get(id);
+      if (fb) out.set(id, fb.uid);
+    }
+    return out;
+  }
+
+  private readonly comparators: Partial<Record<BoardView, (a: UserState, b: UserState) => number>> = {};
+
+  private compare(view: BoardView): (a: UserState, b: UserState) => number {
+    return (this.comparators[view] ??= this.makeCompare(view));
+  }
+
+  private makeCompare(view: BoardView): (a: UserState, b: UserState) => number {
+    const byName = (a: UserState, b: UserState): number => (a.user.username < b.user.username ? -1 : a.user.username > b.user.username ? 1 : 0);
+    if (this.config.type === ContestType.ACM)
+      return (a, b) => b.views[view].ac - a.views[view].ac || a.views[view].penalty - b.views[view].penalty || byName(a, b);
+    return (a, b) => b.views[view].totalScore - a.views[view].totalScore || a.views[view].totalTime - b.views[view].totalTime || byName(a, b);
+  }
+
+  /** Moves one changed row to its place in the kept order (binary search), instead of sorting again. */
+  private reposition(view: BoardView, state: UserState): void {
+    this.ranked[view] = null;
+    const list = this.ordered[view];
+    if (!list) return;
+    const at = list.indexOf(state);
+    if (at >= 0) list.splice(at, 1);
+    const cmp = this.compare(view);
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(list[mid], state) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, state);
+  }
+
+  private tied(view: BoardView, a: UserState, b: UserState): boolean {
+    const x = a.views[view];
+    const y = b.views[view];
+    return this.config.type === ContestType.ACM ? x.ac === y.ac && x.penalty === y.penalty : x.totalScore === y.totalScore && x.totalTime === y.totalTime;
+  }
+
+  /** Users in board order with their rank (ties share a rank; star users get STAR_USER_RANK). */
+  ranking(view: BoardView): readonly RankedState[] {
+    const cached = this.ranked[view];
+    if (cached) return cached;
+    let list = this.ordered[view];
+    if (!list) list = this.ordered[view] = [...this.users.values()].sort(this.compare(view));
+    const out: RankedState[] = new Array(list.length);
+    let rank = 0;
+    let counted = 0;
+    let prev: UserState | null = null;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i];
+      if (s.isStar) {
+        out[i] = { state: s, rank: STAR_USER_RANK };
+        continue;
+      }
+      counted++;
+      if (!prev || !this.tied(view, prev, s)) rank = counted;
+      prev = s;
+      out[i] = { state: s, rank };
+    }
+    return (this.ranked[view] = out);
+  }
+
+  private showName(u: BoardUser): string {
+    const name = this.config.rankShowName;
+    if (name === RankShowName.Nickname) return u.nickname || u.username;
+    if (name === RankShowName.RealName) return u.realname || u.username;
+    return u.username;
+  }
+
+  /** One row as the API shows it. */
+  toRow(view: BoardView, state: UserState, rank: number, firstBloods: Map<string, string>): AcmRankRow | OiRankRow {
+    const u = state.user;
+    const base = {
+      rank,
+      uid: u.uid,
+      username: u.username,
+      nickname: u.nickname,
+      realname: u.realname,
+      school: u.school,
+      avatar: u.avatar,
+      gender: u.gender,
+      showName: this.showName(u),
+      isStar: state.isStar,
+    };
+    const row = state.views[view];
+    if (this.config.type === ContestType.ACM) {
+      const submissionInfo: Record<string, AcmProblemCell> = {};
+      for (const [id, c] of row.cells) {
+        if (!c.isAC && c.errorNum === 0 && c.tryNum === 0) continue;
+        const cell: AcmProblemCell = { isAC: c.isAC, errorNum: c.errorNum, tryNum: c.tryNum, isFirstAC: c.isAC && firstBloods.get(id) === u.uid };
+        if (c.isAC) cell.ACTime = Math.floor(c.acMs / 1000);
+        submissionInfo[id] = cell;
+      }
+      return { ...base, ac: row.ac, total: row.total, penalty: row.penalty, totalTime: row.totalTime, submissionInfo };
+    }
+    const submissionInfo: Record<string, number> = {};
+    const timeInfo: Record<string, number> = {};
+    const pendingInfo: Record<string, number> = {};
+    for (const [id, c] of row.cells) {
+      if (c.scored) {
+        submissionInfo[id] = c.score;
+        timeInfo[id] = c.time;
+      }
+      if (c.tryNum > 0) pendingInfo[id] = c.tryNum;
+    }
+    return { ...base, totalScore: row.totalScore, totalTime: row.totalTime, submissionInfo, timeInfo, pendingInfo };
+  }
+
+  /** The whole board of a view as rows (tests and small boards; the service pages instead). */
+  rows(view: BoardView): (AcmRankRow | OiRankRow)[] {
+    const fb = this.firstBloods(view);
+    return this.ranking(view).map(({ state, rank }) => this.toRow(view, state, rank, fb));
+  }
+}

@@ -1,0 +1,252 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ContestRankRow, Page, contestSealTime, isRankSealedAt } from '@oj/contracts';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { REDIS } from '../../../core/redis/redis.module';
+import { Contest } from '../entities/contest.entity';
+import { BoardSubmission, BoardUser, BoardView, RankedState, ScoreboardEngine } from './scoreboard-engine';
+
+/** What a rank page is filtered by (POST /api/get-contest-rank). */
+export interface RankFilter {
+  currentPage?: number;
+  limit?: number;
+  keyword?: string;
+  removeStar?: boolean;
+  concernedList?: string[];
+}
+
+interface LoadedBoard {
+  engine: ScoreboardEngine;
+  epoch: string;
+  /** How many entries of the Redis result log this replica has applied. */
+  applied: number;
+  /** contest.gmtModified the board was built for: an edit rebuilds it. */
+  modified: number;
+}
+
+const epochKey = (cid: number) => `contest:board:${cid}:epoch`;
+const logKey = (cid: number) => `contest:board:${cid}:log`;
+
+/** One result in the Redis log: submitId|uid|displayId|status|score|time|submitTimeMs. */
+function encode(s: BoardSubmission): string {
+  return [s.submitId, s.uid, s.displayId, s.status, s.score ?? '', s.time ?? '', s.submitTime].join('|');
+}
+function decode(line: string): BoardSubmission {
+  const [submitId, uid, displayId, status, score, time, submitTime] = line.split('|');
+  return {
+    submitId: Number(submitId),
+    uid,
+    displayId,
+    status: Number(status),
+    score: score === '' ? null : Number(score),
+    time: time === '' ? null : Number(time),
+    submitTime: Number(submitTime),
+  };
+}
+
+/**
+ * Contest scoreboards. Each replica keeps an engine per contest in memory, built from the database
+ * (the source of truth) and then moved forward by a result log in Redis that every replica appends
+ * to and replays, so all replicas converge without recomputing. An epoch key in Redis is raised to make
+ * every replica rebuild (admin force refresh, rejudge, contest edits).
+ */
+@Injectable()
+export class ScoreboardService {
+  private readonly boards = new Map<number, LoadedBoard>();
+  private readonly building = new Map<number, Promise<LoadedBoard>>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** The board of a contest, brought up to date with the shared log. */
+  async board(contest: Contest): Promise<ScoreboardEngine> {
+    const [[, epochRaw], [, length]] = (await this.redis.pipeline().get(epochKey(contest.id)).llen(logKey(contest.id)).exec()) as [
+      [unknown, string | null],
+      [unknown, number],
+    ];
+    const epoch = epochRaw ?? '0';
+    let loaded = this.boards.get(contest.id);
+    if (!loaded || loaded.epoch !== epoch || loaded.modified !== contest.gmtModified.getTime() || length < loaded.applied) {
+      loaded = await this.build(contest, epoch);
+    }
+    if (length > loaded.applied) await this.replay(contest.id, loaded, length);
+    return loaded.engine;
+  }
+
+  private build(contest: Contest, epoch: string): Promise<LoadedBoard> {
+    const key = contest.id;
+    const running = this.building.get(key);
+    if (running) return running;
+    const job = (async () => {
+      // Read the log length first: entries appended while the database is read are replayed
+      // afterwards, and replaying a result the database already had is harmless (same submitId).
+      const applied = await this.redis.llen(logKey(contest.id));
+      const engine = await this.computeFromDatabase(contest);
+      const loaded: LoadedBoard = { engine, epoch, applied, modified: contest.gmtModified.getTime() };
+      this.boards.set(key, loaded);
+      return loaded;
+    })().finally(() => this.building.delete(key));
+    this.building.set(key, job);
+    return job;
+  }
+
+  private async replay(cid: number, loaded: LoadedBoard, length: number): Promise<void> {
+    const lines = await this.redis.lrange(logKey(cid), loaded.applied, length - 1);
+    const subs = lines.map(decode);
+    const unknown = [...new Set(subs.filter((s) => !loaded.engine.hasUser(s.uid)).map((s) => s.uid))];
+    const users = unknown.length ? await this.loadUsers(unknown) : new Map<string, BoardUser>();
+    for (const s of subs) loaded.engine.apply(s, users.get(s.uid));
+    loaded.applied = Math.max(loaded.applied, length);
+  }
+
+  /** Full computation from the database: every submission of the contest's problems in its window. */
+  async computeFromDatabase(contest: Contest): Promise<ScoreboardEngine> {
+    const problems: { displayId: string }[] = await this.db.query(
+      'SELECT display_id AS "displayId" FROM contest_problem WHERE cid = $1 ORDER BY display_id',
+      [contest.id],
+    );
+    const engine = new ScoreboardEngine({
+      type: contest.type,
+      startTime: contest.startTime.getTime(),
+      endTime: contest.endTime.getTime(),
+      sealTime: contestSealTime(contest)?.getTime() ?? null,
+      oiScoreType: contest.oiRankScoreType,
+      displayIds: problems.map((p) => p.displayId),
+      starUsernames: contest.starAccount ?? [],
+      rankShowName: contest.rankShowName,
+    });
+    const runner = this.db.createQueryRunner();
+    try {
+      // pg's array rows: half the allocation of objects for 10^5..10^6 submissions.
+      const client = (await runner.connect()) as {
+        query: (q: { text: string; values: unknown[]; rowMode: 'array' }) => Promise<{ rows: unknown[][] }>;
+      };
+      const [subs, users] = await Promise.all([
+        client.query({
+          text: `SELECT j.submit_id, j.uid, cp.display_id, j.status, j.score, j.time,
+                        (extract(epoch FROM j.submit_time) * 1000)::float8
+                   FROM judge j JOIN contest_problem cp ON cp.cid = j.cid AND cp.pid = j.pid
+                  WHERE j.cid = $1 AND j.submit_time >= $2 AND j.submit_time < $3 AND j.uid <> $4`,
+          values: [contest.id, contest.startTime, contest.endTime, contest.uid],
+          rowMode: 'array',
+        }),
+        this.db.query(
+          `SELECT u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender FROM user_info u
+            WHERE u.uid IN (SELECT DISTINCT uid FROM judge WHERE cid = $1)`,
+          [contest.id],
+        ) as Promise<BoardUser[]>,
+      ]);
+      const byUid = new Map(users.map((u) => [u.uid, u]));
+      engine.load(
+        subs.rows.map(
+          (r): BoardSubmission => ({
+            submitId: r[0] as number,
+            uid: r[1] as string,
+            displayId: r[2] as string,
+            status: r[3] as number,
+            score: r[4] as number | null,
+            time: r[5] as number | null,
+            submitTime: r[6] as number,
+          }),
+        ),
+        byUid,
+      );
+    } finally {
+      await runner.release();
+    }
+    return engine;
+  }
+
+  private async loadUsers(uids: string[]): Promise<Map<string, BoardUser>> {
+    const rows: BoardUser[] = await this.db.query(
+      'SELECT uid, username, nickname, realname, school, avatar, gender FROM user_info WHERE uid = ANY($1)',
+      [uids],
+    );
+    return new Map(rows.map((u) => [u.uid, u]));
+  }
+
+  /**
+   * A contest result was written (final or not): log it for every replica. Called by the judge
+   * pipeline through ContestResultListener; the creator's own submissions stay off the board.
+   */
+  async recordResult(contest: Contest, sub: BoardSubmission): Promise<void> {
+    if (sub.uid === contest.uid) return;
+    const length = await this.redis.rpush(logKey(contest.id), encode(sub));
+    const loaded = this.boards.get(contest.id);
+    if (loaded && loaded.applied === length - 1) {
+      const users = loaded.engine.hasUser(sub.uid) ? undefined : await this.loadUsers([sub.uid]);
+      loaded.engine.apply(sub, users?.get(sub.uid));
+      loaded.applied = length;
+    }
+  }
+
+  /** Every replica rebuilds from the database on its next read (force refresh, rejudge, edits). */
+  async invalidate(cid: number): Promise<void> {
+    await this.redis.multi().incr(epochKey(cid)).del(logKey(cid)).exec();
+    this.boards.delete(cid);
+  }
+
+  /** Which view a caller sees: admins the live board, others the sealed one while the seal holds. */
+  viewFor(contest: Contest, isAdmin: boolean, now = new Date()): BoardView {
+    return !isAdmin && isRankSealedAt(contest, now) ? 'sealed' : 'live';
+  }
+
+  /** One page of the board with the filters of get-contest-rank. */
+  async rankPage(contest: Contest, view: BoardView, filter: RankFilter): Promise<Page<ContestRankRow>> {
+    const engine = await this.board(contest);
+    const rows = this.filter(engine.ranking(view), filter);
+    const req = pageRequest(filter);
+    const fb = engine.firstBloods(view);
+    const records = rows.slice(req.skip, req.skip + req.size).map((r) => engine.toRow(view, r.state, r.rank, fb));
+    return toPage(records, rows.length, req);
+  }
+
+  /** Several contests' boards ranked together (synchronised contests), each row tagged with its cid. */
+  async mergedRows(contests: { contest: Contest; view: BoardView }[], filter: RankFilter): Promise<(ContestRankRow & { cid: number })[]> {
+    const all: (ContestRankRow & { cid: number })[] = [];
+    for (const { contest, view } of contests) {
+      const engine = await this.board(contest);
+      const fb = engine.firstBloods(view);
+      for (const r of this.filter(engine.ranking(view), filter)) all.push({ ...engine.toRow(view, r.state, r.rank, fb), cid: contest.id });
+    }
+    if (contests.length < 2) return all;
+    const acm = (r: ContestRankRow): r is ContestRankRow & { ac: number; penalty: number } => 'ac' in r;
+    const key = (r: ContestRankRow): [number, number] => (acm(r) ? [-r.ac, r.penalty] : [-r.totalScore, r.totalTime]);
+    all.sort((a, b) => {
+      const [x1, x2] = key(a);
+      const [y1, y2] = key(b);
+      return x1 - y1 || x2 - y2 || a.username.localeCompare(b.username);
+    });
+    let place = 0;
+    let counted = 0;
+    let prev: [number, number] | null = null;
+    for (const r of all) {
+      if (r.isStar) continue;
+      counted++;
+      const k = key(r);
+      if (!prev || prev[0] !== k[0] || prev[1] !== k[1]) place = counted;
+      prev = k;
+      r.rank = place;
+    }
+    return all;
+  }
+
+  private filter(list: readonly RankedState[], f: RankFilter): readonly RankedState[] {
+    const keyword = f.keyword?.trim().toLowerCase();
+    const concerned = f.concernedList?.length ? new Set(f.concernedList) : null;
+    if (!keyword && !concerned && !f.removeStar) return list;
+    return list.filter(({ state }) => {
+      if (f.removeStar && state.isStar) return false;
+      if (concerned && !concerned.has(state.user.uid)) return false;
+      if (keyword) {
+        const u = state.user;
+        return [u.username, u.nickname, u.realname, u.school].some((v) => v?.toLowerCase().includes(keyword));
+      }
+      return true;
+    });
+  }
+}

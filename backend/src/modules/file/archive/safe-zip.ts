@@ -1,0 +1,145 @@
+import * as yauzl from 'yauzl';
+import * as yazl from 'yazl';
+
+/** A malformed or hostile archive. Callers turn it into 'Upload Problem Failed' / 'Upload Testcase Failed'. */
+export class ArchiveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ArchiveError';
+  }
+}
+
+export interface ZipLimits {
+  /** Most entries (files and folders) an archive may hold. */
+  maxEntries: number;
+  /** Most bytes all entries may expand to, counted while inflating (headers are not trusted). */
+  maxTotalBytes: number;
+  /** Most bytes one entry may expand to. */
+  maxEntryBytes: number;
+  /** Entries bigger than this must not expand more than maxRatio times their compressed size. */
+  ratioCheckMinBytes: number;
+  maxRatio: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 10_000,
+  maxTotalBytes: 512 * 1024 * 1024,
+  maxEntryBytes: 256 * 1024 * 1024,
+  ratioCheckMinBytes: 16 * 1024 * 1024,
+  maxRatio: 1000,
+};
+
+/** Normalised entry path, or an ArchiveError for absolute paths, drive letters and `..` segments. */
+export function safeEntryPath(raw: string): string {
+  const name = raw.replace(/\\/g, '/');
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) throw new ArchiveError(`absolute path in archive: ${raw}`);
+  const parts = name.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.some((p) => p === '..')) throw new ArchiveError(`path traversal in archive: ${raw}`);
+  if (parts.some((p) => p.includes('\0'))) throw new ArchiveError(`invalid name in archive: ${raw}`);
+  return parts.join('/');
+}
+
+/** True for macOS resource forks and similar junk that archivers add. */
+function isJunk(path: string): boolean {
+  return path.startsWith('__MACOSX/') || path.split('/').some((p) => p === '.DS_Store');
+}
+
+/**
+ * Reads every file of a zip held in memory. Refuses traversal entries, symlinks, encrypted entries,
+ * too many entries and anything that expands past the limits (zip bombs), counting real inflated bytes.
+ */
+export async function readZip(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Map<string, Buffer>> {
+  let zip: yauzl.ZipFile;
+  try {
+    // decodeStrings off: we check names ourselves so traversal is reported, not silently mangled.
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, z) =>
+        err || !z ? reject(err) : resolve(z),
+      ),
+    );
+  } catch (e) {
+    throw new ArchiveError(`not a zip archive: ${(e as Error).message}`);
+  }
+  if (zip.entryCount > limits.maxEntries) {
+    zip.close();
+    throw new ArchiveError(`too many entries: ${zip.entryCount}`);
+  }
+  const files = new Map<string, Buffer>();
+  let total = 0;
+  return new Promise<Map<string, Buffer>>((resolve, reject) => {
+    let settled = false;
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      zip.close();
+      reject(e instanceof ArchiveError ? e : new ArchiveError(`corrupt archive: ${(e as Error).message}`));
+    };
+    zip.on('error', fail);
+    zip.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(files);
+    });
+    zip.on('entry', (entry: yauzl.Entry) => {
+      try {
+        const rawName = (entry.fileName as unknown as Buffer).toString('utf8');
+        const path = safeEntryPath(rawName);
+        const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
+        if (mode === 0o120000) throw new ArchiveError(`symlink in archive: ${rawName}`);
+        if (entry.isEncrypted()) throw new ArchiveError(`encrypted entry: ${rawName}`);
+        if (rawName.endsWith('/') || path === '' || isJunk(path)) {
+          zip.readEntry();
+          return;
+        }
+        if (entry.uncompressedSize > limits.maxEntryBytes) throw new ArchiveError(`entry too large: ${rawName}`);
+        if (
+          entry.uncompressedSize > limits.ratioCheckMinBytes &&
+          entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)
+        )
+          throw new ArchiveError(`suspicious compression ratio: ${rawName}`);
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return fail(err ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          let size = 0;
+          stream.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            total += chunk.length;
+            if (size > limits.maxEntryBytes || total > limits.maxTotalBytes) {
+              stream.destroy();
+              fail(new ArchiveError('archive expands past the size limit'));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          stream.on('error', fail);
+          stream.on('end', () => {
+            if (settled) return;
+            files.set(path, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      } catch (e) {
+        fail(e);
+      }
+    });
+    zip.readEntry();
+  });
+}
+
+/** Fixed entry time so that the same content always gives the same bytes (and checksum). */
+const FIXED_MTIME = new Date(Date.UTC(2020, 0, 1));
+
+/** Builds a zip from name → content (deflated). Names must already be safe relative paths. */
+export function writeZip(files: Iterable<[string, Buffer | string]>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of files) {
+    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), name, { mtime: FIXED_MTIME });
+  }
+  zip.end();
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}

@@ -1,0 +1,86 @@
+import { Controller, Get, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiTags } from '@nestjs/swagger';
+import { ERR, Role } from '@oj/contracts';
+import { Transform } from 'class-transformer';
+import { IsArray, IsInt } from 'class-validator';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { BadRequestError } from '../../core/http/api.exception';
+import { PidQueryDto } from '../problem/dto/problem-query.dto';
+import { ProblemService } from '../problem/problem.service';
+import { TestcaseService } from '../problem/testcase.service';
+import { ImportFormat, ProblemImportService } from './problem-import.service';
+
+/** Biggest upload accepted (archives are also checked for what they expand to). */
+export const MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
+
+class ExportQueryDto {
+  @Transform(({ value }) => (value === undefined || value === '' ? [] : (Array.isArray(value) ? value : String(value).split(',')).map(Number)))
+  @IsArray()
+  @IsInt({ each: true })
+  pid: number[] = [];
+}
+
+const upload = () => FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+
+/** Problem import/export and test data files (HOJ's /api/file routes), for problem admins and admins. */
+@ApiTags('file')
+@Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Controller('file')
+export class FileController {
+  constructor(
+    private readonly imports: ProblemImportService,
+    private readonly problems: ProblemService,
+    private readonly testcases: TestcaseService,
+  ) {}
+
+  private async run(format: ImportFormat, file: Express.Multer.File | undefined, user: AuthUser) {
+    if (!file?.buffer?.length) throw new BadRequestError(ERR.uploadProblemFailed);
+    return this.imports.import(format, file.buffer, user);
+  }
+
+  @Post('import-problem')
+  @UseInterceptors(upload())
+  importHoj(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
+    return this.run('hoj', file, user);
+  }
+
+  @Post('import-fps-problem')
+  @UseInterceptors(upload())
+  importFps(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
+    return this.run('fps', file, user);
+  }
+
+  @Post('import-qdoj-problem')
+  @UseInterceptors(upload())
+  importQdoj(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
+    return this.run('qdoj', file, user);
+  }
+
+  @Post('import-hydro-problem')
+  @UseInterceptors(upload())
+  importHydro(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
+    return this.run('hydro', file, user);
+  }
+
+  @Get('export-problem')
+  async export(@Query() q: ExportQueryDto) {
+    const zip = await this.imports.exportHoj(q.pid);
+    return new StreamableFile(zip, { type: 'application/zip', disposition: 'attachment; filename="problem-export.zip"' });
+  }
+
+  @Post('upload-testcase-zip')
+  @UseInterceptors(upload())
+  uploadTestcaseZip(@UploadedFile() file: Express.Multer.File) {
+    if (!file?.buffer?.length) throw new BadRequestError(ERR.uploadTestcaseFailed);
+    return this.testcases.stageZip(file.buffer);
+  }
+
+  @Get('download-testcase')
+  async downloadTestcase(@Query() q: PidQueryDto) {
+    const problem = await this.problems.findById(q.pid);
+    const zip = await this.testcases.casesZip(problem.id, await this.problems.casesOf(problem.id));
+    return new StreamableFile(zip, { type: 'application/zip', disposition: `attachment; filename="testcase-${problem.id}.zip"` });
+  }
+}

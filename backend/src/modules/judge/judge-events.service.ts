@@ -1,0 +1,144 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { JudgeJobName, JudgeProgress, JudgeResult, JudgeStatus, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
+import type { Job } from 'bull';
+import Redis from 'ioredis';
+import { Observable, Subject } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { REDIS } from '../../core/redis/redis.module';
+import { testJudgeRedisKey } from '../submission/submission.service';
+import { JudgeJobDataV, JudgeQueueService, TEST_JUDGE_JOB_PREFIX } from './judge-queue.service';
+import { JudgeResultService } from './judge-result.service';
+
+/** One pushed update of a submission (SSE `data`). */
+export interface SubmissionEvent {
+  submitId: number;
+  status: number;
+  time?: number | null;
+  memory?: number | null;
+  score?: number | null;
+  caseIndex?: number;
+  caseCount?: number;
+  cases?: JudgeProgress['cases'];
+  final: boolean;
+}
+
+/**
+ * Consumes Bull's global events of the judge queue on every replica: progress moves the submission to
+ * Compiling/Judging and is pushed to subscribers; completion and final failure are written once through
+ * JudgeResultService and pushed; test judge results are kept in Redis with an expiry.
+ */
+@Injectable()
+export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(JudgeEventsService.name);
+  private readonly subscribers = new Map<number, Set<Subject<SubmissionEvent>>>();
+  /** Last pushed status per submission on this replica, to write status changes only once each. */
+  private readonly lastStatus = new Map<number, number>();
+  private closed = false;
+
+  constructor(
+    private readonly queue: JudgeQueueService,
+    private readonly results: JudgeResultService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  onModuleInit(): void {
+    const q = this.queue.queue;
+    q.on('global:progress', (jobId: string, progress: unknown) => void this.onProgress(jobId, progress).catch((e) => this.warn(e)));
+    q.on('global:completed', (jobId: string) => void this.collect(jobId).catch((e) => this.warn(e)));
+    q.on('global:failed', (jobId: string) => void this.collect(jobId).catch((e) => this.warn(e)));
+  }
+
+  onApplicationShutdown(): void {
+    this.closed = true;
+    for (const set of this.subscribers.values()) for (const s of set) s.complete();
+    this.subscribers.clear();
+  }
+
+  private warn(e: unknown): void {
+    if (!this.closed) this.logger.warn(`judge event: ${(e as Error).message}`);
+  }
+
+  subscribe(submitId: number): Observable<SubmissionEvent> & { close(): void } {
+    const subject = new Subject<SubmissionEvent>();
+    let set = this.subscribers.get(submitId);
+    if (!set) this.subscribers.set(submitId, (set = new Set()));
+    set.add(subject);
+    const close = () => {
+      set!.delete(subject);
+      if (set!.size === 0) this.subscribers.delete(submitId);
+      subject.complete();
+    };
+    return Object.assign(subject.asObservable(), { close });
+  }
+
+  private push(event: SubmissionEvent): void {
+    const set = this.subscribers.get(event.submitId);
+    if (!set) return;
+    for (const s of [...set]) {
+      s.next(event);
+      if (event.final) s.complete();
+    }
+    if (event.final) this.subscribers.delete(event.submitId);
+  }
+
+  private async onProgress(jobId: string, raw: unknown): Promise<void> {
+    const progress = (typeof raw === 'string' ? JSON.parse(raw) : raw) as JudgeProgress;
+    if (!progress || typeof progress !== 'object' || !/^\d+$/.test(jobId)) return;
+    const submitId = Number(jobId);
+    if (this.lastStatus.get(submitId) !== progress.status) {
+      this.lastStatus.set(submitId, progress.status);
+      await this.dataSource.query(
+        `UPDATE judge SET status = $2 WHERE submit_id = $1 AND counted = false AND status IN ($3, $4, $5) AND status <> $2`,
+        [submitId, progress.status, JudgeStatus.Pending, JudgeStatus.Compiling, JudgeStatus.Judging],
+      );
+    }
+    this.push({ submitId, status: progress.status, caseIndex: progress.caseIndex, caseCount: progress.caseCount, cases: progress.cases, final: false });
+  }
+
+  /** Collects a finished job by id (events carry only the id; the job holds its data, version and result). */
+  async collect(jobId: string): Promise<void> {
+    const job = (await this.queue.queue.getJob(jobId)) as Job | null;
+    if (!job) return;
+    if (job.name === JudgeJobName.testJudge && jobId.startsWith(TEST_JUDGE_JOB_PREFIX)) return this.collectTestJudge(job);
+    if (job.name !== JudgeJobName.judge) return;
+    const state = await job.getState();
+    const data = job.data as JudgeJobDataV;
+    let result: JudgeResult;
+    if (state === 'completed') {
+      result = job.returnvalue as JudgeResult;
+      if (!result || typeof result !== 'object') return;
+    } else if (state === 'failed') {
+      result = { status: JudgeStatus.SystemError, time: 0, memory: 0, score: 0, errorMessage: job.failedReason ?? 'judge failed', cases: [] };
+    } else {
+      return; // a failed attempt that Bull will retry
+    }
+    await this.results.apply(data.submissionId, data.judgeVersion ?? 0, result);
+    await this.pushStored(data.submissionId);
+  }
+
+  /** Pushes the stored state of a submission to this replica's subscribers. */
+  async pushStored(submitId: number): Promise<void> {
+    this.lastStatus.delete(submitId);
+    if (!this.subscribers.has(submitId)) return;
+    const rows: { status: number; time: number | null; memory: number | null; score: number | null; counted: boolean }[] = await this.dataSource.query(
+      `SELECT status, time, memory, score, counted FROM judge WHERE submit_id = $1`,
+      [submitId],
+    );
+    if (rows[0]) this.push({ submitId, ...rows[0], final: rows[0].counted });
+  }
+
+  private async collectTestJudge(job: Job): Promise<void> {
+    const key = String(job.id).slice(TEST_JUDGE_JOB_PREFIX.length);
+    const state = await job.getState();
+    const stored = await this.redis.get(testJudgeRedisKey(key));
+    if (!stored) return;
+    const record = JSON.parse(stored) as { uid: string; status: number; result?: TestJudgeResult };
+    if (state === 'completed') record.result = job.returnvalue as TestJudgeResult;
+    else if (state === 'failed') record.result = { status: JudgeStatus.SystemError, time: 0, memory: 0, stdout: '', stderr: '', exitCode: null, message: job.failedReason };
+    else return;
+    record.status = record.result.status;
+    await this.redis.set(testJudgeRedisKey(key), JSON.stringify(record), 'EX', TEST_JUDGE_TTL_SEC);
+  }
+}

@@ -1,0 +1,133 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import {
+  CompileCheckJobData,
+  CompileCheckResult,
+  JUDGE_PRIORITY,
+  JUDGE_QUEUE,
+  JUDGING_ERR,
+  JudgeJobData,
+  JudgeJobName,
+  TestJudgeJobData,
+} from '@oj/contracts';
+import type { Job, JobOptions, Queue } from 'bull';
+import { randomUUID } from 'crypto';
+import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
+import { ServerError } from '../../core/http/api.exception';
+
+/** Job data of a judge job: the contract plus the submission version it was enqueued for. */
+export interface JudgeJobDataV extends JudgeJobData {
+  /** Judge.version at enqueue time; a result only lands on that version (rejudges bump it). */
+  judgeVersion: number;
+}
+
+export const TEST_JUDGE_JOB_PREFIX = 'test-';
+export const COMPILE_JOB_PREFIX = 'compile-';
+
+/** Completed judge jobs stay a day so a replica that missed the event can still collect the result. */
+const KEEP_COMPLETED = { age: 24 * 3600, count: 50_000 };
+
+/** Adds jobs to the Bull queue `judge` that the workers consume. The backend never runs submitted code. */
+@Injectable()
+export class JudgeQueueService {
+  private readonly baseUrl: string;
+
+  constructor(
+    @InjectQueue(JUDGE_QUEUE) readonly queue: Queue,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    this.baseUrl = config.baseUrl;
+  }
+
+  /**
+   * Where workers fetch packages: BASE_URL, or, when that names this machine (the default
+   * http://localhost:PORT), the address the server really listens on, which is right even on a random port.
+   */
+  private packageBaseUrl(): string {
+    if (['localhost', '127.0.0.1', '[::1]'].includes(new URL(this.baseUrl).hostname)) {
+      const address = this.adapterHost.httpAdapter?.getHttpServer()?.address?.();
+      if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+    }
+    return this.baseUrl;
+  }
+
+  packageUrl(pid: number, version: string): string {
+    return `${this.packageBaseUrl()}/api/judge/package?pid=${pid}&version=${version}`;
+  }
+
+  /**
+   * Adds the judge job of a submission. The job id is the submission id, so adding twice (a retry, the sweeper
+   * racing a slow request, two replicas) never creates two jobs.
+   */
+  async enqueueJudge(
+    sub: { submitId: number; language: string; code: string; pid: number; version: number; cid: number },
+    problem: { caseVersion: string },
+    priority: number = sub.cid ? JUDGE_PRIORITY.contest : JUDGE_PRIORITY.normal,
+  ): Promise<Job<JudgeJobDataV>> {
+    const data: JudgeJobDataV = {
+      submissionId: sub.submitId,
+      language: sub.language,
+      code: sub.code,
+      problemId: sub.pid,
+      packageVersion: problem.caseVersion,
+      packageUrl: this.packageUrl(sub.pid, problem.caseVersion),
+      judgeVersion: sub.version,
+    };
+    const opts: JobOptions = {
+      jobId: String(sub.submitId),
+      priority,
+      attempts: 3,
+      backoff: { type: 'fixed', delay: 1000 },
+      removeOnComplete: KEEP_COMPLETED,
+      removeOnFail: KEEP_COMPLETED,
+    };
+    return this.queue.add(JudgeJobName.judge, data, opts);
+  }
+
+  /** Removes a finished job so that a rejudge can reuse the submission id as job id. */
+  async removeFinishedJob(submitId: number): Promise<void> {
+    const job = await this.queue.getJob(String(submitId));
+    if (!job) return;
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') await job.remove();
+  }
+
+  /** Compiles special judge / interactor code on a worker and waits for the answer. */
+  async compileCheck(data: CompileCheckJobData, timeoutMs = 60_000): Promise<CompileCheckResult> {
+    const job = await this.queue.add(JudgeJobName.compileCheck, data, {
+      jobId: `${COMPILE_JOB_PREFIX}${randomUUID()}`,
+      priority: JUDGE_PRIORITY.contest,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    return this.waitFor<CompileCheckResult>(job, timeoutMs);
+  }
+
+  /** Adds a test judge (run on custom input); the result is collected by its key. */
+  async addTestJudge(key: string, data: TestJudgeJobData): Promise<void> {
+    await this.queue.add(JudgeJobName.testJudge, data, {
+      jobId: `${TEST_JUDGE_JOB_PREFIX}${key}`,
+      priority: JUDGE_PRIORITY.contest,
+      removeOnComplete: { age: 3600 },
+      removeOnFail: { age: 3600 },
+    });
+  }
+
+  private async waitFor<T>(job: Job, timeoutMs: number): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ServerError(JUDGING_ERR.judgeUnavailable)), timeoutMs);
+    });
+    try {
+      return (await Promise.race([job.finished(), timeout])) as T;
+    } catch (e) {
+      await job.remove().catch(() => undefined);
+      if (e instanceof ServerError) throw e;
+      throw new ServerError(JUDGING_ERR.judgeUnavailable);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ERR, JUDGING_ERR, JudgeResult, JudgeStatus, ProblemType, isFinalJudgeStatus } from '@oj/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
+import { standingDelta, statisticColumn, UserProblemStanding } from './judge-statistics';
+
+/** Most characters of a program's output kept per case. */
+const OUTPUT_HEAD_MAX = 1000;
+const MESSAGE_MAX = 65535;
+
+interface CountedRow {
+  uid: string;
+  username: string;
+  pid: number;
+  cid: number;
+  status: number;
+}
+
+/**
+ * Writes judge results exactly once and keeps statistics in step with them. Every backend replica may try to
+ * write the same result (they all see Bull's global events): the conditional update on (submit_id, version,
+ * counted = false) lets exactly one succeed, and the statistics change in the same transaction.
+ */
+@Injectable()
+export class JudgeResultService {
+  private readonly logger = new Logger(JudgeResultService.name);
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Returns true when this call wrote the result, false when it was already written (or superseded). */
+  async apply(submitId: number, version: number, result: JudgeResult): Promise<boolean> {
+    const status = isFinalJudgeStatus(result.status) ? result.status : JudgeStatus.SystemError;
+    return this.dataSource.transaction(async (em) => {
+      const rows: CountedRow[] = await em.query(
+        `UPDATE judge SET status = $3, time = $4, memory = $5, score = $6, error_message = $7, judger = $8,
+                counted = true, gmt_modified = now()
+          WHERE submit_id = $1 AND version = $2 AND counted = false
+          RETURNING uid, username, pid, cid, status`,
+        [
+          submitId,
+          version,
+          status,
+          Math.round(result.time ?? 0),
+          Math.round(result.memory ?? 0),
+          Math.round(result.score ?? 0),
+          (result.compileInfo || result.errorMessage || null)?.slice(0, MESSAGE_MAX) ?? null,
+          result.judger ?? null,
+        ],
+      );
+      // pg returns [rows, count] for UPDATE ... RETURNING through TypeORM.
+      const row = (Array.isArray(rows[0]) ? (rows[0] as unknown as CountedRow[]) : rows)[0];
+      if (!row) return false;
+      await em.query(`DELETE FROM judge_case WHERE submit_id = $1`, [submitId]);
+      const cases = result.cases ?? [];
+      if (cases.length) {
+        const values: unknown[] = [];
+        const tuples = cases.map((c, i) => {
+          values.push(submitId, row.pid, row.uid, c.caseId ?? i + 1, c.status, Math.round(c.time ?? 0), Math.round(c.memory ?? 0), Math.round(c.score ?? 0), c.message?.slice(0, MESSAGE_MAX) ?? null, c.inputFile ?? null, c.outputFile ?? null, c.outputHead?.slice(0, OUTPUT_HEAD_MAX) ?? null);
+          const b = i * 12;
+          return `(${Array.from({ length: 12 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
+        });
+        await em.query(
+          `INSERT INTO judge_case (submit_id, pid, uid, case_id, status, time, memory, score, message, input_data, output_data, user_output)
+           VALUES ${tuples.join(', ')} ON CONFLICT (submit_id, case_id) DO NOTHING`,
+          values,
+        );
+      }
+      if (row.cid === 0) await this.count(em, row, +1);
+      return true;
+    });
+  }
+
+  /**
+   * Puts a submission back to Pending for a rejudge: takes its verdict out of the statistics, bumps its
+   * version (so a late result of the old judging is ignored) and clears its cases. Returns the new version.
+   */
+  async resetForRejudge(submitId: number): Promise<{ version: number; pid: number; language: string; code: string; cid: number }> {
+    return this.dataSource.transaction(async (em) => {
+      const found: (CountedRow & { counted: boolean; version: number; language: string; code: string })[] = await em.query(
+        `SELECT uid, username, pid, cid, status, counted, version, language, code FROM judge WHERE submit_id = $1 FOR UPDATE`,
+        [submitId],
+      );
+      const row = found[0];
+      if (!row) throw new NotFoundError(ERR.notFound);
+      if (!row.counted && !isFinalJudgeStatus(row.status)) throw new BadRequestError(JUDGING_ERR.rejudgeUnfinished);
+      await em.query(
+        `UPDATE judge SET status = $2, counted = false, version = version + 1, time = NULL, memory = NULL, score = NULL,
+                error_message = NULL, judger = NULL, gmt_modified = now() WHERE submit_id = $1`,
+        [submitId, JudgeStatus.Pending],
+      );
+      await em.query(`DELETE FROM judge_case WHERE submit_id = $1`, [submitId]);
+      if (row.counted && row.cid === 0) await this.count(em, row, -1);
+      return { version: row.version + 1, pid: row.pid, language: row.language, code: row.code, cid: row.cid };
+    });
+  }
+
+  /** Adds (+1) or removes (-1) one counted verdict from problem and user statistics. */
+  private async count(em: EntityManager, row: CountedRow, sign: 1 | -1): Promise<void> {
+    const ac = row.status === JudgeStatus.Accepted ? sign : 0;
+    // Upserting the user's row first locks it: results of one user are counted one at a time.
+    await em.query(
+      `INSERT INTO user_judge_stat (uid, username, submissions, accepted, solved, total_score) VALUES ($1, $2, $3, $4, 0, 0)
+       ON CONFLICT (uid) DO UPDATE SET submissions = user_judge_stat.submissions + $3, accepted = user_judge_stat.accepted + $4,
+                                     username = EXCLUDED.username`,
+      [row.uid, row.username, sign, ac],
+    );
+    const column = statisticColumn(row.status);
+    await em.query(
+      `INSERT INTO problem_statistic (pid) VALUES ($1) ON CONFLICT (pid) DO NOTHING`,
+      [row.pid],
+    );
+    // column comes from a fixed whitelist (statisticColumn), never from input.
+    await em.query(
+      `UPDATE problem_statistic SET total = total + $2${column ? `, ${column} = ${column} + $2` : ''} WHERE pid = $1`,
+      [row.pid, sign],
+    );
+    await this.refreshStanding(em, row.uid, row.pid);
+  }
+
+  /** Recomputes the user's standing on a problem from their counted submissions and moves their totals. */
+  private async refreshStanding(em: EntityManager, uid: string, pid: number): Promise<void> {
+    const before: { accepted: boolean; best_score: number }[] = await em.query(
+      `SELECT accepted, best_score FROM user_problem_stat WHERE uid = $1 AND pid = $2`,
+      [uid, pid],
+    );
+    const agg: { n: string; accepted: boolean | null; best: number | null; first_ac: Date | null; last_status: number | null; type: number | null }[] =
+      await em.query(
+        `SELECT count(*) AS n, bool_or(j.status = 0) AS accepted, max(coalesce(j.score, 0)) AS best,
+                min(j.submit_time) FILTER (WHERE j.status = 0) AS first_ac,
+                (SELECT j2.status FROM judge j2 WHERE j2.uid = $1 AND j2.pid = $2 AND j2.cid = 0 AND j2.counted
+                  ORDER BY j2.submit_time DESC, j2.submit_id DESC LIMIT 1) AS last_status,
+                (SELECT p.type FROM problem p WHERE p.id = $2) AS type
+           FROM judge j WHERE j.uid = $1 AND j.pid = $2 AND j.cid = 0 AND j.counted`,
+        [uid, pid],
+      );
+    const a = agg[0];
+    const prev: UserProblemStanding | null = before[0] ? { accepted: before[0].accepted, bestScore: before[0].best_score } : null;
+    let next: UserProblemStanding | null = null;
+    if (Number(a.n) === 0) {
+      await em.query(`DELETE FROM user_problem_stat WHERE uid = $1 AND pid = $2`, [uid, pid]);
+    } else {
+      next = { accepted: !!a.accepted, bestScore: a.type === ProblemType.OI ? Number(a.best ?? 0) : 0 };
+      await em.query(
+        `INSERT INTO user_problem_stat (uid, pid, accepted, best_score, last_status, first_ac_time) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (uid, pid) DO UPDATE SET accepted = $3, best_score = $4, last_status = $5, first_ac_time = $6`,
+        [uid, pid, next.accepted, next.bestScore, a.last_status, a.first_ac],
+      );
+    }
+    const d = standingDelta(prev, next);
+    if (d.solved !== 0 || d.score !== 0) {
+      await em.query(`UPDATE user_judge_stat SET solved = solved + $2, total_score = total_score + $3 WHERE uid = $1`, [uid, d.solved, d.score]);
+    }
+    this.logger.debug(`standing ${uid}/${pid}: ${JSON.stringify(next)}`);
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ProblemModule } from '../problem/problem.module';
+import { SubmissionModule } from '../submission/submission.module';
+import { AdminJudgeController } from './admin-judge.controller';
+import { JudgeEventsService } from './judge-events.service';
+import { JudgePackageController } from './judge-package.controller';
+import { JudgeQueueModule } from './judge-queue.module';
+import { JudgeResultService } from './judge-result.service';
+import { JudgeSweeperService } from './judge-sweeper.service';
+import { RejudgeService } from './rejudge.service';
+import { SubmissionEventsController } from './submission-events.controller';
+
+/** Consumes judge results (once), sweeps stuck submissions, serves judge packages, rejudges, pushes events. */
+@Module({
+  imports: [JudgeQueueModule, ProblemModule, SubmissionModule],
+  controllers: [JudgePackageController, AdminJudgeController, SubmissionEventsController],
+  providers: [JudgeResultService, JudgeEventsService, JudgeSweeperService, RejudgeService],
+  exports: [JudgeResultService, JudgeEventsService, JudgeSweeperService],
+})
+export class JudgeModule {}

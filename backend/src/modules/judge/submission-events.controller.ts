@@ -1,0 +1,49 @@
+import { Controller, MessageEvent, Query, Sse } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Observable } from 'rxjs';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
+import { RawResponse } from '../../core/http/envelope.interceptor';
+import { SubmitIdQueryDto } from '../submission/dto/submission.dto';
+import { SubmissionService } from '../submission/submission.service';
+import { JudgeEventsService } from './judge-events.service';
+
+/**
+ * GET /api/submission-events?submitId= (Server-Sent Events): the current state at once, then every status
+ * change and case progress until the final verdict. The polling calls keep working beside it.
+ */
+@ApiTags('submission')
+@Controller()
+export class SubmissionEventsController {
+  constructor(
+    private readonly submissions: SubmissionService,
+    private readonly events: JudgeEventsService,
+  ) {}
+
+  @OptionalAuth()
+  @RawResponse()
+  @Sse('submission-events')
+  async stream(@Query() q: SubmitIdQueryDto, @CurrentUser() user?: AuthUser): Promise<Observable<MessageEvent>> {
+    const { sub } = await this.submissions.findVisible(q.submitId, user);
+    const live = this.events.subscribe(sub.submitId);
+    return new Observable<MessageEvent>((observer) => {
+      const current = { submitId: sub.submitId, status: sub.status, time: sub.time, memory: sub.memory, score: sub.score, final: sub.counted };
+      observer.next({ data: current });
+      if (sub.counted) {
+        live.close();
+        observer.complete();
+        return;
+      }
+      const subscription = live.subscribe({
+        next: (e) => observer.next({ data: e }),
+        complete: () => observer.complete(),
+      });
+      // The verdict may have landed between the read above and the subscription.
+      void this.events.pushStored(sub.submitId);
+      return () => {
+        subscription.unsubscribe();
+        live.close();
+      };
+    });
+  }
+}

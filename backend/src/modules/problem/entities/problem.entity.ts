@@ -1,0 +1,130 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A problem of the bank (spec §3). Field names follow HOJ's `problem` table. */
+@Entity('problem')
+export class Problem {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Display ID, e.g. "1001" or "HDU-1000". */
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 100 })
+  problemId: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  author: string | null;
+
+  /** ProblemType: 0 ACM, 1 OI. */
+  @Column({ type: 'smallint', default: 0 })
+  type: number;
+
+  /** JudgeMode: default, spj, interactive. */
+  @Column({ type: 'varchar', length: 20, default: 'default' })
+  judgeMode: string;
+
+  /** ms */
+  @Column({ type: 'int', default: 1000 })
+  timeLimit: number;
+
+  /** MB */
+  @Column({ type: 'int', default: 256 })
+  memoryLimit: number;
+
+  /** MB */
+  @Column({ type: 'int', default: 128 })
+  stackLimit: number;
+
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Column({ type: 'text', default: '' })
+  input: string;
+
+  @Column({ type: 'text', default: '' })
+  output: string;
+
+  /** Examples as a JSON array of {input, output}. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  examples: { input: string; output: string }[];
+
+  @Column({ type: 'boolean', default: false })
+  isRemote: boolean;
+
+  /** Remote judge the problem comes from (REMOTE_OJS), null for local problems. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  remoteOj: string | null;
+
+  @Column({ type: 'text', default: '' })
+  source: string;
+
+  @Column({ type: 'smallint', default: 0 })
+  difficulty: number;
+
+  @Column({ type: 'text', default: '' })
+  hint: string;
+
+  /** ProblemAuth: 1 public, 2 private, 3 contest/exam. */
+  @Index()
+  @Column({ type: 'smallint', default: 1 })
+  auth: number;
+
+  /** Total score of an OI problem (sum of case scores). */
+  @Column({ type: 'int', default: 100 })
+  ioScore: number;
+
+  @Column({ type: 'boolean', default: true })
+  codeShare: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  spjCode: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  spjLanguage: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  userExtraFile: Record<string, string> | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  judgeExtraFile: Record<string, string> | null;
+
+  @Column({ type: 'boolean', default: true })
+  isRemoveEndBlank: boolean;
+
+  /** Publish test-point results to the submitter. */
+  @Column({ type: 'boolean', default: true })
+  openCaseResult: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  isUploadCase: boolean;
+
+  /** Checksum of the current judge package; workers cache packages by it. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  caseVersion: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  modifiedUser: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  isGroup: boolean;
+
+  @Column({ type: 'int', nullable: true })
+  gid: number | null;
+
+  @Column({ type: 'boolean', default: false })
+  isFileIO: boolean;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  ioReadFileName: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  ioWriteFileName: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  gmtCreate: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  gmtModified: Date;
+}

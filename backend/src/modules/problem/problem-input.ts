@@ -1,0 +1,13 @@
+import { JudgeMode } from '@oj/contracts';
+import { ImportedProblem } from '../file/formats/imported-problem';
+
+/** What a problem save needs, from the admin form or from an import. */
+export interface ProblemInput extends ImportedProblem {
+  problemId: string;
+  /** Tag colours for tags created by this save. */
+  tagColors?: Record<string, string | null>;
+  /** Null keeps the stored cases (an edit without new test data). */
+  casesToStore: { input: Buffer; output: Buffer; score: number }[] | null;
+}
+
+export const needsChecker = (judgeMode: string): boolean => judgeMode === JudgeMode.Special || judgeMode === JudgeMode.Interactive;

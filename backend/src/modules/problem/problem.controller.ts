@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth, Public } from '../../core/auth/decorators';
+import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
+import { LanguagesQueryDto, PidQueryDto, ProblemDetailQueryDto, ProblemListQueryDto, ProblemTagsQueryDto, UserProblemStatusDto } from './dto/problem-query.dto';
+import { ProblemService } from './problem.service';
+
+/** Public problem calls of spec §7. */
+@ApiTags('problem')
+@Controller()
+export class ProblemController {
+  constructor(
+    private readonly problems: ProblemService,
+    private readonly registry: JudgeServerRegistry,
+  ) {}
+
+  @Public()
+  @Get('get-all-problem-tags')
+  tags(@Query() q: ProblemTagsQueryDto) {
+    return this.problems.allTags(q.oj);
+  }
+
+  @Public()
+  @Get('get-problem-list')
+  list(@Query() q: ProblemListQueryDto) {
+    return this.problems.publicList(q);
+  }
+
+  @Post('get-user-problem-status')
+  @HttpCode(200)
+  status(@Body() dto: UserProblemStatusDto, @CurrentUser() user: AuthUser) {
+    return this.problems.userStatus(user.uid, dto.pidList);
+  }
+
+  @Public()
+  @Get('get-random-problem')
+  random() {
+    return this.problems.randomProblemId();
+  }
+
+  @OptionalAuth()
+  @Get('get-problem-detail')
+  detail(@Query() q: ProblemDetailQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.problems.detail(q.problemId, user);
+  }
+
+  @OptionalAuth()
+  @Get('get-problem-code-template')
+  async template(@Query() q: PidQueryDto, @CurrentUser() user?: AuthUser) {
+    await this.problems.findVisible({ pid: q.pid }, user);
+    return this.problems.templatesOf(q.pid);
+  }
+
+  /** Languages the judges run (`all`), or those a problem accepts (`pid`). */
+  @OptionalAuth()
+  @Get('languages')
+  async languages(@Query() q: LanguagesQueryDto, @CurrentUser() user?: AuthUser) {
+    if (q.pid && !q.all) {
+      await this.problems.findVisible({ pid: q.pid }, user);
+      return this.problems.languagesFor(q.pid);
+    }
+    return this.registry.languages();
+  }
+
+  @OptionalAuth()
+  @Get('get-problem-languages')
+  async problemLanguages(@Query() q: PidQueryDto, @CurrentUser() user?: AuthUser) {
+    await this.problems.findVisible({ pid: q.pid }, user);
+    return this.problems.languagesFor(q.pid);
+  }
+}

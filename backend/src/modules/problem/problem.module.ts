@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
+import { AdminProblemController } from './admin-problem.controller';
+import { CodeTemplate } from './entities/code-template.entity';
+import { ProblemCase } from './entities/problem-case.entity';
+import { ProblemLanguage } from './entities/problem-language.entity';
+import { ProblemStatistic } from './entities/problem-statistic.entity';
+import { ProblemTag } from './entities/problem-tag.entity';
+import { Problem } from './entities/problem.entity';
+import { Tag } from './entities/tag.entity';
+import { ProblemFormService } from './problem-form.service';
+import { ProblemController } from './problem.controller';
+import { ProblemService } from './problem.service';
+import { TagService } from './tag.service';
+import { TestcaseService } from './testcase.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Problem, Tag, ProblemTag, CodeTemplate, ProblemLanguage, ProblemCase, ProblemStatistic, UserProblemStat]),
+    JudgeQueueModule,
+  ],
+  controllers: [ProblemController, AdminProblemController],
+  providers: [ProblemService, ProblemFormService, TagService, TestcaseService],
+  exports: [ProblemService, TestcaseService],
+})
+export class ProblemModule {}

@@ -1,0 +1,356 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { ERR, JUDGING_ERR, JudgeMode, JudgeStatus, LanguageInfo, Page, ProblemAuth, ProblemType } from '@oj/contracts';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
+import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { JudgeQueueService } from '../judge/judge-queue.service';
+import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
+import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
+import { CodeTemplate } from './entities/code-template.entity';
+import { ProblemCase } from './entities/problem-case.entity';
+import { ProblemLanguage } from './entities/problem-language.entity';
+import { ProblemStatistic } from './entities/problem-statistic.entity';
+import { ProblemTag } from './entities/problem-tag.entity';
+import { Problem } from './entities/problem.entity';
+import { Tag } from './entities/tag.entity';
+import { needsChecker, ProblemInput } from './problem-input';
+import { AdminProblemListQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
+import { TestcaseService } from './testcase.service';
+
+export const LOCAL_OJ = 'ME';
+
+/** The problem bank: saving (form and imports), visibility, lists, details, tags, languages. */
+@Injectable()
+export class ProblemService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Problem) private readonly problems: Repository<Problem>,
+    @InjectRepository(Tag) private readonly tags: Repository<Tag>,
+    @InjectRepository(ProblemTag) private readonly problemTags: Repository<ProblemTag>,
+    @InjectRepository(CodeTemplate) private readonly templates: Repository<CodeTemplate>,
+    @InjectRepository(ProblemLanguage) private readonly problemLanguages: Repository<ProblemLanguage>,
+    @InjectRepository(ProblemCase) private readonly cases: Repository<ProblemCase>,
+    @InjectRepository(ProblemStatistic) private readonly statistics: Repository<ProblemStatistic>,
+    @InjectRepository(UserProblemStat) private readonly userStats: Repository<UserProblemStat>,
+    private readonly testcases: TestcaseService,
+    private readonly queue: JudgeQueueService,
+    private readonly registry: JudgeServerRegistry,
+  ) {}
+
+  // ---- rules -------------------------------------------------------------------------------------------
+
+  /** Spec §5 problem rules that are not field types. Throws the rule's text. */
+  validate(input: ProblemInput): void {
+    if (input.isFileIO && !input.ioReadFileName && !input.ioWriteFileName) throw new BadRequestError(JUDGING_ERR.fileIONameRequired);
+    const names = input.tags.map((t) => t.trim().toLowerCase());
+    if (new Set(names).size !== names.length) throw new BadRequestError(JUDGING_ERR.duplicateTags);
+    if (input.casesToStore && input.casesToStore.some((c) => !Number.isInteger(c.score) || c.score < 0)) {
+      throw new BadRequestError(JUDGING_ERR.scoreInvalid);
+    }
+    if (input.casesToStore && input.casesToStore.length === 0) throw new BadRequestError(JUDGING_ERR.testcaseRequired);
+  }
+
+  /** Special judge / interactor code must compile (spec §5); the answer carries the compiler output. */
+  async assertCheckerCompiles(judgeMode: string, language: string | null, code: string | null): Promise<void> {
+    if (!needsChecker(judgeMode)) return;
+    const failed = judgeMode === JudgeMode.Special ? ERR.spjCompileFailed : ERR.interactiveCompileFailed;
+    if (!code || !language) throw new BadRequestError(failed);
+    const result = await this.queue.compileCheck({ language, code, asChecker: true });
+    if (!result.ok) {
+      const e = new BadRequestError(failed);
+      Object.assign(e, { data: result.message });
+      throw e;
+    }
+  }
+
+  canSee(problem: Problem, user?: AuthUser): boolean {
+    return (problem.auth === ProblemAuth.Public && !problem.isGroup) || !!user?.isAdmin;
+  }
+
+  /** A problem the caller may see, by primary key or display ID; others answer 404. */
+  async findVisible(ref: { pid?: number; problemId?: string }, user?: AuthUser): Promise<Problem> {
+    const problem = ref.pid ? await this.problems.findOne({ where: { id: ref.pid } }) : await this.problems.findOne({ where: { problemId: ref.problemId ?? '' } });
+    if (!problem || !this.canSee(problem, user)) throw new NotFoundError(ERR.notFound);
+    return problem;
+  }
+
+  async findById(pid: number): Promise<Problem> {
+    const problem = await this.problems.findOne({ where: { id: pid } });
+    if (!problem) throw new NotFoundError(ERR.notFound);
+    return problem;
+  }
+
+  // ---- saving ------------------------------------------------------------------------------------------
+
+  /**
+   * Creates or updates a problem with its tags, languages, templates and (new) test data in one transaction.
+   * Test data is written under DATA_DIR first; if the transaction fails, files of new problems are removed.
+   */
+  async save(input: ProblemInput, user: AuthUser, existing?: Problem): Promise<Problem> {
+    this.validate(input);
+    const createdIds: number[] = [];
+    try {
+      return await this.dataSource.transaction(async (em) => {
+        const p = await this.saveIn(em, input, user, existing);
+        if (!existing) createdIds.push(p.id);
+        return p;
+      });
+    } catch (e) {
+      await Promise.all(createdIds.map((id) => this.testcases.store.removeProblem(id)));
+      throw e;
+    }
+  }
+
+  /** Saves several imported problems all-or-nothing. */
+  async saveMany(inputs: ProblemInput[], user: AuthUser): Promise<Problem[]> {
+    inputs.forEach((i) => this.validate(i));
+    const createdIds: number[] = [];
+    try {
+      return await this.dataSource.transaction(async (em) => {
+        const out: Problem[] = [];
+        for (const input of inputs) {
+          const p = await this.saveIn(em, input, user);
+          createdIds.push(p.id);
+          out.push(p);
+        }
+        return out;
+      });
+    } catch (e) {
+      await Promise.all(createdIds.map((id) => this.testcases.store.removeProblem(id)));
+      throw e;
+    }
+  }
+
+  private async saveIn(em: EntityManager, input: ProblemInput, user: AuthUser, existing?: Problem): Promise<Problem> {
+    const repo = em.getRepository(Problem);
+    const clash = await repo.findOne({ where: { problemId: input.problemId } });
+    if (clash && clash.id !== existing?.id) throw new BadRequestError(JUDGING_ERR.problemIdExists);
+    const problem = repo.merge(existing ?? repo.create(), {
+      problemId: input.problemId,
+      title: input.title,
+      author: existing ? existing.author : (input.author ?? user.username),
+      type: input.type,
+      judgeMode: input.judgeMode,
+      timeLimit: input.timeLimit,
+      memoryLimit: input.memoryLimit,
+      stackLimit: input.stackLimit,
+      description: input.description,
+      input: input.input,
+      output: input.output,
+      examples: input.examples,
+      source: input.source,
+      difficulty: input.difficulty,
+      hint: input.hint,
+      auth: input.auth,
+      codeShare: input.codeShare,
+      spjCode: needsChecker(input.judgeMode) ? input.spjCode : null,
+      spjLanguage: needsChecker(input.judgeMode) ? input.spjLanguage : null,
+      userExtraFile: input.userExtraFile,
+      judgeExtraFile: input.judgeExtraFile,
+      isRemoveEndBlank: input.isRemoveEndBlank,
+      openCaseResult: input.openCaseResult,
+      isUploadCase: true,
+      isFileIO: input.isFileIO,
+      ioReadFileName: input.isFileIO ? input.ioReadFileName : null,
+      ioWriteFileName: input.isFileIO ? input.ioWriteFileName : null,
+      modifiedUser: user.username,
+    });
+    const saved = await repo.save(problem);
+    if (!existing) await em.getRepository(ProblemStatistic).insert({ pid: saved.id });
+
+    await this.replaceTags(em, saved.id, input.tags, input.tagColors ?? {});
+    await em.getRepository(ProblemLanguage).delete({ pid: saved.id });
+    const languages = [...new Set(input.languages)];
+    if (languages.length) await em.getRepository(ProblemLanguage).insert(languages.map((language) => ({ pid: saved.id, language })));
+    await em.getRepository(CodeTemplate).delete({ pid: saved.id });
+    const templates = new Map(input.codeTemplates.filter((t) => t.language).map((t) => [t.language, t.code]));
+    if (templates.size) {
+      await em.getRepository(CodeTemplate).insert([...templates].map(([language, code]) => ({ pid: saved.id, language, code, status: true })));
+    }
+
+    const caseRepo = em.getRepository(ProblemCase);
+    if (input.casesToStore) {
+      const rows = await this.testcases.store.writeCases(saved.id, input.casesToStore);
+      await caseRepo.delete({ pid: saved.id });
+      await caseRepo.insert(rows.map((r) => ({ ...r, pid: saved.id })));
+    }
+    const rows = await caseRepo.find({ where: { pid: saved.id }, order: { caseId: 'ASC' } });
+    saved.ioScore = saved.type === ProblemType.OI ? rows.reduce((s, r) => s + r.score, 0) : 100;
+    const pkg = await this.testcases.store.buildPackage(saved, rows);
+    saved.caseVersion = pkg.version;
+    await repo.update({ id: saved.id }, { caseVersion: pkg.version, ioScore: saved.ioScore });
+    return saved;
+  }
+
+  private async replaceTags(em: EntityManager, pid: number, names: string[], colors: Record<string, string | null>): Promise<void> {
+    const tagRepo = em.getRepository(Tag);
+    await em.getRepository(ProblemTag).delete({ pid });
+    const wanted = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
+    if (wanted.length === 0) return;
+    // Concurrent saves may create the same tag: insert-or-ignore, then read.
+    await tagRepo
+      .createQueryBuilder()
+      .insert()
+      .values(wanted.map((name) => ({ name, oj: LOCAL_OJ, color: colors[name] ?? null })))
+      .orIgnore()
+      .execute();
+    const tags = await tagRepo.find({ where: { name: In(wanted), oj: LOCAL_OJ } });
+    await em.getRepository(ProblemTag).insert(tags.map((t) => ({ pid, tid: t.id })));
+  }
+
+  async remove(pid: number): Promise<void> {
+    await this.findById(pid);
+    await this.dataSource.transaction(async (em) => {
+      for (const entity of [ProblemTag, ProblemLanguage, CodeTemplate, ProblemCase, ProblemStatistic]) {
+        await em.getRepository(entity).delete({ pid });
+      }
+      await em.getRepository(Problem).delete({ id: pid });
+    });
+    await this.testcases.store.removeProblem(pid);
+  }
+
+  async changeAuth(pid: number, auth: number, user: AuthUser): Promise<void> {
+    await this.findById(pid);
+    await this.problems.update({ id: pid }, { auth, modifiedUser: user.username });
+  }
+
+  // ---- reading -----------------------------------------------------------------------------------------
+
+  async casesOf(pid: number): Promise<ProblemCase[]> {
+    return this.cases.find({ where: { pid }, order: { caseId: 'ASC' } });
+  }
+
+  async tagsOf(pids: number[]): Promise<Map<number, Tag[]>> {
+    const out = new Map<number, Tag[]>(pids.map((p) => [p, []]));
+    if (pids.length === 0) return out;
+    const rows = await this.problemTags
+      .createQueryBuilder('pt')
+      .innerJoinAndMapOne('pt.tag', Tag, 't', 't.id = pt.tid')
+      .where('pt.pid IN (:...pids)', { pids })
+      .orderBy('t.name')
+      .getMany();
+    for (const r of rows as (ProblemTag & { tag: Tag })[]) out.get(r.pid)?.push(r.tag);
+    return out;
+  }
+
+  async languageNamesOf(pid: number): Promise<string[]> {
+    return (await this.problemLanguages.find({ where: { pid }, order: { language: 'ASC' } })).map((l) => l.language);
+  }
+
+  async templatesOf(pid: number): Promise<{ language: string; code: string }[]> {
+    return (await this.templates.find({ where: { pid, status: true }, order: { language: 'ASC' } })).map((t) => ({ language: t.language, code: t.code }));
+  }
+
+  /** Languages a problem accepts: its own list limited to what the judges run, or everything they run. */
+  async languagesFor(pid: number): Promise<LanguageInfo[]> {
+    const [all, own] = await Promise.all([this.registry.languages(), this.languageNamesOf(pid)]);
+    if (own.length === 0) return all;
+    const byName = new Map(all.map((l) => [l.name, l]));
+    return own.map((name) => byName.get(name) ?? { id: name, name, contentType: 'text/plain', runCommand: '', sourceFile: '', isSpj: false }).filter((l) => byName.size === 0 || byName.has(l.name));
+  }
+
+  /** GET /api/admin/problem: the row with its tags, languages, templates. */
+  async adminDetail(pid: number) {
+    const problem = await this.findById(pid);
+    const [tags, languages, codeTemplates] = await Promise.all([this.tagsOf([pid]), this.languageNamesOf(pid), this.templatesOf(pid)]);
+    return { ...problem, tags: tags.get(pid) ?? [], languages, codeTemplates };
+  }
+
+  async adminList(q: AdminProblemListQueryDto): Promise<Page<Problem>> {
+    const req = pageRequest(q);
+    const qb = this.problems.createQueryBuilder('p').orderBy('p.id', 'DESC');
+    if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
+    if (q.auth) qb.andWhere('p.auth = :auth', { auth: q.auth });
+    if (q.oj === LOCAL_OJ) qb.andWhere('p.isRemote = false');
+    else if (q.oj) qb.andWhere('p.remoteOj = :oj', { oj: q.oj });
+    const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
+    return toPage(records, total, req);
+  }
+
+  /** GET /api/get-problem-list: public problems with statistics and tags. */
+  async publicList(q: ProblemListQueryDto) {
+    const req = pageRequest(q);
+    const qb = this.problems
+      .createQueryBuilder('p')
+      .leftJoinAndMapOne('p.statistic', ProblemStatistic, 's', 's.pid = p.id')
+      .where('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public })
+      .orderBy('p.id', 'ASC');
+    if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
+    if (q.difficulty !== undefined) qb.andWhere('p.difficulty = :d', { d: q.difficulty });
+    if (q.oj === LOCAL_OJ) qb.andWhere('p.isRemote = false');
+    else if (q.oj && q.oj !== 'All') qb.andWhere('p.remoteOj = :oj', { oj: q.oj });
+    if (q.tagId?.length) {
+      const tagIds = [...new Set(q.tagId)];
+      qb.andWhere(
+        `p.id IN (SELECT pt.pid FROM problem_tag pt WHERE pt.tid IN (:...tagIds) GROUP BY pt.pid HAVING COUNT(DISTINCT pt.tid) = :n)`,
+        { tagIds, n: tagIds.length },
+      );
+    }
+    const [rows, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
+    const tags = await this.tagsOf(rows.map((r) => r.id));
+    const records = rows.map((p) => {
+      const s = (p as Problem & { statistic?: ProblemStatistic }).statistic;
+      return {
+        pid: p.id,
+        problemId: p.problemId,
+        title: p.title,
+        difficulty: p.difficulty,
+        type: p.type,
+        total: s?.total ?? 0,
+        ac: s?.ac ?? 0,
+        tags: (tags.get(p.id) ?? []).map((t) => ({ id: t.id, name: t.name, color: t.color })),
+      };
+    });
+    return toPage(records, total, req);
+  }
+
+  async allTags(oj?: string): Promise<Tag[]> {
+    return this.tags.find({ where: oj && oj !== 'All' ? { oj } : {}, order: { name: 'ASC' } });
+  }
+
+  async randomProblemId(): Promise<{ problemId: string }> {
+    const row = await this.problems
+      .createQueryBuilder('p')
+      .select(['p.problemId'])
+      .where('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public })
+      .orderBy('random()')
+      .limit(1)
+      .getOne();
+    if (!row) throw new NotFoundError(ERR.notFound);
+    return { problemId: row.problemId };
+  }
+
+  /** GET /api/get-problem-detail: statement, limits, samples, tags, languages, templates, statistics, my status. */
+  async detail(problemId: string, user?: AuthUser) {
+    const problem = await this.findVisible({ problemId }, user);
+    const [tags, languages, templates, statistic, mine] = await Promise.all([
+      this.tagsOf([problem.id]),
+      this.languagesFor(problem.id),
+      this.templatesOf(problem.id),
+      this.statistics.findOne({ where: { pid: problem.id } }),
+      user ? this.userStats.findOne({ where: { uid: user.uid, pid: problem.id } }) : null,
+    ]);
+    const { spjCode: _spj, judgeExtraFile: _jef, caseVersion: _cv, ...visible } = problem;
+    return {
+      problem: { ...visible, examples: problem.examples },
+      tags: tags.get(problem.id) ?? [],
+      languages: languages.map((l) => l.name),
+      codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
+      problemCount: statistic ?? { pid: problem.id, total: 0, ac: 0, wa: 0, ce: 0, tle: 0, mle: 0, re: 0, pe: 0, se: 0, pa: 0 },
+      myStatus: mine ? { status: mine.accepted ? JudgeStatus.Accepted : mine.lastStatus, score: mine.bestScore } : null,
+    };
+  }
+
+  /** POST /api/get-user-problem-status: pid → {status: 0 accepted, -1 tried, score}. */
+  async userStatus(uid: string, pids: number[]): Promise<Record<number, { status: number; score: number }>> {
+    if (pids.length === 0) return {};
+    const rows = await this.userStats.find({ where: { uid, pid: In(pids) } });
+    return Object.fromEntries(rows.map((r) => [r.pid, { status: r.accepted ? JudgeStatus.Accepted : -1, score: r.bestScore }]));
+  }
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,112 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminWebConfig, DbAndRedisConfig, EmailConfig, HomeCarouselItem, MobileConfig, Role, SITE_TEXT } from '@oj/contracts';
+import { Roles } from '../../core/auth/decorators';
+import { NotFoundError } from '../../core/http/api.exception';
+import { MailService } from '../../core/mail/mail.service';
+import { SiteConfigService } from '../../core/site-config/site-config.service';
+import { EmailConfigDto, HomeCarouselDto, MobileConfigDto, TestEmailDto, WebConfigDto } from './dto/config.dto';
+import { IdQuery } from './dto/announcement.dto';
+import { SystemInfoService } from './system-info.service';
+
+const keepSecret = (value: string | undefined) => (value ? value : undefined);
+
+/** Admin → Config (spec §7 admin calls; super admin only, service info for every admin role). */
+@ApiTags('admin')
+@Roles(Role.Root)
+@Controller('admin/config')
+export class AdminConfigController {
+  constructor(
+    private readonly siteConfig: SiteConfigService,
+    private readonly mail: MailService,
+    private readonly system: SystemInfoService,
+  ) {}
+
+  @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+  @Get('get-service-info')
+  getServiceInfo() {
+    return this.system.serviceInfo();
+  }
+
+  @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+  @Get('get-judge-service-info')
+  getJudgeServiceInfo() {
+    return this.system.judgeServers();
+  }
+
+  @Get('get-web-config')
+  async getWebConfig(): Promise<AdminWebConfig> {
+    const [web, sw] = await Promise.all([this.siteConfig.get('web'), this.siteConfig.get('switch')]);
+    return { ...web, register: sw.register };
+  }
+
+  @Put('set-web-config')
+  async setWebConfig(@Body() dto: WebConfigDto): Promise<AdminWebConfig> {
+    const { register, ...web } = dto;
+    const saved = await this.siteConfig.set('web', web);
+    const sw = register === undefined ? await this.siteConfig.get('switch') : await this.siteConfig.set('switch', { register });
+    return { ...saved, register: sw.register };
+  }
+
+  @Post('home-carousel')
+  @ApiOperation({ summary: 'Add a picture (URL of an uploaded image) to the home carousel' })
+  async addHomeCarousel(@Body() dto: HomeCarouselDto): Promise<HomeCarouselItem[]> {
+    const list = await this.siteConfig.get('carousel');
+    const id = list.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+    return this.siteConfig.set('carousel', [...list, { id, url: dto.url }]);
+  }
+
+  @Delete('home-carousel')
+  async deleteHomeCarousel(@Query() query: IdQuery): Promise<HomeCarouselItem[]> {
+    const list = await this.siteConfig.get('carousel');
+    if (!list.some((item) => item.id === query.id)) throw new NotFoundError();
+    return this.siteConfig.set(
+      'carousel',
+      list.filter((item) => item.id !== query.id),
+    );
+  }
+
+  @Get('get-email-config')
+  @ApiOperation({ summary: 'SMTP config; the password is answered empty' })
+  async getEmailConfig(): Promise<EmailConfig & { emailPasswordSet: boolean }> {
+    const email = await this.siteConfig.get('email');
+    return { ...email, emailPassword: '', emailPasswordSet: Boolean(email.emailPassword) };
+  }
+
+  @Put('set-email-config')
+  async setEmailConfig(@Body() dto: EmailConfigDto): Promise<null> {
+    await this.siteConfig.set('email', { ...dto, emailPassword: keepSecret(dto.emailPassword) });
+    return null;
+  }
+
+  @Post('test-email')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a test e-mail with the saved SMTP config' })
+  async testEmail(@Body() dto: TestEmailDto): Promise<string> {
+    const web = await this.siteConfig.get('web');
+    await this.mail.send({
+      to: dto.email,
+      subject: `${web.shortName} test e-mail`,
+      text: `This is a test e-mail from ${web.name}. The SMTP configuration works.`,
+    });
+    return SITE_TEXT.testEmailSent;
+  }
+
+  @Get('get-mobile-config')
+  async getMobileConfig(): Promise<MobileConfig & { accessKeySecretSet: boolean }> {
+    const mobile = await this.siteConfig.get('mobile');
+    return { ...mobile, accessKeySecret: '', accessKeySecretSet: Boolean(mobile.accessKeySecret) };
+  }
+
+  @Put('set-mobile-config')
+  async setMobileConfig(@Body() dto: MobileConfigDto): Promise<null> {
+    await this.siteConfig.set('mobile', { ...dto, accessKeySecret: keepSecret(dto.accessKeySecret) });
+    return null;
+  }
+
+  @Get('get-db-and-redis-config')
+  @ApiOperation({ summary: 'The PostgreSQL and Redis in use (set through DATABASE_URL and REDIS_URL)' })
+  getDbAndRedisConfig(): DbAndRedisConfig {
+    return this.system.dbAndRedis();
+  }
+}

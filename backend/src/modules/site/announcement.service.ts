@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ANNOUNCEMENT_VISIBLE, Announcement, Page } from '@oj/contracts';
+import { Repository } from 'typeorm';
+import { NotFoundError } from '../../core/http/api.exception';
+import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { User } from '../user/entities/user.entity';
+import { CreateAnnouncementDto, UpdateAnnouncementDto } from './dto/announcement.dto';
+import { AnnouncementEntity } from './entities/announcement.entity';
+
+/** Site announcements: the public list shows visible ones only, newest first. */
+@Injectable()
+export class AnnouncementService {
+  constructor(@InjectRepository(AnnouncementEntity) private readonly announcements: Repository<AnnouncementEntity>) {}
+
+  async list(query: { currentPage?: number; limit?: number }, visibleOnly: boolean): Promise<Page<Announcement>> {
+    const req = pageRequest(query);
+    const qb = this.announcements
+      .createQueryBuilder('a')
+      .leftJoin(User, 'u', 'u.uid = a.uid')
+      .select(['a.id AS id', 'a.title AS title', 'a.content AS content', 'a.status AS status', 'a.uid AS uid'])
+      .addSelect(['u.username AS username', 'a.gmt_create AS "gmtCreate"', 'a.gmt_modified AS "gmtModified"'])
+      .orderBy('a.gmt_create', 'DESC')
+      .addOrderBy('a.id', 'DESC');
+    if (visibleOnly) qb.where('a.status = :status', { status: ANNOUNCEMENT_VISIBLE });
+    const [records, total] = await Promise.all([qb.clone().offset(req.skip).limit(req.size).getRawMany<Announcement>(), qb.getCount()]);
+    return toPage(records, total, req);
+  }
+
+  async create(dto: CreateAnnouncementDto, uid: string): Promise<AnnouncementEntity> {
+    return this.announcements.save(this.announcements.create({ ...dto, status: dto.status ?? ANNOUNCEMENT_VISIBLE, uid }));
+  }
+
+  async update(dto: UpdateAnnouncementDto): Promise<AnnouncementEntity> {
+    const row = await this.announcements.findOne({ where: { id: dto.id } });
+    if (!row) throw new NotFoundError();
+    if (dto.title !== undefined) row.title = dto.title;
+    if (dto.content !== undefined) row.content = dto.content;
+    if (dto.status !== undefined) row.status = dto.status;
+    return this.announcements.save(row);
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.announcements.delete({ id });
+    if (!result.affected) throw new NotFoundError();
+  }
+}

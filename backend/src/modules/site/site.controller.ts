@@ -1,0 +1,46 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Announcement, HomeCarouselItem, Page, WebsiteConfig } from '@oj/contracts';
+import { Public } from '../../core/auth/decorators';
+import { PageQueryDto } from '../../core/pagination/pagination';
+import { SiteConfigService } from '../../core/site-config/site-config.service';
+import { AnnouncementService } from './announcement.service';
+import { RecentAcRankService, RecentAcRankRow } from './recent-ac-rank.service';
+
+/** Spec §7 Site. */
+@ApiTags('site')
+@Controller()
+export class SiteController {
+  constructor(
+    private readonly siteConfig: SiteConfigService,
+    private readonly announcements: AnnouncementService,
+    private readonly recentAcRank: RecentAcRankService,
+  ) {}
+
+  @Public()
+  @Get('get-website-config')
+  @ApiOperation({ summary: 'Public website config (spec §3)' })
+  getWebsiteConfig(): Promise<WebsiteConfig> {
+    return this.siteConfig.publicWebsiteConfig();
+  }
+
+  @Public()
+  @Get('home-carousel')
+  getHomeCarousel(): Promise<HomeCarouselItem[]> {
+    return this.siteConfig.get('carousel');
+  }
+
+  @Public()
+  @Get('get-common-announcement')
+  @ApiOperation({ summary: 'Visible announcements, newest first, paged' })
+  getCommonAnnouncement(@Query() query: PageQueryDto): Promise<Page<Announcement>> {
+    return this.announcements.list(query, true);
+  }
+
+  @Public()
+  @Get('get-recent-seven-ac-rank')
+  @ApiOperation({ summary: 'Top 10 users by problems solved in the last 7 days' })
+  getRecentSevenAcRank(): Promise<RecentAcRankRow[]> {
+    return this.recentAcRank.top();
+  }
+}

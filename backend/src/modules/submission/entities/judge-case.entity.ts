@@ -1,0 +1,47 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** The result of one test case of a submission. */
+@Entity('judge_case')
+@Index(['submitId', 'caseId'], { unique: true })
+export class JudgeCase {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int' })
+  submitId: number;
+
+  @Column({ type: 'int' })
+  pid: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  uid: string;
+
+  @Column({ type: 'int' })
+  caseId: number;
+
+  @Column({ type: 'smallint' })
+  status: number;
+
+  /** ms */
+  @Column({ type: 'int', default: 0 })
+  time: number;
+
+  /** KB */
+  @Column({ type: 'int', default: 0 })
+  memory: number;
+
+  @Column({ type: 'int', default: 0 })
+  score: number;
+
+  @Column({ type: 'text', nullable: true })
+  message: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  inputData: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  outputData: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  userOutput: string | null;
+}

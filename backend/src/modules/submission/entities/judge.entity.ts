@@ -1,0 +1,93 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A submission (spec §3), HOJ's `judge` row. The Bull job id is the submitId. */
+@Entity('judge')
+@Index(['uid', 'pid'])
+@Index(['status', 'submitTime'])
+export class Judge {
+  @PrimaryGeneratedColumn()
+  submitId: number;
+
+  /** Problem primary key. */
+  @Index()
+  @Column({ type: 'int' })
+  pid: number;
+
+  /** Problem display ID at submit time. */
+  @Column({ type: 'varchar', length: 100 })
+  displayPid: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  uid: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 100 })
+  username: string;
+
+  @Index()
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  submitTime: Date;
+
+  /** JudgeStatus (spec §4). */
+  @Column({ type: 'smallint' })
+  status: number;
+
+  @Column({ type: 'boolean', default: false })
+  share: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  errorMessage: string | null;
+
+  /** ms */
+  @Column({ type: 'int', nullable: true })
+  time: number | null;
+
+  /** KB */
+  @Column({ type: 'int', nullable: true })
+  memory: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  score: number | null;
+
+  /** Code length in bytes. */
+  @Column({ type: 'int' })
+  length: number;
+
+  @Column({ type: 'text' })
+  code: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  language: string;
+
+  @Column({ type: 'int', nullable: true })
+  gid: number | null;
+
+  @Column({ type: 'int', default: 0 })
+  cid: number;
+
+  @Column({ type: 'int', default: 0 })
+  cpid: number;
+
+  @Column({ type: 'int', nullable: true })
+  tid: number | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  judger: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  /** Bumped by each rejudge; a result only lands on the version it was judged for. */
+  @Column({ type: 'int', default: 0 })
+  version: number;
+
+  /** True once this submission's final verdict is included in user and problem statistics. */
+  @Column({ type: 'boolean', default: false })
+  counted: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  gmtCreate: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  gmtModified: Date;
+}

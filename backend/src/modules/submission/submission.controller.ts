@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
+import {
+  CheckSubmissionsStatusDto,
+  ShareSubmissionDto,
+  SubmissionListQueryDto,
+  SubmitIdQueryDto,
+  SubmitJudgeDto,
+  TestJudgeDto,
+  TestJudgeKeyQueryDto,
+} from './dto/submission.dto';
+import { SubmissionService } from './submission.service';
+
+/** Submission calls of spec §7. */
+@ApiTags('submission')
+@Controller()
+export class SubmissionController {
+  constructor(private readonly submissions: SubmissionService) {}
+
+  @Post('submit-problem-judge')
+  @HttpCode(200)
+  submit(@Body() dto: SubmitJudgeDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
+    return this.submissions.submit(dto, user, req.ip ?? null);
+  }
+
+  @Get('resubmit')
+  resubmit(@Query() q: SubmitIdQueryDto, @CurrentUser() user: AuthUser) {
+    return this.submissions.resubmit(q.submitId, user);
+  }
+
+  @OptionalAuth()
+  @RequireSwitch('openPublicJudge')
+  @Get('get-submission-list')
+  list(@Query() q: SubmissionListQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.submissions.list(q, user);
+  }
+
+  @OptionalAuth()
+  @Get('get-submission-detail')
+  detail(@Query() q: SubmitIdQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.submissions.detail(q.submitId, user);
+  }
+
+  @Put('submission')
+  async share(@Body() dto: ShareSubmissionDto, @CurrentUser() user: AuthUser) {
+    await this.submissions.setShare(dto.submitId, dto.share, user);
+    return null;
+  }
+
+  @OptionalAuth()
+  @Get('get-all-case-result')
+  cases(@Query() q: SubmitIdQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.submissions.caseResults(q.submitId, user);
+  }
+
+  @OptionalAuth()
+  @Post('check-submissions-status')
+  @HttpCode(200)
+  checkStatus(@Body() dto: CheckSubmissionsStatusDto, @CurrentUser() user?: AuthUser) {
+    return this.submissions.checkStatus(dto.submitIds, user);
+  }
+
+  @Post('submit-problem-test-judge')
+  @HttpCode(200)
+  testJudge(@Body() dto: TestJudgeDto, @CurrentUser() user: AuthUser) {
+    return this.submissions.testJudge(dto, user);
+  }
+
+  @Get('get-test-judge-result')
+  testJudgeResult(@Query() q: TestJudgeKeyQueryDto, @CurrentUser() user: AuthUser) {
+    return this.submissions.testJudgeResult(q.testJudgeKey, user);
+  }
+}

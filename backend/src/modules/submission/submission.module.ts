@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { ProblemModule } from '../problem/problem.module';
+import { JudgeCase } from './entities/judge-case.entity';
+import { Judge } from './entities/judge.entity';
+import { UserJudgeStat } from './entities/user-judge-stat.entity';
+import { UserProblemStat } from './entities/user-problem-stat.entity';
+import { SubmissionController } from './submission.controller';
+import { SubmissionService } from './submission.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Judge, JudgeCase, UserJudgeStat, UserProblemStat]), ProblemModule, JudgeQueueModule],
+  controllers: [SubmissionController],
+  providers: [SubmissionService],
+  exports: [SubmissionService],
+})
+export class SubmissionModule {}

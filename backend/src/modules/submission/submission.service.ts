@@ -1,0 +1,272 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  ERR,
+  JUDGING_ERR,
+  JudgeStatus,
+  NO_SUBMIT_ROLES,
+  Page,
+  ProblemAuth,
+  TEST_JUDGE_TTL_SEC,
+  TestJudgeResult,
+} from '@oj/contracts';
+import { randomUUID } from 'crypto';
+import Redis from 'ioredis';
+import { Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/http/api.exception';
+import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { REDIS } from '../../core/redis/redis.module';
+import { SiteConfigService } from '../../core/site-config/site-config.service';
+import { JudgeQueueService } from '../judge/judge-queue.service';
+import { Problem } from '../problem/entities/problem.entity';
+import { ProblemService } from '../problem/problem.service';
+import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/submission.dto';
+import { JudgeCase } from './entities/judge-case.entity';
+import { Judge } from './entities/judge.entity';
+
+/** Redis key of a test judge ("run on custom input"); the value expires after TEST_JUDGE_TTL_SEC. */
+export const testJudgeRedisKey = (key: string) => `test-judge:${key}`;
+const submitLockKey = (uid: string) => `submit-interval:${uid}`;
+
+/** Columns of a submission shown in lists (never the code). */
+const LIST_COLUMNS: (keyof Judge)[] = [
+  'submitId',
+  'pid',
+  'displayPid',
+  'uid',
+  'username',
+  'submitTime',
+  'status',
+  'share',
+  'time',
+  'memory',
+  'score',
+  'length',
+  'language',
+  'cid',
+  'judger',
+];
+
+/** Submissions: submit, lists, details, sharing, case results, resubmit, test judge. */
+@Injectable()
+export class SubmissionService {
+  private readonly logger = new Logger(SubmissionService.name);
+
+  constructor(
+    @InjectRepository(Judge) private readonly judges: Repository<Judge>,
+    @InjectRepository(JudgeCase) private readonly judgeCases: Repository<JudgeCase>,
+    private readonly problems: ProblemService,
+    private readonly queue: JudgeQueueService,
+    private readonly siteConfig: SiteConfigService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  assertCanSubmit(user: AuthUser): void {
+    if ((NO_SUBMIT_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
+  }
+
+  /** The problem's allowed languages (spec: only those the judges run). */
+  async assertLanguageAllowed(problem: Problem, language: string): Promise<void> {
+    const allowed = await this.problems.languagesFor(problem.id);
+    if (!allowed.some((l) => l.name === language)) throw new BadRequestError(JUDGING_ERR.languageNotAllowed);
+  }
+
+  /** Admin-configured interval between two non-contest submissions of one user (admins are exempt). */
+  private async takeSubmitSlot(user: AuthUser): Promise<void> {
+    if (user.isAdmin) return;
+    const seconds = (await this.siteConfig.get('switch')).defaultSubmitInterval;
+    if (!seconds || seconds <= 0) return;
+    const ok = await this.redis.set(submitLockKey(user.uid), '1', 'EX', seconds, 'NX');
+    if (ok !== 'OK') {
+      const ttl = Math.max(1, await this.redis.ttl(submitLockKey(user.uid)));
+      throw new TooManyRequestsError(JUDGING_ERR.submitTooFrequent(ttl));
+    }
+  }
+
+  /**
+   * POST /api/submit-problem-judge. Stores the submission as Pending, then adds its job. If the process dies
+   * or Redis fails between the two, the sweeper enqueues it later; a failed add marks it Submitted Failed.
+   */
+  async submit(dto: SubmitJudgeDto, user: AuthUser, ip: string | null): Promise<Judge> {
+    this.assertCanSubmit(user);
+    if (dto.cid) throw new BadRequestError(ERR.badRequest); // contest submissions go through the contest module
+    const problem = await this.problems.findVisible({ problemId: dto.pid }, user);
+    await this.assertLanguageAllowed(problem, dto.language);
+    await this.takeSubmitSlot(user);
+    const saved = await this.judges.save(
+      this.judges.create({
+        pid: problem.id,
+        displayPid: problem.problemId,
+        uid: user.uid,
+        username: user.username,
+        status: JudgeStatus.Pending,
+        share: false,
+        length: Buffer.byteLength(dto.code, 'utf8'),
+        code: dto.code,
+        language: dto.language,
+        cid: 0,
+        cpid: 0,
+        gid: dto.gid ?? null,
+        tid: dto.tid ?? null,
+        ip,
+        version: 0,
+        counted: false,
+      }),
+    );
+    await this.enqueueOrMarkFailed(saved, problem);
+    const { code: _code, ...rest } = saved;
+    return rest as Judge;
+  }
+
+  private async enqueueOrMarkFailed(sub: Judge, problem: Problem): Promise<void> {
+    try {
+      await this.queue.enqueueJudge(sub, problem);
+    } catch (e) {
+      this.logger.error(`enqueue of submission ${sub.submitId} failed: ${(e as Error).message}`);
+      await this.judges.update({ submitId: sub.submitId, status: JudgeStatus.Pending }, { status: JudgeStatus.SubmittedFailed });
+      sub.status = JudgeStatus.SubmittedFailed;
+    }
+  }
+
+  /** GET /api/resubmit: only a Submitted Failed submission, by its author or an admin. */
+  async resubmit(submitId: number, user: AuthUser): Promise<Judge> {
+    const sub = await this.judges.findOne({ where: { submitId } });
+    if (!sub) throw new NotFoundError(ERR.notFound);
+    if (sub.uid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
+    if (sub.status !== JudgeStatus.SubmittedFailed) throw new BadRequestError(JUDGING_ERR.resubmitOnlyFailed);
+    const problem = await this.problems.findById(sub.pid);
+    await this.judges.update({ submitId }, { status: JudgeStatus.Pending });
+    sub.status = JudgeStatus.Pending;
+    await this.enqueueOrMarkFailed(sub, problem);
+    const { code: _code, ...rest } = sub;
+    return rest as Judge;
+  }
+
+  /** GET /api/get-submission-list: non-contest submissions of problems the caller may see. */
+  async list(q: SubmissionListQueryDto, user?: AuthUser): Promise<Page<Partial<Judge>>> {
+    const req = pageRequest(q);
+    const qb = this.judges
+      .createQueryBuilder('j')
+      .select(LIST_COLUMNS.map((c) => `j.${c}`))
+      .where('j.cid = 0')
+      .orderBy('j.submitId', 'DESC');
+    if (!user?.isAdmin) {
+      qb.innerJoin(Problem, 'p', 'p.id = j.pid').andWhere('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public });
+    }
+    if (q.onlyMine) {
+      if (!user) return toPage([], 0, req);
+      qb.andWhere('j.uid = :uid', { uid: user.uid });
+    } else if (q.username) {
+      qb.andWhere('j.username = :username', { username: q.username });
+    }
+    if (q.problemID) qb.andWhere('j.displayPid = :dp', { dp: q.problemID });
+    if (q.status !== undefined) qb.andWhere('j.status = :status', { status: q.status });
+    const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
+    return toPage(records, total, req);
+  }
+
+  /** Code and messages are for the author, admins, or everyone when shared on a shareable problem (spec §3). */
+  canReadCode(sub: Judge, problem: Problem, user?: AuthUser): boolean {
+    return !!user && (user.uid === sub.uid || user.isAdmin || (sub.share && problem.codeShare));
+  }
+
+  async findVisible(submitId: number, user?: AuthUser): Promise<{ sub: Judge; problem: Problem }> {
+    const sub = await this.judges.findOne({ where: { submitId } });
+    if (!sub) throw new NotFoundError(ERR.notFound);
+    const problem = await this.problems.findById(sub.pid);
+    if (!this.problems.canSee(problem, user) && sub.uid !== user?.uid) throw new NotFoundError(ERR.notFound);
+    return { sub, problem };
+  }
+
+  /** GET /api/get-submission-detail. */
+  async detail(submitId: number, user?: AuthUser) {
+    const { sub, problem } = await this.findVisible(submitId, user);
+    const readable = this.canReadCode(sub, problem, user);
+    const { counted: _c, version: _v, ip: _ip, ...rest } = sub;
+    return {
+      submission: { ...rest, code: readable ? sub.code : null, errorMessage: readable ? sub.errorMessage : null },
+      codeShare: problem.codeShare,
+    };
+  }
+
+  /** PUT /api/submission: the author shares or unshares the code. */
+  async setShare(submitId: number, share: boolean, user: AuthUser): Promise<void> {
+    const sub = await this.judges.findOne({ where: { submitId } });
+    if (!sub) throw new NotFoundError(ERR.notFound);
+    if (sub.uid !== user.uid) throw new ForbiddenError(ERR.noPermission);
+    await this.judges.update({ submitId }, { share });
+  }
+
+  /** GET /api/get-all-case-result: per-case rows when the problem publishes them (admins always see them). */
+  async caseResults(submitId: number, user?: AuthUser) {
+    const { sub, problem } = await this.findVisible(submitId, user);
+    const open = !!user?.isAdmin || (problem.openCaseResult && this.canReadCode(sub, problem, user));
+    if (!open) return { judgeCaseList: [], openCaseResult: false };
+    const cases = await this.judgeCases.find({ where: { submitId }, order: { caseId: 'ASC' } });
+    return {
+      openCaseResult: true,
+      judgeCaseList: cases.map((c) => ({
+        caseId: c.caseId,
+        status: c.status,
+        time: c.time,
+        memory: c.memory,
+        score: c.score,
+        message: c.message,
+        inputData: c.inputData,
+        outputData: c.outputData,
+        userOutput: user?.isAdmin ? c.userOutput : undefined,
+      })),
+    };
+  }
+
+  /** POST /api/check-submissions-status: submitId → current status row. */
+  async checkStatus(submitIds: number[], user?: AuthUser) {
+    if (submitIds.length === 0) return {};
+    const rows = await this.judges
+      .createQueryBuilder('j')
+      .select(['j.submitId', 'j.status', 'j.time', 'j.memory', 'j.score', 'j.uid', 'j.pid'])
+      .where('j.submitId IN (:...ids)', { ids: [...new Set(submitIds)] })
+      .getMany();
+    const visible = user?.isAdmin ? rows : await this.filterVisible(rows, user);
+    return Object.fromEntries(visible.map((r) => [r.submitId, { submitId: r.submitId, status: r.status, time: r.time, memory: r.memory, score: r.score }]));
+  }
+
+  private async filterVisible(rows: Judge[], user?: AuthUser): Promise<Judge[]> {
+    const out: Judge[] = [];
+    const cache = new Map<number, boolean>();
+    for (const r of rows) {
+      if (!cache.has(r.pid)) cache.set(r.pid, this.problems.canSee(await this.problems.findById(r.pid), user));
+      if (cache.get(r.pid) || r.uid === user?.uid) out.push(r);
+    }
+    return out;
+  }
+
+  /** POST /api/submit-problem-test-judge: runs the code once on custom input through the queue. */
+  async testJudge(dto: TestJudgeDto, user: AuthUser): Promise<string> {
+    this.assertCanSubmit(user);
+    const problem = await this.problems.findVisible({ problemId: dto.pid }, user);
+    await this.assertLanguageAllowed(problem, dto.language);
+    const key = randomUUID().replace(/-/g, '');
+    await this.redis.set(testJudgeRedisKey(key), JSON.stringify({ uid: user.uid, status: JudgeStatus.Pending }), 'EX', TEST_JUDGE_TTL_SEC);
+    await this.queue.addTestJudge(key, {
+      language: dto.language,
+      code: dto.code,
+      input: dto.userInput,
+      expectedOutput: dto.expectedOutput ?? undefined,
+      timeLimitMs: problem.timeLimit,
+      memoryLimitMb: problem.memoryLimit,
+      stackLimitMb: problem.stackLimit,
+    });
+    return key;
+  }
+
+  /** GET /api/get-test-judge-result: Pending until the worker answers; only for the caller who ran it. */
+  async testJudgeResult(key: string, user: AuthUser): Promise<{ status: number; result?: TestJudgeResult }> {
+    const stored = await this.redis.get(testJudgeRedisKey(key));
+    if (!stored) throw new NotFoundError(JUDGING_ERR.testJudgeNotFound);
+    const record = JSON.parse(stored) as { uid: string; status: number; result?: TestJudgeResult };
+    if (record.uid !== user.uid) throw new NotFoundError(JUDGING_ERR.testJudgeNotFound);
+    return { status: record.status, result: record.result };
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Role } from '@oj/contracts';
+import { DataSource, Repository } from 'typeorm';
+import { hashPassword } from '../../core/auth/password';
+import { SessionService } from '../../core/auth/session.service';
+import { UserRole } from './entities/user-role.entity';
+import { User } from './entities/user.entity';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  email?: string | null;
+  role?: Role;
+  realname?: string | null;
+  nickname?: string | null;
+  school?: string | null;
+  gender?: User['gender'];
+}
+
+/** Accounts: lookups and creation. Other modules find users through here. */
+@Injectable()
+export class UserService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(UserRole) private readonly userRoles: Repository<UserRole>,
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionService,
+  ) {}
+
+  findByUid(uid: string): Promise<User | null> {
+    return this.users.findOne({ where: { uid } });
+  }
+
+  findByUsername(username: string): Promise<User | null> {
+    return this.users.findOne({ where: { username } });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOne({ where: { email } });
+  }
+
+  findByMobile(mobile: string): Promise<User | null> {
+    return this.users.findOne({ where: { mobile } });
+  }
+
+  /** The user with the password hash (for login checks only). */
+  findWithPassword(username: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.password')
+      .where('u.username = :username', { username })
+      .getOne();
+  }
+
+  async roleOf(uid: string): Promise<Role> {
+    const link = await this.userRoles.findOne({ where: { uid } });
+    return (link?.roleId ?? Role.User) as Role;
+  }
+
+  async existsWithRole(role: Role): Promise<boolean> {
+    return this.userRoles.exists({ where: { roleId: role } });
+  }
+
+  /** Creates the user and its role link in one transaction. */
+  async create(input: NewUser): Promise<User> {
+    const password = await hashPassword(input.password);
+    return this.dataSource.transaction(async (em) => {
+      const user = em.create(User, {
+        username: input.username,
+        password,
+        email: input.email ?? null,
+        realname: input.realname ?? null,
+        nickname: input.nickname ?? null,
+        school: input.school ?? null,
+        gender: input.gender ?? 'secrecy',
+      });
+      await em.save(user);
+      await em.save(em.create(UserRole, { uid: user.uid, roleId: input.role ?? Role.User }));
+      return user;
+    });
+  }
+
+  /** Sets a new password and revokes every token of the user. */
+  async setPassword(uid: string, password: string): Promise<void> {
+    await this.users.update({ uid }, { password: await hashPassword(password) });
+    await this.sessions.revokeAllTokens(uid);
+  }
+
+  async recordLogin(uid: string, ip: string | undefined): Promise<void> {
+    await this.users.update({ uid }, { lastLoginTime: new Date(), lastLoginIp: ip ?? null });
+  }
+}

@@ -1,0 +1,80 @@
+/** Providers and routes of the admin app (spec §2 "Admin routes"). */
+import { App as AntApp } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { LocaleProvider, setClientHooks, useLocale } from '@oj/kit';
+import { ERROR_IDS, MESSAGES } from './i18n';
+import { clearSession } from './auth/session';
+import { AdminLayout } from './layout/AdminLayout';
+import { RouteGuard } from './components/RouteGuard';
+import { PageLoading } from './components/PageLoading';
+import LoginPage from './pages/login';
+import DashboardPage from './pages/dashboard';
+
+// Screens load on demand; the problem editor (with monaco) only on the editing routes.
+const ProblemListPage = lazy(() => import('./pages/problems'));
+const ProblemEditPage = lazy(() => import('./pages/problem-edit'));
+const TagsPage = lazy(() => import('./pages/tags'));
+const ConfPage = lazy(() => import('./pages/conf'));
+const SwitchPage = lazy(() => import('./pages/switch'));
+const AnnouncementPage = lazy(() => import('./pages/announcement'));
+
+/** In the standalone page nobody else handles the client's errors and 401s: do it here. */
+function StandaloneClientHooks() {
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  useEffect(() => {
+    setClientHooks({
+      notifyError: (text) => {
+        const id = ERROR_IDS[text];
+        message.error(id ? MESSAGES[locale][id] : text);
+      },
+      onUnauthorized: () => {
+        clearSession();
+        navigate('/login');
+      },
+    });
+  }, [message, navigate, locale]);
+  return null;
+}
+
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route
+        element={
+          <RouteGuard>
+            <AdminLayout />
+          </RouteGuard>
+        }
+      >
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="problems" element={<ProblemListPage />} />
+        <Route path="problem/create" element={<ProblemEditPage />} />
+        <Route path="problem/edit/:problemId" element={<ProblemEditPage />} />
+        <Route path="problem/tag" element={<TagsPage />} />
+        <Route path="announcement" element={<AnnouncementPage />} />
+        <Route path="conf" element={<ConfPage />} />
+        <Route path="switch" element={<SwitchPage />} />
+      </Route>
+      {/* Other /admin/* paths go to the admin login (spec §2). */}
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+export function AdminApp({ standalone = false }: { standalone?: boolean }) {
+  return (
+    <LocaleProvider messages={MESSAGES}>
+      <BrowserRouter basename="/admin" future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        {standalone && <StandaloneClientHooks />}
+        <Suspense fallback={<PageLoading />}>
+          <AdminRoutes />
+        </Suspense>
+      </BrowserRouter>
+    </LocaleProvider>
+  );
+}

@@ -1,0 +1,103 @@
+/** Typed admin calls through kit's client (spec §7 "Admin calls"); payload types from contracts. */
+import {
+  ADMIN_API,
+  AdminLoginResponse,
+  AdminProblem,
+  AdminProblemDetail,
+  AdminProblemListQuery,
+  AdminWebConfig,
+  Announcement,
+  CompileDto,
+  EmailConfig,
+  JudgeMode,
+  JudgeServerInfo,
+  LanguageInfo,
+  LoginRequest,
+  Page,
+  PROBLEM_IMPORT_FORMATS,
+  ProblemAuth,
+  ProblemCase,
+  ProblemDto,
+  ProblemImportFormat,
+  ProblemTag,
+  ServiceInfo,
+  SwitchConfig,
+  UploadTestcaseResult,
+} from '@oj/contracts';
+import { api, call } from '@oj/kit';
+
+/** Logs in: the token comes in the Authorization header, the user info in data. */
+export async function adminLogin(body: LoginRequest): Promise<{ token: string | null; user: AdminLoginResponse }> {
+  const res = await api.post(ADMIN_API.login, body);
+  const token = res.headers['authorization'];
+  return { token: token ? String(token) : null, user: res.data.data as AdminLoginResponse };
+}
+export const adminLogout = () => api.get(ADMIN_API.logout);
+
+export const getServiceInfo = () => call<ServiceInfo>(api.get(ADMIN_API.serviceInfo));
+export const getJudgeServers = () => call<JudgeServerInfo[]>(api.get(ADMIN_API.judgeServiceInfo));
+
+export const getWebConfig = () => call<AdminWebConfig>(api.get(ADMIN_API.webConfig));
+export const setWebConfig = (body: Partial<AdminWebConfig>) => call<AdminWebConfig>(api.put(ADMIN_API.setWebConfig, body));
+export const getEmailConfig = () => call<EmailConfig>(api.get(ADMIN_API.emailConfig));
+export const setEmailConfig = (body: Partial<EmailConfig>) => call<void>(api.put(ADMIN_API.setEmailConfig, body));
+export const sendTestEmail = (email: string) => call<string>(api.post(ADMIN_API.testEmail, { email }));
+
+export const getSwitches = () => call<SwitchConfig>(api.get(ADMIN_API.switchInfo));
+export const updateSwitches = (body: SwitchConfig) => call<void>(api.put(ADMIN_API.switchUpdate, body));
+
+export const getAnnouncements = (currentPage: number, limit: number) =>
+  call<Page<Announcement>>(api.get(ADMIN_API.announcement, { params: { currentPage, limit } }));
+export const createAnnouncement = (body: Announcement) => call<void>(api.post(ADMIN_API.announcement, body));
+export const updateAnnouncement = (body: Announcement) => call<void>(api.put(ADMIN_API.announcement, body));
+export const deleteAnnouncement = (aid: number) => call<void>(api.delete(ADMIN_API.announcement, { params: { aid } }));
+
+export const getProblemList = (query: AdminProblemListQuery) => call<Page<AdminProblem>>(api.get(ADMIN_API.problemList, { params: query }));
+export const getProblem = (pid: number) => call<AdminProblemDetail>(api.get(ADMIN_API.problem, { params: { pid } }));
+export const createProblem = (dto: ProblemDto) => call<AdminProblem>(api.post(ADMIN_API.problem, dto));
+export const updateProblem = (dto: ProblemDto) => call<void>(api.put(ADMIN_API.problem, dto));
+export const deleteProblem = (pid: number) => call<void>(api.delete(ADMIN_API.problem, { params: { pid } }));
+export const changeProblemAuth = (id: number, auth: ProblemAuth) => call<void>(api.put(ADMIN_API.changeProblemAuth, { id, auth }));
+export const getProblemCases = (pid: number) => call<ProblemCase[]>(api.get(ADMIN_API.problemCases, { params: { pid } }));
+export const compileJudgeCode = (mode: JudgeMode, body: CompileDto) =>
+  call<void>(api.post(mode === JudgeMode.Interactive ? ADMIN_API.compileInteractive : ADMIN_API.compileSpj, body));
+
+/** Every tag, whatever its attribution. */
+export const getAllTags = () => call<ProblemTag[]>(api.get(ADMIN_API.allProblemTags));
+export const createTag = (body: ProblemTag) => call<ProblemTag>(api.post(ADMIN_API.tag, body));
+export const updateTag = (body: ProblemTag) => call<void>(api.put(ADMIN_API.tag, body));
+export const deleteTag = (tid: number) => call<void>(api.delete(ADMIN_API.tag, { params: { tid } }));
+
+/** The languages the judges run. */
+export const getLanguages = () => call<LanguageInfo[]>(api.get(ADMIN_API.languages, { params: { all: true } }));
+
+export async function uploadTestcaseZip(file: Blob, mode: JudgeMode): Promise<UploadTestcaseResult> {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('mode', mode);
+  return call<UploadTestcaseResult>(api.post(ADMIN_API.uploadTestcaseZip, form));
+}
+
+export async function importProblems(format: ProblemImportFormat, file: Blob): Promise<void> {
+  const form = new FormData();
+  form.append('file', file);
+  await api.post(PROBLEM_IMPORT_FORMATS[format], form, { timeout: 0 });
+}
+
+/** Downloads through the client (so the token is sent) and saves the blob under the server's file name. */
+async function download(url: string, params: unknown, fallbackName: string): Promise<void> {
+  const res = await api.get(url, { params, responseType: 'blob', paramsSerializer: { indexes: null } });
+  const disposition = String(res.headers['content-disposition'] || '');
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const name = match ? decodeURIComponent(match[1]) : fallbackName;
+  const href = URL.createObjectURL(res.data as Blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(href);
+}
+export const exportProblems = (pids: number[]) => download(ADMIN_API.exportProblem, { pid: pids }, 'problems.zip');
+export const downloadTestcase = (pid: number) => download(ADMIN_API.downloadTestcase, { pid }, `testcase_${pid}.zip`);

@@ -1,0 +1,35 @@
+/** The route guard of spec §6 as a pure decision, so it is tested without a browser. */
+import { ERR, Role, ROLE_NAMES } from '@oj/contracts';
+
+const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NAMES[Role.ProblemAdmin]];
+const SUPER_ADMIN_ROLE_NAME = ROLE_NAMES[Role.Root];
+
+/** First segment of the admin paths only the super admin may open (spec §6). */
+export const SUPER_ADMIN_SECTIONS = ['user', 'auth', 'announcement', 'notice', 'conf', 'switch'] as const;
+
+export const isAdminUser = (roleList: readonly string[] | undefined): boolean =>
+  !!roleList && roleList.some((r) => ADMIN_ROLE_NAMES.includes(r));
+export const isSuperAdminUser = (roleList: readonly string[] | undefined): boolean =>
+  !!roleList && roleList.includes(SUPER_ADMIN_ROLE_NAME);
+export const isProblemAdminUser = (roleList: readonly string[] | undefined): boolean =>
+  !!roleList && roleList.includes(ROLE_NAMES[Role.ProblemAdmin]);
+
+/** Whether a path below /admin (without the basename, e.g. '/conf') needs the super admin. */
+export function needsSuperAdmin(path: string): boolean {
+  const section = path.replace(/^\/+/, '').split('/')[0];
+  return (SUPER_ADMIN_SECTIONS as readonly string[]).includes(section);
+}
+
+export type GuardDecision =
+  | { allow: true }
+  /** Deny: clear the session, show `message`, go to /admin/login. */
+  | { allow: false; message: string; clearSession: boolean };
+
+export function decideAccess(path: string, token: string | null, roleList: readonly string[] | undefined): GuardDecision {
+  if (!token) return { allow: false, message: ERR.loginFirst, clearSession: true };
+  if (!isAdminUser(roleList)) return { allow: false, message: ERR.loginAgain, clearSession: true };
+  if (needsSuperAdmin(path) && !isSuperAdminUser(roleList)) {
+    return { allow: false, message: ERR.loginAgain, clearSession: true };
+  }
+  return { allow: true };
+}

@@ -1,0 +1,2 @@
+// Async boundary for Module Federation's shared modules (design.md "Known pitfalls").
+import('./bootstrap');

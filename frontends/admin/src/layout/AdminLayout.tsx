@@ -1,0 +1,111 @@
+/** ProLayout of the admin area: its own menu, no site navbar or footer (spec §2). */
+import {
+  AppstoreOutlined,
+  DashboardOutlined,
+  GlobalOutlined,
+  LogoutOutlined,
+  NotificationOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TagsOutlined,
+  UnorderedListOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { ProLayout, MenuDataItem } from '@ant-design/pro-components';
+import { Dropdown } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { adminLogout } from '../api/admin';
+import { isSuperAdminUser } from '../auth/guard';
+import { clearSession, useSession } from '../auth/session';
+import { setLocale, useLocale } from '@oj/kit';
+import { useT, Translate } from '../i18n';
+
+/** The menu of the screens that exist; super-admin-only entries are left out for other admins. */
+export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
+  const menu: MenuDataItem[] = [
+    { path: '/dashboard', name: t('admin.menu.dashboard'), icon: <DashboardOutlined /> },
+    {
+      path: '/problem',
+      name: t('admin.menu.problem'),
+      icon: <AppstoreOutlined />,
+      children: [
+        { path: '/problems', name: t('admin.menu.problemList'), icon: <UnorderedListOutlined /> },
+        { path: '/problem/create', name: t('admin.menu.problemCreate'), icon: <PlusOutlined /> },
+        { path: '/problem/tag', name: t('admin.menu.problemTag'), icon: <TagsOutlined /> },
+      ],
+    },
+  ];
+  if (superAdmin) {
+    menu.push({
+      path: '/general',
+      name: t('admin.menu.general'),
+      icon: <SettingOutlined />,
+      children: [
+        { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
+        { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },
+        { path: '/switch', name: t('admin.menu.switch'), icon: <SwapOutlined /> },
+      ],
+    });
+  }
+  return menu;
+}
+
+export function AdminLayout() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const locale = useLocale();
+
+  const logout = async () => {
+    try {
+      await adminLogout();
+    } catch (_e) {
+      // The client already showed why; the session ends either way.
+    }
+    clearSession();
+    navigate('/login');
+  };
+
+  return (
+    <ProLayout
+      title={t('admin.layout.title')}
+      logo={false}
+      layout="mix"
+      fixSiderbar
+      location={{ pathname }}
+      route={{ path: '/', routes: buildMenu(t, isSuperAdminUser(user?.roleList)) }}
+      menuItemRender={(item, dom) => (
+        <a
+          href={`/admin${item.path}`}
+          onClick={(e) => {
+            e.preventDefault();
+            if (item.path) navigate(item.path);
+          }}
+        >
+          {dom}
+        </a>
+      )}
+      actionsRender={() => [
+        <a key="locale" data-testid="admin-locale-switch" onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
+          {t('admin.layout.switchLanguage')}
+        </a>,
+      ]}
+      avatarProps={{
+        title: user?.username,
+        size: 'small',
+        render: (_props, dom) => (
+          <Dropdown
+            menu={{
+              items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('admin.layout.logout'), onClick: logout }],
+            }}
+          >
+            {dom}
+          </Dropdown>
+        ),
+      }}
+    >
+      <Outlet />
+    </ProLayout>
+  );
+}

@@ -1,0 +1,114 @@
+/** Dashboard: the figures the API has so far (spec §2): server health and the judge servers. */
+import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
+import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { JudgeServerInfo, Role, ROLE_NAMES, ServiceInfo } from '@oj/contracts';
+import { formatMemoryKb } from '@oj/kit';
+import { getJudgeServers, getServiceInfo } from '../../api/admin';
+import { useSession } from '../../auth/session';
+import { useT } from '../../i18n';
+
+/** Loads one figure source; `failed` when the call was refused. */
+function useFigures<T>(load: () => Promise<T>) {
+  const [state, setState] = useState<{ value: T | null; failed: boolean }>({ value: null, failed: false });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (value) => live && setState({ value, failed: false }),
+      () => live && setState({ value: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return state;
+}
+
+export default function DashboardPage() {
+  const { t } = useT();
+  const { user } = useSession();
+  const service = useFigures(getServiceInfo);
+  const judges = useFigures(getJudgeServers);
+  const info = service.value;
+  const roleNames = (user?.roleList ?? []).map((name) => {
+    const id = Object.values(Role).find((r) => ROLE_NAMES[r] === name);
+    // Every role id has a text 'admin.role.<id>' (checked by the i18n test).
+    return id ? t(`admin.role.${id}`) : name;
+  });
+
+  return (
+    <PageContainer title={t('admin.dashboard.title')}>
+      <ProCard title={t('admin.dashboard.serverHealth')} bordered headerBordered style={{ marginBottom: 16 }}>
+        {service.failed ? (
+          <Empty description={t('admin.dashboard.loadFailed')} />
+        ) : (
+          <StatisticCard.Group direction="row" loading={!info}>
+            <StatisticCard statistic={{ title: t('admin.dashboard.cpuCores'), value: info?.cpuCores ?? '-' }} />
+            <StatisticCard.Divider />
+            <StatisticCard
+              statistic={{ title: t('admin.dashboard.cpuUsage'), value: `${info?.cpuPercent ?? 0}%` }}
+              chart={<Progress percent={info?.cpuPercent ?? 0} showInfo={false} />}
+            />
+            <StatisticCard.Divider />
+            <StatisticCard
+              statistic={{ title: t('admin.dashboard.memoryUsage'), value: `${info?.memoryPercent ?? 0}%` }}
+              chart={<Progress percent={info?.memoryPercent ?? 0} showInfo={false} />}
+            />
+            <StatisticCard.Divider />
+            <StatisticCard statistic={{ title: t('admin.dashboard.judgeServers'), value: judges.value?.length ?? '-' }} />
+          </StatisticCard.Group>
+        )}
+        {info && (
+          <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 16 }}>
+            <Descriptions.Item label={t('admin.dashboard.hostname')}>{info.hostname}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.dashboard.nodeVersion')}>{info.nodeVersion}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.dashboard.uptime')}>
+              {t('admin.dashboard.uptimeValue', {
+                hours: Math.floor(info.uptimeSec / 3600),
+                minutes: Math.floor((info.uptimeSec % 3600) / 60),
+              })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('admin.dashboard.totalMemory')}>{formatMemoryKb(info.totalMemoryBytes / 1024)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.dashboard.processMemory')}>{formatMemoryKb(info.processRssBytes / 1024)}</Descriptions.Item>
+            <Descriptions.Item label={t('admin.dashboard.env')}>{info.env}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </ProCard>
+
+      <ProCard title={t('admin.dashboard.judgeServers')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <Table<JudgeServerInfo>
+          size="small"
+          rowKey={(r) => `${r.hostname}-${r.pid}`}
+          loading={!judges.value && !judges.failed}
+          dataSource={judges.value ?? []}
+          pagination={false}
+          locale={{ emptyText: t('admin.dashboard.noJudgeServers') }}
+          columns={[
+            { title: t('admin.dashboard.judgeName'), dataIndex: 'name' },
+            { title: t('admin.dashboard.hostname'), dataIndex: 'hostname' },
+            { title: t('admin.dashboard.concurrency'), dataIndex: 'concurrency', width: 120 },
+            { title: 'cgroup', dataIndex: 'cgroup', width: 100, render: (v: string) => <Tag>{v}</Tag> },
+            {
+              title: t('admin.dashboard.languages'),
+              dataIndex: 'languages',
+              render: (langs: JudgeServerInfo['languages']) => langs.map((l) => l.name).join(', '),
+            },
+            {
+              title: t('admin.dashboard.lastHeartbeat'),
+              dataIndex: 'lastHeartbeat',
+              width: 200,
+              render: (v: string) => new Date(v).toLocaleString(),
+            },
+          ]}
+        />
+      </ProCard>
+
+      <ProCard title={t('admin.dashboard.account')} bordered headerBordered>
+        <Descriptions column={1}>
+          <Descriptions.Item label={t('admin.dashboard.username')}>{user?.username}</Descriptions.Item>
+          <Descriptions.Item label={t('admin.dashboard.roles')}>{roleNames.join(', ')}</Descriptions.Item>
+        </Descriptions>
+      </ProCard>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,465 @@
+/** /admin/problem/create and /admin/problem/edit/:problemId: every problem field of spec §3. */
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  PageContainer,
+  ProCard,
+  ProForm,
+  ProFormCheckbox,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormList,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { Alert, App, Button, Form, Result, Space, Spin, Switch, Upload } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, ProblemType } from '@oj/contracts';
+import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
+import { useSession } from '../../auth/session';
+import { useT } from '../../i18n';
+import { CaseTable } from './CaseTable';
+import { LazyCodeEditor } from './LazyCodeEditor';
+import { evenScores, judgeCodeChanged, ProblemFormValues, toProblemDto, tooManyExamples, validateProblem } from './problemForm';
+import { useProblemEditorData } from './useProblemEditorData';
+
+export default function ProblemEditPage() {
+  const { problemId } = useParams();
+  const pid = problemId ? Number(problemId) : null;
+  const { t } = useT();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [form] = Form.useForm<ProblemFormValues>();
+  const data = useProblemEditorData(pid);
+  const [compiled, setCompiled] = useState(false);
+  const [compiling, setCompiling] = useState(false);
+  const [uploadDir, setUploadDir] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const title = pid ? t('admin.problemEdit.editTitle') : t('admin.problemEdit.createTitle');
+  if (data.loading) {
+    return (
+      <PageContainer title={title}>
+        <Spin />
+      </PageContainer>
+    );
+  }
+  if (data.failed) {
+    return (
+      <PageContainer title={title}>
+        <Result status="error" title={t('admin.problemEdit.loadFailed')} />
+      </PageContainer>
+    );
+  }
+
+  const languageOptions = data.allLanguages.map((l) => ({ label: l.name, value: l.name }));
+  const spjCapable = data.allLanguages.filter((l) => l.isSpj);
+  const spjLanguageOptions = (spjCapable.length ? spjCapable : data.allLanguages).map((l) => ({ label: l.name, value: l.name }));
+  const tagOptions = Array.from(new Set(data.allTags.map((tag) => tag.name))).map((name) => ({ label: name, value: name }));
+
+  const compile = async () => {
+    const { judgeMode, spjCode, spjLanguage, judgeExtraFiles } = form.getFieldsValue(true) as ProblemFormValues;
+    if (!spjCode?.trim() || !spjLanguage) {
+      message.error(t('admin.problemEdit.judgeCodeRequired'));
+      return;
+    }
+    setCompiling(true);
+    try {
+      await compileJudgeCode(judgeMode, {
+        code: spjCode,
+        language: spjLanguage,
+        extraFiles: Object.fromEntries((judgeExtraFiles ?? []).filter((f) => f.name).map((f) => [f.name, f.content])),
+      });
+      setCompiled(true);
+      message.success(t('admin.problemEdit.compileSuccess'));
+    } catch (e) {
+      setCompiled(false);
+      modal.error({
+        title: t('admin.problemEdit.compileError'),
+        content: <pre style={{ whiteSpace: 'pre-wrap' }}>{(e as Error).message}</pre>,
+      });
+    } finally {
+      setCompiling(false);
+    }
+  };
+
+  const upload = async (file: File) => {
+    const { judgeMode, type } = form.getFieldsValue(true) as ProblemFormValues;
+    setUploading(true);
+    try {
+      const result = await uploadTestcaseZip(file, judgeMode);
+      const scores = evenScores(result.fileList.length);
+      form.setFieldValue(
+        'samples',
+        result.fileList.map((f, i) => ({
+          input: f.input,
+          output: f.output || '-',
+          score: type === ProblemType.OI ? (f.score ?? scores[i]) : null,
+        })),
+      );
+      setUploadDir(result.fileListDir);
+      message.success(t('admin.problemEdit.uploadSuccess'));
+    } catch (_e) {
+      // The client showed the server's text (e.g. 'Upload Testcase Failed').
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const onFinish = async () => {
+    const values = form.getFieldsValue(true) as ProblemFormValues;
+    // Editing without a new zip keeps the stored cases.
+    const testcaseUploaded = !!uploadDir || (!!data.original && values.samples.length > 0);
+    const errors = validateProblem(values, {
+      judgeCodeCompiled: compiled,
+      judgeCodeChanged: judgeCodeChanged(values, data.original),
+      testcaseUploaded,
+    });
+    if (errors.length) {
+      message.error(errors.map((e) => t(e.id, e.values)).join(' '));
+      return false;
+    }
+    const dto = toProblemDto(values, {
+      original: data.original,
+      allTags: data.allTags,
+      uploadTestcaseDir: uploadDir,
+      author: user?.username,
+    });
+    try {
+      if (pid) await updateProblem(dto);
+      else await createProblem(dto);
+    } catch (_e) {
+      return false;
+    }
+    message.success(pid ? t('admin.common.updated') : t('admin.problemEdit.created'));
+    navigate('/problems');
+    return true;
+  };
+
+  return (
+    <PageContainer title={title}>
+      <ProForm<ProblemFormValues>
+        form={form}
+        initialValues={data.initialValues}
+        onFinish={onFinish}
+        onValuesChange={(changed) => {
+          if ('spjCode' in changed || 'spjLanguage' in changed || 'judgeMode' in changed) setCompiled(false);
+          if ('type' in changed) {
+            const samples = (form.getFieldValue('samples') ?? []) as ProblemFormValues['samples'];
+            const scores = evenScores(samples.length);
+            form.setFieldValue(
+              'samples',
+              samples.map((s, i) => ({ ...s, score: changed.type === ProblemType.OI ? (s.score ?? scores[i]) : null })),
+            );
+          }
+        }}
+        submitter={{
+          searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') },
+          render: (_props, dom) => <Space style={{ marginTop: 16 }}>{dom}</Space>,
+        }}
+      >
+        <ProCard title={t('admin.problemEdit.sectionBasic')} bordered headerBordered style={{ marginBottom: 16 }}>
+          <ProForm.Group>
+            <ProFormText
+              name="problemId"
+              width="md"
+              label={t('admin.problemEdit.problemId')}
+              rules={[{ required: true, message: t('admin.problemEdit.problemIdRequired') }]}
+              fieldProps={{ id: 'problem-problemId' }}
+            />
+            <ProFormText
+              name="title"
+              width="xl"
+              label={t('admin.problemEdit.title')}
+              rules={[{ required: true, message: t('admin.problemEdit.titleRequired') }]}
+              fieldProps={{ id: 'problem-title' }}
+            />
+          </ProForm.Group>
+          <ProFormTextArea
+            name="description"
+            label={t('admin.problemEdit.description')}
+            fieldProps={{ autoSize: { minRows: 5 }, id: 'problem-description' }}
+          />
+          <ProFormTextArea name="input" label={t('admin.problemEdit.inputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
+          <ProFormTextArea name="output" label={t('admin.problemEdit.outputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
+          <ProFormList
+            name="examples"
+            label={t('admin.problemEdit.examples')}
+            creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExample') }}
+            creatorRecord={{ input: '', output: '' }}
+          >
+            <ProForm.Group>
+              <ProFormTextArea name="input" width="lg" label={t('admin.problemEdit.exampleInput')} />
+              <ProFormTextArea name="output" width="lg" label={t('admin.problemEdit.exampleOutput')} />
+            </ProForm.Group>
+          </ProFormList>
+          <ProFormDependency name={['examples']}>
+            {({ examples }) =>
+              tooManyExamples(examples ?? [], LIMITS.problemExamplesAdvisedMax) ? (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  message={t('admin.problemEdit.examplesAdvice', { max: LIMITS.problemExamplesAdvisedMax })}
+                />
+              ) : null
+            }
+          </ProFormDependency>
+          <ProFormTextArea name="hint" label={t('admin.problemEdit.hint')} fieldProps={{ autoSize: { minRows: 2 } }} />
+          <ProFormText name="source" label={t('admin.problemEdit.source')} />
+        </ProCard>
+
+        <ProCard title={t('admin.problemEdit.sectionLimits')} bordered headerBordered style={{ marginBottom: 16 }}>
+          <ProForm.Group>
+            <ProFormDigit
+              name="timeLimit"
+              width="sm"
+              label={t('admin.problemEdit.timeLimit')}
+              min={1}
+              fieldProps={{ precision: 0 }}
+              rules={[{ required: true }]}
+            />
+            <ProFormDigit
+              name="memoryLimit"
+              width="sm"
+              label={t('admin.problemEdit.memoryLimit')}
+              min={1}
+              fieldProps={{ precision: 0 }}
+              rules={[{ required: true }]}
+            />
+            <ProFormDigit
+              name="stackLimit"
+              width="sm"
+              label={t('admin.problemEdit.stackLimit')}
+              min={1}
+              fieldProps={{ precision: 0 }}
+              rules={[{ required: true }]}
+            />
+            <ProFormSelect
+              name="difficulty"
+              width="sm"
+              label={t('admin.problemEdit.difficulty')}
+              options={Array.from({ length: DIFFICULTY_MAX - DIFFICULTY_MIN + 1 }, (_, i) => ({
+                label: String(DIFFICULTY_MIN + i),
+                value: DIFFICULTY_MIN + i,
+              }))}
+            />
+          </ProForm.Group>
+          <ProForm.Group>
+            <ProFormRadio.Group
+              name="type"
+              label={t('admin.problemEdit.type')}
+              options={[
+                { label: t('admin.problemEdit.typeAcm'), value: ProblemType.ACM },
+                { label: t('admin.problemEdit.typeOi'), value: ProblemType.OI },
+              ]}
+            />
+            <ProFormRadio.Group
+              name="auth"
+              label={t('admin.problemEdit.auth')}
+              options={[
+                { label: t('admin.problems.authPublic'), value: ProblemAuth.Public },
+                { label: t('admin.problems.authPrivate'), value: ProblemAuth.Private },
+                { label: t('admin.problems.authContest'), value: ProblemAuth.Contest },
+              ]}
+            />
+          </ProForm.Group>
+          <ProForm.Group>
+            <ProFormSwitch name="codeShare" label={t('admin.problemEdit.codeShare')} />
+            <ProFormSwitch name="isRemoveEndBlank" label={t('admin.problemEdit.removeEndBlank')} />
+            <ProFormSwitch name="openCaseResult" label={t('admin.problemEdit.openCaseResult')} />
+          </ProForm.Group>
+          <ProFormRadio.Group
+            name="isFileIO"
+            label={t('admin.problemEdit.ioMode')}
+            options={[
+              { label: t('admin.problemEdit.ioStandard'), value: false },
+              { label: t('admin.problemEdit.ioFile'), value: true },
+            ]}
+          />
+          <ProFormDependency name={['isFileIO']}>
+            {({ isFileIO }) =>
+              isFileIO ? (
+                <ProForm.Group>
+                  <ProFormText
+                    name="ioReadFileName"
+                    width="md"
+                    label={t('admin.problemEdit.ioReadFileName')}
+                    dependencies={['ioWriteFileName']}
+                    rules={[
+                      ({ getFieldValue }) => ({
+                        validator: async (_r, v) => {
+                          // Spec §5: file IO needs an input or an output file name.
+                          if (!v?.trim() && !getFieldValue('ioWriteFileName')?.trim()) {
+                            throw new Error(t('admin.problemEdit.fileIoNameRequired'));
+                          }
+                        },
+                      }),
+                    ]}
+                  />
+                  <ProFormText name="ioWriteFileName" width="md" label={t('admin.problemEdit.ioWriteFileName')} />
+                </ProForm.Group>
+              ) : null
+            }
+          </ProFormDependency>
+        </ProCard>
+
+        <ProCard title={t('admin.problemEdit.sectionLanguages')} bordered headerBordered style={{ marginBottom: 16 }}>
+          <ProFormSelect
+            name="tags"
+            label={t('admin.problemEdit.tags')}
+            mode="tags"
+            options={tagOptions}
+            placeholder={t('admin.problemEdit.tagsPlaceholder')}
+          />
+          {!data.allLanguages.length && (
+            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('admin.problemEdit.noLanguages')} />
+          )}
+          <ProFormCheckbox.Group
+            name="languages"
+            label={t('admin.problemEdit.languages')}
+            options={languageOptions}
+            rules={[{ required: true, message: t('admin.problemEdit.languagesRequired') }]}
+          />
+          <ProFormDependency name={['languages', 'codeTemplates']}>
+            {({ languages, codeTemplates }) =>
+              (languages ?? []).length ? (
+                <Form.Item label={t('admin.problemEdit.codeTemplates')}>
+                  {(languages as string[]).map((lang) => {
+                    const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
+                    return (
+                      <div key={lang} style={{ marginBottom: 12 }}>
+                        <Space>
+                          <Switch
+                            size="small"
+                            checked={!!tpl.status}
+                            onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
+                          />
+                          <span>{lang}</span>
+                        </Space>
+                        {tpl.status && (
+                          <div style={{ marginTop: 8 }}>
+                            <LazyCodeEditor
+                              height={200}
+                              language={lang}
+                              value={tpl.code}
+                              onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
+                            />
+                          </div>
+                        )}
+                      </div>
+                    );
+                  })}
+                </Form.Item>
+              ) : null
+            }
+          </ProFormDependency>
+        </ProCard>
+
+        <ProCard title={t('admin.problemEdit.sectionJudge')} bordered headerBordered style={{ marginBottom: 16 }}>
+          <ProFormRadio.Group
+            name="judgeMode"
+            label={t('admin.problemEdit.judgeMode')}
+            options={[
+              { label: t('admin.problemEdit.judgeModeDefault'), value: JudgeMode.Default },
+              { label: t('admin.problemEdit.judgeModeSpecial'), value: JudgeMode.Special },
+              { label: t('admin.problemEdit.judgeModeInteractive'), value: JudgeMode.Interactive },
+            ]}
+          />
+          <ProFormDependency name={['judgeMode', 'spjLanguage']}>
+            {({ judgeMode, spjLanguage }) =>
+              judgeMode !== JudgeMode.Default ? (
+                <>
+                  <ProFormSelect
+                    name="spjLanguage"
+                    width="md"
+                    label={
+                      judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveLanguage') : t('admin.problemEdit.spjLanguage')
+                    }
+                    options={spjLanguageOptions}
+                  />
+                  <Form.Item
+                    name="spjCode"
+                    label={judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveCode') : t('admin.problemEdit.spjCode')}
+                  >
+                    <LazyCodeEditor language={spjLanguage} height={320} testId="spj-editor" />
+                  </Form.Item>
+                  <Space style={{ marginBottom: 16 }}>
+                    <Button onClick={compile} loading={compiling}>
+                      {t('admin.problemEdit.compile')}
+                    </Button>
+                    {compiled && <span style={{ color: '#52c41a' }}>{t('admin.problemEdit.compileSuccess')}</span>}
+                  </Space>
+                  <ProFormList
+                    name="judgeExtraFiles"
+                    label={t('admin.problemEdit.judgeExtraFiles')}
+                    creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
+                    creatorRecord={{ name: '', content: '' }}
+                  >
+                    <ProForm.Group>
+                      <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
+                      <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
+                    </ProForm.Group>
+                  </ProFormList>
+                </>
+              ) : null
+            }
+          </ProFormDependency>
+          <ProFormList
+            name="userExtraFiles"
+            label={t('admin.problemEdit.userExtraFiles')}
+            creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
+            creatorRecord={{ name: '', content: '' }}
+          >
+            <ProForm.Group>
+              <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
+              <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
+            </ProForm.Group>
+          </ProFormList>
+        </ProCard>
+
+        <ProCard title={t('admin.problemEdit.sectionTestcase')} bordered headerBordered>
+          <ProFormRadio.Group
+            name="isUploadCase"
+            label={t('admin.problemEdit.testcaseMode')}
+            options={[
+              { label: t('admin.problemEdit.testcaseUpload'), value: true },
+              { label: t('admin.problemEdit.testcaseManual'), value: false },
+            ]}
+            fieldProps={{ onChange: () => form.setFieldValue('samples', []) }}
+          />
+          <ProFormDependency name={['isUploadCase', 'type']}>
+            {({ isUploadCase, type }) => (
+              <>
+                {isUploadCase && (
+                  <Space direction="vertical" style={{ marginBottom: 12 }}>
+                    <Upload
+                      accept=".zip"
+                      showUploadList={false}
+                      beforeUpload={(file) => {
+                        void upload(file);
+                        return false;
+                      }}
+                    >
+                      <Button icon={<UploadOutlined />} loading={uploading} data-testid="testcase-upload">
+                        {t('admin.problemEdit.uploadZip')}
+                      </Button>
+                    </Upload>
+                    <span style={{ color: '#888' }}>{t('admin.problemEdit.uploadZipHint')}</span>
+                  </Space>
+                )}
+                <Form.Item name="samples" label={t('admin.problemEdit.caseList')}>
+                  <CaseTable manual={!isUploadCase} scored={type === ProblemType.OI} />
+                </Form.Item>
+              </>
+            )}
+          </ProFormDependency>
+        </ProCard>
+      </ProForm>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,203 @@
+import { JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
+import {
+  evenScores,
+  examplesToString,
+  fromProblem,
+  NEW_PROBLEM,
+  ProblemFormValues,
+  readExamples,
+  readExtraFiles,
+  stringToExamples,
+  toProblemDto,
+  validateProblem,
+} from './problemForm';
+const OK_CTX = { judgeCodeCompiled: false, judgeCodeChanged: false, testcaseUploaded: true };
+
+function values(patch: Partial<ProblemFormValues> = {}): ProblemFormValues {
+  return {
+    ...NEW_PROBLEM,
+    problemId: 'P1000',
+    title: 'A+B',
+    languages: ['C++'],
+    samples: [{ input: '1.in', output: '1.out' }],
+    ...patch,
+  };
+}
+const ids = (v: ProblemFormValues, ctx = OK_CTX) => validateProblem(v, ctx).map((e) => e.id);
+
+describe('problem examples in HOJ format', () => {
+  it('round-trips examples, line breaks and empty fields included', () => {
+    const examples = [
+      { input: '1 2\n', output: '3' },
+      { input: '', output: 'x\ny' },
+    ];
+    const text = examplesToString(examples);
+    expect(text).toBe('<input>1 2\n</input><output>3</output><input></input><output>x\ny</output>');
+    expect(stringToExamples(text)).toEqual(examples);
+    expect(stringToExamples(null)).toEqual([]);
+  });
+
+  it('reads examples and extra files in either API shape', () => {
+    expect(readExamples([{ input: '1', output: '2' }])).toEqual([{ input: '1', output: '2' }]);
+    expect(readExamples('<input>1</input><output>2</output>')).toEqual([{ input: '1', output: '2' }]);
+    expect(readExtraFiles({ 'a.h': 'x' })).toEqual([{ name: 'a.h', content: 'x' }]);
+    expect(readExtraFiles('{"a.h":"x"}')).toEqual([{ name: 'a.h', content: 'x' }]);
+    expect(readExtraFiles('not json')).toEqual([]);
+  });
+});
+
+describe('OI scores', () => {
+  it('spreads 100 points over the cases, the remainder on the last ones', () => {
+    expect(evenScores(3)).toEqual([33, 33, 34]);
+    expect(evenScores(4)).toEqual([25, 25, 25, 25]);
+    expect(evenScores(7).reduce((a, b) => a + b, 0)).toBe(100);
+    expect(evenScores(0)).toEqual([]);
+  });
+});
+
+describe('problem rules (spec §5)', () => {
+  it('accepts a complete problem', () => {
+    expect(ids(values())).toEqual([]);
+  });
+
+  it('needs an input or an output file name in file IO mode', () => {
+    expect(ids(values({ isFileIO: true }))).toEqual(['admin.problemEdit.fileIoNameRequired']);
+    expect(ids(values({ isFileIO: true, ioReadFileName: '  ' }))).toEqual(['admin.problemEdit.fileIoNameRequired']);
+    expect(ids(values({ isFileIO: true, ioReadFileName: 'a.in' }))).toEqual([]);
+    expect(ids(values({ isFileIO: true, ioWriteFileName: 'a.out' }))).toEqual([]);
+  });
+
+  it('refuses duplicated tags, case-insensitively', () => {
+    const errors = validateProblem(values({ tags: ['DP', 'greedy', 'dp'] }), OK_CTX);
+    expect(errors).toEqual([{ id: 'admin.problemEdit.tagDuplicated', values: { tag: 'dp' } }]);
+  });
+
+  it('needs special or interactive code that compiled after its last change', () => {
+    const spj = values({ judgeMode: JudgeMode.Special, spjLanguage: 'C++', spjCode: 'int main(){}' });
+    expect(ids(values({ judgeMode: JudgeMode.Interactive }))).toEqual(['admin.problemEdit.judgeCodeRequired']);
+    expect(ids(spj, { ...OK_CTX, judgeCodeChanged: true })).toEqual(['admin.problemEdit.judgeCodeNotCompiled']);
+    expect(ids(spj, { ...OK_CTX, judgeCodeChanged: true, judgeCodeCompiled: true })).toEqual([]);
+    expect(ids(spj, { ...OK_CTX, judgeCodeChanged: false })).toEqual([]);
+  });
+
+  it('requires OI scores to be integers of at least 0', () => {
+    const oi = (score: number | null) => values({ type: ProblemType.OI, samples: [{ input: 'a', output: 'b', score }] });
+    expect(ids(oi(10))).toEqual([]);
+    expect(ids(oi(0))).toEqual([]);
+    expect(ids(oi(-1))).toEqual(['admin.problemEdit.scoreInvalid']);
+    expect(ids(oi(1.5))).toEqual(['admin.problemEdit.scoreInvalid']);
+    expect(ids(oi(null))).toEqual(['admin.problemEdit.scoreInvalid']);
+  });
+
+  it('requires test data: an uploaded zip, or typed cases that are not empty', () => {
+    expect(ids(values(), { ...OK_CTX, testcaseUploaded: false })).toEqual(['admin.problemEdit.testcaseRequired']);
+    expect(ids(values({ isUploadCase: false, samples: [] }))).toEqual(['admin.problemEdit.testcaseRequired']);
+    expect(ids(values({ isUploadCase: false, samples: [{ input: '', output: '' }] }))).toEqual(['admin.problemEdit.caseEmpty']);
+  });
+
+  it('requires a display id, a title, a language and non-empty enabled templates', () => {
+    expect(ids(values({ problemId: ' ', title: '', languages: [] }))).toEqual([
+      'admin.problemEdit.problemIdRequired',
+      'admin.problemEdit.titleRequired',
+      'admin.problemEdit.languagesRequired',
+    ]);
+    expect(ids(values({ codeTemplates: { 'C++': { status: true, code: '' } } }))).toEqual(['admin.problemEdit.templateEmpty']);
+  });
+});
+
+describe('ProblemDto mapping', () => {
+  it('builds the create payload with HOJ names', () => {
+    const dto = toProblemDto(
+      values({
+        examples: [{ input: '1 2', output: '3' }],
+        tags: ['dp', 'new-tag'],
+        languages: ['C++', 'Python3'],
+        codeTemplates: { Python3: { status: true, code: 'print()' }, 'C++': { status: false, code: '' } },
+        isFileIO: true,
+        ioReadFileName: 'in.txt',
+        userExtraFiles: [{ name: 'lib.h', content: '#pragma once' }],
+      }),
+      { allTags: [{ id: 7, name: 'dp', oj: 'ME' }], uploadTestcaseDir: 'b3c1e0f2-0000-4000-8000-000000000001', author: 'root' },
+    );
+    expect(dto.problem).toMatchObject({
+      problemId: 'P1000',
+      title: 'A+B',
+      author: 'root',
+      examples: [{ input: '1 2', output: '3' }],
+      isFileIO: true,
+      ioReadFileName: 'in.txt',
+      ioWriteFileName: null,
+      auth: ProblemAuth.Public,
+      judgeMode: JudgeMode.Default,
+      spjCode: null,
+      userExtraFile: { 'lib.h': '#pragma once' },
+      judgeExtraFile: null,
+      isUploadCase: true,
+    });
+    expect(dto.tags).toEqual([
+      { id: 7, name: 'dp', oj: 'ME' },
+      { name: 'new-tag', oj: 'ME' },
+    ]);
+    expect(dto.languages).toEqual(['C++', 'Python3']);
+    expect(dto.codeTemplates).toEqual([{ language: 'Python3', code: 'print()', status: true }]);
+    expect(dto).toMatchObject({
+      isUploadTestCase: true,
+      uploadTestcaseDir: 'b3c1e0f2-0000-4000-8000-000000000001',
+      changeModeCode: false,
+    });
+    expect(dto.samples).toEqual([{ input: '1.in', output: '1.out', score: null, groupNum: null }]);
+  });
+
+  it('keeps the stored cases when editing without a new zip, and sends typed cases as text', () => {
+    const original = { ...toProblemDto(values(), { allTags: [] }).problem, id: 42 };
+    const kept = toProblemDto(values(), { original, allTags: [] });
+    expect(kept).toMatchObject({ isUploadTestCase: true, samples: [] });
+    expect(kept.uploadTestcaseDir).toBeUndefined();
+    const typed = toProblemDto(values({ isUploadCase: false, samples: [{ input: '1 2\n', output: '3\n' }] }), {
+      original,
+      allTags: [],
+    });
+    expect(typed).toMatchObject({ isUploadTestCase: false, samples: [{ input: '1 2\n', output: '3\n' }] });
+  });
+
+  it('marks the judge code as changed and keeps the stored id when editing', () => {
+    const original = { ...toProblemDto(values(), { allTags: [] }).problem, id: 42, author: 'amy' };
+    const dto = toProblemDto(values({ judgeMode: JudgeMode.Special, spjLanguage: 'C++', spjCode: 'x' }), {
+      original,
+      allTags: [],
+      author: 'root',
+    });
+    expect(dto.problem).toMatchObject({ id: 42, author: 'amy', spjCode: 'x', spjLanguage: 'C++', judgeMode: 'spj' });
+    expect(dto.changeModeCode).toBe(true);
+    const same = toProblemDto(values({ judgeMode: JudgeMode.Special, spjLanguage: 'C++', spjCode: 'x' }), {
+      original: dto.problem,
+      allTags: [],
+    });
+    expect(same.changeModeCode).toBe(false);
+  });
+
+  it('reads a stored problem back into the form', () => {
+    const dto = toProblemDto(values({ type: ProblemType.OI, samples: [{ input: 'a', output: 'b', score: 100 }], tags: ['dp'] }), {
+      allTags: [],
+    });
+    const form = fromProblem(
+      {
+        ...dto.problem,
+        id: 1,
+        tags: [{ id: 7, name: 'dp' }],
+        languages: ['C++'],
+        codeTemplates: [{ language: 'Python3', code: 'print()' }],
+      },
+      [{ input: '1.in', output: '1.out', score: 100 }],
+    );
+    expect(form).toMatchObject({
+      problemId: 'P1000',
+      type: ProblemType.OI,
+      tags: ['dp'],
+      languages: ['C++'],
+      codeTemplates: { Python3: { status: true, code: 'print()' } },
+      isUploadCase: true,
+      samples: [{ input: '1.in', output: '1.out', score: 100, groupNum: null }],
+    });
+  });
+});

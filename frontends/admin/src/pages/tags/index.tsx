@@ -1,0 +1,113 @@
+/** /admin/problem/tag: tag list with create, edit and delete (spec §3 "Tag"). */
+import { PlusOutlined } from '@ant-design/icons';
+import { ActionType, ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormText, ProTable } from '@ant-design/pro-components';
+import { App, Button, Popconfirm, Tag } from 'antd';
+import { useRef } from 'react';
+import { ProblemTag } from '@oj/contracts';
+import { createTag, deleteTag, getAllTags, updateTag } from '../../api/admin';
+import { useT } from '../../i18n';
+
+function TagForm({ tag, onSaved }: { tag?: ProblemTag; onSaved: () => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<ProblemTag>
+      title={tag ? t('admin.tags.editTitle') : t('admin.tags.createTitle')}
+      trigger={
+        tag ? (
+          <a>{t('admin.common.edit')}</a>
+        ) : (
+          <Button type="primary" icon={<PlusOutlined />}>
+            {t('admin.tags.create')}
+          </Button>
+        )
+      }
+      initialValues={tag ?? { name: '', color: '#409eff', oj: 'ME' }}
+      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      onFinish={async (values) => {
+        const color =
+          typeof values.color === 'string'
+            ? values.color
+            : (values.color as unknown as { toHexString?: () => string } | null)?.toHexString?.();
+        try {
+          if (tag) await updateTag({ ...tag, ...values, color });
+          else await createTag({ ...values, color, oj: values.oj || 'ME' });
+        } catch (_e) {
+          return false;
+        }
+        message.success(tag ? t('admin.common.updated') : t('admin.common.created'));
+        onSaved();
+        return true;
+      }}
+    >
+      <ProFormText name="name" label={t('admin.tags.name')} rules={[{ required: true, message: t('admin.tags.nameRequired') }]} />
+      <ProFormColorPicker name="color" label={t('admin.tags.color')} />
+      <ProFormText name="oj" label={t('admin.tags.oj')} tooltip={t('admin.tags.ojHint')} />
+    </ModalForm>
+  );
+}
+
+export default function TagsPage() {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const actionRef = useRef<ActionType>();
+  const reload = () => actionRef.current?.reload();
+
+  const columns: ProColumns<ProblemTag>[] = [
+    { title: t('admin.tags.id'), dataIndex: 'id', width: 80, search: false },
+    {
+      title: t('admin.tags.name'),
+      dataIndex: 'name',
+      render: (_dom, row) => <Tag color={row.color ?? undefined}>{row.name}</Tag>,
+    },
+    { title: t('admin.tags.oj'), dataIndex: 'oj', width: 120, search: false },
+    {
+      title: t('admin.common.option'),
+      valueType: 'option',
+      width: 160,
+      render: (_dom, row) => [
+        <TagForm key="edit" tag={row} onSaved={reload} />,
+        <Popconfirm
+          key="delete"
+          title={t('admin.tags.deleteConfirm')}
+          okText={t('admin.common.ok')}
+          cancelText={t('admin.common.cancel')}
+          onConfirm={async () => {
+            try {
+              await deleteTag(row.id!);
+              message.success(t('admin.common.deleted'));
+              reload();
+            } catch (_e) {
+              // shown by the client
+            }
+          }}
+        >
+          <a style={{ color: '#ff4d4f' }}>{t('admin.common.delete')}</a>
+        </Popconfirm>,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title={t('admin.tags.title')}>
+      <ProTable<ProblemTag>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 20 }}
+        // The tag list is small: fetched whole, filtered and paged here.
+        request={async ({ name }) => {
+          try {
+            const all = await getAllTags();
+            const data = name ? all.filter((tag) => tag.name.toLowerCase().includes(String(name).toLowerCase())) : all;
+            return { data, total: data.length, success: true };
+          } catch (_e) {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+        toolBarRender={() => [<TagForm key="create" onSaved={reload} />]}
+      />
+    </PageContainer>
+  );
+}

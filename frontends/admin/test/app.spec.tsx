@@ -1,0 +1,92 @@
+/**
+ * The admin app rendered in jsdom: the §6 guard with its failure texts, the login screen in both
+ * locales, and the menu without the super-admin entries for other admins.
+ */
+import { act } from 'react';
+import { createRoot, Root } from 'react-dom/client';
+import { UserInfo } from '@oj/contracts';
+import { authStore, setLocale } from '@oj/kit';
+import { AdminApp } from '../src/AdminApp';
+import { buildMenu } from '../src/layout/AdminLayout';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+let host: HTMLElement;
+
+async function renderAt(path: string) {
+  window.history.pushState({}, '', path);
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  await act(async () => {
+    root = createRoot(host);
+    root.render(<AdminApp />);
+  });
+  // Let the redirects and the toast settle.
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 50));
+  });
+}
+
+function signIn(roleList: string[]) {
+  const user: UserInfo = { uid: 'u1', username: 'someone', roleList };
+  localStorage.setItem('token', 'Bearer test-token');
+  localStorage.setItem('userInfo', JSON.stringify(user));
+  authStore.set(user);
+}
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  localStorage.clear();
+  authStore.set(null);
+  await act(async () => setLocale('zh-CN'));
+});
+
+describe('admin app', () => {
+  it('sends a visitor without a token from /admin/conf to /admin/login with "Please Login First!"', async () => {
+    await renderAt('/admin/conf');
+    expect(window.location.pathname).toBe('/admin/login');
+    expect(document.body.textContent).toContain('请先登录！');
+    expect(document.querySelector('#admin-login-username')).not.toBeNull();
+  });
+
+  it('refuses a signed-in non-admin, clears the session and says "Error！Please Login Again!"', async () => {
+    setLocale('en-US');
+    signIn(['default_role']);
+    await renderAt('/admin/dashboard');
+    expect(window.location.pathname).toBe('/admin/login');
+    expect(document.body.textContent).toContain('Error！Please Login Again!');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+
+  it('keeps the super-admin pages from an ordinary admin', async () => {
+    signIn(['admin']);
+    await renderAt('/admin/switch');
+    expect(window.location.pathname).toBe('/admin/login');
+    expect(document.body.textContent).toContain('错误！请重新登录！');
+  });
+
+  it('redirects unknown admin paths to the admin login', async () => {
+    await renderAt('/admin/no-such-screen');
+    expect(window.location.pathname).toBe('/admin/login');
+  });
+
+  it('shows the login screen in the chosen language', async () => {
+    setLocale('en-US');
+    await renderAt('/admin/login');
+    expect(document.body.textContent).toContain('Sign in with an administrator account');
+    await act(async () => setLocale('zh-CN'));
+    expect(document.body.textContent).toContain('请使用管理员账号登录');
+  });
+
+  it('lists the super-admin screens in the menu for root only', () => {
+    const t = (id: string) => id;
+    const paths = (superAdmin: boolean) =>
+      buildMenu(t, superAdmin).flatMap((item) => [item.path, ...(item.children ?? []).map((c) => c.path)]);
+    expect(paths(false)).toEqual(['/dashboard', '/problem', '/problems', '/problem/create', '/problem/tag']);
+    expect(paths(true)).toEqual(expect.arrayContaining(['/announcement', '/conf', '/switch']));
+  });
+});

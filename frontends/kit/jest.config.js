@@ -1,0 +1,4 @@
+module.exports = {
+  displayName: 'kit',
+  ...require('../../jest.preset')(__dirname, { testEnvironment: 'jsdom' }),
+};

@@ -1,0 +1,41 @@
+/** The public website config (spec §3), fetched once and shared by every app. */
+import { useEffect } from 'react';
+import { DEFAULT_SITE_SHORT_NAME, WebsiteConfig } from '@oj/contracts';
+import { api, call } from '../api/client';
+import { createStore, useStore } from '../store/create-store';
+
+export const DEFAULT_WEBSITE_CONFIG: WebsiteConfig = {
+  shortName: DEFAULT_SITE_SHORT_NAME,
+  projectName: '',
+  projectUrl: '',
+  recordName: '',
+  recordUrl: '',
+  description: '',
+  register: true,
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+  openPublicJudge: true,
+};
+
+export const websiteConfigStore = createStore<{ config: WebsiteConfig; loaded: boolean }>({
+  config: DEFAULT_WEBSITE_CONFIG,
+  loaded: false,
+});
+
+let pending: Promise<void> | null = null;
+export function loadWebsiteConfig(force = false): Promise<void> {
+  if (pending && !force) return pending;
+  pending = call<WebsiteConfig>(api.get('/get-website-config'))
+    .then((config) => websiteConfigStore.set({ config: { ...DEFAULT_WEBSITE_CONFIG, ...config }, loaded: true }))
+    .catch(() => websiteConfigStore.set((s) => ({ ...s, loaded: true })));
+  return pending;
+}
+
+export function useWebsiteConfig(): WebsiteConfig {
+  const { config, loaded } = useStore(websiteConfigStore);
+  useEffect(() => {
+    if (!loaded) void loadWebsiteConfig();
+  }, [loaded]);
+  return config;
+}

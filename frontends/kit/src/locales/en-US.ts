@@ -1,0 +1,22 @@
+import { JUDGE_STATUS_NAMES, JudgeStatus } from '@oj/contracts';
+import { Messages } from '../i18n/locale-check';
+
+const statusNames: Messages = {};
+for (const [code, { name }] of Object.entries(JUDGE_STATUS_NAMES as Record<JudgeStatus, { name: string }>)) {
+  statusNames[`kit.judgeStatus.${code}`] = name;
+}
+
+const enUS: Messages = {
+  'kit.comingSoon.title': 'Coming soon',
+  'kit.comingSoon.description': 'This page is being built. Please check back later.',
+  'kit.common.backHome': 'Back to home',
+  'kit.notFound.title': '404',
+  'kit.notFound.description': 'Sorry, the page you visited does not exist.',
+  'kit.loading.text': 'Loading…',
+  'kit.loadError.title': 'The page failed to load',
+  'kit.loadError.retry': 'Reload',
+  'kit.copy.done': 'Copied',
+  'kit.copy.failed': 'Copied failed',
+  ...statusNames,
+};
+export default enUS;

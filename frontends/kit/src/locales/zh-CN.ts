@@ -1,0 +1,31 @@
+import { Messages } from '../i18n/locale-check';
+
+const zhCN: Messages = {
+  'kit.comingSoon.title': '即将上线',
+  'kit.comingSoon.description': '这个页面正在建设中，敬请期待。',
+  'kit.common.backHome': '返回首页',
+  'kit.notFound.title': '404',
+  'kit.notFound.description': '抱歉，您访问的页面不存在。',
+  'kit.loading.text': '加载中…',
+  'kit.loadError.title': '页面加载失败',
+  'kit.loadError.retry': '刷新重试',
+  'kit.copy.done': '复制成功',
+  'kit.copy.failed': '复制失败',
+  'kit.judgeStatus.-10': '未提交',
+  'kit.judgeStatus.-5': '提交结果未知',
+  'kit.judgeStatus.-3': '格式错误',
+  'kit.judgeStatus.-2': '编译错误',
+  'kit.judgeStatus.-1': '答案错误',
+  'kit.judgeStatus.0': '通过',
+  'kit.judgeStatus.1': '时间超限',
+  'kit.judgeStatus.2': '内存超限',
+  'kit.judgeStatus.3': '运行错误',
+  'kit.judgeStatus.4': '系统错误',
+  'kit.judgeStatus.5': '等待评测',
+  'kit.judgeStatus.6': '编译中',
+  'kit.judgeStatus.7': '评测中',
+  'kit.judgeStatus.8': '部分通过',
+  'kit.judgeStatus.9': '提交中',
+  'kit.judgeStatus.10': '提交失败',
+};
+export default zhCN;

@@ -1,0 +1,44 @@
+/** Typed calls of the problems remote through kit's client (spec §7 "Problems", "Rank"). */
+import {
+  CaseResults,
+  LanguageOption,
+  Page,
+  ProblemDetail,
+  ProblemListItem,
+  ProblemListQuery,
+  ProblemTagInfo,
+  RankRow,
+  SubmissionDetail,
+  SubmissionInfo,
+  SubmissionListQuery,
+  SubmitJudgeRequest,
+  TestJudgeAnswer,
+  TestJudgeRequest,
+  UserProblemStatus,
+} from '@oj/contracts';
+import { api, call } from '@oj/kit';
+
+export const getProblemList = (q: ProblemListQuery) =>
+  call<Page<ProblemListItem>>(api.get('/get-problem-list', { params: q, paramsSerializer: { indexes: null } }));
+export const getProblemTags = () => call<ProblemTagInfo[]>(api.get('/get-all-problem-tags', { params: { oj: 'ME' } }));
+export const getUserProblemStatus = (pidList: number[]) =>
+  call<UserProblemStatus>(
+    api.post('/get-user-problem-status', { pidList, isContestProblemList: false, isExamProblemList: false }, { silent: true }),
+  );
+export const getRandomProblem = () => call<{ problemId: string }>(api.get('/get-random-problem'));
+export const getProblemDetail = (problemId: string) =>
+  call<ProblemDetail>(api.get('/get-problem-detail', { params: { problemId } }));
+export const getLanguages = (pid: number) => call<LanguageOption[]>(api.get('/languages', { params: { pid, all: false } }));
+export const submitProblem = (body: SubmitJudgeRequest) => call<SubmissionInfo>(api.post('/submit-problem-judge', body));
+export const getSubmissionDetail = (submitId: number | string, silent = false) =>
+  call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId }, silent }));
+export const getCaseResults = (submitId: number | string) =>
+  call<CaseResults>(api.get('/get-all-case-result', { params: { submitId }, silent: true }));
+export const getSubmissionList = (q: SubmissionListQuery) =>
+  call<Page<SubmissionInfo>>(api.get('/get-submission-list', { params: q }));
+export const updateSubmissionShare = (submitId: number, share: boolean) => call<unknown>(api.put('/submission', { submitId, share }));
+export const submitTestJudge = (body: TestJudgeRequest) => call<string>(api.post('/submit-problem-test-judge', body));
+export const getTestJudgeResult = (testJudgeKey: string) =>
+  call<TestJudgeAnswer>(api.get('/get-test-judge-result', { params: { testJudgeKey }, silent: true }));
+export const getRankList = (q: { currentPage: number; limit: number; type: number; searchUser?: string }) =>
+  call<Page<RankRow>>(api.get('/get-rank-list', { params: q }));

@@ -1,0 +1,97 @@
+/** /status/:submitId: code, compile message, cases, share toggle. */
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { Alert, Card, Descriptions, Result, Spin, Switch } from 'antd';
+import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
+import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth } from '@oj/kit';
+import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
+import { CaseTable } from '../../components/case-table';
+import { CopyButton } from '../../components/copy-button';
+
+export function SubmissionDetailPage() {
+  const { submitId = '' } = useParams();
+  const { user } = useAuth();
+  const [detail, setDetail] = useState<SubmissionDetail | null>(null);
+  const [cases, setCases] = useState<CaseResults | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const d = await getSubmissionDetail(submitId);
+        if (!alive) return;
+        setDetail(d);
+        setCases(await getCaseResults(submitId).catch(() => null));
+        if (!isFinalJudgeStatus(d.submission.status)) timer = setTimeout(load, 1500);
+      } catch {
+        if (alive) setFailed(true);
+      }
+    };
+    void load();
+    return () => {
+      alive = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [submitId]);
+
+  if (failed) return <Result status="404" title={<FormattedMessage id="problems.status.notFound" />} />;
+  if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const s = detail.submission;
+  const mine = !!user && (user.uid === s.uid || user.username === s.username);
+
+  const toggleShare = async (share: boolean) => {
+    try {
+      await updateSubmissionShare(s.submitId, share);
+      setDetail({ ...detail, submission: { ...s, share } });
+    } catch {
+      // the client showed the server's text
+    }
+  };
+
+  return (
+    <Card title={<FormattedMessage id="problems.status.detailTitle" values={{ id: s.submitId }} />} data-testid="submission-detail">
+      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }}>
+        <Descriptions.Item label={<FormattedMessage id="problems.status.status" />}>
+          <JudgeStatusTag status={s.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.status.problem" />}>
+          <Link to={`/problem/${encodeURIComponent(s.displayPid ?? String(s.pid))}`}>{s.displayPid ?? s.pid}</Link>
+        </Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.result.time" />}>{formatTimeMs(s.time)}</Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.result.memory" />}>{formatMemoryKb(s.memory)}</Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.status.length" />}>{formatLength(s.length)}</Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.status.language" />}>{s.language}</Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.status.author" />}>{s.username}</Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.status.submitTime" />}>{formatDateTime(s.submitTime)}</Descriptions.Item>
+        {mine && (
+          <Descriptions.Item label={<FormattedMessage id="problems.status.share" />}>
+            <Switch checked={!!s.share} onChange={toggleShare} data-testid="share-toggle" />
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      {s.errorMessage && (
+        <Alert
+          type="warning"
+          style={{ marginTop: 12 }}
+          message={<FormattedMessage id="problems.status.compileMessage" />}
+          description={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{s.errorMessage}</pre>}
+        />
+      )}
+      {cases && cases.judgeCaseList.length > 0 && (
+        <div style={{ marginTop: 12 }}>
+          <CaseTable cases={cases.judgeCaseList} />
+        </div>
+      )}
+      {s.code != null && (
+        <Card size="small" style={{ marginTop: 12 }} title={<FormattedMessage id="problems.status.code" />} extra={<CopyButton text={s.code} />}>
+          <pre style={{ margin: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} data-testid="submission-code">
+            {s.code}
+          </pre>
+        </Card>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+/** The problems remote: /problem, /status, /acm-rank, /oi-rank, /training, /discussion. */
+module.exports = require('../webpack.common')({
+  name: 'problems',
+  dir: __dirname,
+  exposes: { './app': './src/app.tsx' },
+  monaco: true,
+  title: 'OJ Problems',
+});

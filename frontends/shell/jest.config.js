@@ -1,0 +1,12 @@
+const path = require('path');
+module.exports = {
+  displayName: 'shell',
+  ...require('../../jest.preset')(__dirname, {
+    testEnvironment: 'jsdom',
+    moduleNameMapper: {
+      '^@oj/contracts$': path.join(__dirname, '../../packages/contracts/src'),
+      '^@oj/kit$': path.join(__dirname, '../kit/src'),
+      '\\.css$': path.join(__dirname, '../kit/test/style-stub.js'),
+    },
+  }),
+};

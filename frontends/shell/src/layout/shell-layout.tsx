@@ -1,0 +1,92 @@
+/** The site layout (spec §2): navbar, the page area (shell pages or a remote's container), footer. */
+import { useEffect, useRef } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { Layout } from 'antd';
+import { ComingSoon, NotFound, api, clearLogin, openAccountDialog, useAuth } from '@oj/kit';
+import { AVAILABLE_REMOTES, REMOTE_AREAS, areaOf, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
+import { Navbar } from './navbar';
+import { Footer } from './footer';
+import { AccountDialog } from '../account/account-dialog';
+import { HomePage } from '../pages/home';
+import { IntroductionPage } from '../pages/introduction';
+
+function Logout() {
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    api
+      .get('/logout', { silent: true })
+      .catch(() => undefined)
+      .finally(() => {
+        clearLogin();
+        navigate('/home', { replace: true });
+      });
+  }, [navigate]);
+  return null;
+}
+
+/** /reset-password opens the reset dialog over the home page. */
+function ResetPassword() {
+  useEffect(() => openAccountDialog('ResetPwd'), []);
+  return <Navigate to="/home" replace />;
+}
+
+/** Pages that need a login open the dialog instead (spec §2 "(login)"). */
+function RequireLogin({ children }: { children: JSX.Element }) {
+  const { isLoggedIn } = useAuth();
+  useEffect(() => {
+    if (!isLoggedIn) openAccountDialog('Login');
+  }, [isLoggedIn]);
+  return isLoggedIn ? children : <Navigate to="/home" replace />;
+}
+
+/** Reset the scroll on new pages, keep the browser's restoration on back/forward. */
+function ScrollManager() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
+}
+
+function ShellPages() {
+  const { pathname } = useLocation();
+  const area = areaOf(pathname);
+  if (area) return isRemoteAvailable(area) ? null : <ComingSoon />;
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/home" replace />} />
+      <Route path="/home" element={<HomePage />} />
+      <Route path="/introduction" element={<IntroductionPage />} />
+      <Route path="/developer" element={<ComingSoon />} />
+      <Route path="/user-home" element={<ComingSoon />} />
+      <Route path="/setting" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route path="/message/*" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route path="/logout" element={<Logout />} />
+      <Route path="/reset-password" element={<ResetPassword />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
+
+export function ShellLayout() {
+  const { pathname } = useLocation();
+  const bare = hidesSiteLayout(pathname);
+  return (
+    <Layout style={{ minHeight: '100vh', background: bare ? undefined : '#f5f5f5' }}>
+      <ScrollManager />
+      {!bare && <Navbar />}
+      <Layout.Content style={bare ? undefined : { padding: '16px', maxWidth: 1400, width: '100%', margin: '0 auto' }}>
+        {!bare && <ShellPages />}
+        {REMOTE_AREAS.filter((a) => AVAILABLE_REMOTES.includes(a.name)).map((a) => (
+          <div key={a.name} id={remoteContainerId(a.name)} />
+        ))}
+      </Layout.Content>
+      {!bare && <Footer />}
+      {!bare && <AccountDialog />}
+    </Layout>
+  );
+}

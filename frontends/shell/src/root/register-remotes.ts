@@ -1,0 +1,33 @@
+import { addErrorHandler, getAppStatus, navigateToUrl, registerApplication, start, unloadApplication } from 'single-spa';
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { TIMINGS } from '@oj/contracts';
+import { AVAILABLE_REMOTES, REMOTE_AREAS, loadRemoteApp, matchesPrefix, remoteContainerId } from './remotes';
+
+/** Registers every built remote with single-spa; the shell's own pages are not single-spa apps. */
+export function registerRemotes(onLoadError: (name: string) => void): void {
+  NProgress.configure({ speed: TIMINGS.progressBarSpeed, showSpinner: false });
+  window.addEventListener('single-spa:before-routing-event', () => NProgress.start());
+  window.addEventListener('single-spa:routing-event', () => NProgress.done());
+
+  for (const area of REMOTE_AREAS.filter((a) => AVAILABLE_REMOTES.includes(a.name))) {
+    registerApplication({
+      name: area.name,
+      app: () => loadRemoteApp(area.name),
+      activeWhen: (location) => area.prefixes.some((p) => matchesPrefix(location.pathname, p)),
+      customProps: { domElementGetter: () => document.getElementById(remoteContainerId(area.name)) },
+    });
+  }
+  addErrorHandler((err) => {
+    const name = err.appOrParcelName;
+    onLoadError(name);
+    // a failed load may be retried on the next navigation
+    if (getAppStatus(name) === 'SKIP_BECAUSE_BROKEN' || getAppStatus(name) === 'LOAD_ERROR') void unloadApplication(name).catch(() => undefined);
+  });
+}
+
+export function startSingleSpa(): void {
+  start({ urlRerouteOnly: true });
+}
+
+export { navigateToUrl };

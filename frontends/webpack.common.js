@@ -1,0 +1,170 @@
+/**
+ * The webpack 5 config of every frontend: a Module Federation host (the shell) or remote.
+ *
+ *   // frontends/<name>/webpack.config.js
+ *   module.exports = require('../webpack.common')({
+ *     name: 'problems',
+ *     dir: __dirname,
+ *     exposes: { './app': './src/app.tsx' },
+ *     monaco: true,
+ *   });
+ *
+ * Served in production by the backend: the shell's dist at / (history fallback), each remote's dist at
+ * /remotes/<name>/, so a remote's publicPath is /remotes/<name>/ and its container is remoteEntry.js.
+ * In development every remote runs its own dev server (standalone entry + remoteEntry.js) and the
+ * shell's dev server proxies /remotes/<name> to it and /api to the backend, so every asset, monaco's
+ * web workers included, comes from one origin.
+ */
+const fs = require('fs');
+const path = require('path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+
+/** Dev server ports; the shell proxies /remotes/<name> to these. */
+const DEV_PORTS = { shell: 3000, problems: 3001, admin: 3002, contest: 3003, exam: 3004, group: 3005 };
+const BACKEND_URL = process.env.OJ_BACKEND_URL || 'http://localhost:8080';
+
+/**
+ * Libraries holding React context or global state: one copy per page. @ant-design/icons is not among
+ * them: it holds no required state, antd imports its icons by deep path anyway, and sharing it would put
+ * every icon (~170 KB gzip) in each page's initial JavaScript instead of the few each app uses.
+ */
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-intl', 'antd', '@oj/kit'];
+
+/** The frontends that exist (have a webpack config), i.e. the remotes the shell may load. */
+function builtRemotes() {
+  return fs
+    .readdirSync(__dirname)
+    .filter((name) => name !== 'shell' && fs.existsSync(path.join(__dirname, name, 'webpack.config.js')))
+    .sort();
+}
+
+function sharedConfig(dir, extraShared) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const deps = { ...(pkg.peerDependencies || {}), ...(pkg.dependencies || {}) };
+  const shared = {};
+  for (const lib of [...SINGLETONS, ...extraShared]) {
+    // react-router is a dependency of react-router-dom, not of the apps: take its installed version.
+    let version = deps[lib];
+    if (!version) {
+      try {
+        version = '^' + require(require.resolve(`${lib}/package.json`, { paths: [dir] })).version;
+      } catch {
+        continue;
+      }
+    }
+    shared[lib] = { singleton: true, requiredVersion: version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.name         container name and route area ('shell', 'problems', 'admin', ...)
+ * @param {string} o.dir          the frontend's folder (__dirname of its webpack.config.js)
+ * @param {boolean} [o.host]      true for the shell: publicPath '/', no container of its own
+ * @param {Record<string,string>} [o.exposes]  e.g. { './app': './src/app.tsx' }
+ * @param {Record<string,string>} [o.remotes]  static remotes, e.g. { problems: 'problems@/remotes/problems/remoteEntry.js' }
+ * @param {number} [o.port]       dev server port (default from DEV_PORTS)
+ * @param {boolean} [o.monaco]    bundle monaco-editor locally with its web workers
+ * @param {string[]} [o.extraShared]  more singletons, e.g. ['@ant-design/pro-components']
+ * @param {string} [o.title]      page title of the standalone page
+ * @param {(config: object, argv: object) => object} [o.customize]  last word on the config
+ */
+function createConfig(o) {
+  const { name, dir, host = false, exposes = {}, remotes = {}, monaco = false, extraShared = [], title = 'OJ' } = o;
+  const port = o.port || DEV_PORTS[name] || 3010;
+  const publicPath = host ? '/' : `/remotes/${name}/`;
+
+  return (_env, argv = {}) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    const plugins = [
+      new webpack.container.ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        remotes,
+        shared: sharedConfig(dir, extraShared),
+      }),
+      new webpack.DefinePlugin({
+        __OJ_REMOTES__: JSON.stringify(builtRemotes()),
+        __OJ_APP__: JSON.stringify(name),
+      }),
+      new HtmlWebpackPlugin({
+        template: fs.existsSync(path.join(dir, 'public/index.html'))
+          ? path.join(dir, 'public/index.html')
+          : path.join(__dirname, 'shell/public/index.html'),
+        title,
+        chunks: ['main'],
+        publicPath,
+      }),
+    ];
+    if (monaco) {
+      const MonacoWebpackPlugin = require(require.resolve('monaco-editor-webpack-plugin', { paths: [dir] }));
+      plugins.push(
+        new MonacoWebpackPlugin({
+          // The languages of the judge; workers only for what the editor needs (editor + typescript for JS).
+          languages: ['cpp', 'java', 'python', 'go', 'javascript', 'typescript', 'csharp', 'rust', 'kotlin', 'php', 'ruby', 'pascal', 'markdown'],
+          filename: '[name].worker.[contenthash:8].js',
+          publicPath,
+        }),
+      );
+    }
+    if (production) plugins.push(new CompressionPlugin({ test: /\.(js|css|html|svg|ttf)$/, threshold: 1024 }));
+
+    const proxy = [{ context: ['/api'], target: BACKEND_URL, changeOrigin: true, ws: true }];
+    if (host) {
+      for (const remote of builtRemotes()) {
+        proxy.push({ context: [`/remotes/${remote}`], target: `http://localhost:${DEV_PORTS[remote] || 3010}` });
+      }
+    }
+
+    const config = {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+        chunkLoadTimeout: 120_000,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { target: 'es2020', jsx: 'automatic' },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(ttf|woff2?|eot|svg|png|gif|jpe?g)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins,
+      performance: { hints: false },
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        devMiddleware: { publicPath },
+        static: false,
+        historyApiFallback: { index: `${publicPath}index.html` },
+        proxy,
+      },
+    };
+    return o.customize ? o.customize(config, argv) : config;
+  };
+}
+
+createConfig.DEV_PORTS = DEV_PORTS;
+createConfig.builtRemotes = builtRemotes;
+module.exports = createConfig;

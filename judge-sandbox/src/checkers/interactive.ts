@@ -1,0 +1,87 @@
+/**
+ * Interactive judging: the program and `interactor <input> <output>` run at the same time, each in
+ * its own sandbox, connected by pipes (program stdout → interactor stdin, interactor stdout →
+ * program stdin). The interactor's verdict decides, unless the program itself failed (TLE, MLE,
+ * RE) for a reason other than the interactor hanging up on it.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { JudgeStatus } from '@oj/contracts';
+import type { CompileResult } from '../compile';
+import { readHead } from '../compile';
+import { start, RunResult, RunSpec } from '../sandbox/run';
+import { SANDBOX_WORK_DIR } from '../sandbox/bwrap';
+import { checkerExitVerdict, CheckerVerdict, CHECKER_LIMITS, extraFileMounts } from './special';
+import { runVerdict } from '../verdict';
+
+export interface InteractiveOutcome {
+  verdict: CheckerVerdict;
+  program: RunResult;
+}
+
+export async function runInteractive(p: {
+  program: Omit<RunSpec, 'stdin' | 'stdout'>;
+  interactor: CompileResult;
+  protocol: 'testlib' | 'domjudge';
+  input: string;
+  caseScore: number;
+  scratch: string;
+  extraFiles?: Record<string, string>;
+}): Promise<InteractiveOutcome> {
+  const w = SANDBOX_WORK_DIR;
+  const tout = path.join(p.scratch, 'interactor.tout');
+  fs.writeFileSync(tout, '', { mode: 0o666 });
+  fs.chmodSync(tout, 0o666);
+  const interStderr = path.join(p.scratch, 'interactor.err');
+  const limits = { memoryLimitKb: CHECKER_LIMITS.memoryLimitKb, stackLimitKb: CHECKER_LIMITS.memoryLimitKb };
+  const prog = start({ ...p.program, stdin: 'pipe', stdout: 'pipe' });
+  const inter = start({
+    args: [...p.interactor.language.run(limits), `${w}/input`, `${w}/output`],
+    timeLimitMs: Math.max(CHECKER_LIMITS.timeLimitMs, p.program.timeLimitMs * 2),
+    wallLimitMs: (p.program.wallLimitMs ?? p.program.timeLimitMs * 3 + 1000) + 2000,
+    memoryLimitKb: CHECKER_LIMITS.memoryLimitKb,
+    outputLimitBytes: CHECKER_LIMITS.outputLimitBytes,
+    pidsLimit: p.interactor.language.pidsLimit,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: interStderr,
+    mounts: [
+      { host: p.interactor.dir, sandbox: '/p' },
+      { host: p.input, sandbox: `${w}/input` },
+      { host: tout, sandbox: `${w}/output`, writable: true },
+      ...extraFileMounts(p.scratch, 'interactor-files', p.extraFiles),
+    ],
+    seccomp: p.interactor.language.seccomp,
+  });
+  // A side that hangs up makes the other's writes fail with EPIPE; that is the peer's problem to
+  // report (the interactor sees EOF), not an error of the judge.
+  for (const s of [prog.stdin, prog.stdout, inter.stdin, inter.stdout]) s?.on('error', () => undefined);
+  prog.stdout!.pipe(inter.stdin!);
+  inter.stdout!.pipe(prog.stdin!);
+
+  let interactorDone = false;
+  const interResult = inter.done.then((r) => {
+    interactorDone = true;
+    // The interactor has decided; a program still running cannot change a wrong answer.
+    if (r.exitCode !== 0) prog.kill();
+    else setTimeout(() => prog.kill(), 1000 + p.program.timeLimitMs).unref();
+    return r;
+  });
+  const progResult = prog.done.then((r) => {
+    if (!interactorDone) {
+      // The program is gone: the interactor reads EOF and decides; give it a moment.
+      setTimeout(() => inter.kill(), 2000).unref();
+    }
+    return r;
+  });
+  const [programRun, interactorRun] = await Promise.all([progResult, interResult]);
+  const stderr = readHead(interStderr, 4096);
+  const verdict = checkerExitVerdict(p.protocol, interactorRun, stderr, p.caseScore);
+  const own = runVerdict(programRun, '');
+  // Killed because the interactor hung up or had already decided: the interactor's verdict counts.
+  const hungUp = programRun.status === 'signaled' && (programRun.signal === 'SIGPIPE' || programRun.signal === 'SIGKILL');
+  if (own.status !== null && !(verdict.status !== JudgeStatus.Accepted && hungUp)) {
+    return { verdict: { status: own.status, message: own.message }, program: programRun };
+  }
+  return { verdict, program: programRun };
+}

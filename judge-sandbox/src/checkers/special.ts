@@ -1,0 +1,105 @@
+/**
+ * Special judge: `checker <input> <output> <answer>` in its own sandbox. testlib exit codes:
+ * 0 ok, 1 wrong answer, 2 presentation error, 3 fail (→ System Error), 7 points (the score is the
+ * first number on stderr); DOMjudge validators: 42 accepted, 43 wrong answer.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { JudgeStatus } from '@oj/contracts';
+import type { CompileResult } from '../compile';
+import { readHead, truncate } from '../compile';
+import { run, RunResult } from '../sandbox/run';
+import { SANDBOX_WORK_DIR } from '../sandbox/bwrap';
+
+export interface CheckerVerdict {
+  status: JudgeStatus;
+  /** For points (exit 7): the score the checker gave, capped at the case score. */
+  score?: number;
+  message?: string;
+}
+
+export const CHECKER_LIMITS = { timeLimitMs: 10000, memoryLimitKb: 512 * 1024, outputLimitBytes: 16 * 1024 * 1024 };
+
+export function checkerExitVerdict(
+  protocol: 'testlib' | 'domjudge',
+  result: RunResult,
+  stderr: string,
+  caseScore: number,
+): CheckerVerdict {
+  const message = truncate(stderr.trim(), 1024) || undefined;
+  if (result.status !== 'exited' && result.status !== 'nonzero') {
+    return { status: JudgeStatus.SystemError, message: `checker failed: ${result.message ?? result.status}` };
+  }
+  const code = result.exitCode ?? -1;
+  if (protocol === 'domjudge') {
+    if (code === 42) return { status: JudgeStatus.Accepted, message };
+    if (code === 43) return { status: JudgeStatus.WrongAnswer, message };
+    return { status: JudgeStatus.SystemError, message: `checker exit code ${code}: ${message ?? ''}`.trim() };
+  }
+  switch (code) {
+    case 0:
+      return { status: JudgeStatus.Accepted, message };
+    case 1:
+    case 4:
+    case 8:
+      return { status: JudgeStatus.WrongAnswer, message };
+    case 2:
+      return { status: JudgeStatus.PresentationError, message };
+    case 7: {
+      const m = stderr.match(/-?\d+(?:\.\d+)?/);
+      const points = m ? Math.max(0, Math.min(caseScore, Number(m[0]))) : 0;
+      const status =
+        points <= 0 ? JudgeStatus.WrongAnswer : points >= caseScore ? JudgeStatus.Accepted : JudgeStatus.PartialAccepted;
+      return { status, score: points, message };
+    }
+    default:
+      return { status: JudgeStatus.SystemError, message: `checker exit code ${code}: ${message ?? ''}`.trim() };
+  }
+}
+
+export async function runChecker(p: {
+  checker: CompileResult;
+  protocol: 'testlib' | 'domjudge';
+  input: string;
+  output: string;
+  answer: string;
+  caseScore: number;
+  scratch: string;
+  extraFiles?: Record<string, string>;
+}): Promise<CheckerVerdict> {
+  const stderr = path.join(p.scratch, 'checker.err');
+  const stdout = path.join(p.scratch, 'checker.out');
+  const w = SANDBOX_WORK_DIR;
+  const mounts = [
+    { host: p.checker.dir, sandbox: '/p' },
+    { host: p.input, sandbox: `${w}/input` },
+    { host: p.output, sandbox: `${w}/output` },
+    { host: p.answer, sandbox: `${w}/answer` },
+    ...extraFileMounts(p.scratch, 'checker-files', p.extraFiles),
+  ];
+  const limits = { memoryLimitKb: CHECKER_LIMITS.memoryLimitKb, stackLimitKb: CHECKER_LIMITS.memoryLimitKb };
+  const result = await run({
+    args: [...p.checker.language.run(limits), `${w}/input`, `${w}/output`, `${w}/answer`],
+    ...CHECKER_LIMITS,
+    pidsLimit: p.checker.language.pidsLimit,
+    stdout,
+    stderr,
+    mounts,
+    seccomp: p.checker.language.seccomp,
+  });
+  // testlib writes its verdict text to stderr; some checkers use stdout.
+  const text = readHead(stderr, 4096) || readHead(stdout, 4096);
+  return checkerExitVerdict(p.protocol, result, text, p.caseScore);
+}
+
+/** Writes extra files (name → content) into a scratch dir and mounts each read-only in /w. */
+export function extraFileMounts(scratch: string, sub: string, files?: Record<string, string>) {
+  if (!files) return [];
+  const dir = path.join(scratch, sub);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  return Object.entries(files).map(([name, content]) => {
+    const safe = path.basename(name);
+    fs.writeFileSync(path.join(dir, safe), content, { mode: 0o644 });
+    return { host: path.join(dir, safe), sandbox: `${SANDBOX_WORK_DIR}/${safe}` };
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * Sandboxed compilation with its own time, memory and output limits. The compiler's message is
+ * returned truncated. Checkers and interactors are compiled once per content and cached.
+ */
+import * as crypto from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Language, TESTLIB_DIR } from './languages';
+import { run, Mount, RunResult } from './sandbox/run';
+import { judgeConfig } from './config';
+
+export const COMPILE_LIMITS = {
+  timeLimitMs: 15000,
+  wallLimitMs: 30000,
+  memoryLimitKb: 1024 * 1024,
+  outputLimitBytes: 64 * 1024 * 1024,
+  messageLimitBytes: 8192,
+  pidsLimit: 128,
+};
+
+export interface CompileResult {
+  ok: boolean;
+  /** Compiler output (truncated), or why the compilation was stopped. */
+  message: string;
+  /** Host directory holding the source and what the compiler produced. */
+  dir: string;
+  language: Language;
+  run?: RunResult;
+}
+
+export interface CompileOptions {
+  /** Checker / interactor: testlib.h on the include path. */
+  asChecker?: boolean;
+  /** Host directory to compile in (created); defaults to a fresh one under the work root. */
+  dir?: string;
+}
+
+export function newWorkDir(prefix: string): string {
+  const root = judgeConfig().workRoot;
+  fs.mkdirSync(root, { recursive: true, mode: 0o755 });
+  const dir = fs.mkdtempSync(path.join(root, `${prefix}-`));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+export async function compile(language: Language, code: string, options: CompileOptions = {}): Promise<CompileResult> {
+  const dir = options.dir ?? newWorkDir('compile');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.writeFileSync(path.join(dir, language.sourceFile), code, { mode: 0o644 });
+  if (!language.compile) return { ok: true, message: '', dir, language };
+  const mounts: Mount[] = [];
+  const testlib = judgeConfig().testlibDir;
+  if (options.asChecker && testlib && fs.existsSync(testlib)) mounts.push({ host: testlib, sandbox: TESTLIB_DIR });
+  for (const m of language.systemMounts ?? []) if (fs.existsSync(m)) mounts.push({ host: m, sandbox: m });
+  // Logs live outside the compile dir: the compiler could swap a file there for a symlink.
+  const logDir = newWorkDir('compile-log');
+  const stdout = path.join(logDir, 'out');
+  const stderr = path.join(logDir, 'err');
+  const result = await run({
+    args: language.compile(options.asChecker ?? false),
+    timeLimitMs: COMPILE_LIMITS.timeLimitMs,
+    wallLimitMs: COMPILE_LIMITS.wallLimitMs,
+    memoryLimitKb: COMPILE_LIMITS.memoryLimitKb,
+    outputLimitBytes: COMPILE_LIMITS.outputLimitBytes,
+    pidsLimit: COMPILE_LIMITS.pidsLimit,
+    openFilesLimit: 256,
+    workDir: dir,
+    stdout,
+    stderr,
+    tmpfsSizeBytes: 256 * 1024 * 1024,
+    mounts,
+    seccomp: 'compiler',
+  });
+  const output = (readHead(stderr) + readHead(stdout)).trim();
+  fs.rmSync(logDir, { recursive: true, force: true });
+  // Give the artefacts back to root: the compile uid is reused by later runs.
+  chownTree(dir);
+  let message = truncate(output, COMPILE_LIMITS.messageLimitBytes);
+  let ok = result.status === 'exited';
+  if (result.status === 'time-limit') message = `Compilation time limit exceeded\n${message}`.trim();
+  else if (result.status === 'memory-limit') message = `Compilation memory limit exceeded\n${message}`.trim();
+  else if (result.status === 'output-limit') message = `Compiler output limit exceeded\n${message}`.trim();
+  else if (result.status === 'error') throw new Error(`compile sandbox failed: ${result.message}`);
+  else if (!ok && !message) message = result.message ?? 'Compilation failed';
+  if (ok && language.id === 'java' && !fs.existsSync(path.join(dir, 'Main.class'))) {
+    ok = false;
+    message = 'Main.class not found: the public class must be named Main';
+  }
+  return { ok, message, dir, language, run: result };
+}
+
+const checkerCache = new Map<string, Promise<CompileResult>>();
+
+/**
+ * Compiles a checker or interactor once per (language, code) and keeps it under the cache dir,
+ * so a problem version's checker is compiled once per worker (and survives restarts).
+ */
+export function compileCached(language: Language, code: string): Promise<CompileResult> {
+  const hash = crypto.createHash('sha256').update(`${language.id}\0${code}`).digest('hex').slice(0, 32);
+  let pending = checkerCache.get(hash);
+  if (!pending) {
+    pending = (async () => {
+      const root = path.join(judgeConfig().cacheDir, 'checkers');
+      fs.mkdirSync(root, { recursive: true, mode: 0o755 });
+      const dir = path.join(root, hash);
+      if (fs.existsSync(path.join(dir, '.ok'))) return { ok: true, message: '', dir, language };
+      const tmp = newWorkDir('checker');
+      const result = await compile(language, code, { asChecker: true, dir: tmp });
+      if (!result.ok) {
+        fs.rmSync(tmp, { recursive: true, force: true });
+        return result;
+      }
+      fs.writeFileSync(path.join(tmp, '.ok'), '');
+      try {
+        fs.renameSync(tmp, dir);
+      } catch {
+        // another worker finished first
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+      return { ...result, dir };
+    })();
+    checkerCache.set(hash, pending);
+    pending.then(
+      (r) => !r.ok && checkerCache.delete(hash),
+      () => checkerCache.delete(hash),
+    );
+  }
+  return pending;
+}
+
+export function readHead(file: string, limit = COMPILE_LIMITS.messageLimitBytes * 2): string {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(limit);
+      const n = fs.readSync(fd, buf, 0, limit, 0);
+      return buf.subarray(0, n).toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+export function truncate(text: string, limit: number): string {
+  if (Buffer.byteLength(text) <= limit) return text;
+  return `${Buffer.from(text).subarray(0, limit).toString('utf8')}\n... (truncated)`;
+}
+
+function chownTree(dir: string): void {
+  fs.chownSync(dir, 0, 0);
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) chownTree(p);
+    else fs.lchownSync(p, 0, 0);
+    if (!e.isSymbolicLink()) fs.chmodSync(p, e.isDirectory() ? 0o755 : fs.statSync(p).mode | 0o444);
+  }
+}

@@ -1,0 +1,51 @@
+/** The judge's configuration, read from the environment once. */
+import * as os from 'os';
+import * as path from 'path';
+
+export interface JudgeConfig {
+  redisUrl: string;
+  bullPrefix: string;
+  concurrency: number;
+  judgeToken: string;
+  cacheDir: string;
+  /** Scratch space for compilations and runs. */
+  workRoot: string;
+  /** Directory holding testlib.h for checkers and interactors (optional). */
+  testlibDir?: string;
+  /** First outer uid of the sandboxes; every concurrent run gets its own uid in this range. */
+  sandboxUidBase: number;
+  sandboxUidCount: number;
+  bwrapPath: string;
+  /** Force a cgroup version: v1, v2 or none. */
+  cgroup?: string;
+  name: string;
+}
+
+let config: JudgeConfig | undefined;
+
+export function judgeConfig(): JudgeConfig {
+  if (!config) {
+    const env = process.env;
+    config = {
+      redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+      bullPrefix: env.BULL_PREFIX || 'bull',
+      concurrency: Number(env.JUDGE_CONCURRENCY) || os.cpus().length,
+      judgeToken: env.JUDGE_TOKEN || '',
+      cacheDir: env.JUDGE_CACHE_DIR || path.join(os.tmpdir(), 'oj-judge-cache'),
+      workRoot: env.JUDGE_WORK_DIR || path.join(os.tmpdir(), 'oj-judge-work'),
+      testlibDir: env.JUDGE_TESTLIB_DIR || undefined,
+      sandboxUidBase: Number(env.JUDGE_SANDBOX_UID_BASE) || 62000,
+      sandboxUidCount: Number(env.JUDGE_SANDBOX_UID_COUNT) || 1000,
+      bwrapPath: env.JUDGE_BWRAP || 'bwrap',
+      cgroup: env.JUDGE_CGROUP || undefined,
+      name: env.JUDGE_NAME || `${os.hostname()}-${process.pid}`,
+    };
+  }
+  return config;
+}
+
+/** Overrides for tests and embedding (worker options). */
+export function configureJudge(overrides: Partial<JudgeConfig>): JudgeConfig {
+  config = { ...judgeConfig(), ...overrides };
+  return config;
+}

@@ -1,0 +1,13 @@
+export { run, start, cgroupVersion } from './sandbox/run';
+export type { RunSpec, RunResult, RunStatus, RunHandle, Mount } from './sandbox/run';
+export { compile, compileCached } from './compile';
+export type { CompileResult } from './compile';
+export { judge } from './judge';
+export type { Submission, ProgressCallback } from './judge';
+export { detectLanguages, findLanguage, languageInfo, LANGUAGES } from './languages';
+export type { Language } from './languages';
+export { startWorker } from './worker';
+export type { WorkerOptions, JudgeWorker } from './worker';
+export { testJudge, compileCheck } from './test-judge';
+export { ensurePackage } from './packages';
+export { configureJudge, judgeConfig } from './config';

@@ -1,0 +1,223 @@
+/**
+ * judge(problemDir, submission, onProgress): compile, run every case in the sandbox, check the
+ * output (default comparer, special judge or interactor) and fold the cases into one result
+ * (ACM: first failure decides and stops unless runAllCases; OI: score is the sum, PA when some pass).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { JudgeStatus } from '@oj/contracts';
+import type { CaseResult, JudgeProgress, JudgeResult } from '@oj/contracts';
+import { compile, compileCached, CompileResult, newWorkDir, readHead } from './compile';
+import { findLanguage, Language } from './languages';
+import { loadProblem, LoadedProblem, ProblemCase } from './problem';
+import { run, Mount, RunSpec } from './sandbox/run';
+import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
+import { compareOutput } from './checkers/compare';
+import { runChecker, CheckerVerdict, extraFileMounts } from './checkers/special';
+import { runInteractive } from './checkers/interactive';
+import { runVerdict } from './verdict';
+
+export interface Submission {
+  submissionId?: number;
+  /** Display name ("C++ With O2") or CLI id ("cpp-o2"). */
+  language: string;
+  code: string;
+  timeLimitMs?: number;
+  memoryLimitMb?: number;
+}
+
+export type ProgressCallback = (progress: JudgeProgress) => void;
+
+/** Bytes of program output kept in case results for admins. */
+export const OUTPUT_HEAD_BYTES = 256;
+
+export async function judge(problemDir: string, submission: Submission, onProgress?: ProgressCallback): Promise<JudgeResult> {
+  const submissionId = submission.submissionId ?? 0;
+  const scratch = newWorkDir('judge');
+  let programDir: string | undefined;
+  try {
+    const problem = loadProblem(problemDir);
+    const language = findLanguage(submission.language);
+    if (!language) return systemError(submission, `Language not available on this judge: ${submission.language}`);
+    onProgress?.({ submissionId, status: JudgeStatus.Compiling });
+    const judgeProgram = await compileJudgeProgram(problem);
+    if (judgeProgram && !judgeProgram.ok) {
+      return systemError(submission, `The ${problem.pkg.judgeMode} program does not compile:\n${judgeProgram.message}`);
+    }
+    const compiled = await compile(language, submission.code);
+    programDir = compiled.dir;
+    if (!compiled.ok) {
+      return { submissionId, status: JudgeStatus.CompileError, time: 0, memory: 0, score: 0, compileInfo: compiled.message, cases: [] };
+    }
+    const cases: CaseResult[] = [];
+    const stopAtFirstFailure = problem.pkg.type === 'acm' && !problem.pkg.runAllCases;
+    for (const [index, testCase] of problem.cases.entries()) {
+      onProgress?.({
+        submissionId,
+        status: JudgeStatus.Judging,
+        caseIndex: index + 1,
+        caseCount: problem.cases.length,
+        cases: [...cases],
+      });
+      const caseDir = path.join(scratch, `case-${index + 1}`);
+      fs.mkdirSync(caseDir, { mode: 0o755 });
+      const result = await judgeCase(problem, language, compiled, judgeProgram, testCase, submission, caseDir);
+      fs.rmSync(caseDir, { recursive: true, force: true });
+      cases.push(result);
+      if (result.status === JudgeStatus.SystemError) break;
+      if (stopAtFirstFailure && result.status !== JudgeStatus.Accepted) break;
+    }
+    return { submissionId, ...fold(problem, cases), compileInfo: compiled.message || undefined, cases };
+  } catch (err) {
+    return systemError(submission, (err as Error).message);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
+  }
+}
+
+async function compileJudgeProgram(problem: LoadedProblem): Promise<CompileResult | undefined> {
+  if (!problem.judgeProgram) return undefined;
+  const lang = findLanguage(problem.judgeProgram.language);
+  if (!lang) throw new Error(`checker language not available: ${problem.judgeProgram.language}`);
+  return compileCached(lang, problem.judgeProgram.code);
+}
+
+/** The sandbox spec of one run of the contestant's program. */
+export function programSpec(language: Language, programDir: string, limits: CaseLimits): RunSpec {
+  return {
+    args: language.run({ memoryLimitKb: limits.memoryLimitKb, stackLimitKb: limits.stackLimitKb }),
+    timeLimitMs: limits.timeLimitMs,
+    memoryLimitKb: limits.memoryLimitKb + language.memoryExtraKb,
+    stackLimitKb: limits.stackLimitKb,
+    outputLimitBytes: limits.outputLimitBytes,
+    pidsLimit: language.pidsLimit,
+    seccomp: language.seccomp,
+    mounts: [
+      { host: programDir, sandbox: '/p' },
+      ...(language.systemMounts ?? []).filter((m) => fs.existsSync(m)).map((m) => ({ host: m, sandbox: m })),
+    ],
+  };
+}
+
+export interface CaseLimits {
+  timeLimitMs: number;
+  memoryLimitKb: number;
+  stackLimitKb: number;
+  outputLimitBytes: number;
+}
+
+function caseLimits(problem: LoadedProblem, language: Language, submission: Submission, testCase: ProblemCase): CaseLimits {
+  const memoryMb = submission.memoryLimitMb ?? problem.pkg.memoryLimit;
+  const answerSize = fs.statSync(testCase.output).size;
+  return {
+    timeLimitMs: Math.round((submission.timeLimitMs ?? problem.pkg.timeLimit) * language.timeFactor),
+    memoryLimitKb: memoryMb * 1024,
+    stackLimitKb: Math.min(problem.pkg.stackLimit || memoryMb, memoryMb) * 1024,
+    // Output may be a little longer than the answer, never unbounded.
+    outputLimitBytes: Math.max(16 * 1024 * 1024, answerSize * 2 + 1024 * 1024),
+  };
+}
+
+async function judgeCase(
+  problem: LoadedProblem,
+  language: Language,
+  compiled: CompileResult,
+  judgeProgram: CompileResult | undefined,
+  testCase: ProblemCase,
+  submission: Submission,
+  caseDir: string,
+): Promise<CaseResult> {
+  const limits = caseLimits(problem, language, submission, testCase);
+  const spec = programSpec(language, compiled.dir, limits);
+  const stderr = path.join(caseDir, 'stderr');
+  const base = { caseId: testCase.caseId, inputFile: testCase.inputName, outputFile: testCase.outputName };
+  const userFiles = extraFileMounts(caseDir, 'user-files', problem.pkg.userExtraFiles);
+  const protocol = problem.pkg.checkerProtocol ?? 'testlib';
+
+  if (problem.pkg.judgeMode === 'interactive') {
+    const { verdict, program } = await runInteractive({
+      program: { ...spec, stderr, mounts: [...spec.mounts!, ...userFiles] },
+      interactor: judgeProgram!,
+      protocol,
+      input: testCase.input,
+      caseScore: testCase.score,
+      scratch: caseDir,
+      extraFiles: problem.pkg.judgeExtraFiles,
+    });
+    return { ...base, ...scored(verdict, testCase), time: program.timeMs, memory: program.memoryKb };
+  }
+
+  // Input on stdin, or as the named file in file IO mode; the answer is never mounted.
+  const output = path.join(caseDir, 'output');
+  const mounts: Mount[] = [...spec.mounts!, ...userFiles];
+  const fileIO = problem.pkg.fileIO;
+  if (fileIO?.input) mounts.push({ host: testCase.input, sandbox: `${SANDBOX_WORK_DIR}/${path.basename(fileIO.input)}` });
+  if (fileIO?.output) {
+    fs.writeFileSync(output, '', { mode: 0o666 });
+    fs.chmodSync(output, 0o666);
+    mounts.push({ host: output, sandbox: `${SANDBOX_WORK_DIR}/${path.basename(fileIO.output)}`, writable: true });
+  }
+  const runResult = await run({
+    ...spec,
+    mounts,
+    stdin: fileIO?.input ? undefined : testCase.input,
+    stdout: fileIO?.output ? path.join(caseDir, 'stdout') : output,
+    stderr,
+  });
+  const measured = { time: runResult.timeMs, memory: runResult.memoryKb, outputHead: readHead(output, OUTPUT_HEAD_BYTES) };
+  const own = runVerdict(runResult, readHead(stderr, 4096));
+  if (own.status !== null) return { ...base, ...measured, status: own.status, score: 0, message: own.message };
+
+  let verdict: CheckerVerdict;
+  if (problem.pkg.judgeMode === 'spj') {
+    verdict = await runChecker({
+      checker: judgeProgram!,
+      protocol,
+      input: testCase.input,
+      output,
+      answer: testCase.output,
+      caseScore: testCase.score,
+      scratch: caseDir,
+      extraFiles: problem.pkg.judgeExtraFiles,
+    });
+  } else {
+    verdict = compareOutput(fs.readFileSync(output), fs.readFileSync(testCase.output), problem.pkg.isRemoveEndBlank);
+  }
+  return { ...base, ...measured, ...scored(verdict, testCase) };
+}
+
+function scored(verdict: CheckerVerdict, testCase: ProblemCase): Pick<CaseResult, 'status' | 'score' | 'message'> {
+  const score = verdict.score ?? (verdict.status === JudgeStatus.Accepted ? testCase.score : 0);
+  return { status: verdict.status, score, message: verdict.message };
+}
+
+/** Folds case results into the submission's status, time, memory and score. */
+export function fold(
+  problem: LoadedProblem,
+  cases: CaseResult[],
+): Pick<JudgeResult, 'status' | 'time' | 'memory' | 'score'> {
+  const time = Math.max(0, ...cases.map((c) => c.time));
+  const memory = Math.max(0, ...cases.map((c) => c.memory));
+  const score = cases.reduce((s, c) => s + c.score, 0);
+  const failed = cases.find((c) => c.status !== JudgeStatus.Accepted);
+  const systemErr = cases.find((c) => c.status === JudgeStatus.SystemError);
+  let status: JudgeStatus;
+  if (systemErr) status = JudgeStatus.SystemError;
+  else if (!failed && cases.length === problem.cases.length) status = JudgeStatus.Accepted;
+  else if (problem.pkg.type === 'oi' && cases.some((c) => c.score > 0)) status = JudgeStatus.PartialAccepted;
+  else status = failed!.status;
+  return { status, time, memory, score: problem.pkg.type === 'oi' ? score : status === JudgeStatus.Accepted ? 100 : 0 };
+}
+
+function systemError(submission: Submission, message: string): JudgeResult {
+  return {
+    submissionId: submission.submissionId,
+    status: JudgeStatus.SystemError,
+    time: 0,
+    memory: 0,
+    score: 0,
+    errorMessage: message,
+    cases: [],
+  };
+}

@@ -1,0 +1,87 @@
+/** Reads a problem package directory: problem.json, the cases, and the checker or interactor. */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { ProblemPackage } from '@oj/contracts';
+
+export interface ProblemCase {
+  caseId: number;
+  /** Absolute host paths. */
+  input: string;
+  output: string;
+  score: number;
+  inputName: string;
+  outputName: string;
+}
+
+export interface LoadedProblem {
+  dir: string;
+  pkg: ProblemPackage;
+  cases: ProblemCase[];
+  /** checker.<ext> (spj) or interactor.<ext> (interactive) and its language name. */
+  judgeProgram?: { file: string; code: string; language: string };
+}
+
+/** Default checker language by file extension, when problem.json does not say. */
+const CHECKER_LANGUAGE_BY_EXT: Record<string, string> = {
+  '.c': 'C With O2',
+  '.cc': 'C++ 17 With O2',
+  '.cpp': 'C++ 17 With O2',
+  '.cxx': 'C++ 17 With O2',
+  '.py': 'Python3',
+  '.java': 'Java',
+  '.js': 'JavaScript Node',
+};
+
+export function loadProblem(dir: string): LoadedProblem {
+  const raw = JSON.parse(fs.readFileSync(path.join(dir, 'problem.json'), 'utf8')) as Partial<ProblemPackage>;
+  const pkg: ProblemPackage = {
+    timeLimit: raw.timeLimit ?? 1000,
+    memoryLimit: raw.memoryLimit ?? 256,
+    stackLimit: raw.stackLimit ?? raw.memoryLimit ?? 256,
+    judgeMode: raw.judgeMode ?? 'default',
+    type: raw.type ?? 'acm',
+    isRemoveEndBlank: raw.isRemoveEndBlank ?? true,
+    ...raw,
+  } as ProblemPackage;
+  const cases = (pkg.cases?.length ? pkg.cases : scanCases(dir)).map((c, i) => {
+    const input = inside(dir, c.input);
+    const output = inside(dir, c.output);
+    return { caseId: c.caseId ?? i + 1, input, output, score: c.score ?? 0, inputName: c.input, outputName: c.output };
+  });
+  if (cases.length === 0) throw new Error('the problem has no test cases');
+  // OI without scores: every case is worth the same, 100 in total.
+  if (pkg.type === 'oi' && cases.every((c) => c.score === 0)) {
+    const each = Math.floor(100 / cases.length);
+    cases.forEach((c, i) => (c.score = each + (i < 100 - each * cases.length ? 1 : 0)));
+  }
+  let judgeProgram: LoadedProblem['judgeProgram'];
+  if (pkg.judgeMode !== 'default') {
+    const base = pkg.judgeMode === 'spj' ? 'checker' : 'interactor';
+    const file = fs.readdirSync(dir).find((f) => f.startsWith(`${base}.`) && CHECKER_LANGUAGE_BY_EXT[path.extname(f)]);
+    if (!file) throw new Error(`${pkg.judgeMode} problem without ${base}.<ext>`);
+    judgeProgram = {
+      file,
+      code: fs.readFileSync(path.join(dir, file), 'utf8'),
+      language: pkg.checkerLanguage ?? CHECKER_LANGUAGE_BY_EXT[path.extname(file)],
+    };
+  }
+  return { dir, pkg, cases, judgeProgram };
+}
+
+/** 1.in/1.out (or 1.ans), 2.in/2.out, ... in numeric order. */
+function scanCases(dir: string): { caseId?: number; input: string; output: string; score?: number }[] {
+  const files = new Set(fs.readdirSync(dir));
+  return [...files]
+    .filter((f) => f.endsWith('.in'))
+    .map((f) => f.slice(0, -3))
+    .filter((base) => files.has(`${base}.out`) || files.has(`${base}.ans`))
+    .sort((a, b) => (Number(a) - Number(b)) || a.localeCompare(b))
+    .map((base) => ({ input: `${base}.in`, output: files.has(`${base}.out`) ? `${base}.out` : `${base}.ans` }));
+}
+
+/** Resolves a package-relative file, refusing paths that leave the package. */
+function inside(dir: string, rel: string): string {
+  const p = path.resolve(dir, rel);
+  if (!p.startsWith(path.resolve(dir) + path.sep)) throw new Error(`case file outside the package: ${rel}`);
+  return p;
+}

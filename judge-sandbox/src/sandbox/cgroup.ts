@@ -1,0 +1,255 @@
+/**
+ * cgroups v1 and v2: one fresh cgroup per run (memory limit and peak, pids limit, CPU time of
+ * every process of the run), detected once at start. v1 uses the memory, pids and cpuacct
+ * hierarchies; v2 one directory with those controllers enabled in the parent.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+export type CgroupVersion = 'v1' | 'v2' | 'none';
+
+interface CgroupLayout {
+  version: CgroupVersion;
+  /** v1: controller → base dir of our runs; v2: { unified: base dir }. */
+  bases: Record<string, string>;
+}
+
+const V1_CONTROLLERS = ['memory', 'pids', 'cpuacct'] as const;
+const BASE_NAME = 'oj-judge';
+let layout: CgroupLayout | undefined;
+
+interface MountInfo {
+  mountPoint: string;
+  fsType: string;
+  superOptions: string;
+  root: string;
+}
+
+function readMounts(): MountInfo[] {
+  return fs
+    .readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [left, right] = line.split(' - ');
+      const l = left.split(' ');
+      const r = right.split(' ');
+      return { root: l[3], mountPoint: l[4], fsType: r[0], superOptions: r[2] ?? '' };
+    });
+}
+
+/** Detects the cgroup version once; `JUDGE_CGROUP=v1|v2|none` forces one. */
+export function detectCgroups(force?: string): CgroupLayout {
+  if (layout && !force) return layout;
+  const mounts = readMounts();
+  const v2 = mounts.find((m) => m.fsType === 'cgroup2' && hasV2Controllers(m.mountPoint));
+  const v1: Record<string, string> = {};
+  for (const c of V1_CONTROLLERS) {
+    const m = mounts.find((x) => x.fsType === 'cgroup' && x.superOptions.split(',').includes(c));
+    if (m) v1[c] = m.mountPoint;
+  }
+  const want = force ?? '';
+  if ((want === 'v2' || !want) && v2) {
+    layout = { version: 'v2', bases: { unified: prepareV2Base(v2.mountPoint) } };
+  } else if ((want === 'v1' || !want) && V1_CONTROLLERS.every((c) => v1[c])) {
+    const bases: Record<string, string> = {};
+    for (const c of V1_CONTROLLERS) {
+      bases[c] = path.join(v1[c], BASE_NAME);
+      fs.mkdirSync(bases[c], { recursive: true });
+    }
+    layout = { version: 'v1', bases };
+  } else if (want === 'none' || !want) {
+    layout = { version: 'none', bases: {} };
+  } else {
+    throw new Error(`cgroup ${want} is not available`);
+  }
+  return layout;
+}
+
+function hasV2Controllers(mountPoint: string): boolean {
+  try {
+    const c = fs.readFileSync(path.join(mountPoint, 'cgroup.controllers'), 'utf8').split(/\s+/);
+    return c.includes('memory') && c.includes('pids') && c.includes('cpu');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * v2 forbids processes in a cgroup whose controllers are delegated to children ("no internal
+ * processes"), so when the worker sits in a non-root cgroup (a container) it first moves itself
+ * into a leaf, then enables memory, pids and cpu for its runs.
+ */
+function prepareV2Base(mountPoint: string): string {
+  const own = fs
+    .readFileSync('/proc/self/cgroup', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('0::'));
+  const ownDir = path.join(mountPoint, own ? own.slice(3) : '/');
+  const parent = process.env.JUDGE_CGROUP_PARENT || ownDir;
+  const enable = (dir: string): void => fs.writeFileSync(path.join(dir, 'cgroup.subtree_control'), '+memory +pids +cpu');
+  try {
+    enable(parent);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EBUSY') throw err;
+    const leaf = path.join(parent, 'judge-worker');
+    fs.mkdirSync(leaf, { recursive: true });
+    for (const pid of fs.readFileSync(path.join(parent, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+      try {
+        fs.writeFileSync(path.join(leaf, 'cgroup.procs'), pid);
+      } catch {
+        // a process that exited meanwhile
+      }
+    }
+    enable(parent);
+  }
+  const base = path.join(parent, BASE_NAME);
+  fs.mkdirSync(base, { recursive: true });
+  enable(base);
+  return base;
+}
+
+export interface CgroupStats {
+  cpuNs: number;
+  memoryPeakBytes: number;
+  oomKilled: boolean;
+}
+
+/** One run's cgroup (a directory per controller on v1). */
+export class RunCgroup {
+  private readonly dirs: Record<string, string> = {};
+  private constructor(readonly version: CgroupVersion) {}
+
+  static create(name: string, limits: { memoryBytes: number; pids: number }): RunCgroup {
+    const l = detectCgroups();
+    const cg = new RunCgroup(l.version);
+    if (l.version === 'v1') {
+      for (const c of V1_CONTROLLERS) {
+        cg.dirs[c] = path.join(l.bases[c], name);
+        fs.mkdirSync(cg.dirs[c]);
+      }
+      write(cg.dirs.memory, 'memory.limit_in_bytes', limits.memoryBytes);
+      tryWrite(cg.dirs.memory, 'memory.memsw.limit_in_bytes', limits.memoryBytes);
+      tryWrite(cg.dirs.memory, 'memory.swappiness', 0);
+      write(cg.dirs.pids, 'pids.max', limits.pids);
+    } else if (l.version === 'v2') {
+      cg.dirs.unified = path.join(l.bases.unified, name);
+      fs.mkdirSync(cg.dirs.unified);
+      write(cg.dirs.unified, 'memory.max', limits.memoryBytes);
+      tryWrite(cg.dirs.unified, 'memory.swap.max', 0);
+      write(cg.dirs.unified, 'pids.max', limits.pids);
+    }
+    return cg;
+  }
+
+  /** Moves a process (and the children it forks from now on) into this cgroup. */
+  addProcess(pid: number): void {
+    for (const dir of Object.values(this.dirs)) write(dir, 'cgroup.procs', pid);
+  }
+
+  procs(): number[] {
+    const dir = this.dirs.pids ?? this.dirs.unified;
+    if (!dir) return [];
+    try {
+      return fs
+        .readFileSync(path.join(dir, 'cgroup.procs'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  }
+
+  /** Kills every process of the run (a process tree escapes a wall limit unless the whole cgroup dies). */
+  killAll(): void {
+    if (this.version === 'v2' && tryWrite(this.dirs.unified, 'cgroup.kill', 1)) return;
+    for (let round = 0; round < 50; round++) {
+      const pids = this.procs();
+      if (pids.length === 0) return;
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+  }
+
+  stats(): CgroupStats {
+    if (this.version === 'v1') {
+      const oom = read(this.dirs.memory, 'memory.oom_control').match(/oom_kill (\d+)/);
+      return {
+        cpuNs: Number(read(this.dirs.cpuacct, 'cpuacct.usage')),
+        memoryPeakBytes: Number(read(this.dirs.memory, 'memory.max_usage_in_bytes')),
+        oomKilled: (oom ? Number(oom[1]) : 0) > 0,
+      };
+    }
+    if (this.version === 'v2') {
+      const cpu = read(this.dirs.unified, 'cpu.stat').match(/usage_usec (\d+)/);
+      const events = read(this.dirs.unified, 'memory.events');
+      const oom = events.match(/oom_kill (\d+)/);
+      return {
+        cpuNs: (cpu ? Number(cpu[1]) : 0) * 1000,
+        memoryPeakBytes: Number(tryRead(this.dirs.unified, 'memory.peak') ?? read(this.dirs.unified, 'memory.current')),
+        oomKilled: (oom ? Number(oom[1]) : 0) > 0,
+      };
+    }
+    return { cpuNs: 0, memoryPeakBytes: 0, oomKilled: false };
+  }
+
+  /** Removes the cgroup; waits briefly for the kernel to release killed tasks. */
+  async destroy(): Promise<void> {
+    for (const dir of Object.values(this.dirs)) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          fs.rmdirSync(dir);
+          break;
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          if (code === 'ENOENT') break;
+          if (attempt >= 200) throw err;
+          this.killAll();
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+    }
+  }
+
+  exists(): boolean {
+    return Object.values(this.dirs).some((d) => fs.existsSync(d));
+  }
+}
+
+/** Names of leftover run cgroups (tests assert nothing is left). */
+export function listRunCgroups(): string[] {
+  const l = detectCgroups();
+  const out: string[] = [];
+  for (const base of Object.values(l.bases)) {
+    for (const e of fs.readdirSync(base, { withFileTypes: true })) if (e.isDirectory()) out.push(path.join(base, e.name));
+  }
+  return out;
+}
+
+function write(dir: string, file: string, value: number | string): void {
+  fs.writeFileSync(path.join(dir, file), String(value));
+}
+function tryWrite(dir: string, file: string, value: number | string): boolean {
+  try {
+    write(dir, file, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function read(dir: string, file: string): string {
+  return fs.readFileSync(path.join(dir, file), 'utf8');
+}
+function tryRead(dir: string, file: string): string | undefined {
+  try {
+    return read(dir, file);
+  } catch {
+    return undefined;
+  }
+}

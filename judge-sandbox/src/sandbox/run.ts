@@ -1,0 +1,345 @@
+/**
+ * run(spec) → result: one command inside a fresh sandbox.
+ *
+ *   node (root) ─spawn as the run's own unprivileged uid─▶ prlimit (rlimits) ─exec▶ bwrap
+ *     bwrap: new user, pid, mount, net, ipc, uts and cgroup namespaces, read-only system dirs,
+ *     private size-limited /w and /tmp, own /proc, no capabilities, seccomp filter, --die-with-parent.
+ *
+ * bwrap reports its child's pid on --info-fd and waits on --block-fd before it runs anything of
+ * the user's; the child is moved into the run's cgroup in between, so every process of the run is
+ * counted (CPU time, memory peak, pids) and killed together.
+ */
+import { spawn, ChildProcess } from 'child_process';
+import { Readable, Writable } from 'stream';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { RunCgroup, CgroupVersion, detectCgroups } from './cgroup';
+import { seccompFilter, SECCOMP_PROFILES } from './seccomp';
+import { refusedSyscallName } from './kmsg';
+import { bwrapArgs } from './bwrap';
+import { judgeConfig } from '../config';
+
+export type SeccompProfileName = keyof typeof SECCOMP_PROFILES;
+
+export interface Mount {
+  /** Host path. */
+  host: string;
+  /** Path inside the sandbox. */
+  sandbox: string;
+  writable?: boolean;
+}
+
+export interface RunSpec {
+  /** argv inside the sandbox; argv[0] is resolved through PATH. */
+  args: string[];
+  env?: Record<string, string>;
+  /** CPU time of all processes of the run. */
+  timeLimitMs: number;
+  /** Wall clock limit; defaults to 3 × timeLimitMs + 1000. */
+  wallLimitMs?: number;
+  memoryLimitKb: number;
+  /** Defaults to the memory limit. */
+  stackLimitKb?: number;
+  /** Largest file the run may write (stdout, stderr and files in /w): RLIMIT_FSIZE. */
+  outputLimitBytes: number;
+  pidsLimit?: number;
+  openFilesLimit?: number;
+  /** Host file on stdin, 'pipe' for a stream, or nothing (/dev/null). */
+  stdin?: string | 'pipe';
+  /** Host file that receives stdout (created), or 'pipe'. Defaults to discarding. */
+  stdout?: string | 'pipe';
+  /** Host file that receives stderr (created). */
+  stderr?: string;
+  /** Host directory bound writable on /w (compilation). Without it /w is a private tmpfs. */
+  workDir?: string;
+  /** Size of the private /w and /tmp tmpfs. */
+  tmpfsSizeBytes?: number;
+  /** Extra bind mounts (executables, read-only input files, checker files). */
+  mounts?: Mount[];
+  /** Seccomp profile, or null for none (never for contestant code). */
+  seccomp?: SeccompProfileName | null;
+}
+
+export type RunStatus =
+  | 'exited' // exited with code 0
+  | 'nonzero' // exited with another code
+  | 'signaled'
+  | 'time-limit'
+  | 'memory-limit'
+  | 'output-limit'
+  | 'syscall'
+  | 'error';
+
+export interface RunResult {
+  status: RunStatus;
+  exitCode: number | null;
+  signal: string | null;
+  /** CPU time of every process of the run (cgroup), ms. */
+  timeMs: number;
+  wallMs: number;
+  /** Peak memory of the run's cgroup, KB. */
+  memoryKb: number;
+  /** Human readable reason for statuses other than exited/nonzero. */
+  message?: string;
+  /** The refused system call, when known. */
+  syscall?: string;
+}
+
+export interface RunHandle {
+  stdin: Writable | null;
+  stdout: Readable | null;
+  /** Resolves once the run and every process it started are gone and the cgroup is removed. */
+  done: Promise<RunResult>;
+  /** Ends the run now (interactive: the peer finished). */
+  kill(): void;
+}
+
+const uidsInUse = new Set<number>();
+function takeUid(): number {
+  const { sandboxUidBase, sandboxUidCount } = judgeConfig();
+  for (let i = 0; i < sandboxUidCount; i++) {
+    const uid = sandboxUidBase + ((nextUid + i) % sandboxUidCount);
+    if (!uidsInUse.has(uid)) {
+      uidsInUse.add(uid);
+      nextUid = (nextUid + i + 1) % sandboxUidCount;
+      return uid;
+    }
+  }
+  throw new Error('no free sandbox uid');
+}
+let nextUid = 0;
+let runCounter = 0;
+
+const seccompFiles = new Map<string, string>();
+function seccompFile(profile: SeccompProfileName): string {
+  let file = seccompFiles.get(profile);
+  if (!file || !fs.existsSync(file)) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-seccomp-'));
+    file = path.join(dir, `${profile}.bpf`);
+    fs.writeFileSync(file, seccompFilter(profile));
+    seccompFiles.set(profile, file);
+  }
+  return file;
+}
+
+export function cgroupVersion(): CgroupVersion {
+  return detectCgroups(judgeConfig().cgroup).version;
+}
+
+/** Runs a command and waits for it. */
+export async function run(spec: RunSpec): Promise<RunResult> {
+  return start(spec).done;
+}
+
+/** Starts a command; stdin/stdout are streams when the spec asks for 'pipe'. */
+export function start(spec: RunSpec): RunHandle {
+  const uid = takeUid();
+  const wallLimitMs = spec.wallLimitMs ?? spec.timeLimitMs * 3 + 1000;
+  const memoryBytes = spec.memoryLimitKb * 1024;
+  const startedAt = Date.now();
+  const fds: number[] = [];
+  const openFd = (p: string, flags: string | number): number => {
+    const fd = fs.openSync(p, flags, 0o644);
+    fds.push(fd);
+    return fd;
+  };
+  const closeFds = (): void => {
+    for (const fd of fds.splice(0)) fs.closeSync(fd);
+  };
+
+  let cg: RunCgroup | undefined;
+  let child: ChildProcess;
+  try {
+    detectCgroups(judgeConfig().cgroup);
+    cg = RunCgroup.create(`run-${process.pid}-${++runCounter}`, {
+      memoryBytes,
+      pids: spec.pidsLimit ?? 64,
+    });
+    if (spec.workDir) fs.chownSync(spec.workDir, uid, uid);
+    const stdin = spec.stdin === 'pipe' ? 'pipe' : spec.stdin ? openFd(spec.stdin, 'r') : 'ignore';
+    const stdout = spec.stdout === 'pipe' ? 'pipe' : spec.stdout ? openFd(spec.stdout, 'w') : 'ignore';
+    const stderr = spec.stderr ? openFd(spec.stderr, 'w') : 'ignore';
+    const seccompFd = spec.seccomp === null ? null : openFd(seccompFile(spec.seccomp ?? 'default'), 'r');
+    const stackKb = spec.stackLimitKb ?? spec.memoryLimitKb;
+    const cpuSec = Math.ceil(spec.timeLimitMs / 1000) + 1;
+    const limits = [
+      `--stack=${stackKb * 1024}`,
+      `--fsize=${spec.outputLimitBytes}`,
+      `--nofile=${spec.openFilesLimit ?? 64}`,
+      '--core=0',
+      `--cpu=${cpuSec}:${cpuSec + 1}`,
+      '--memlock=0',
+      '--msgqueue=0',
+    ];
+    const args = bwrapArgs(spec, uid, seccompFd === null ? null : 5);
+    child = spawn('prlimit', [...limits, '--', judgeConfig().bwrapPath, ...args], {
+      uid,
+      gid: uid,
+      stdio: [stdin, stdout, stderr, 'pipe', 'pipe', seccompFd ?? 'ignore'],
+      env: {},
+    });
+  } catch (err) {
+    closeFds();
+    const cgroup = cg;
+    uidsInUse.delete(uid);
+    const done = (async (): Promise<RunResult> => {
+      await cgroup?.destroy();
+      return errorResult(`sandbox setup failed: ${(err as Error).message}`);
+    })();
+    return { stdin: null, stdout: null, done, kill: () => undefined };
+  }
+  closeFds();
+  const cgroup = cg;
+  const info = child.stdio[3] as Readable;
+  const block = child.stdio[4] as Writable;
+  let setupError: string | undefined;
+  let killedFor: 'time-limit' | 'wall' | 'killed' | undefined;
+  let sandboxPid: number | undefined;
+  let infoBuf = '';
+  info.on('data', (chunk: Buffer) => {
+    infoBuf += chunk.toString();
+    const m = infoBuf.match(/"child-pid":\s*(\d+)/);
+    if (m && sandboxPid === undefined) {
+      sandboxPid = Number(m[1]);
+      try {
+        cgroup.addProcess(sandboxPid);
+        block.end('x');
+      } catch (err) {
+        setupError = `cgroup: ${(err as Error).message}`;
+        killEverything();
+      }
+    }
+  });
+  info.on('error', () => undefined);
+  block.on('error', () => undefined);
+
+  const killEverything = (): void => {
+    cgroup.killAll();
+    if (sandboxPid !== undefined) {
+      try {
+        process.kill(sandboxPid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // gone
+    }
+  };
+
+  // CPU time is checked in the cgroup (all processes); the wall limit catches sleeping programs.
+  const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
+  const poll = setInterval(() => {
+    if (Date.now() - startedAt > wallLimitMs) {
+      killedFor = 'wall';
+      killEverything();
+      return;
+    }
+    if (cgroup.stats().cpuNs / 1e6 > spec.timeLimitMs) {
+      killedFor = 'time-limit';
+      killEverything();
+    }
+  }, pollMs);
+
+  const done = new Promise<RunResult>((resolve) => {
+    child.on('error', (err) => {
+      setupError = `spawn: ${err.message}`;
+    });
+    child.on('close', (code, signal) => {
+      clearInterval(poll);
+      // The pid namespace dies with its init, but a process may still be between fork and
+      // the kernel's kill; make sure the cgroup is empty before reading and removing it.
+      cgroup.killAll();
+      const wallMs = Date.now() - startedAt;
+      const stats = cgroup.stats();
+      if (sandboxPid === undefined && !setupError) setupError = `sandbox did not start (exit ${code ?? signal})`;
+      void (async () => {
+        const result = await classify({
+          spec,
+          code,
+          signal,
+          stats,
+          wallMs,
+          killedFor,
+          setupError,
+          uid,
+          startedAt,
+        });
+        try {
+          await cgroup.destroy();
+        } catch (err) {
+          result.status = 'error';
+          result.message = `cgroup not removed: ${(err as Error).message}`;
+        }
+        uidsInUse.delete(uid);
+        resolve(result);
+      })();
+    });
+  });
+
+  return {
+    stdin: spec.stdin === 'pipe' ? child.stdin : null,
+    stdout: spec.stdout === 'pipe' ? child.stdout : null,
+    done,
+    kill: () => {
+      killedFor ??= 'killed';
+      killEverything();
+    },
+  };
+}
+
+const SIGNAL_NUMBERS = os.constants.signals as Record<string, number>;
+
+async function classify(p: {
+  spec: RunSpec;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stats: { cpuNs: number; memoryPeakBytes: number; oomKilled: boolean };
+  wallMs: number;
+  killedFor?: 'time-limit' | 'wall' | 'killed';
+  setupError?: string;
+  uid: number;
+  startedAt: number;
+}): Promise<RunResult> {
+  const timeMs = Math.round(p.stats.cpuNs / 1e6);
+  const memoryKb = Math.round(p.stats.memoryPeakBytes / 1024);
+  // bwrap reports the command's death by signal N as exit code 128 + N.
+  let signal: string | null = p.signal;
+  let exitCode: number | null = p.code;
+  if (p.code !== null && p.code > 128 && p.code < 128 + 65) {
+    const name = Object.keys(SIGNAL_NUMBERS).find((k) => SIGNAL_NUMBERS[k] === p.code! - 128);
+    if (name) {
+      signal = name;
+      exitCode = null;
+    }
+  }
+  const base = { exitCode, signal, timeMs, wallMs: p.wallMs, memoryKb };
+  if (p.setupError) return { ...base, status: 'error', message: p.setupError };
+  if (p.killedFor === 'time-limit' || timeMs > p.spec.timeLimitMs || signal === 'SIGXCPU') {
+    return { ...base, status: 'time-limit', message: 'CPU time limit exceeded' };
+  }
+  if (p.killedFor === 'wall') return { ...base, status: 'time-limit', message: 'wall clock limit exceeded' };
+  if (p.stats.oomKilled || p.stats.memoryPeakBytes >= p.spec.memoryLimitKb * 1024) {
+    return { ...base, status: 'memory-limit', message: 'memory limit exceeded' };
+  }
+  if (signal === 'SIGXFSZ') return { ...base, status: 'output-limit', message: 'output limit exceeded' };
+  if (signal === 'SIGSYS') {
+    const name = await refusedSyscallName(p.uid, p.startedAt);
+    return {
+      ...base,
+      status: 'syscall',
+      syscall: name,
+      message: name ? `refused system call: ${name}` : 'refused system call',
+    };
+  }
+  if (signal) return { ...base, status: 'signaled', message: `killed by signal ${signal}` };
+  if (exitCode === 0) return { ...base, status: 'exited' };
+  return { ...base, status: 'nonzero', message: `exit code ${exitCode}` };
+}
+
+function errorResult(message: string): RunResult {
+  return { status: 'error', exitCode: null, signal: null, timeMs: 0, wallMs: 0, memoryKb: 0, message };
+}

@@ -1,0 +1,229 @@
+/**
+ * Payloads of the admin calls (spec §7 "Admin calls", issue 2 and issue 4).
+ * Names follow HOJ's admin API so imported HOJ data and clients keep working.
+ */
+import type { UserInfo } from './api';
+import { JudgeMode, ProblemAuth, ProblemType } from './problem';
+
+/** Admin routes of the back office (spec §2 "Admin routes"); paths are under /admin. */
+export const ADMIN_API = {
+  login: '/admin/login',
+  logout: '/admin/logout',
+  serviceInfo: '/admin/config/get-service-info',
+  judgeServiceInfo: '/admin/config/get-judge-service-info',
+  webConfig: '/admin/config/get-web-config',
+  /** PUT */
+  setWebConfig: '/admin/config/set-web-config',
+  emailConfig: '/admin/config/get-email-config',
+  /** PUT */
+  setEmailConfig: '/admin/config/set-email-config',
+  testEmail: '/admin/config/test-email',
+  switchInfo: '/admin/switch/info',
+  switchUpdate: '/admin/switch/update',
+  announcement: '/admin/announcement',
+  problem: '/admin/problem',
+  problemList: '/admin/problem/get-problem-list',
+  problemCases: '/admin/problem/get-problem-cases',
+  compileSpj: '/admin/problem/compile-spj',
+  compileInteractive: '/admin/problem/compile-interactive',
+  changeProblemAuth: '/admin/problem/change-problem-auth',
+  tag: '/admin/tag',
+  importProblem: '/file/import-problem',
+  importFpsProblem: '/file/import-fps-problem',
+  importQdojProblem: '/file/import-qdoj-problem',
+  importHydroProblem: '/file/import-hydro-problem',
+  exportProblem: '/file/export-problem',
+  uploadTestcaseZip: '/file/upload-testcase-zip',
+  downloadTestcase: '/file/download-testcase',
+  allProblemTags: '/get-all-problem-tags',
+  languages: '/languages',
+} as const;
+
+/** Archive formats the import screen accepts, mapped to their call. */
+export const PROBLEM_IMPORT_FORMATS = {
+  hoj: ADMIN_API.importProblem,
+  fps: ADMIN_API.importFpsProblem,
+  qdoj: ADMIN_API.importQdojProblem,
+  hydro: ADMIN_API.importHydroProblem,
+} as const;
+export type ProblemImportFormat = keyof typeof PROBLEM_IMPORT_FORMATS;
+
+/** Answer of POST /api/admin/login: the token comes in the Authorization header. */
+export type AdminLoginResponse = UserInfo;
+
+/** GET /api/admin/config/get-service-info: the backend process and its host (dashboard "server health"). */
+export interface ServiceInfo {
+  nodeVersion: string;
+  pid: number;
+  hostname: string;
+  uptimeSec: number;
+  cpuCores: number;
+  loadAverage: number[];
+  cpuPercent: number;
+  totalMemoryBytes: number;
+  freeMemoryBytes: number;
+  memoryPercent: number;
+  processRssBytes: number;
+  processHeapUsedBytes: number;
+  env: string;
+}
+
+/** A problem as the admin API stores it (spec §3 "Problem", HOJ's column names). */
+export interface AdminProblem {
+  id?: number;
+  /** Display ID. */
+  problemId: string;
+  title: string;
+  author?: string;
+  type: ProblemType;
+  judgeMode: JudgeMode;
+  /** HOJ's case score mode: default | subtask_lowest | subtask_average | ergodic_without_error. */
+  judgeCaseMode?: string;
+  timeLimit: number;
+  memoryLimit: number;
+  stackLimit: number;
+  description: string;
+  input: string;
+  output: string;
+  /** Examples: a list, or HOJ's string `<input>..</input><output>..</output>` repeated (accepted on input). */
+  examples: ProblemExample[] | string;
+  isRemote?: boolean;
+  source?: string;
+  difficulty: number;
+  hint?: string;
+  auth: ProblemAuth;
+  ioScore?: number;
+  codeShare: boolean;
+  spjCode?: string | null;
+  spjLanguage?: string | null;
+  /** File name → content, files given to the user's program (HOJ sends it as a JSON string). */
+  userExtraFile?: Record<string, string> | string | null;
+  /** File name → content, files given to the special/interactive judge. */
+  judgeExtraFile?: Record<string, string> | string | null;
+  isRemoveEndBlank: boolean;
+  openCaseResult: boolean;
+  isUploadCase: boolean;
+  isFileIO: boolean;
+  ioReadFileName?: string | null;
+  ioWriteFileName?: string | null;
+  modifiedUser?: string;
+  gmtCreate?: string;
+  gmtModified?: string;
+}
+
+export interface ProblemExample {
+  input: string;
+  output: string;
+}
+
+/** GET /api/admin/problem: the row with its tags, language names and enabled code templates. */
+export type AdminProblemDetail = AdminProblem & {
+  tags: ProblemTag[];
+  languages: string[];
+  codeTemplates: CodeTemplate[];
+};
+
+/** A judge test case (HOJ ProblemCase); stored cases name their files. */
+export interface ProblemCase {
+  id?: number;
+  pid?: number;
+  input: string;
+  output: string;
+  score?: number | null;
+  groupNum?: number | null;
+}
+
+/** A problem tag (spec §3 "Tag"). `oj` is the attribution: ME for local problems. */
+export interface ProblemTag {
+  id?: number;
+  name: string;
+  color?: string | null;
+  oj?: string;
+  gid?: number | null;
+}
+
+/** A code template of one judge language (by its name). */
+export interface CodeTemplate {
+  id?: number;
+  language: string;
+  code: string;
+  status?: boolean;
+}
+
+/** Body of POST|PUT /api/admin/problem. */
+export interface ProblemDto {
+  problem: AdminProblem;
+  /** Manual cases, or the cases listed by the zip upload. */
+  samples: ProblemCase[];
+  isUploadTestCase: boolean;
+  uploadTestcaseDir?: string | null;
+  judgeMode: JudgeMode;
+  /** True when the special/interactive code or language changed (it was compiled again). */
+  changeModeCode?: boolean;
+  changeJudgeCaseMode?: boolean;
+  /** Names of the judge languages allowed. */
+  languages: string[];
+  codeTemplates: CodeTemplate[];
+  tags: ProblemTag[];
+}
+
+/** Query of GET /api/admin/problem/get-problem-list. */
+export interface AdminProblemListQuery {
+  currentPage?: number;
+  limit?: number;
+  keyword?: string;
+  auth?: ProblemAuth;
+  oj?: string;
+}
+
+/** Body of POST /api/admin/problem/compile-spj and compile-interactive. */
+export interface CompileDto {
+  code: string;
+  language: string;
+  extraFiles?: Record<string, string> | null;
+}
+
+/** Answer of POST /api/file/upload-testcase-zip (multipart `file`, field `mode`). */
+export interface UploadTestcaseResult {
+  fileList: { input: string; output: string; score?: number }[];
+  fileListDir: string;
+}
+
+/** Announcement (spec §3). `status` 0 visible, 1 hidden, HOJ style. */
+export interface Announcement {
+  id?: number;
+  title: string;
+  content: string;
+  status: number;
+  uid?: string;
+  username?: string;
+  gmtCreate?: string;
+  gmtModified?: string;
+}
+export const ANNOUNCEMENT_VISIBLE = 0;
+export const ANNOUNCEMENT_HIDDEN = 1;
+
+/** Website config of the admin side (spec §3: the public part plus base url and web name). */
+export interface AdminWebConfig {
+  baseUrl: string;
+  name: string;
+  shortName: string;
+  description: string;
+  register: boolean;
+  recordName: string;
+  recordUrl: string;
+  projectName: string;
+  projectUrl: string;
+}
+
+/** SMTP config (spec §3). */
+export interface EmailConfig {
+  emailHost: string;
+  emailPort: number;
+  emailUsername: string;
+  emailPassword: string;
+  emailSsl: boolean;
+  emailBGImg?: string;
+  /** GET answers the password empty and says here whether one is stored; an empty password on save keeps it. */
+  emailPasswordSet?: boolean;
+}

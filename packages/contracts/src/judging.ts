@@ -1,0 +1,30 @@
+/**
+ * Texts and constants of the problem bank and the judging pipeline (spec §5, §7, §8) that the
+ * shared catalogue in errors.ts does not hold. Server and clients show exactly these.
+ */
+export const JUDGING_ERR = {
+  submitForbidden: 'Sorry, your account is not allowed to submit.',
+  submitTooFrequent: (seconds: number) => `Sorry, your submission is too frequent, please try again in ${seconds} seconds!`,
+  languageNotAllowed: 'The language is not allowed for this problem.',
+  problemIdExists: 'The problem ID already exists.',
+  problemIdRequired: 'The problem ID is required.',
+  titleRequired: 'The title is required.',
+  fileIONameRequired: 'File IO mode needs an input or output file name.',
+  duplicateTags: 'Tags must not be duplicated.',
+  scoreInvalid: 'The score must be an integer of at least 0.',
+  tooManyExamples: 'No more than 2 examples are advised.',
+  testcaseRequired: 'The problem needs at least one test case.',
+  exportSelectionEmpty: 'Please select at least one problem to export.',
+  resubmitOnlyFailed: 'Only a submission that failed to be submitted can be resubmitted.',
+  rejudgeUnfinished: 'The submission is still being judged.',
+  testJudgeNotFound: 'The test judge result does not exist or has expired.',
+  tagExists: 'The tag already exists.',
+  judgeUnavailable: 'No judge server is available, please try again later.',
+} as const;
+
+/** How long a test judge ("run on custom input") result is kept in Redis. */
+export const TEST_JUDGE_TTL_SEC = 600;
+/** Most characters of custom input a test judge takes. */
+export const TEST_JUDGE_INPUT_MAX = 65535;
+/** Redis key of the last known judge languages, kept when no worker is up. */
+export const JUDGE_LANGUAGES_KEY = 'oj:judge:languages';

@@ -1,0 +1,131 @@
+/**
+ * Site configuration sections (spec §3 "Website config", admin side) and account helper payloads.
+ * AdminWebConfig, EmailConfig and Announcement are in admin-api.ts.
+ */
+import { ERR } from './errors';
+import type { SiteSwitch, SiteSwitches } from './api';
+
+/** Admin → Config → Mobile/SMS. */
+export interface MobileConfig {
+  regionId: string;
+  domain: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+}
+
+/** Admin → Switch: every switch and limit of spec §3. */
+export interface SwitchConfig extends SiteSwitches {
+  hideNonContestSubmissionCode: boolean;
+  /** Seconds between two non-contest submissions of one user (0: no wait). */
+  defaultSubmitInterval: number;
+  defaultCreateDiscussionACInitValue: number;
+  defaultCreateDiscussionDailyLimit: number;
+  defaultCreateCommentACInitValue: number;
+  defaultCreateGroupACInitValue: number;
+  defaultCreateGroupDailyLimit: number;
+  defaultCreateGroupLimit: number;
+}
+
+/** Admin → Config → Data source: what the running backend uses (read only; set through env vars). */
+export interface DbAndRedisConfig {
+  dbHost: string;
+  dbPort: number;
+  dbName: string;
+  dbUsername: string;
+  redisHost: string;
+  redisPort: number;
+  redisKeyPrefix: string;
+  embeddedPostgres: boolean;
+}
+
+export interface HomeCarouselItem {
+  id: number;
+  url: string;
+}
+
+/** What each switch answers when it is off (spec §6, §8). */
+export const SWITCH_DENIED_TEXT: Record<SiteSwitch, string> = {
+  register: ERR.registerClosed,
+  openPublicDiscussion: ERR.noAccessDiscussion,
+  openGroupDiscussion: ERR.noAccessGroupDiscussion,
+  openContestComment: ERR.noAccessContestComment,
+  openPublicJudge: ERR.noAccessPublicJudge,
+  openGroupJudge: ERR.noAccessGroupJudge,
+  openContestJudge: ERR.noAccessContestJudge,
+};
+
+/** GET /api/get-slide-verify: the puzzle; the gap's x is known only to the server. */
+export interface SlideChallenge {
+  slideKey: string;
+  /** SVG picture (data URL) with the gap, SLIDE_VERIFY.widthPx × heightPx. */
+  img: string;
+  /** SVG of the piece (data URL), SLIDE_VERIFY.blockPx square. */
+  block: string;
+  /** Top of the gap and of the piece, px. */
+  y: number;
+}
+/** POST /api/check-slide-verify: where the user dropped the piece; answers a proof for the next login. */
+export interface SlideVerifyRequest {
+  slideKey: string;
+  x: number;
+  username: string;
+}
+export interface SlideVerifyResponse {
+  /** Send as `slideToken` in the next POST /api/login of this username. */
+  slideToken: string;
+}
+
+/** GET /api/get-register-code answer. */
+export interface RegisterCodeResponse {
+  email: string;
+  /** Seconds before another code may be requested. */
+  expire: number;
+}
+
+/** POST /api/check-username-or-email-or-mobile answer: true when it exists. */
+export interface CheckUsernameOrEmailResponse {
+  username: boolean;
+  email: boolean;
+  mobile: boolean;
+}
+
+/** POST /api/reset-password (payload of the emailed link). */
+export interface ResetPasswordRequest {
+  username: string;
+  code: string;
+  password: string;
+}
+
+/** Texts of the account and site calls that spec §8 leaves to the implementation. */
+export const SITE_TEXT = {
+  smtpNotConfigured: 'The e-mail service is not configured, please contact the administrator.',
+  mailFailed: 'Failed to send the e-mail, please try again later.',
+  registerCodeSent: 'The verification code has been sent to your e-mail.',
+  resetMailSent: 'The password reset e-mail has been sent, please check your inbox.',
+  resetCodeWrong: 'The reset link is invalid or has expired.',
+  slideWrong: 'Verification failed, please slide again.',
+  notAdmin: 'Sorry, you do not have permission to log in to the admin area.',
+  testEmailSent: 'The test e-mail has been sent.',
+  dataSourceReadOnly: 'The data source is set by environment variables (DATABASE_URL, REDIS_URL) and cannot be changed here.',
+} as const;
+
+/** Lifetimes of the one-time codes of the account calls (spec §9 gives only the resend waits). */
+export const ACCOUNT_TIMINGS = {
+  registerCodeTtlSec: 10 * 60,
+  resetCodeTtlSec: 30 * 60,
+  captchaTtlSec: 5 * 60,
+  slideChallengeTtlSec: 2 * 60,
+  slideTokenTtlSec: 5 * 60,
+  /** How long failed logins are remembered. */
+  loginFailureTtlSec: 60 * 60,
+  /** Wrong register codes tolerated before the code is dropped. */
+  registerCodeMaxTries: 5,
+} as const;
+
+/** Answer data of a failed login: the client shows the slide verification when `slideRequired`. */
+export interface LoginFailureData {
+  failures: number;
+  slideRequired: boolean;
+}

