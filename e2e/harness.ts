@@ -312,7 +312,13 @@ export interface ApiAnswer<T> {
   data: T;
 }
 
-export async function apiRaw<T>(p: Platform, method: string, url: string, body?: unknown, token?: string): Promise<{ res: Response; json: ApiAnswer<T> }> {
+export async function apiRaw<T>(
+  p: Platform,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ res: Response; json: ApiAnswer<T> }> {
   const headers: Record<string, string> = { 'Url-Type': url.startsWith('/api/admin') ? 'admin' : 'general' };
   if (token) headers.Authorization = token;
   let payload: BodyInit | undefined;
@@ -344,13 +350,19 @@ export const rootToken = (p: Platform): Promise<string> => apiLogin(p, 'root', R
 /** Points the site's SMTP config at the in-process server. */
 export async function configureSmtp(p: Platform): Promise<void> {
   const token = await rootToken(p);
-  await apiCall(p, 'PUT', '/api/admin/config/set-email-config', {
-    emailHost: '127.0.0.1',
-    emailPort: p.smtpPort,
-    emailUsername: 'oj@localhost',
-    emailPassword: 'unused',
-    emailSsl: false,
-  }, token);
+  await apiCall(
+    p,
+    'PUT',
+    '/api/admin/config/set-email-config',
+    {
+      emailHost: '127.0.0.1',
+      emailPort: p.smtpPort,
+      emailUsername: 'oj@localhost',
+      emailPassword: 'unused',
+      emailSsl: false,
+    },
+    token,
+  );
 }
 
 /** Waits for a mail to `to` and answers the first 6-digit code in it. */
@@ -385,34 +397,40 @@ export interface SeedProblem {
 export async function createProblem(p: Platform, seed: SeedProblem): Promise<void> {
   const token = await rootToken(p);
   const languages = seed.languages ?? (await judgeLanguages(p));
-  await apiCall(p, 'POST', '/api/admin/problem', {
-    problem: {
-      problemId: seed.problemId,
-      title: seed.title,
-      description: seed.description ?? 'Print the sum of $a$ and $b$.',
-      input: 'Two integers $a, b$ ($|a|, |b| \\le 10^9$).',
-      output: 'Their sum.',
-      examples: seed.examples ?? seed.cases.slice(0, 1),
-      timeLimit: 1000,
-      memoryLimit: 256,
-      stackLimit: 128,
-      difficulty: 1,
-      auth: 1,
-      type: 0,
-      judgeMode: 'default',
-      isRemoveEndBlank: true,
-      openCaseResult: true,
-      codeShare: true,
-      isUploadCase: false,
-      hint: '',
-      source: 'e2e',
+  await apiCall(
+    p,
+    'POST',
+    '/api/admin/problem',
+    {
+      problem: {
+        problemId: seed.problemId,
+        title: seed.title,
+        description: seed.description ?? 'Print the sum of $a$ and $b$.',
+        input: 'Two integers $a, b$ ($|a|, |b| \\le 10^9$).',
+        output: 'Their sum.',
+        examples: seed.examples ?? seed.cases.slice(0, 1),
+        timeLimit: 1000,
+        memoryLimit: 256,
+        stackLimit: 128,
+        difficulty: 1,
+        auth: 1,
+        type: 0,
+        judgeMode: 'default',
+        isRemoveEndBlank: true,
+        openCaseResult: true,
+        codeShare: true,
+        isUploadCase: false,
+        hint: '',
+        source: 'e2e',
+      },
+      samples: seed.cases,
+      isUploadTestCase: false,
+      languages,
+      tags: [{ name: 'e2e' }],
+      codeTemplates: [],
     },
-    samples: seed.cases,
-    isUploadTestCase: false,
-    languages,
-    tags: [{ name: 'e2e' }],
-    codeTemplates: [],
-  }, token);
+    token,
+  );
 }
 
 // ---------------------------------------------------------------- browser helpers

@@ -105,7 +105,21 @@ function createConfig(o) {
       plugins.push(
         new MonacoWebpackPlugin({
           // The languages of the judge; workers only for what the editor needs (editor + typescript for JS).
-          languages: ['cpp', 'java', 'python', 'go', 'javascript', 'typescript', 'csharp', 'rust', 'kotlin', 'php', 'ruby', 'pascal', 'markdown'],
+          languages: [
+            'cpp',
+            'java',
+            'python',
+            'go',
+            'javascript',
+            'typescript',
+            'csharp',
+            'rust',
+            'kotlin',
+            'php',
+            'ruby',
+            'pascal',
+            'markdown',
+          ],
           filename: '[name].worker.[contenthash:8].js',
           publicPath,
         }),

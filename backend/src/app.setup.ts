@@ -17,13 +17,15 @@ export function configureApp(app: INestApplication): AppConfig {
   express.useLogger(app.get(Logger));
   express.set('trust proxy', 'loopback, linklocal, uniquelocal');
   express.disable('x-powered-by');
+  // API answers change with every call; hashing each one for an ETag only costs time.
+  express.set('etag', false);
   express.setGlobalPrefix('api');
   express.enableCors({ origin: true, credentials: true, exposedHeaders: EXPOSED_HEADERS });
-  express.use((_req: unknown, res: { setHeader(n: string, v: string): void }, next: () => void) => {
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
-    next();
-  });
-  express.use(compression({ threshold: 1024 }));
+  // gzip for the web app's files; API answers are small JSON, left to a reverse proxy when wanted.
+  const gzip = compression({ threshold: 1024 });
+  express.use((req: { url: string }, res: unknown, next: () => void) =>
+    req.url.startsWith('/api/') ? next() : (gzip as (a: unknown, b: unknown, c: () => void) => void)(req, res, next),
+  );
   express.useBodyParser('json', { limit: '20mb' });
   express.use(frontendsMiddleware(config.paths.frontendsDir));
 

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -42,6 +42,9 @@ import { SiteConfigService } from './site-config/site-config.service';
           autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api') },
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
         },
+        // Named wildcard (path-to-regexp 8); under the global prefix this covers /api/*.
+        // LOG_LEVEL=silent drops the request logger altogether (it costs even when it writes nothing).
+        forRoutes: config.logLevel === 'silent' ? [] : [{ path: '{*path}', method: RequestMethod.ALL }],
       }),
     }),
     DatabaseModule,

@@ -28,7 +28,9 @@ describe('code kept per problem', () => {
 
 describe('submission events', () => {
   it('parses complete SSE events and keeps the unfinished rest', () => {
-    const { events, rest } = parseSseChunk('data: {"submitId":1,"status":6,"final":false}\n\ndata: {"submitId":1,"status":7,"caseIndex":1,"caseCount":3,"final":false}\n\ndata: {"sub');
+    const { events, rest } = parseSseChunk(
+      'data: {"submitId":1,"status":6,"final":false}\n\ndata: {"submitId":1,"status":7,"caseIndex":1,"caseCount":3,"final":false}\n\ndata: {"sub',
+    );
     expect(events).toEqual([
       { submitId: 1, status: 6, final: false },
       { submitId: 1, status: 7, caseIndex: 1, caseCount: 3, final: false },

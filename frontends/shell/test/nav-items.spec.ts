@@ -1,7 +1,8 @@
 import { NavContext, NavItem, badgeCount, navItems, selectedKey, showsRegister, userMenuItems } from '../src/layout/nav-items';
 
 const config = { openPublicJudge: true, openPublicDiscussion: true, register: true };
-const ctx = (over: Partial<NavContext> & { config?: Partial<NavContext['config']> } = {}): NavContext => ({
+type Over = Partial<Omit<NavContext, 'config'>> & { config?: Partial<NavContext['config']> };
+const ctx = (over: Over = {}): NavContext => ({
   isRoot: false,
   isAdmin: false,
   isLoggedIn: false,
@@ -13,8 +14,20 @@ const keys = (items: NavItem[]): string[] => items.flatMap((i) => [i.key, ...(i.
 describe('navbar items (spec §2, §6)', () => {
   it('lists every top navigation item in order when all switches are on', () => {
     expect(keys(navItems(ctx()))).toEqual([
-      '/home', '/problem', '/training', '/contest', '/exam', '/status', 'rank', '/acm-rank', '/oi-rank',
-      '/discussion', '/group', 'about', '/introduction', '/developer',
+      '/home',
+      '/problem',
+      '/training',
+      '/contest',
+      '/exam',
+      '/status',
+      'rank',
+      '/acm-rank',
+      '/oi-rank',
+      '/discussion',
+      '/group',
+      'about',
+      '/introduction',
+      '/developer',
     ]);
   });
 

@@ -327,7 +327,7 @@ async function classify(p: {
   }
   if (signal === 'SIGXFSZ') return { ...base, status: 'output-limit', message: 'output limit exceeded' };
   if (signal === 'SIGSYS') {
-    const name = await refusedSyscallName(p.uid, p.startedAt);
+    const name = await refusedSyscallName(p.uid);
     return {
       ...base,
       status: 'syscall',

@@ -45,7 +45,7 @@ export class TokenService {
   /** `Authorization: <jwt>` or `Authorization: Bearer <jwt>`. */
   static extract(header: string | undefined): string | null {
     if (!header) return null;
-    const value = header.trim().replace(/^Bearer\s+/i, '');
+    const value = header.trim().replace(/^Bearer(\s+|$)/i, '');
     return value || null;
   }
 }

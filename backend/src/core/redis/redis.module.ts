@@ -1,6 +1,8 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+
+const logger = new Logger('Redis');
 
 /** ioredis client whose keys all start with config.redis.keyPrefix (tests use a unique prefix). */
 export const REDIS = Symbol('REDIS');
@@ -20,8 +22,12 @@ class RedisShutdown implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new Redis(config.redis.url, { keyPrefix: config.redis.keyPrefix, maxRetriesPerRequest: 3 }),
+      useFactory: (config: AppConfig) => {
+        const redis = new Redis(config.redis.url, { keyPrefix: config.redis.keyPrefix, maxRetriesPerRequest: 3 });
+        // Without a listener a lost connection is an "Unhandled error event"; ioredis reconnects by itself.
+        redis.on('error', (e: Error) => logger.warn(`Redis: ${e.message}`));
+        return redis;
+      },
     },
     RedisShutdown,
   ],

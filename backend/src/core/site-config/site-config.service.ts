@@ -76,7 +76,8 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
 
   /** GET /api/get-website-config: the public fields of spec §3 only. */
   async publicWebsiteConfig(): Promise<WebsiteConfig> {
-    const [web, sw] = await Promise.all([this.get('web'), this.get('switch')]);
+    const web = await this.get('web');
+    const sw = await this.get('switch');
     return {
       shortName: web.shortName,
       projectName: web.projectName,

@@ -18,8 +18,7 @@ export const authStore = createStore<UserInfo | null>(readUser());
 
 const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NAMES[Role.ProblemAdmin]];
 
-export const isAdminUser = (user: UserInfo | null): boolean =>
-  !!user && user.roleList.some((r) => ADMIN_ROLE_NAMES.includes(r));
+export const isAdminUser = (user: UserInfo | null): boolean => !!user && user.roleList.some((r) => ADMIN_ROLE_NAMES.includes(r));
 export const isRootUser = (user: UserInfo | null): boolean => !!user && user.roleList.includes(ROLE_NAMES[Role.Root]);
 
 /** Login success (spec §7 "Handling of answers"): store the token and the user info. */

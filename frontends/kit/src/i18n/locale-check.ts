@@ -37,9 +37,7 @@ export function findUsedIds(sources: string[], prefixes: string[]): string[] {
 
 /** Reads every .ts/.tsx file under a folder (Node only; used by the locale tests). */
 export function readSources(dir: string): string[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fs = require('fs') as typeof import('fs');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const path = require('path') as typeof import('path');
   const out: string[] = [];
   const walk = (d: string) => {

@@ -26,16 +26,14 @@ export const getUserProblemStatus = (pidList: number[]) =>
     api.post('/get-user-problem-status', { pidList, isContestProblemList: false, isExamProblemList: false }, { silent: true }),
   );
 export const getRandomProblem = () => call<{ problemId: string }>(api.get('/get-random-problem'));
-export const getProblemDetail = (problemId: string) =>
-  call<ProblemDetail>(api.get('/get-problem-detail', { params: { problemId } }));
+export const getProblemDetail = (problemId: string) => call<ProblemDetail>(api.get('/get-problem-detail', { params: { problemId } }));
 export const getLanguages = (pid: number) => call<LanguageOption[]>(api.get('/languages', { params: { pid, all: false } }));
 export const submitProblem = (body: SubmitJudgeRequest) => call<SubmissionInfo>(api.post('/submit-problem-judge', body));
 export const getSubmissionDetail = (submitId: number | string, silent = false) =>
   call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId }, silent }));
 export const getCaseResults = (submitId: number | string) =>
   call<CaseResults>(api.get('/get-all-case-result', { params: { submitId }, silent: true }));
-export const getSubmissionList = (q: SubmissionListQuery) =>
-  call<Page<SubmissionInfo>>(api.get('/get-submission-list', { params: q }));
+export const getSubmissionList = (q: SubmissionListQuery) => call<Page<SubmissionInfo>>(api.get('/get-submission-list', { params: q }));
 export const updateSubmissionShare = (submitId: number, share: boolean) => call<unknown>(api.put('/submission', { submitId, share }));
 export const submitTestJudge = (body: TestJudgeRequest) => call<string>(api.post('/submit-problem-test-judge', body));
 export const getTestJudgeResult = (testJudgeKey: string) =>

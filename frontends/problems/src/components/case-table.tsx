@@ -14,7 +14,11 @@ export function CaseTable({ cases }: { cases: JudgeCaseInfo[] }) {
       dataSource={cases}
       columns={[
         { title: '#', key: 'n', width: 50, render: (_v, _c, i) => i + 1 },
-        { title: <FormattedMessage id="problems.result.status" />, dataIndex: 'status', render: (s: number) => <JudgeStatusTag status={s} /> },
+        {
+          title: <FormattedMessage id="problems.result.status" />,
+          dataIndex: 'status',
+          render: (s: number) => <JudgeStatusTag status={s} />,
+        },
         { title: <FormattedMessage id="problems.result.time" />, dataIndex: 'time', render: (t?: number) => formatTimeMs(t) },
         { title: <FormattedMessage id="problems.result.memory" />, dataIndex: 'memory', render: (m?: number) => formatMemoryKb(m) },
         { title: <FormattedMessage id="problems.result.score" />, dataIndex: 'score', render: (s?: number | null) => s ?? '--' },

@@ -4,7 +4,17 @@ import { useIntl } from 'react-intl';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { CaptchaResponse, ERR, LIMITS, TIMINGS, UserInfo } from '@oj/contracts';
-import { AccountDialogMode, ApiError, api, call, closeAccountDialog, openAccountDialog, saveLogin, useAccountDialog, useWebsiteConfig } from '@oj/kit';
+import {
+  AccountDialogMode,
+  ApiError,
+  api,
+  call,
+  closeAccountDialog,
+  openAccountDialog,
+  saveLogin,
+  useAccountDialog,
+  useWebsiteConfig,
+} from '@oj/kit';
 import { SlideVerify } from './slide-verify';
 import { captchaRules, emailRules, isEmail, passwordAgainRules, passwordRules, registerCodeRules, usernameRules } from './rules';
 import { useCountdown } from './use-countdown';
@@ -93,9 +103,7 @@ function LoginForm({ t }: { t: T }) {
       <Form.Item name="password" rules={passwordRules(t)}>
         <Input.Password prefix={<LockOutlined />} placeholder={t('shell.account.password')} autoComplete="current-password" />
       </Form.Item>
-      {needsVerify && !slideToken && (
-        <SlideVerify username={() => form.getFieldValue('username') ?? ''} onSuccess={setSlideToken} />
-      )}
+      {needsVerify && !slideToken && <SlideVerify username={() => form.getFieldValue('username') ?? ''} onSuccess={setSlideToken} />}
       <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
         {t('shell.account.login')}
       </Button>

@@ -5,7 +5,17 @@ import { Badge, Button, Drawer, Dropdown, Layout, Menu, MenuProps, Space } from 
 import { BellOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS } from '@oj/contracts';
 import { openAccountDialog, useAuth, useWebsiteConfig } from '@oj/kit';
-import { MESSAGE_KINDS, NavContext, NavItem, UNREAD_FIELD, badgeCount, navItems, selectedKey, showsRegister, userMenuItems } from './nav-items';
+import {
+  MESSAGE_KINDS,
+  NavContext,
+  NavItem,
+  UNREAD_FIELD,
+  badgeCount,
+  navItems,
+  selectedKey,
+  showsRegister,
+  userMenuItems,
+} from './nav-items';
 import { useUnreadCounts } from './use-unread';
 import { useIsMobile } from './use-media';
 
@@ -53,7 +63,12 @@ export function Navbar() {
     <Space size="middle">
       <Dropdown menu={{ items: messageMenu, onClick: onMenuClick }} trigger={['hover', 'click']}>
         <Badge count={badgeCount(totalUnread)} overflowCount={LIMITS.badgeMax} size="small">
-          <Button type="text" icon={<BellOutlined />} aria-label={intl.formatMessage({ id: 'shell.message.title' })} data-testid="message-menu" />
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            aria-label={intl.formatMessage({ id: 'shell.message.title' })}
+            data-testid="message-menu"
+          />
         </Badge>
       </Dropdown>
       <Dropdown menu={{ items: toMenu(userMenuItems(ctx)), onClick: onMenuClick }} trigger={['hover', 'click']}>
@@ -104,7 +119,13 @@ export function Navbar() {
   return (
     <Layout.Header style={headerStyle} data-testid="navbar">
       {brand}
-      <Menu mode="horizontal" selectedKeys={selected} items={toMenu(navItems(ctx))} onClick={onMenuClick} style={{ flex: 1, minWidth: 0, borderBottom: 'none' }} />
+      <Menu
+        mode="horizontal"
+        selectedKeys={selected}
+        items={toMenu(navItems(ctx))}
+        onClick={onMenuClick}
+        style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+      />
       {account}
     </Layout.Header>
   );

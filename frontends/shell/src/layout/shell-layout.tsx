@@ -9,6 +9,7 @@ import { Footer } from './footer';
 import { AccountDialog } from '../account/account-dialog';
 import { HomePage } from '../pages/home';
 import { IntroductionPage } from '../pages/introduction';
+import { ResetPasswordPage } from '../pages/reset-password';
 
 function Logout() {
   const navigate = useNavigate();
@@ -25,12 +26,6 @@ function Logout() {
       });
   }, [navigate]);
   return null;
-}
-
-/** /reset-password opens the reset dialog over the home page. */
-function ResetPassword() {
-  useEffect(() => openAccountDialog('ResetPwd'), []);
-  return <Navigate to="/home" replace />;
 }
 
 /** Pages that need a login open the dialog instead (spec §2 "(login)"). */
@@ -63,10 +58,24 @@ function ShellPages() {
       <Route path="/introduction" element={<IntroductionPage />} />
       <Route path="/developer" element={<ComingSoon />} />
       <Route path="/user-home" element={<ComingSoon />} />
-      <Route path="/setting" element={<RequireLogin><ComingSoon /></RequireLogin>} />
-      <Route path="/message/*" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route
+        path="/setting"
+        element={
+          <RequireLogin>
+            <ComingSoon />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="/message/*"
+        element={
+          <RequireLogin>
+            <ComingSoon />
+          </RequireLogin>
+        }
+      />
       <Route path="/logout" element={<Logout />} />
-      <Route path="/reset-password" element={<ResetPassword />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -88,5 +88,9 @@ const enUS: Messages = {
     'Results include Accepted, Wrong Answer, Time Limit Exceeded, Memory Limit Exceeded, Runtime Error and Compile Error; the time and memory of every test case are shown.',
   'shell.introduction.io':
     'Programs read the input from standard input and write the answer to standard output (problems with file IO say so in the statement).',
+  'shell.resetPassword.title': 'Reset password',
+  'shell.resetPassword.newPassword': 'New password',
+  'shell.resetPassword.submit': 'Reset',
+  'shell.resetPassword.done': 'Your password was reset. Please log in.',
 };
 export default enUS;

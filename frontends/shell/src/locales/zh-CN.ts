@@ -84,5 +84,9 @@ const zhCN: Messages = {
   'shell.introduction.judge': '本站是一个在线评测系统：选择题目，用支持的语言编写代码并提交，评测机会在沙箱中编译运行并给出结果。',
   'shell.introduction.results': '评测结果包括：通过、答案错误、时间超限、内存超限、运行错误、编译错误等；每个测试点的用时和内存都会显示。',
   'shell.introduction.io': '程序从标准输入读取数据并向标准输出写出答案（文件输入输出的题目会在题面中说明）。',
+  'shell.resetPassword.title': '重置密码',
+  'shell.resetPassword.newPassword': '新密码',
+  'shell.resetPassword.submit': '确认重置',
+  'shell.resetPassword.done': '密码已重置，请重新登录',
 };
 export default zhCN;

@@ -22,7 +22,8 @@ export function registerRemotes(onLoadError: (name: string) => void): void {
     const name = err.appOrParcelName;
     onLoadError(name);
     // a failed load may be retried on the next navigation
-    if (getAppStatus(name) === 'SKIP_BECAUSE_BROKEN' || getAppStatus(name) === 'LOAD_ERROR') void unloadApplication(name).catch(() => undefined);
+    if (getAppStatus(name) === 'SKIP_BECAUSE_BROKEN' || getAppStatus(name) === 'LOAD_ERROR')
+      void unloadApplication(name).catch(() => undefined);
   });
 }
 

@@ -26,8 +26,7 @@ export const REMOTE_AREAS: RemoteArea[] = [
 /** Remotes present in this build (frontends with a webpack config); others show "coming soon". */
 export const AVAILABLE_REMOTES: string[] = typeof __OJ_REMOTES__ === 'undefined' ? [] : __OJ_REMOTES__;
 
-export const matchesPrefix = (pathname: string, prefix: string): boolean =>
-  pathname === prefix || pathname.startsWith(prefix + '/');
+export const matchesPrefix = (pathname: string, prefix: string): boolean => pathname === prefix || pathname.startsWith(prefix + '/');
 
 export function areaOf(pathname: string): RemoteArea | undefined {
   return REMOTE_AREAS.find((a) => a.prefixes.some((p) => matchesPrefix(pathname, p)));

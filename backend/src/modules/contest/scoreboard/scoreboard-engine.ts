@@ -98,10 +98,10 @@ export interface UserState {
   views: Record<BoardView, RowView>;
 }
 
-/** A participant with their place; pass it back to toRow to render it. */
-export interface RankedState {
-  readonly state: UserState;
-  readonly rank: number;
+/** The board order and each position's rank; pass a position's state and rank to toRow to render it. */
+export interface Ranking {
+  readonly order: readonly UserState[];
+  readonly ranks: Int32Array;
 }
 
 interface FirstBlood {
@@ -123,17 +123,20 @@ const emptyView = (): RowView => ({ cells: new Map(), ac: 0, total: 0, penalty: 
  */
 export class ScoreboardEngine {
   private readonly users = new Map<string, UserState>();
-  private readonly where = new Map<number, { uid: string; displayId: string }>();
   private readonly firstBlood: Record<BoardView, Map<string, FirstBlood | null>> = {
     live: new Map(),
     sealed: new Map(),
   };
   private readonly ordered: Record<BoardView, UserState[] | null> = { live: null, sealed: null };
-  private readonly ranked: Record<BoardView, RankedState[] | null> = { live: null, sealed: null };
+  private readonly ranked: Record<BoardView, Ranking | null> = { live: null, sealed: null };
   private readonly stars: Set<string>;
   private readonly problems: Set<string>;
 
+  /** Whether the board has a sealed view distinct from the live one. */
+  private readonly sealed: boolean;
+
   constructor(readonly config: BoardConfig) {
+    this.sealed = config.sealTime !== null;
     this.stars = new Set(config.starUsernames);
     this.problems = new Set(config.displayIds);
   }
@@ -150,13 +153,12 @@ export class ScoreboardEngine {
   load(subs: Iterable<BoardSubmission>, users: Map<string, BoardUser>): void {
     const touched = new Set<UserState>();
     for (const sub of subs) {
-      if (!this.problems.has(sub.displayId) || this.where.has(sub.submitId)) continue;
+      if (!this.problems.has(sub.displayId)) continue;
       if (sub.submitTime < this.config.startTime || sub.submitTime >= this.config.endTime) continue;
       const state = this.stateOf(sub.uid, users.get(sub.uid));
       let list = state.subs.get(sub.displayId);
       if (!list) state.subs.set(sub.displayId, (list = []));
       list.push(sub);
-      this.where.set(sub.submitId, { uid: sub.uid, displayId: sub.displayId });
       touched.add(state);
     }
     for (const state of touched)
@@ -170,36 +172,30 @@ export class ScoreboardEngine {
     let state = this.users.get(uid);
     if (!state) {
       const info = user ?? { uid, username: uid, nickname: null, realname: null, school: null, avatar: null, gender: null };
-      state = { user: info, isStar: this.stars.has(info.username), subs: new Map(), views: { live: emptyView(), sealed: emptyView() } };
+      const live = emptyView();
+      // Without a seal both views are one and the same row.
+      state = { user: info, isStar: this.stars.has(info.username), subs: new Map(), views: { live, sealed: this.sealed ? emptyView() : live } };
       this.users.set(uid, state);
     }
     return state;
   }
 
-  /** Adds or replaces (same submitId: a rejudge or a late result) one submission. */
+  /**
+   * Adds or replaces one submission: the same submitId again (a later state, a rejudge) replaces the
+   * stored one in its cell, since a submission never changes user or problem.
+   */
   apply(sub: BoardSubmission, user?: BoardUser): void {
     if (!this.problems.has(sub.displayId)) return;
     if (sub.submitTime < this.config.startTime || sub.submitTime >= this.config.endTime) return;
-    const previous = this.where.get(sub.submitId);
-    if (previous) this.remove(sub.submitId, previous);
     const state = this.stateOf(sub.uid, user);
     let list = state.subs.get(sub.displayId);
     if (!list) state.subs.set(sub.displayId, (list = []));
+    const old = list.findIndex((s) => s.submitId === sub.submitId);
+    if (old >= 0) list.splice(old, 1);
     let i = list.length;
     while (i > 0 && before(sub, list[i - 1])) i--;
     list.splice(i, 0, sub);
-    this.where.set(sub.submitId, { uid: sub.uid, displayId: sub.displayId });
     this.refreshCell(state, sub.displayId);
-  }
-
-  private remove(submitId: number, at: { uid: string; displayId: string }): void {
-    const state = this.users.get(at.uid);
-    const list = state?.subs.get(at.displayId);
-    if (!state || !list) return;
-    const i = list.findIndex((s) => s.submitId === submitId);
-    if (i >= 0) list.splice(i, 1);
-    this.where.delete(submitId);
-    this.refreshCell(state, at.displayId);
   }
 
   private refreshCell(state: UserState, displayId: string): void {
@@ -207,7 +203,7 @@ export class ScoreboardEngine {
     const live = this.computeCell(list, Infinity);
     this.updateView(state, 'live', displayId, live);
     const seal = this.config.sealTime;
-    this.updateView(state, 'sealed', displayId, seal === null ? live : this.computeCell(list, seal));
+    if (seal !== null) this.updateView(state, 'sealed', displayId, this.computeCell(list, seal));
   }
 
   private computeCell(list: BoardSubmission[], cutoff: number): Cell {
@@ -293,7 +289,8 @@ export class ScoreboardEngine {
   }
 
   /** The first AC of each problem in a view (star users excluded). */
-  firstBloods(view: BoardView): Map<string, string> {
+  firstBloods(asked: BoardView): Map<string, string> {
+    const view = this.resolve(asked);
     const out = new Map<string, string>();
     for (const id of this.config.displayIds) {
       if (!this.firstBlood[view].has(id)) this.recomputeFirstBlood(view, id);
@@ -304,6 +301,11 @@ export class ScoreboardEngine {
   }
 
   private readonly comparators: Partial<Record<BoardView, (a: UserState, b: UserState) => number>> = {};
+
+  /** Without a seal the sealed view is the live one. */
+  private resolve(view: BoardView): BoardView {
+    return this.sealed ? view : 'live';
+  }
 
   private compare(view: BoardView): (a: UserState, b: UserState) => number {
     return (this.comparators[view] ??= this.makeCompare(view));
@@ -340,28 +342,29 @@ export class ScoreboardEngine {
     return this.config.type === ContestType.ACM ? x.ac === y.ac && x.penalty === y.penalty : x.totalScore === y.totalScore && x.totalTime === y.totalTime;
   }
 
-  /** Users in board order with their rank (ties share a rank; star users get STAR_USER_RANK). */
-  ranking(view: BoardView): readonly RankedState[] {
+  /** Users in board order and their ranks (ties share a rank; star users get STAR_USER_RANK). */
+  ranking(asked: BoardView): Ranking {
+    const view = this.resolve(asked);
     const cached = this.ranked[view];
     if (cached) return cached;
-    let list = this.ordered[view];
-    if (!list) list = this.ordered[view] = [...this.users.values()].sort(this.compare(view));
-    const out: RankedState[] = new Array(list.length);
+    let order = this.ordered[view];
+    if (!order) order = this.ordered[view] = [...this.users.values()].sort(this.compare(view));
+    const ranks = new Int32Array(order.length);
     let rank = 0;
     let counted = 0;
     let prev: UserState | null = null;
-    for (let i = 0; i < list.length; i++) {
-      const s = list[i];
+    for (let i = 0; i < order.length; i++) {
+      const s = order[i];
       if (s.isStar) {
-        out[i] = { state: s, rank: STAR_USER_RANK };
+        ranks[i] = STAR_USER_RANK;
         continue;
       }
       counted++;
       if (!prev || !this.tied(view, prev, s)) rank = counted;
       prev = s;
-      out[i] = { state: s, rank };
+      ranks[i] = rank;
     }
-    return (this.ranked[view] = out);
+    return (this.ranked[view] = { order, ranks });
   }
 
   private showName(u: BoardUser): string {
@@ -372,7 +375,7 @@ export class ScoreboardEngine {
   }
 
   /** One row as the API shows it. */
-  toRow(view: BoardView, state: UserState, rank: number, firstBloods: Map<string, string>): AcmRankRow | OiRankRow {
+  toRow(asked: BoardView, state: UserState, rank: number, firstBloods: Map<string, string>): AcmRankRow | OiRankRow {
     const u = state.user;
     const base = {
       rank,
@@ -386,7 +389,7 @@ export class ScoreboardEngine {
       showName: this.showName(u),
       isStar: state.isStar,
     };
-    const row = state.views[view];
+    const row = state.views[this.resolve(asked)];
     if (this.config.type === ContestType.ACM) {
       const submissionInfo: Record<string, AcmProblemCell> = {};
       for (const [id, c] of row.cells) {
@@ -413,6 +416,7 @@ export class ScoreboardEngine {
   /** The whole board of a view as rows (tests and small boards; the service pages instead). */
   rows(view: BoardView): (AcmRankRow | OiRankRow)[] {
     const fb = this.firstBloods(view);
-    return this.ranking(view).map(({ state, rank }) => this.toRow(view, state, rank, fb));
+    const { order, ranks } = this.ranking(view);
+    return order.map((state, i) => this.toRow(view, state, ranks[i], fb));
   }
 }

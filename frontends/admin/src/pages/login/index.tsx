@@ -46,7 +46,10 @@ export default function LoginPage() {
       <LoginForm<LoginRequest>
         title={t('admin.login.title')}
         subTitle={t('admin.login.subtitle')}
-        submitter={{ searchConfig: { submitText: t('admin.login.submit') } }}
+        submitter={{
+          searchConfig: { submitText: t('admin.login.submit') },
+          submitButtonProps: { id: 'admin-login-submit' },
+        }}
         onFinish={onFinish}
       >
         <ProFormText

@@ -159,6 +159,7 @@ export default function ProblemEditPage() {
         }}
         submitter={{
           searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') },
+          submitButtonProps: { id: 'problem-submit' },
           render: (_props, dom) => <Space style={{ marginTop: 16 }}>{dom}</Space>,
         }}
       >

@@ -20,8 +20,7 @@ export function loadCode(problemId: string): StoredCode | null {
     return null;
   }
 }
-export const saveCode = (problemId: string, stored: StoredCode): void =>
-  localStorage.setItem(CODE_KEY(problemId), JSON.stringify(stored));
+export const saveCode = (problemId: string, stored: StoredCode): void => localStorage.setItem(CODE_KEY(problemId), JSON.stringify(stored));
 
 export const loadLanguage = (): string | null => localStorage.getItem(LANGUAGE_KEY);
 export const saveLanguage = (language: string): void => localStorage.setItem(LANGUAGE_KEY, language);

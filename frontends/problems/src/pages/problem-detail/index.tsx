@@ -177,7 +177,15 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
           {
             key: 'test',
             label: <FormattedMessage id="problems.testJudge.title" />,
-            children: <TestJudge pid={problem.problemId} language={language} code={code} defaultInput={problem.examples[0]?.input ?? ''} validate={validate} />,
+            children: (
+              <TestJudge
+                pid={problem.problemId}
+                language={language}
+                code={code}
+                defaultInput={problem.examples[0]?.input ?? ''}
+                validate={validate}
+              />
+            ),
           },
         ]}
       />

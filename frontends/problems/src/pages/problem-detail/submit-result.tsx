@@ -6,7 +6,12 @@ import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { CaseTable } from '../../components/case-table';
 import { SubmissionWatch } from './use-submission-watch';
 
-const STEP_OF: Record<number, number> = { [JudgeStatus.Pending]: 0, [JudgeStatus.Submitting]: 0, [JudgeStatus.Compiling]: 1, [JudgeStatus.Judging]: 2 };
+const STEP_OF: Record<number, number> = {
+  [JudgeStatus.Pending]: 0,
+  [JudgeStatus.Submitting]: 0,
+  [JudgeStatus.Compiling]: 1,
+  [JudgeStatus.Judging]: 2,
+};
 
 /** The verdict of the latest submission, arriving live: steps, status, then the per-case table. */
 export function SubmitResult({ watch }: { watch: SubmissionWatch }) {
@@ -48,7 +53,11 @@ export function SubmitResult({ watch }: { watch: SubmissionWatch }) {
         </Link>
       </Space>
       {submission.status === JudgeStatus.CompileError && submission.errorMessage && (
-        <Alert type="warning" style={{ marginTop: 12 }} message={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{submission.errorMessage}</pre>} />
+        <Alert
+          type="warning"
+          style={{ marginTop: 12 }}
+          message={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{submission.errorMessage}</pre>}
+        />
       )}
       {cases && cases.judgeCaseList.length > 0 && (
         <div style={{ marginTop: 12 }}>

@@ -6,7 +6,19 @@ import { TEST_JUDGE_INPUT_MAX, TestJudgeAnswer, isFinalJudgeStatus } from '@oj/c
 import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { getTestJudgeResult, submitTestJudge } from '../../api/problems';
 
-export function TestJudge({ pid, language, code, defaultInput, validate }: { pid: string; language: string; code: string; defaultInput: string; validate: () => boolean }) {
+export function TestJudge({
+  pid,
+  language,
+  code,
+  defaultInput,
+  validate,
+}: {
+  pid: string;
+  language: string;
+  code: string;
+  defaultInput: string;
+  validate: () => boolean;
+}) {
   const intl = useIntl();
   const [input, setInput] = useState(defaultInput);
   const [running, setRunning] = useState(false);
@@ -67,7 +79,9 @@ export function TestJudge({ pid, language, code, defaultInput, validate }: { pid
             {result.result.stdout}
           </pre>
           {(result.result.compileInfo || result.result.stderr) && (
-            <pre style={{ background: '#fff1f0', padding: 8, whiteSpace: 'pre-wrap' }}>{result.result.compileInfo || result.result.stderr}</pre>
+            <pre style={{ background: '#fff1f0', padding: 8, whiteSpace: 'pre-wrap' }}>
+              {result.result.compileInfo || result.result.stderr}
+            </pre>
           )}
         </>
       )}

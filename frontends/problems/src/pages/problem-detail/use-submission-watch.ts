@@ -108,7 +108,9 @@ export function useSubmissionWatch(submitId: number | null): SubmissionWatch {
             if (!alive) return;
             setState((s) => ({
               ...s,
-              submission: s.submission ? { ...s.submission, status: e.status, time: e.time ?? s.submission.time, memory: e.memory ?? s.submission.memory } : s.submission,
+              submission: s.submission
+                ? { ...s.submission, status: e.status, time: e.time ?? s.submission.time, memory: e.memory ?? s.submission.memory }
+                : s.submission,
               progress: e.caseCount ? { done: e.caseIndex ?? 0, total: e.caseCount } : s.progress,
             }));
           },

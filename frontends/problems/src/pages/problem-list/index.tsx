@@ -4,7 +4,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, MinusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeStatus, Page, ProblemListItem, ProblemTagInfo, REMOTE_OJS, UserProblemStatus } from '@oj/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  DIFFICULTY_MAX,
+  DIFFICULTY_MIN,
+  JudgeStatus,
+  Page,
+  ProblemListItem,
+  ProblemTagInfo,
+  REMOTE_OJS,
+  UserProblemStatus,
+} from '@oj/contracts';
 import { useAuth } from '@oj/kit';
 import { getProblemList, getProblemTags, getRandomProblem, getUserProblemStatus } from '../../api/problems';
 import { DifficultyTag } from '../../components/difficulty-tag';
@@ -158,7 +168,12 @@ export function ProblemListPage() {
               </Space>
             ),
           },
-          { title: <FormattedMessage id="problems.list.difficulty" />, dataIndex: 'difficulty', width: 110, render: (d: number) => <DifficultyTag level={d} /> },
+          {
+            title: <FormattedMessage id="problems.list.difficulty" />,
+            dataIndex: 'difficulty',
+            width: 110,
+            render: (d: number) => <DifficultyTag level={d} />,
+          },
           { title: <FormattedMessage id="problems.list.total" />, dataIndex: 'total', width: 90 },
           {
             title: <FormattedMessage id="problems.list.acRate" />,

@@ -86,7 +86,12 @@ export function SubmissionDetailPage() {
         </div>
       )}
       {s.code != null && (
-        <Card size="small" style={{ marginTop: 12 }} title={<FormattedMessage id="problems.status.code" />} extra={<CopyButton text={s.code} />}>
+        <Card
+          size="small"
+          style={{ marginTop: 12 }}
+          title={<FormattedMessage id="problems.status.code" />}
+          extra={<CopyButton text={s.code} />}
+        >
           <pre style={{ margin: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} data-testid="submission-code">
             {s.code}
           </pre>

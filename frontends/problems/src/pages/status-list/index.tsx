@@ -4,7 +4,16 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Input, Result, Select, Space, Switch, Table } from 'antd';
 import { DEFAULT_PAGE_SIZE, ERR, JUDGE_STATUS_NAMES, JudgeStatus, Page, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, openAccountDialog, useAuth, useWebsiteConfig } from '@oj/kit';
+import {
+  JudgeStatusTag,
+  formatDateTime,
+  formatLength,
+  formatMemoryKb,
+  formatTimeMs,
+  openAccountDialog,
+  useAuth,
+  useWebsiteConfig,
+} from '@oj/kit';
 import { getSubmissionList } from '../../api/problems';
 
 const STATUS_FILTER = Object.keys(JUDGE_STATUS_NAMES)
@@ -130,19 +139,32 @@ export function StatusListPage() {
           onChange: (c) => update({ currentPage: String(c) }),
         }}
         columns={[
-          { title: <FormattedMessage id="problems.status.runId" />, dataIndex: 'submitId', width: 90, render: (id: number) => <Link to={`/status/${id}`}>{id}</Link> },
+          {
+            title: <FormattedMessage id="problems.status.runId" />,
+            dataIndex: 'submitId',
+            width: 90,
+            render: (id: number) => <Link to={`/status/${id}`}>{id}</Link>,
+          },
           {
             title: <FormattedMessage id="problems.status.problem" />,
             key: 'problem',
             render: (_v, r) => <Link to={`/problem/${encodeURIComponent(r.displayPid ?? String(r.pid))}`}>{r.displayPid ?? r.pid}</Link>,
           },
-          { title: <FormattedMessage id="problems.status.status" />, dataIndex: 'status', render: (s: number) => <JudgeStatusTag status={s} /> },
+          {
+            title: <FormattedMessage id="problems.status.status" />,
+            dataIndex: 'status',
+            render: (s: number) => <JudgeStatusTag status={s} />,
+          },
           { title: <FormattedMessage id="problems.result.time" />, dataIndex: 'time', render: (t?: number) => formatTimeMs(t) },
           { title: <FormattedMessage id="problems.result.memory" />, dataIndex: 'memory', render: (m?: number) => formatMemoryKb(m) },
           { title: <FormattedMessage id="problems.status.length" />, dataIndex: 'length', render: (l?: number) => formatLength(l) },
           { title: <FormattedMessage id="problems.status.language" />, dataIndex: 'language' },
           { title: <FormattedMessage id="problems.status.author" />, dataIndex: 'username' },
-          { title: <FormattedMessage id="problems.status.submitTime" />, dataIndex: 'submitTime', render: (t: string) => formatDateTime(t) },
+          {
+            title: <FormattedMessage id="problems.status.submitTime" />,
+            dataIndex: 'submitTime',
+            render: (t: string) => formatDateTime(t),
+          },
         ]}
       />
     </Card>

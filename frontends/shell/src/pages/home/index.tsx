@@ -67,10 +67,7 @@ export function HomePage() {
               locale={{ emptyText: <Empty description={<FormattedMessage id="shell.home.noContests" />} /> }}
               renderItem={(c) => (
                 <List.Item>
-                  <List.Item.Meta
-                    title={<Link to={`/contest/${c.id}`}>{c.title}</Link>}
-                    description={formatDateTime(c.startTime)}
-                  />
+                  <List.Item.Meta title={<Link to={`/contest/${c.id}`}>{c.title}</Link>} description={formatDateTime(c.startTime)} />
                   {CONTEST_STATUS[c.status] && (
                     <Tag color={CONTEST_STATUS[c.status].color}>
                       <FormattedMessage id={CONTEST_STATUS[c.status].id} />

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench -w backend`: autocannon, 50 connections × 10 s each, against
+ *  - GET /api/get-website-config and POST /api/login (root, argon2) of the real app
+ *    (fresh database on DATABASE_URL's server, Redis from REDIS_URL, request logs off, rate limits off);
+ *  - a bare hello-world Nest app on the same HTTP adapter (platform-express), no guards or middleware.
+ * autocannon runs in its own process so the servers keep a core to themselves (2-core machines).
+ * Prints req/s, p50, p99 and the ratio to bare, then one JSON line:
+ *   {"configRps","configP99Ms","loginRps","bareRps"}
+ * BENCH_DURATION (seconds) and BENCH_CONNECTIONS override the defaults.
+ */
+import 'reflect-metadata';
+import { Controller, Get, INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { randomBytes } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+
+import { execFile } from 'child_process';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROOT_PASSWORD = 'bench-root-pw';
+
+@Controller()
+class HelloController {
+  @Get('hello')
+  hello() {
+    return 'hello world';
+  }
+}
+@Module({ controllers: [HelloController] })
+class HelloModule {}
+
+async function admin(sql: string): Promise<void> {
+  const c = new Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function listen(app: INestApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+}
+
+interface LoadOptions {
+  url: string;
+  connections?: number;
+  duration?: number;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+/** One autocannon run in a child process (its JSON report). */
+function autocannon(o: LoadOptions): Promise<AutocannonResult> {
+  const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(o.connections ?? CONNECTIONS), '-d', String(o.duration ?? DURATION)];
+  if (o.method) args.push('-m', o.method);
+  if (o.body) args.push('-H', 'content-type=application/json', '-b', o.body);
+  args.push(o.url);
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as AutocannonResult),
+    ),
+  );
+}
+
+async function measure(name: string, opts: LoadOptions): Promise<AutocannonResult> {
+  const r = await autocannon(opts);
+  if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return r;
+}
+
+async function main(): Promise<void> {
+  const bare = await NestFactory.create(HelloModule, { logger: false });
+  const bareUrl = await listen(bare);
+
+  const id = randomBytes(4).toString('hex');
+  const database = `oj_bench_${id}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-'));
+  await admin(`CREATE DATABASE "${database}"`);
+  const dbUrl = new URL(PG_URL);
+  dbUrl.pathname = '/' + database;
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_PREFIX: `bench:${id}:`,
+    BULL_PREFIX: `bench_bull_${id}`,
+    ROOT_PASSWORD,
+    DISABLE_RATE_LIMIT: '1',
+    FRONTENDS_DIR: path.join(dataDir, 'frontends'),
+  });
+  // Loaded after the environment is set: the app reads it once.
+  const { AppModule } = await import('../app.module');
+  const { configureApp } = await import('../app.setup');
+  const app = await NestFactory.create(AppModule, { bufferLogs: true });
+  configureApp(app);
+  const url = await listen(app);
+
+  try {
+    // Warm-up (JIT, caches, connection pools).
+    await autocannon({ url: `${bareUrl}/hello`, connections: 10, duration: 2 });
+    await autocannon({ url: `${url}/api/get-website-config`, connections: 10, duration: 2 });
+
+    const bareR = await measure('bare', { url: `${bareUrl}/hello` });
+    const configR = await measure('config', { url: `${url}/api/get-website-config` });
+    const loginR = await measure('login', {
+      url: `${url}/api/login`,
+      method: 'POST',
+      body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }),
+    });
+    // Let the last logins finish before the app closes its connections.
+    await new Promise((r) => setTimeout(r, 3000));
+
+    const row = (name: string, r: AutocannonResult) =>
+      `${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(
+        r.latency.p99,
+      ).padStart(4)} ms   ${((r.requests.average / bareR.requests.average) * 100).toFixed(0).padStart(4)}% of bare`;
+    console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s each`);
+    console.log(row('bare hello-world (Nest)', bareR));
+    console.log(row('GET /api/get-website-config', configR));
+    console.log(row('POST /api/login (argon2)', loginR));
+    console.log(
+      JSON.stringify({
+        configRps: Math.round(configR.requests.average),
+        configP99Ms: configR.latency.p99,
+        loginRps: Math.round(loginR.requests.average),
+        bareRps: Math.round(bareR.requests.average),
+      }),
+    );
+  } finally {
+    await app.close();
+    await bare.close();
+    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+    const keys = await redis.keys(`bench:${id}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: Error) => {
+  console.error(e.stack ?? e.message);
+  process.exit(1);
+});

@@ -1,0 +1,206 @@
+/**
+ * The admin's journey in the real app (issue 5 "Browser tests"): the admin area refuses a visitor with
+ * the §6 text, root logs in at /admin/login, creates a problem with a test data zip, sees it in the
+ * admin list and in the public list, edits it, and no page logs a console error.
+ */
+import { crc32 } from 'zlib';
+import type { Browser, Page } from 'playwright-core';
+import {
+  Platform,
+  ROOT_PASSWORD,
+  TrackedPage,
+  apiCall,
+  launchBrowser,
+  openPage,
+  rootToken,
+  screenshot,
+  startPlatform,
+  stopPlatform,
+} from './harness';
+
+const PROBLEM_ID = 'ADM1001';
+const TITLE = 'Admin made A+B';
+const EDITED_TITLE = 'Admin made A+B (edited)';
+const CASES: [string, string][] = [
+  ['1.in', '1 2\n'],
+  ['1.out', '3\n'],
+  ['2.in', '40 2\n'],
+  ['2.out', '42\n'],
+];
+
+/** A zip with stored (uncompressed) entries: enough for test data, no library needed. */
+function storedZip(files: [string, string][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of files) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    locals.push(local, fileName, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+let platform: Platform;
+let browser: Browser;
+const tracked: TrackedPage[] = [];
+
+async function newPage(): Promise<TrackedPage> {
+  const t = await openPage(browser, platform);
+  tracked.push(t);
+  return t;
+}
+
+async function adminLogin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.locator('#admin-login-username').fill('root');
+  await page.locator('#admin-login-password').fill(ROOT_PASSWORD);
+  await page.locator('#admin-login-submit').click();
+  await page.waitForURL('**/admin/dashboard', { timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const t of tracked) await t.context.close().catch(() => undefined);
+  await browser?.close();
+  await stopPlatform(platform);
+});
+
+describe('the admin area', () => {
+  it('sends a visitor without a token to /admin/login with "Please Login First!"', async () => {
+    const t = await newPage();
+    await t.page.goto('/admin/problems');
+    await t.page.waitForURL('**/admin/login', { timeout: 30_000 });
+    // zh-CN is the default language: the §6 text in Chinese.
+    await t.page.getByText('请先登录！').first().waitFor({ timeout: 30_000 });
+    await t.page.locator('#admin-login-username').waitFor();
+    await screenshot(t.page, 'admin-login');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('lets root log in, create a problem with a test data zip, and see it in the admin and public lists', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.getByText('服务器状态').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-dashboard');
+
+    await page.goto('/admin/problem/create');
+    await page.locator('#problem-problemId').fill(PROBLEM_ID);
+    await page.locator('#problem-title').fill(TITLE);
+    await page.locator('#problem-description').fill('Print the sum of two integers.');
+    await page
+      .locator('.ant-upload input[type="file"]')
+      .setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: storedZip(CASES) });
+    const caseTable = page.getByTestId('case-table');
+    await caseTable.getByText('2.in', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await caseTable.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await screenshot(page, 'admin-problem-create');
+    await page.locator('#problem-submit').click();
+
+    await page.waitForURL('**/admin/problems', { timeout: 30_000 });
+    const row = page.locator('.ant-table-tbody tr', { hasText: TITLE });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toContain(PROBLEM_ID);
+    await screenshot(page, 'admin-problems');
+
+    // The server stored the two uploaded cases.
+    const token = await rootToken(platform);
+    const list = await apiCall<{ records: { id: number; problemId: string }[] }>(
+      platform,
+      'GET',
+      '/api/admin/problem/get-problem-list?currentPage=1&limit=10',
+      undefined,
+      token,
+    );
+    const created = list.records.find((p) => p.problemId === PROBLEM_ID);
+    expect(created).toBeDefined();
+    const cases = await apiCall<{ input: string; output: string }[]>(
+      platform,
+      'GET',
+      `/api/admin/problem/get-problem-cases?pid=${created!.id}`,
+      undefined,
+      token,
+    );
+    expect(cases.map((c) => [c.input, c.output])).toEqual([
+      ['1.in', '1.out'],
+      ['2.in', '2.out'],
+    ]);
+
+    // A visitor's problem list shows it.
+    const visitor = await newPage();
+    await visitor.page.goto('/problem');
+    await visitor.page.getByText(TITLE).first().waitFor({ timeout: 60_000 });
+    await screenshot(visitor.page, 'public-problem-list-with-admin-problem');
+    expect(visitor.errors).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('edits the problem from the admin list and keeps its test data', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto('/admin/problems');
+    const row = page.locator('.ant-table-tbody tr', { hasText: TITLE });
+    await row.getByText('编辑').click();
+    await page.waitForURL('**/admin/problem/edit/**', { timeout: 30_000 });
+    const title = page.locator('#problem-title');
+    await title.waitFor({ timeout: 30_000 });
+    expect(await title.inputValue()).toBe(TITLE);
+    // The stored cases are listed, not lost.
+    await page.getByTestId('case-table').getByText('2.out', { exact: true }).waitFor({ timeout: 30_000 });
+    await title.fill(EDITED_TITLE);
+    await page.locator('#problem-submit').click();
+    await page.waitForURL('**/admin/problems', { timeout: 30_000 });
+    await page.locator('.ant-table-tbody tr', { hasText: EDITED_TITLE }).waitFor({ timeout: 30_000 });
+
+    const token = await rootToken(platform);
+    const list = await apiCall<{ records: { id: number; title: string }[] }>(
+      platform,
+      'GET',
+      `/api/admin/problem/get-problem-list?currentPage=1&limit=10&keyword=${PROBLEM_ID}`,
+      undefined,
+      token,
+    );
+    expect(list.records.map((p) => p.title)).toEqual([EDITED_TITLE]);
+    const cases = await apiCall<unknown[]>(
+      platform,
+      'GET',
+      `/api/admin/problem/get-problem-cases?pid=${list.records[0].id}`,
+      undefined,
+      token,
+    );
+    expect(cases).toHaveLength(2);
+    expect(t.errors).toEqual([]);
+  });
+});
