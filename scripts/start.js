@@ -65,13 +65,18 @@ function build() {
   }
   const judge = path.join(ROOT, 'judge-sandbox');
   if (fs.existsSync(path.join(judge, 'src/worker.ts')) && stale(path.join(judge, 'dist/worker.js'), path.join(judge, 'src'))) {
-    if (!run('npm', ['run', 'build', '-w', 'judge-sandbox'], 'judge-sandbox')) log('building judge-sandbox failed: starting without a judge worker');
+    if (!run('npm', ['run', 'build', '-w', 'judge-sandbox'], 'judge-sandbox'))
+      log('building judge-sandbox failed: starting without a judge worker');
   }
   if (env.SKIP_WEB_BUILD === '1') return;
   const frontends = path.join(ROOT, 'frontends');
   const web = REMOTES.filter((name) => fs.existsSync(path.join(frontends, name, 'webpack.config.js')));
   const webStale = web.some((name) =>
-    stale(path.join(frontends, name, 'dist', name === 'shell' ? 'index.html' : 'remoteEntry.js'), path.join(frontends, name, 'src'), path.join(frontends, 'kit', 'src')),
+    stale(
+      path.join(frontends, name, 'dist', name === 'shell' ? 'index.html' : 'remoteEntry.js'),
+      path.join(frontends, name, 'src'),
+      path.join(frontends, 'kit', 'src'),
+    ),
   );
   if (webStale && !run('npm', ['run', 'build:web'], 'the web app')) log('building the web app failed: the API still starts');
 }
@@ -258,7 +263,10 @@ async function main() {
   if (!(await redisAnswers(redisUrl))) {
     if (env.REDIS_URL) fail(`Redis does not answer at REDIS_URL=${redisUrl}: start it, or unset REDIS_URL to use a private redis-server.`);
     const privateUrl = await startPrivateRedis();
-    if (!privateUrl) fail('No Redis at redis://127.0.0.1:6379 and no redis-server installed: install redis-server (apt-get install redis-server) or set REDIS_URL.');
+    if (!privateUrl)
+      fail(
+        'No Redis at redis://127.0.0.1:6379 and no redis-server installed: install redis-server (apt-get install redis-server) or set REDIS_URL.',
+      );
     redisUrl = privateUrl;
   }
 

@@ -4,6 +4,7 @@ import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
 import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
+import { MessageModule } from './modules/message/message.module';
 import { ProblemModule } from './modules/problem/problem.module';
 import { RankModule } from './modules/rank/rank.module';
 import { SubmissionModule } from './modules/submission/submission.module';
@@ -17,6 +18,7 @@ import { UserModule } from './modules/user/user.module';
     UserModule,
     AccountModule,
     SiteModule,
+    MessageModule,
     ContestModule,
     ProblemModule,
     FileModule,

@@ -70,7 +70,9 @@ describe('contest permission matrix (spec §6)', () => {
   afterAll(() => t?.close());
 
   const token = (caller: Caller): string | null =>
-    ({ anonymous: null, registered: registered.token, unregistered: unregistered.token, author: author.token, root: t.users.root.token })[caller];
+    ({ anonymous: null, registered: registered.token, unregistered: unregistered.token, author: author.token, root: t.users.root.token })[
+      caller
+    ];
 
   async function call(caller: Caller, method: 'get' | 'post', path: string, payload: Record<string, unknown>) {
     const r = method === 'get' ? request(t.url).get(path).query(payload) : request(t.url).post(path).send(payload);
@@ -88,7 +90,8 @@ describe('contest permission matrix (spec §6)', () => {
   };
 
   const cases: [Auth, Status, Caller][] = [];
-  for (const auth of Object.keys(AUTHS) as Auth[]) for (const status of STATUSES) for (const caller of CALLERS) cases.push([auth, status, caller]);
+  for (const auth of Object.keys(AUTHS) as Auth[])
+    for (const status of STATUSES) for (const caller of CALLERS) cases.push([auth, status, caller]);
 
   it.each(cases)('%s %s contest: %s caller', async (auth, status, caller) => {
     const cid = cids.get(key(auth, status))!;
@@ -115,9 +118,15 @@ describe('contest permission matrix (spec §6)', () => {
 
   it('refuses a wrong password and a second registration', async () => {
     const cid = cids.get('private/running')!;
-    const wrong = await request(t.url).post('/api/register-contest').set('Authorization', unregistered.token).send({ cid, password: 'nope' });
+    const wrong = await request(t.url)
+      .post('/api/register-contest')
+      .set('Authorization', unregistered.token)
+      .send({ cid, password: 'nope' });
     expect([wrong.status, wrong.body.msg]).toEqual([400, CONTEST_ERR.wrongPassword]);
-    const again = await request(t.url).post('/api/register-contest').set('Authorization', registered.token).send({ cid, password: PASSWORD });
+    const again = await request(t.url)
+      .post('/api/register-contest')
+      .set('Authorization', registered.token)
+      .send({ cid, password: PASSWORD });
     expect([again.status, again.body.msg]).toEqual([400, CONTEST_ERR.alreadyRegistered]);
   });
 
@@ -129,18 +138,29 @@ describe('contest permission matrix (spec §6)', () => {
     expect([user.status, user.body.msg]).toEqual([403, ERR.noPermission]);
     const own = await request(t.url).get('/api/admin/contest').query({ cid }).set('Authorization', author.token).expect(200);
     expect(own.body.data.id).toBe(cid);
-    const rejudge = await request(t.url).get('/api/admin/judge/rejudge-contest-problem').query({ cid, pid: 1 }).set('Authorization', author.token);
+    const rejudge = await request(t.url)
+      .get('/api/admin/judge/rejudge-contest-problem')
+      .query({ cid, pid: 1 })
+      .set('Authorization', author.token);
     expect([rejudge.status, rejudge.body.msg]).toEqual([403, ERR.noPermission]);
   });
 
   it('hides an invisible contest from everyone but its admins', async () => {
     const cid = cids.get('public/running')!;
-    await request(t.url).put('/api/admin/contest/change-contest-visible').query({ cid, visible: false }).set('Authorization', author.token).expect(200);
+    await request(t.url)
+      .put('/api/admin/contest/change-contest-visible')
+      .query({ cid, visible: false })
+      .set('Authorization', author.token)
+      .expect(200);
     const hidden = await request(t.url).get('/api/get-contest-info').query({ cid }).set('Authorization', registered.token);
     expect([hidden.status, hidden.body.msg]).toEqual([404, ERR.notFound]);
     await request(t.url).get('/api/get-contest-info').query({ cid }).set('Authorization', author.token).expect(200);
     const list = await request(t.url).get('/api/get-contest-list').query({ limit: 50 }).expect(200);
     expect(list.body.data.records.map((c: { id: number }) => c.id)).not.toContain(cid);
-    await request(t.url).put('/api/admin/contest/change-contest-visible').query({ cid, visible: true }).set('Authorization', author.token).expect(200);
+    await request(t.url)
+      .put('/api/admin/contest/change-contest-visible')
+      .query({ cid, visible: true })
+      .set('Authorization', author.token)
+      .expect(200);
   });
 });

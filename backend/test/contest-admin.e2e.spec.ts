@@ -23,7 +23,9 @@ describe('admin contests', () => {
 
   it('creates a contest with every field, the status and the server time in the answer', async () => {
     const before = Date.now();
-    const res = await post({ ...contestBody({ ...window, auth: ContestAuth.Protected, starAccount: ['a', 'b'] }), sealRank: true }).expect(200);
+    const res = await post({ ...contestBody({ ...window, auth: ContestAuth.Protected, starAccount: ['a', 'b'] }), sealRank: true }).expect(
+      200,
+    );
     expect(res.body.data).toMatchObject({
       title: 'Contest',
       auth: ContestAuth.Protected,
@@ -58,7 +60,10 @@ describe('admin contests', () => {
     const cid = await createContest(t, author, window);
     const p = await createProblem(t, 'Bank title');
     const add = (body: Record<string, unknown>) =>
-      request(t.url).post('/api/admin/contest/add-problem-from-public').set('Authorization', author.token).send({ cid, ...body });
+      request(t.url)
+        .post('/api/admin/contest/add-problem-from-public')
+        .set('Authorization', author.token)
+        .send({ cid, ...body });
     refused(await add({ displayId: 'A' }), CONTEST_ERR.problemIdRequired);
     refused(await add({ pid: p.id }), CONTEST_ERR.displayIdRequired);
     refused(await add({ pid: p.id, displayId: '' }), CONTEST_ERR.displayIdRequired);
@@ -74,14 +79,22 @@ describe('admin contests', () => {
       .send({ id: ok.body.data.id, displayId: 'Z', displayTitle: 'Renamed' })
       .expect(200);
     expect(edit.body.data).toMatchObject({ displayId: 'Z', displayTitle: 'Renamed' });
-    const list = await request(t.url).get('/api/admin/contest/get-problem-list').query({ cid }).set('Authorization', author.token).expect(200);
+    const list = await request(t.url)
+      .get('/api/admin/contest/get-problem-list')
+      .query({ cid })
+      .set('Authorization', author.token)
+      .expect(200);
     expect(list.body.data.records.map((r: { displayId: string }) => r.displayId)).toEqual(['Z']);
   });
 
   it('publishes announcements and lists the ones a client has not read', async () => {
     const cid = await createContest(t, author, { startTime: new Date(now - MIN), endTime: new Date(now + 60 * MIN) });
     const add = (title: string) =>
-      request(t.url).post('/api/admin/contest/announcement').set('Authorization', author.token).send({ cid, title, content: 'body' }).expect(200);
+      request(t.url)
+        .post('/api/admin/contest/announcement')
+        .set('Authorization', author.token)
+        .send({ cid, title, content: 'body' })
+        .expect(200);
     const first = (await add('first')).body.data.id;
     await add('second');
     const user = t.users.user;

@@ -57,7 +57,14 @@ export async function createProblem(t: TestApp, title = 'A+B'): Promise<Problem>
   return t.dataSource.getRepository(Problem).save({ problemId: `CT-${process.pid}-${problemSeq}`, title, author: 'root' });
 }
 
-export async function addProblem(t: TestApp, author: TestUser, cid: number, pid: number, displayId: string, color = '#ff0000'): Promise<void> {
+export async function addProblem(
+  t: TestApp,
+  author: TestUser,
+  cid: number,
+  pid: number,
+  displayId: string,
+  color = '#ff0000',
+): Promise<void> {
   const res = await request(t.url)
     .post('/api/admin/contest/add-problem-from-public')
     .set('Authorization', author.token)

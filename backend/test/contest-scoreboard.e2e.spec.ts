@@ -67,7 +67,11 @@ describe('contest scoreboard over HTTP', () => {
       sealMode: SealMode.Whole,
       afterEndSeal,
     });
-    await request(t.url).put('/api/admin/contest').set('Authorization', author.token).send({ ...body, ...extra, id: cid }).expect(200);
+    await request(t.url)
+      .put('/api/admin/contest')
+      .set('Authorization', author.token)
+      .send({ ...body, ...extra, id: cid })
+      .expect(200);
   }
 
   it('hides a sealed-period submission from contestants, shows it to admins, and auto-unseals after the end', async () => {
@@ -103,7 +107,11 @@ describe('contest scoreboard over HTTP', () => {
 
   it('masks other users’ sealed-period results in contest submissions', async () => {
     const cid = await sealedContest(AfterEndSeal.AutoUnseal);
-    const res = await request(t.url).get('/api/contest-submissions').query({ cid, limit: 20 }).set('Authorization', alice.token).expect(200);
+    const res = await request(t.url)
+      .get('/api/contest-submissions')
+      .query({ cid, limit: 20 })
+      .set('Authorization', alice.token)
+      .expect(200);
     const statuses = res.body.data.records.map((r: { username: string; status: number }) => [r.username, r.status]);
     expect(statuses).toEqual([
       ['bob', JudgeStatus.SubmittedUnknownResult],
@@ -117,7 +125,11 @@ describe('contest scoreboard over HTTP', () => {
 
   it('moves the board by one result at a time through the pipeline hook', async () => {
     const now = Date.now();
-    const cid = await createContest(t, author, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN), starAccount: ['starguest'] });
+    const cid = await createContest(t, author, {
+      startTime: new Date(now - 60 * MIN),
+      endTime: new Date(now + 60 * MIN),
+      starAccount: ['starguest'],
+    });
     await addProblem(t, author, cid, pA.id, 'A');
     await addProblem(t, author, cid, pB.id, 'B', '#00ff00');
     expect(await rows(alice, cid)).toEqual([]);
@@ -160,14 +172,25 @@ describe('contest scoreboard over HTTP', () => {
 
     // Balloons: first ACs in time order, first blood marked, checked by an admin.
     const ac = await request(t.url).get('/api/get-contest-ac-info').query({ cid }).set('Authorization', author.token).expect(200);
-    expect(ac.body.data.records.map((r: { username: string; displayId: string; isFirstAC: boolean; color: string }) => [r.username, r.displayId, r.isFirstAC, r.color])).toEqual([
+    expect(
+      ac.body.data.records.map((r: { username: string; displayId: string; isFirstAC: boolean; color: string }) => [
+        r.username,
+        r.displayId,
+        r.isFirstAC,
+        r.color,
+      ]),
+    ).toEqual([
       ['starguest', 'A', true, '#ff0000'],
       ['bob', 'A', false, '#ff0000'],
       ['alice', 'A', false, '#ff0000'],
       ['alice', 'B', true, '#00ff00'],
     ]);
     const first = ac.body.data.records[1].id;
-    await request(t.url).put('/api/check-contest-ac-info').set('Authorization', author.token).send({ cid, id: first, checked: true }).expect(200);
+    await request(t.url)
+      .put('/api/check-contest-ac-info')
+      .set('Authorization', author.token)
+      .send({ cid, id: first, checked: true })
+      .expect(200);
     const after = await request(t.url).get('/api/get-contest-ac-info').query({ cid }).set('Authorization', author.token).expect(200);
     expect(after.body.data.records.map((r: { checked: boolean }) => r.checked)).toEqual([false, true, false, false]);
   });
@@ -197,9 +220,16 @@ describe('contest scoreboard over HTTP', () => {
   it('refuses print text under 50 characters and lets admins mark requests printed', async () => {
     const now = Date.now();
     const cid = await createContest(t, author, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN), openPrint: true });
-    const short = await request(t.url).post('/api/submit-print-text').set('Authorization', alice.token).send({ cid, content: 'x'.repeat(49) });
+    const short = await request(t.url)
+      .post('/api/submit-print-text')
+      .set('Authorization', alice.token)
+      .send({ cid, content: 'x'.repeat(49) });
     expect([short.status, short.body.msg]).toEqual([400, 'The print text must be at least 50 characters.']);
-    await request(t.url).post('/api/submit-print-text').set('Authorization', alice.token).send({ cid, content: 'y'.repeat(50) }).expect(200);
+    await request(t.url)
+      .post('/api/submit-print-text')
+      .set('Authorization', alice.token)
+      .send({ cid, content: 'y'.repeat(50) })
+      .expect(200);
     const list = await request(t.url).get('/api/get-contest-print').query({ cid }).set('Authorization', author.token).expect(200);
     expect(list.body.data.records.map((p: { username: string; status: number }) => [p.username, p.status])).toEqual([['alice', 0]]);
     const id = list.body.data.records[0].id;

@@ -98,7 +98,11 @@ describe('core over HTTP', () => {
 
   it('requires a token by default and accepts it with or without Bearer', async () => {
     expect((await request(t.url).get('/api/core-test/me').expect(401)).body.msg).toBe(ERR.loginFirst);
-    const bare = await request(t.url).get('/api/core-test/me').set('Authorization', t.users.user.token).set('Url-Type', 'general').expect(200);
+    const bare = await request(t.url)
+      .get('/api/core-test/me')
+      .set('Authorization', t.users.user.token)
+      .set('Url-Type', 'general')
+      .expect(200);
     expect(bare.body.data).toEqual({ uid: t.users.user.uid, roleList: ['default_role'] });
     await request(t.url).get('/api/core-test/me').set('Authorization', `Bearer ${t.users.user.token}`).expect(200);
   });
@@ -122,7 +126,9 @@ describe('core over HTTP', () => {
 
   it('lets only the listed roles through @Roles', async () => {
     expect((await request(t.url).get('/api/core-test/admins').expect(401)).body.msg).toBe(ERR.loginFirst);
-    expect((await request(t.url).get('/api/core-test/admins').set('Authorization', t.users.user.token).expect(403)).body.msg).toBe(ERR.noPermission);
+    expect((await request(t.url).get('/api/core-test/admins').set('Authorization', t.users.user.token).expect(403)).body.msg).toBe(
+      ERR.noPermission,
+    );
     expect((await request(t.url).get('/api/core-test/admins').set('Authorization', t.users.problemAdmin.token).expect(403)).body.msg).toBe(
       ERR.noPermission,
     );
@@ -152,12 +158,21 @@ describe('core over HTTP', () => {
       msg: ERR.usernameRequired,
       data: null,
     });
-    expect((await request(t.url).post('/api/core-test/echo').send({ username: 'x'.repeat(21) }).expect(400)).body.msg).toBe(ERR.usernameTooLong);
-    expect((await request(t.url).post('/api/core-test/echo').send({ username: 'a', isAdmin: true }).expect(400)).body.msg).toBe(ERR.badRequest);
-    expect((await request(t.url).post('/api/core-test/echo').set('Content-Type', 'application/json').send('{bad').expect(400)).body.msg).toBe(
+    expect(
+      (
+        await request(t.url)
+          .post('/api/core-test/echo')
+          .send({ username: 'x'.repeat(21) })
+          .expect(400)
+      ).body.msg,
+    ).toBe(ERR.usernameTooLong);
+    expect((await request(t.url).post('/api/core-test/echo').send({ username: 'a', isAdmin: true }).expect(400)).body.msg).toBe(
       ERR.badRequest,
     );
-    expect((await request(t.url).post('/api/core-test/echo').send({ username: 'abc' }).expect(200)).body.data).toEqual({ username: "abc" });
+    expect(
+      (await request(t.url).post('/api/core-test/echo').set('Content-Type', 'application/json').send('{bad').expect(400)).body.msg,
+    ).toBe(ERR.badRequest);
+    expect((await request(t.url).post('/api/core-test/echo').send({ username: 'abc' }).expect(200)).body.data).toEqual({ username: 'abc' });
   });
 
   it('pages with currentPage and limit', async () => {

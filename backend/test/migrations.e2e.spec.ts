@@ -34,7 +34,9 @@ describe('migrations', () => {
 
   it('revert cleanly down to an empty schema', async () => {
     for (let i = 0; i < ds.migrations.length; i++) await ds.undoLastMigration();
-    const tables = await ds.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`);
+    const tables = await ds.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
+    );
     expect(tables).toEqual([]);
     await ds.runMigrations();
   });

@@ -63,7 +63,9 @@ describe('site and admin routes', () => {
   /** A fresh token per call: logout revokes the one it is given. */
   const tokenOf = (who: Caller) => (who === 'anonymous' ? undefined : t.get<TokenService>(TokenService).sign(t.users[who].uid, 0));
   const as = (who: Caller, method: Route[0], path: string) => {
-    const req = request(t.url)[method](path).set('Url-Type', path.startsWith('/api/admin') ? 'admin' : 'general');
+    const req = request(t.url)
+      [method](path)
+      .set('Url-Type', path.startsWith('/api/admin') ? 'admin' : 'general');
     const token = tokenOf(who);
     return token ? req.set('Authorization', token) : req;
   };
@@ -132,7 +134,9 @@ describe('site and admin routes', () => {
     const pub = (await request(t.url).get('/api/get-website-config').expect(200)).body.data;
     expect(pub).toMatchObject({ openPublicDiscussion: false, openPublicJudge: false });
     expect(pub.defaultSubmitInterval).toBeUndefined();
-    expect((await as('root', 'put', '/api/admin/switch/update').send({ defaultSubmitInterval: -1 }).expect(400)).body.msg).toBe(ERR.badRequest);
+    expect((await as('root', 'put', '/api/admin/switch/update').send({ defaultSubmitInterval: -1 }).expect(400)).body.msg).toBe(
+      ERR.badRequest,
+    );
     expect((await as('root', 'put', '/api/admin/switch/update').send({ openGroupJudge: 'no' }).expect(400)).body.msg).toBe(ERR.badRequest);
     await as('root', 'put', '/api/admin/switch/update')
       .send({ openPublicDiscussion: true, openPublicJudge: true, openContestJudge: true, defaultSubmitInterval: 8 })
@@ -159,7 +163,12 @@ describe('site and admin routes', () => {
   it('shows the data source in use', async () => {
     const db = (await as('root', 'get', '/api/admin/config/get-db-and-redis-config').expect(200)).body.data;
     const url = new URL(t.config.database.url);
-    expect(db).toMatchObject({ dbHost: url.hostname, dbName: url.pathname.slice(1), redisKeyPrefix: t.config.redis.keyPrefix, embeddedPostgres: false });
+    expect(db).toMatchObject({
+      dbHost: url.hostname,
+      dbName: url.pathname.slice(1),
+      redisKeyPrefix: t.config.redis.keyPrefix,
+      embeddedPostgres: false,
+    });
     expect(JSON.stringify(db)).not.toContain('password');
   });
 
@@ -174,8 +183,9 @@ describe('site and admin routes', () => {
 
   it('manages announcements and lists only visible ones publicly, newest first', async () => {
     const a = (await as('root', 'post', '/api/admin/announcement').send({ title: 'First', content: 'one' }).expect(200)).body.data;
-    const b = (await as('root', 'post', '/api/admin/announcement').send({ title: 'Hidden', content: 'two', status: ANNOUNCEMENT_HIDDEN }).expect(200))
-      .body.data;
+    const b = (
+      await as('root', 'post', '/api/admin/announcement').send({ title: 'Hidden', content: 'two', status: ANNOUNCEMENT_HIDDEN }).expect(200)
+    ).body.data;
     const c = (await as('root', 'post', '/api/admin/announcement').send({ title: 'Third', content: 'three' }).expect(200)).body.data;
     const pub = (await request(t.url).get('/api/get-common-announcement?currentPage=1&limit=100').expect(200)).body.data;
     const ids = pub.records.map((r: { id: number }) => r.id);
@@ -188,13 +198,17 @@ describe('site and admin routes', () => {
     const all = (await as('root', 'get', '/api/admin/announcement?currentPage=1&limit=100').expect(200)).body.data;
     expect(all.records.map((r: { id: number }) => r.id)).toContain(b.id);
 
-    await as('root', 'put', '/api/admin/announcement').send({ ...b, status: 0, title: 'Shown' }).expect(200);
+    await as('root', 'put', '/api/admin/announcement')
+      .send({ ...b, status: 0, title: 'Shown' })
+      .expect(200);
     const pub2 = (await request(t.url).get('/api/get-common-announcement?limit=100').expect(200)).body.data;
     expect(pub2.records.find((r: { id: number }) => r.id === b.id)?.title).toBe('Shown');
 
     await as('root', 'delete', `/api/admin/announcement?aid=${a.id}`).expect(200);
     await as('root', 'delete', `/api/admin/announcement?aid=${a.id}`).expect(404);
-    expect((await as('root', 'post', '/api/admin/announcement').send({ title: '', content: 'x' }).expect(400)).body.msg).toBe(ERR.badRequest);
+    expect((await as('root', 'post', '/api/admin/announcement').send({ title: '', content: 'x' }).expect(400)).body.msg).toBe(
+      ERR.badRequest,
+    );
   });
 
   it('pages the public announcements', async () => {
@@ -212,7 +226,9 @@ describe('site and admin routes', () => {
   it('serves the OpenAPI document with every route of this module', async () => {
     const doc = (await request(t.url).get('/api/docs-json').expect(200)).body;
     for (const [, path] of ROUTES) expect(Object.keys(doc.paths)).toContain(path.split('?')[0]);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/register', '/api/admin/login', '/api/reset-password']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/register', '/api/admin/login', '/api/reset-password']),
+    );
   });
 
   it('lets a root-created problem admin keep its role in tokens', async () => {

@@ -11,7 +11,7 @@ import { judge } from './judge';
 import { compile, readHead } from './compile';
 import { detectLanguages, findLanguage } from './languages';
 import { programSpec } from './judge';
-import { run } from './sandbox/run';
+import { run, settleRuns } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
 
 const USAGE = `usage:
@@ -113,6 +113,7 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 0;
     } finally {
+      await settleRuns();
       fs.rmSync(compiled.dir, { recursive: true, force: true });
     }
   }

@@ -19,6 +19,8 @@ export interface JudgeConfig {
   /** Force a cgroup version: v1, v2 or none. */
   cgroup?: string;
   name: string;
+  /** Cases of one submission judged at the same time. */
+  caseParallelism: number;
 }
 
 let config: JudgeConfig | undefined;
@@ -34,11 +36,13 @@ export function judgeConfig(): JudgeConfig {
       cacheDir: env.JUDGE_CACHE_DIR || path.join(os.tmpdir(), 'oj-judge-cache'),
       workRoot: env.JUDGE_WORK_DIR || path.join(os.tmpdir(), 'oj-judge-work'),
       testlibDir: env.JUDGE_TESTLIB_DIR || undefined,
-      sandboxUidBase: Number(env.JUDGE_SANDBOX_UID_BASE) || 62000,
-      sandboxUidCount: Number(env.JUDGE_SANDBOX_UID_COUNT) || 1000,
+      // Distinct per process by default, so two workers (or test files) on one host do not share uids.
+      sandboxUidBase: Number(env.JUDGE_SANDBOX_UID_BASE) || 100000 + (process.pid % 1000) * 100,
+      sandboxUidCount: Number(env.JUDGE_SANDBOX_UID_COUNT) || 100,
       bwrapPath: env.JUDGE_BWRAP || 'bwrap',
       cgroup: env.JUDGE_CGROUP || undefined,
       name: env.JUDGE_NAME || `${os.hostname()}-${process.pid}`,
+      caseParallelism: Number(env.JUDGE_CASE_PARALLELISM) || 2,
     };
   }
   return config;

@@ -10,12 +10,13 @@ import type { CaseResult, JudgeProgress, JudgeResult } from '@oj/contracts';
 import { compile, compileCached, CompileResult, newWorkDir, readHead } from './compile';
 import { findLanguage, Language } from './languages';
 import { loadProblem, LoadedProblem, ProblemCase } from './problem';
-import { run, Mount, RunSpec } from './sandbox/run';
+import { run, settleRuns, Mount, RunSpec } from './sandbox/run';
 import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
 import { compareOutput } from './checkers/compare';
 import { runChecker, CheckerVerdict, extraFileMounts } from './checkers/special';
 import { runInteractive } from './checkers/interactive';
 import { runVerdict } from './verdict';
+import { judgeConfig } from './config';
 
 export interface Submission {
   submissionId?: number;
@@ -49,28 +50,40 @@ export async function judge(problemDir: string, submission: Submission, onProgre
     if (!compiled.ok) {
       return { submissionId, status: JudgeStatus.CompileError, time: 0, memory: 0, score: 0, compileInfo: compiled.message, cases: [] };
     }
-    const cases: CaseResult[] = [];
+    // Cases run a few at a time (each in its own sandbox and cgroup); in ACM mode the first
+    // failure in case order decides and later results are dropped.
     const stopAtFirstFailure = problem.pkg.type === 'acm' && !problem.pkg.runAllCases;
-    for (const [index, testCase] of problem.cases.entries()) {
-      onProgress?.({
-        submissionId,
-        status: JudgeStatus.Judging,
-        caseIndex: index + 1,
-        caseCount: problem.cases.length,
-        cases: [...cases],
-      });
-      const caseDir = path.join(scratch, `case-${index + 1}`);
-      fs.mkdirSync(caseDir, { mode: 0o755 });
-      const result = await judgeCase(problem, language, compiled, judgeProgram, testCase, submission, caseDir);
-      fs.rmSync(caseDir, { recursive: true, force: true });
-      cases.push(result);
-      if (result.status === JudgeStatus.SystemError) break;
-      if (stopAtFirstFailure && result.status !== JudgeStatus.Accepted) break;
-    }
+    const results: CaseResult[] = [];
+    let next = 0;
+    let stopAt = Infinity;
+    const lane = async (): Promise<void> => {
+      for (;;) {
+        const index = next++;
+        if (index >= problem.cases.length || index > stopAt) return;
+        onProgress?.({
+          submissionId,
+          status: JudgeStatus.Judging,
+          caseIndex: index + 1,
+          caseCount: problem.cases.length,
+          cases: results.filter(Boolean),
+        });
+        const caseDir = path.join(scratch, `case-${index + 1}`);
+        fs.mkdirSync(caseDir, { mode: 0o755 });
+        const result = await judgeCase(problem, language, compiled, judgeProgram, problem.cases[index], submission, caseDir);
+        fs.rmSync(caseDir, { recursive: true, force: true });
+        results[index] = result;
+        const failed = result.status !== JudgeStatus.Accepted;
+        if (result.status === JudgeStatus.SystemError || (stopAtFirstFailure && failed)) stopAt = Math.min(stopAt, index);
+      }
+    };
+    const lanes = Math.max(1, Math.min(judgeConfig().caseParallelism, problem.cases.length));
+    await Promise.all(Array.from({ length: lanes }, lane));
+    const cases = results.slice(0, stopAt === Infinity ? undefined : stopAt + 1).filter(Boolean);
     return { submissionId, ...fold(problem, cases), compileInfo: compiled.message || undefined, cases };
   } catch (err) {
     return systemError(submission, (err as Error).message);
   } finally {
+    await settleRuns();
     fs.rmSync(scratch, { recursive: true, force: true });
     if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
   }
@@ -193,10 +206,7 @@ function scored(verdict: CheckerVerdict, testCase: ProblemCase): Pick<CaseResult
 }
 
 /** Folds case results into the submission's status, time, memory and score. */
-export function fold(
-  problem: LoadedProblem,
-  cases: CaseResult[],
-): Pick<JudgeResult, 'status' | 'time' | 'memory' | 'score'> {
+export function fold(problem: LoadedProblem, cases: CaseResult[]): Pick<JudgeResult, 'status' | 'time' | 'memory' | 'score'> {
   const time = Math.max(0, ...cases.map((c) => c.time));
   const memory = Math.max(0, ...cases.map((c) => c.memory));
   const score = cases.reduce((s, c) => s + c.score, 0);

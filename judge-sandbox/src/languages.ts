@@ -103,7 +103,7 @@ export const LANGUAGES: Language[] = [
     timeFactor: 2,
     memoryExtraKb: 192 * 1024,
     pidsLimit: 128,
-    seccomp: 'default',
+    seccomp: 'java',
     requires: [`${JAVA_HOME}/bin/java`, `${JAVA_HOME}/bin/javac`],
     systemMounts: ['/etc/java-17-openjdk'],
   },

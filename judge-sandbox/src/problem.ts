@@ -75,7 +75,7 @@ function scanCases(dir: string): { caseId?: number; input: string; output: strin
     .filter((f) => f.endsWith('.in'))
     .map((f) => f.slice(0, -3))
     .filter((base) => files.has(`${base}.out`) || files.has(`${base}.ans`))
-    .sort((a, b) => (Number(a) - Number(b)) || a.localeCompare(b))
+    .sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))
     .map((base) => ({ input: `${base}.in`, output: files.has(`${base}.out`) ? `${base}.out` : `${base}.ans` }));
 }
 

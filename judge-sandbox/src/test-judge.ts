@@ -6,7 +6,7 @@ import type { CompileCheckJobData, CompileCheckResult, TestJudgeJobData, TestJud
 import { compile, newWorkDir, readHead } from './compile';
 import { findLanguage } from './languages';
 import { programSpec } from './judge';
-import { run } from './sandbox/run';
+import { run, settleRuns } from './sandbox/run';
 import { runVerdict } from './verdict';
 import { compareOutput } from './checkers/compare';
 
@@ -63,6 +63,7 @@ export async function testJudge(data: TestJudgeJobData): Promise<TestJudgeResult
       compileInfo: compiled.message || undefined,
     };
   } finally {
+    await settleRuns();
     fs.rmSync(scratch, { recursive: true, force: true });
     fs.rmSync(compiled.dir, { recursive: true, force: true });
   }
@@ -72,6 +73,7 @@ export async function compileCheck(data: CompileCheckJobData): Promise<CompileCh
   const language = findLanguage(data.language);
   if (!language) return { ok: false, message: `Language not available: ${data.language}` };
   const compiled = await compile(language, data.code, { asChecker: data.asChecker });
+  await settleRuns();
   fs.rmSync(compiled.dir, { recursive: true, force: true });
   return { ok: compiled.ok, message: compiled.message };
 }

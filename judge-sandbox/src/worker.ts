@@ -99,7 +99,15 @@ async function handle(job: Job, judger: string): Promise<unknown> {
       try {
         return await testJudge(job.data as TestJudgeJobData);
       } catch (err) {
-        return { status: JudgeStatus.SystemError, time: 0, memory: 0, stdout: '', stderr: '', exitCode: null, message: (err as Error).message };
+        return {
+          status: JudgeStatus.SystemError,
+          time: 0,
+          memory: 0,
+          stdout: '',
+          stderr: '',
+          exitCode: null,
+          message: (err as Error).message,
+        };
       }
     default:
       throw new Error(`unknown judge job ${job.name}`);

@@ -65,7 +65,8 @@ export function sandboxProcesses(): string[] {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const uid = Number(status.match(/^Uid:\s+(\d+)/m)?.[1]);
-      if (uid >= sandboxUidBase && uid < sandboxUidBase + sandboxUidCount) {
+      const zombie = /^State:\s+Z/m.test(status);
+      if (uid >= sandboxUidBase && uid < sandboxUidBase + sandboxUidCount && !zombie) {
         out.push(`${pid} ${status.match(/^Name:\s+(.*)$/m)?.[1]}`);
       }
     } catch {

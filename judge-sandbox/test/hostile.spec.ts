@@ -12,7 +12,8 @@ const C = 'C With O2';
 const CPP = 'C++ 17 With O2';
 /** Prints the right answer of the A+B problem (1 2 → 3, 100 200 → 300). */
 const ANSWER = 'long a,b; if (scanf("%ld %ld",&a,&b)==2) printf("%ld\\n",a+b);';
-const HEAD = '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n#include <sys/types.h>\n#include <sys/wait.h>\n';
+const HEAD =
+  '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n#include <sys/types.h>\n#include <sys/wait.h>\n';
 
 let problem: string;
 beforeAll(() => {
@@ -50,7 +51,7 @@ describe('resource bombs', () => {
 
   it('gives MLE to a populated mmap', async () => {
     const v = await verdict(
-      `${HEAD}#include <sys/mman.h>\nint main(){ char* p = mmap(0, 1L<<30, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_POPULATE, -1, 0); if (p == MAP_FAILED) return 1; p[0]=1; return 0; }`,
+      `#define _GNU_SOURCE\n${HEAD}#include <sys/mman.h>\nint main(){ char* p = mmap(0, 1L<<30, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_POPULATE, -1, 0); if (p == MAP_FAILED) return 1; p[0]=1; return 0; }`,
     );
     expect(v.status).toBe(JudgeStatus.MemoryLimitExceeded);
   });
@@ -78,11 +79,11 @@ describe('resource bombs', () => {
     expect(v.message).toBe('Output Limit Exceeded');
   });
 
-  it('ends a creator of a million files without touching the host', async () => {
+  it('gives MLE to a creator of a million files (inodes are charged to the run) and leaves no file', async () => {
     const v = await verdict(
       `${HEAD} int main(){ char n[64]; for(int i=0;i<1000000;i++){ sprintf(n,"f%d",i); int fd=open(n,O_CREAT|O_WRONLY,0644); if(fd<0) return 3; close(fd);} ${ANSWER} }`,
     );
-    expect([JudgeStatus.TimeLimitExceeded, JudgeStatus.MemoryLimitExceeded, JudgeStatus.RuntimeError]).toContain(v.status);
+    expect(v.status).toBe(JudgeStatus.MemoryLimitExceeded);
   });
 });
 
@@ -112,7 +113,7 @@ describe('escapes', () => {
       `${HEAD}#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\nint main(){ int s=socket(AF_INET,SOCK_STREAM,0); struct sockaddr_in a={0}; a.sin_family=AF_INET; a.sin_port=htons(6379); a.sin_addr.s_addr=inet_addr("127.0.0.1"); if(connect(s,(void*)&a,sizeof a)==0){ ${ANSWER} } return 0; }`,
     );
     expect(v.status).toBe(JudgeStatus.RuntimeError);
-    expect(v.message).toMatch(/^refused system call( |$)/);
+    expect(v.message).toMatch(/^refused system call/);
     if (fs.existsSync('/dev/kmsg')) expect(v.message).toBe('refused system call: socket');
   });
 
@@ -189,7 +190,7 @@ describe('compile bombs', () => {
 
   it('stops a template explosion (CE)', async () => {
     const v = await verdict(
-      '#include <utility>\n#include <cstdio>\nint main(){ auto s = std::make_index_sequence<400000000>{}; std::printf("%zu", s.size()); }',
+      '#include <utility>\n#include <cstdio>\nint main(){ auto s = std::make_index_sequence<200000000>{}; std::printf("%zu", s.size()); }',
       CPP,
     );
     expect(v.status).toBe(JudgeStatus.CompileError);

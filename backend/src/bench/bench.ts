@@ -67,7 +67,14 @@ interface LoadOptions {
 
 /** One autocannon run in a child process (its JSON report). */
 function autocannon(o: LoadOptions): Promise<AutocannonResult> {
-  const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(o.connections ?? CONNECTIONS), '-d', String(o.duration ?? DURATION)];
+  const args = [
+    require.resolve('autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    String(o.connections ?? CONNECTIONS),
+    '-d',
+    String(o.duration ?? DURATION),
+  ];
   if (o.method) args.push('-m', o.method);
   if (o.body) args.push('-H', 'content-type=application/json', '-b', o.body);
   args.push(o.url);

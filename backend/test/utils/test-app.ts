@@ -138,7 +138,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   try {
-    let builder = Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] }).overrideProvider(APP_CONFIG).useValue(config);
+    let builder = Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config);
     if (options.override) builder = options.override(builder);
     const moduleRef = await builder.compile();
     app = moduleRef.createNestApplication({ bufferLogs: true });
@@ -156,10 +158,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     };
     const root = await userService.findByUsername('root');
     if (!root) throw new Error('the root account was not created on start');
-    const users = { root: { uid: root.uid, username: 'root', password: TEST_PASSWORD, role: Role.Root, token: tokens.sign(root.uid, 0) } } as Record<
-      TestRoleName,
-      TestUser
-    >;
+    const users = {
+      root: { uid: root.uid, username: 'root', password: TEST_PASSWORD, role: Role.Root, token: tokens.sign(root.uid, 0) },
+    } as Record<TestRoleName, TestUser>;
     for (const [name, role] of Object.entries(TEST_ROLES)) {
       if (name !== 'root') users[name as TestRoleName] = await createUser(`t_${name}`.slice(0, 20), role);
     }

@@ -20,12 +20,7 @@ export interface CheckerVerdict {
 
 export const CHECKER_LIMITS = { timeLimitMs: 10000, memoryLimitKb: 512 * 1024, outputLimitBytes: 16 * 1024 * 1024 };
 
-export function checkerExitVerdict(
-  protocol: 'testlib' | 'domjudge',
-  result: RunResult,
-  stderr: string,
-  caseScore: number,
-): CheckerVerdict {
+export function checkerExitVerdict(protocol: 'testlib' | 'domjudge', result: RunResult, stderr: string, caseScore: number): CheckerVerdict {
   const message = truncate(stderr.trim(), 1024) || undefined;
   if (result.status !== 'exited' && result.status !== 'nonzero') {
     return { status: JudgeStatus.SystemError, message: `checker failed: ${result.message ?? result.status}` };
@@ -48,8 +43,7 @@ export function checkerExitVerdict(
     case 7: {
       const m = stderr.match(/-?\d+(?:\.\d+)?/);
       const points = m ? Math.max(0, Math.min(caseScore, Number(m[0]))) : 0;
-      const status =
-        points <= 0 ? JudgeStatus.WrongAnswer : points >= caseScore ? JudgeStatus.Accepted : JudgeStatus.PartialAccepted;
+      const status = points <= 0 ? JudgeStatus.WrongAnswer : points >= caseScore ? JudgeStatus.Accepted : JudgeStatus.PartialAccepted;
       return { status, score: points, message };
     }
     default:

@@ -151,11 +151,7 @@ export class RunCgroup {
     const dir = this.dirs.pids ?? this.dirs.unified;
     if (!dir) return [];
     try {
-      return fs
-        .readFileSync(path.join(dir, 'cgroup.procs'), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map(Number);
+      return fs.readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
     } catch {
       return [];
     }
@@ -209,9 +205,9 @@ export class RunCgroup {
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           if (code === 'ENOENT') break;
-          if (attempt >= 200) throw err;
+          if (attempt >= 1000) throw err;
           this.killAll();
-          await new Promise((r) => setTimeout(r, 5));
+          await new Promise((r) => setTimeout(r, attempt < 20 ? 1 : 10));
         }
       }
     }

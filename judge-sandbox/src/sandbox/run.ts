@@ -16,7 +16,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { RunCgroup, CgroupVersion, detectCgroups } from './cgroup';
 import { seccompFilter, SECCOMP_PROFILES } from './seccomp';
-import { refusedSyscallName } from './kmsg';
+import { followKernelLog, refusedSyscallName } from './kmsg';
 import { bwrapArgs } from './bwrap';
 import { judgeConfig } from '../config';
 
@@ -110,6 +110,12 @@ function takeUid(): number {
 }
 let nextUid = 0;
 let runCounter = 0;
+const pendingRemovals = new Set<Promise<void>>();
+
+/** Resolves once every finished run's cgroup is removed (a judgement ends with this). */
+export async function settleRuns(): Promise<void> {
+  while (pendingRemovals.size > 0) await Promise.all([...pendingRemovals]);
+}
 
 const seccompFiles = new Map<string, string>();
 function seccompFile(profile: SeccompProfileName): string {
@@ -134,6 +140,8 @@ export async function run(spec: RunSpec): Promise<RunResult> {
 
 /** Starts a command; stdin/stdout are streams when the spec asks for 'pipe'. */
 export function start(spec: RunSpec): RunHandle {
+  // Skip old kernel records before the first run, so a refused call is matched to its own run.
+  followKernelLog();
   const uid = takeUid();
   const wallLimitMs = spec.wallLimitMs ?? spec.timeLimitMs * 3 + 1000;
   const memoryBytes = spec.memoryLimitKb * 1024;
@@ -214,6 +222,9 @@ export function start(spec: RunSpec): RunHandle {
   info.on('error', () => undefined);
   block.on('error', () => undefined);
 
+  // Kill what is inside the sandbox (the pid namespace's init and everything in the cgroup) and let
+  // the outer bwrap reap it and exit: killing the outer bwrap first would orphan its child as a
+  // zombie of the host's init.
   const killEverything = (): void => {
     cgroup.killAll();
     if (sandboxPid !== undefined) {
@@ -222,11 +233,12 @@ export function start(spec: RunSpec): RunHandle {
       } catch {
         // gone
       }
-    }
-    try {
-      child.kill('SIGKILL');
-    } catch {
-      // gone
+    } else {
+      try {
+        child.kill('SIGKILL');
+      } catch {
+        // gone
+      }
     }
   };
 
@@ -268,14 +280,17 @@ export function start(spec: RunSpec): RunHandle {
           uid,
           startedAt,
         });
-        try {
-          await cgroup.destroy();
-        } catch (err) {
-          result.status = 'error';
-          result.message = `cgroup not removed: ${(err as Error).message}`;
-        }
-        uidsInUse.delete(uid);
+        // The verdict is known; removing the cgroup (the kernel may need a moment to release
+        // the dead tasks) happens off the critical path. settleRuns() waits for it.
         resolve(result);
+        const removal = cgroup
+          .destroy()
+          .catch((err: Error) => console.error(`[judge] cgroup not removed: ${err.message}`))
+          .finally(() => {
+            uidsInUse.delete(uid);
+            pendingRemovals.delete(removal);
+          });
+        pendingRemovals.add(removal);
       })();
     });
   });

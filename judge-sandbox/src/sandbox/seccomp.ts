@@ -63,9 +63,7 @@ export const SYSCALLS: Record<string, number> = {
   mount_setattr: 442,
 };
 
-export const SYSCALL_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(SYSCALLS).map(([name, nr]) => [nr, name]),
-);
+export const SYSCALL_NAMES: Record<number, string> = Object.fromEntries(Object.entries(SYSCALLS).map(([name, nr]) => [nr, name]));
 
 /** Calls no program needs and every profile kills (the process ends with SIGSYS → RE). */
 export const ALWAYS_DENIED = [
@@ -128,10 +126,15 @@ export interface SeccompProfile {
   enosys: string[];
   /** Refuse socket()/socketpair() for every address family except AF_UNIX. */
   unixSocketsOnly: boolean;
+  /**
+   * How other families are refused: kill, or fail with EAFNOSUPPORT for runtimes that probe
+   * (the JVM opens an inet socket at start). The empty network namespace stays the real wall.
+   */
+  socketRefusal?: 'kill' | 'errno';
 }
 
 /** Profiles by name; languages.ts picks one per language. */
-export const SECCOMP_PROFILES: Record<'default' | 'node' | 'compiler', SeccompProfile> = {
+export const SECCOMP_PROFILES: Record<'default' | 'node' | 'java' | 'compiler', SeccompProfile> = {
   default: { kill: [...ALWAYS_DENIED], enosys: ['clone3'], unixSocketsOnly: true },
   // libuv probes io_uring at start and falls back to the thread pool when it is missing.
   node: {
@@ -139,7 +142,9 @@ export const SECCOMP_PROFILES: Record<'default' | 'node' | 'compiler', SeccompPr
     enosys: ['clone3', 'io_uring_setup', 'io_uring_enter', 'io_uring_register'],
     unixSocketsOnly: true,
   },
-  compiler: { kill: [...ALWAYS_DENIED], enosys: ['clone3'], unixSocketsOnly: true },
+  java: { kill: [...ALWAYS_DENIED], enosys: ['clone3'], unixSocketsOnly: true, socketRefusal: 'errno' },
+  // Compilers include javac, a JVM.
+  compiler: { kill: [...ALWAYS_DENIED], enosys: ['clone3'], unixSocketsOnly: true, socketRefusal: 'errno' },
 };
 
 // BPF opcodes (linux/bpf_common.h) and seccomp constants (linux/seccomp.h, linux/audit.h).
@@ -207,7 +212,7 @@ export function buildFilter(profile: SeccompProfile): Insn[] {
       stmt(BPF_LD_W_ABS, OFF_ARG0_LO),
       jump(BPF_JMP_JEQ_K, AF_UNIX, 0, 1),
       stmt(BPF_RET_K, SECCOMP_RET_ALLOW),
-      kill,
+      profile.socketRefusal === 'errno' ? stmt(BPF_RET_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT) : kill,
     );
   }
   prog.push(stmt(BPF_RET_K, SECCOMP_RET_ALLOW));

@@ -12,3 +12,4 @@ export * from './contest-rank';
 export * from './judging';
 export * from './contest-errors';
 export * from './problem-api';
+export * from './admin-user';

@@ -129,3 +129,31 @@ export interface LoginFailureData {
   failures: number;
   slideRequired: boolean;
 }
+
+/** Recipients of an admin notice (spec §3 "Notice"). */
+export const NOTICE_RECIPIENTS = ['All', 'User', 'Admin'] as const;
+export type NoticeRecipientType = (typeof NOTICE_RECIPIENTS)[number];
+
+/** An admin notice (Admin → Notice); `state` true once pushed (hourly, spec §9). */
+export interface AdminNotice {
+  id: number;
+  title: string;
+  content: string;
+  type: NoticeRecipientType;
+  /** Username of the designated recipient when type is User. */
+  recipient?: string | null;
+  state: boolean;
+  adminId?: string | null;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+/** A system message in a user's box (GET /api/msg/sys). */
+export interface SysMessage {
+  id: number;
+  title: string;
+  content: string;
+  /** true once read. */
+  state: boolean;
+  gmtCreate: string;
+}

@@ -21,7 +21,9 @@ describe('TokenService', () => {
     const good = tokens.sign('u1', 0);
     expect(tokens.verify(good.slice(0, -2) + 'xx')).toBeNull();
     expect(tokens.verify(jwt.sign({ ver: 0 }, 'other-secret', { subject: 'u1', jwtid: 'a', expiresIn: 100 }))).toBeNull();
-    expect(tokens.verify(jwt.sign({ ver: 0, exp: Math.floor(Date.now() / 1000) - 1 }, 'unit-secret', { subject: 'u1', jwtid: 'a' }))).toBeNull();
+    expect(
+      tokens.verify(jwt.sign({ ver: 0, exp: Math.floor(Date.now() / 1000) - 1 }, 'unit-secret', { subject: 'u1', jwtid: 'a' })),
+    ).toBeNull();
     // Same secret, but not one of ours (no version).
     expect(tokens.verify(jwt.sign({}, 'unit-secret', { subject: 'u1', jwtid: 'a', expiresIn: 100 }))).toBeNull();
     expect(tokens.verify('garbage')).toBeNull();

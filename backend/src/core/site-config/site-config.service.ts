@@ -19,6 +19,8 @@ const CACHE_MS = 10_000;
 export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SiteConfigService.name);
   private readonly cache = new Map<SectionName, { value: unknown; at: number }>();
+  /** Bumped by every invalidation: a read that started before it must not refill the cache. */
+  private generation = 0;
   private subscriber?: Redis;
   private readonly channel: string;
 
@@ -32,7 +34,7 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, section: string) => this.cache.delete(section as SectionName));
+    this.subscriber.on('message', (_channel: string, section: string) => this.invalidate(section as SectionName));
     await this.subscriber.subscribe(this.channel);
   }
 
@@ -43,17 +45,26 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
   async get<K extends SectionName>(section: K): Promise<SiteConfigSections[K]> {
     const hit = this.cache.get(section);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as SiteConfigSections[K];
+    const generation = this.generation;
     const row = await this.entries.findOne({ where: { key: section } });
     const defaults = SITE_CONFIG_DEFAULTS[section];
     const value = (
       Array.isArray(defaults) ? (row?.value ?? defaults) : { ...defaults, ...((row?.value as object) ?? {}) }
     ) as SiteConfigSections[K];
-    this.cache.set(section, { value, at: Date.now() });
+    if (generation === this.generation) this.cache.set(section, { value, at: Date.now() });
     return value;
   }
 
+  private invalidate(section: SectionName): void {
+    this.generation++;
+    this.cache.delete(section);
+  }
+
   /** Saves the given keys of a section (unknown keys are dropped) and tells every replica. */
-  async set<K extends SectionName>(section: K, patch: Partial<SiteConfigSections[K]> | SiteConfigSections[K]): Promise<SiteConfigSections[K]> {
+  async set<K extends SectionName>(
+    section: K,
+    patch: Partial<SiteConfigSections[K]> | SiteConfigSections[K],
+  ): Promise<SiteConfigSections[K]> {
     const current = await this.get(section);
     const defaults = SITE_CONFIG_DEFAULTS[section];
     let value: SiteConfigSections[K];
@@ -65,7 +76,7 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
       value = { ...current, ...picked } as SiteConfigSections[K];
     }
     await this.entries.save({ key: section, value });
-    this.cache.delete(section);
+    this.invalidate(section);
     await this.redis.publish(this.channel, section).catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
     return value;
   }

@@ -6,11 +6,17 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { Problem } from '../problem/entities/problem.entity';
-import { AddContestProblemDto, ContestAnnouncementBodyDto, UpdateContestAnnouncementDto, UpdateContestProblemDto } from './dto/admin-contest.dto';
+import {
+  AddContestProblemDto,
+  ContestAnnouncementBodyDto,
+  UpdateContestAnnouncementDto,
+  UpdateContestProblemDto,
+} from './dto/admin-contest.dto';
 import { ContestBodyDto } from './dto/contest.dto';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
+import { ContestAccessService } from './contest-access.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
 /** The §5 contest rules that span fields: start before end, duration above zero, a password when needed. */
@@ -37,6 +43,7 @@ export class AdminContestService {
     @InjectRepository(ContestAnnouncement) private readonly announcements: Repository<ContestAnnouncement>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoreboard: ScoreboardService,
+    private readonly access: ContestAccessService,
   ) {}
 
   /** Admin list: root sees every contest, others the ones they created. */
@@ -93,6 +100,7 @@ export class AdminContestService {
 
   async update(c: Contest, body: ContestBodyDto): Promise<Contest> {
     await this.contests.save({ ...c, ...this.fields(body), id: c.id });
+    this.access.forget(c.id);
     await this.scoreboard.invalidate(c.id);
     return this.get(c.id);
   }
@@ -103,18 +111,25 @@ export class AdminContestService {
         await m.query(`DELETE FROM ${table} WHERE cid = $1`, [c.id]);
       await m.delete(Contest, { id: c.id });
     });
+    this.access.forget(c.id);
     await this.scoreboard.invalidate(c.id);
   }
 
   async setVisible(c: Contest, visible: boolean): Promise<void> {
     await this.contests.update({ id: c.id }, { visible });
+    this.access.forget(c.id);
   }
 
   // Problems
 
   async problemPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestProblem>> {
     const req = pageRequest(q);
-    const [records, total] = await this.problems.findAndCount({ where: { cid }, order: { displayId: 'ASC' }, skip: req.skip, take: req.size });
+    const [records, total] = await this.problems.findAndCount({
+      where: { cid },
+      order: { displayId: 'ASC' },
+      skip: req.skip,
+      take: req.size,
+    });
     return toPage(records, total, req);
   }
 
@@ -132,7 +147,13 @@ export class AdminContestService {
     if (await this.problems.existsBy({ cid: dto.cid, pid: dto.pid })) throw new BadRequestError(CONTEST_ERR.problemAlreadyInContest);
     if (await this.problems.existsBy({ cid: dto.cid, displayId })) throw new BadRequestError(CONTEST_ERR.displayIdExists);
     const saved = await this.problems.save(
-      this.problems.create({ cid: dto.cid, pid: dto.pid, displayId, displayTitle: dto.displayTitle?.trim() || problem.title, color: dto.color ?? null }),
+      this.problems.create({
+        cid: dto.cid,
+        pid: dto.pid,
+        displayId,
+        displayTitle: dto.displayTitle?.trim() || problem.title,
+        color: dto.color ?? null,
+      }),
     );
     await this.scoreboard.invalidate(dto.cid);
     return saved;
@@ -161,7 +182,12 @@ export class AdminContestService {
 
   async announcementPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestAnnouncement>> {
     const req = pageRequest(q);
-    const [records, total] = await this.announcements.findAndCount({ where: { cid }, order: { gmtCreate: 'DESC', id: 'DESC' }, skip: req.skip, take: req.size });
+    const [records, total] = await this.announcements.findAndCount({
+      where: { cid },
+      order: { gmtCreate: 'DESC', id: 'DESC' },
+      skip: req.skip,
+      take: req.size,
+    });
     return toPage(records, total, req);
   }
 
@@ -173,7 +199,13 @@ export class AdminContestService {
 
   async addAnnouncement(user: AuthUser, dto: ContestAnnouncementBodyDto): Promise<ContestAnnouncement> {
     return this.announcements.save(
-      this.announcements.create({ cid: dto.cid, title: dto.title.trim(), content: dto.content, uid: user.uid, visible: dto.visible ?? true }),
+      this.announcements.create({
+        cid: dto.cid,
+        title: dto.title.trim(),
+        content: dto.content,
+        uid: user.uid,
+        visible: dto.visible ?? true,
+      }),
     );
   }
 

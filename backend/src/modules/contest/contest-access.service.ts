@@ -13,6 +13,7 @@ export interface ContestAccess {
   status: ContestStatus;
   user?: AuthUser;
   isAdmin: boolean;
+  /** Entered with the password; only looked up for private and protected contests (false for public ones). */
   isRegistered: boolean;
 }
 
@@ -31,8 +32,16 @@ export function matchesAccountLimit(username: string, rule: AccountLimitRule | n
  * The contest rules of spec §6, one method per rule. Contest admins are the author and root; the owning
  * group's level-5 members join them once the group module exists (see the module README note).
  */
+/** How long a replica reuses a contest row it read: boards under load are read many times a second. */
+export const CONTEST_CACHE_MS = 1_000;
+const REGISTERED_CACHE_MAX = 200_000;
+
 @Injectable()
 export class ContestAccessService {
+  private readonly cache = new Map<number, { contest: Contest; until: number }>();
+  /** Registrations are only ever added (a contest's go with it), so a seen one is kept. */
+  private readonly registered = new Set<string>();
+
   constructor(
     @InjectRepository(Contest) private readonly contests: Repository<Contest>,
     @InjectRepository(ContestRegister) private readonly registers: Repository<ContestRegister>,
@@ -44,12 +53,39 @@ export class ContestAccessService {
 
   /** The contest (404 when missing, or hidden from a non-admin) and the caller's standing in it. */
   async access(cid: number, user?: AuthUser, now = new Date()): Promise<ContestAccess> {
-    const contest = await this.contests.findOneBy({ id: cid });
+    const contest = await this.findContest(cid);
     if (!contest) throw new NotFoundError();
     const isAdmin = this.isContestAdmin(contest, user);
     if (!contest.visible && !isAdmin) throw new NotFoundError();
-    const isRegistered = !!user && (await this.registers.existsBy({ cid, uid: user.uid }));
+    // Entering only matters for private and protected contests: public ones skip the lookup.
+    const isRegistered = !!user && contest.auth !== ContestAuth.Public && (await this.isRegistered(cid, user.uid));
     return { contest, status: contestStatusAt(contest.startTime, contest.endTime, now), user, isAdmin, isRegistered };
+  }
+
+  private async findContest(cid: number): Promise<Contest | null> {
+    const hit = this.cache.get(cid);
+    if (hit && hit.until > Date.now()) return hit.contest;
+    const contest = await this.contests.findOneBy({ id: cid });
+    if (contest) this.cache.set(cid, { contest, until: Date.now() + CONTEST_CACHE_MS });
+    else this.cache.delete(cid);
+    return contest;
+  }
+
+  private async isRegistered(cid: number, uid: string): Promise<boolean> {
+    const key = `${cid}:${uid}`;
+    if (this.registered.has(key)) return true;
+    const found = await this.registers.existsBy({ cid, uid });
+    if (found) {
+      if (this.registered.size >= REGISTERED_CACHE_MAX) this.registered.clear();
+      this.registered.add(key);
+    }
+    return found;
+  }
+
+  /** Drops this replica's copy of a contest after an edit (other replicas follow within CONTEST_CACHE_MS). */
+  forget(cid: number): void {
+    this.cache.delete(cid);
+    for (const key of this.registered) if (key.startsWith(`${cid}:`)) this.registered.delete(key);
   }
 
   /** Managing the contest (admin routes, prints, balloons): author or root. */
@@ -92,7 +128,7 @@ export class ContestAccessService {
   /** `register-contest`: the password of a private or protected contest (public ones need none). */
   async register(a: ContestAccess, password: string | undefined): Promise<void> {
     if (!a.user) throw new UnauthorizedError(ERR.loginFirst);
-    if (a.isRegistered) throw new BadRequestError(CONTEST_ERR.alreadyRegistered);
+    if (a.isRegistered || (await this.isRegistered(a.contest.id, a.user.uid))) throw new BadRequestError(CONTEST_ERR.alreadyRegistered);
     this.assertAccountAllowed(a);
     if (a.contest.auth !== ContestAuth.Public) {
       const row = await this.contests.createQueryBuilder('c').addSelect('c.pwd').where('c.id = :id', { id: a.contest.id }).getOne();

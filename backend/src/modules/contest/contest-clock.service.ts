@@ -17,9 +17,9 @@ export class ContestClockService {
   @Interval(CONTEST_CLOCK_INTERVAL_MS)
   async tick(now: Date = new Date()): Promise<number> {
     const [, affected] = (await this.db.query(
-        `UPDATE contest SET status = CASE WHEN $1 < start_time THEN $2::smallint WHEN $1 < end_time THEN $3::smallint ELSE $4::smallint END
+      `UPDATE contest SET status = CASE WHEN $1 < start_time THEN $2::smallint WHEN $1 < end_time THEN $3::smallint ELSE $4::smallint END
           WHERE status <> CASE WHEN $1 < start_time THEN $2::smallint WHEN $1 < end_time THEN $3::smallint ELSE $4::smallint END`,
-        [now, ContestStatus.Scheduled, ContestStatus.Running, ContestStatus.Ended],
+      [now, ContestStatus.Scheduled, ContestStatus.Running, ContestStatus.Ended],
     )) as [unknown, number];
     if (affected) this.logger.log(`contest status moved on ${affected} contest(s)`);
     return affected;

@@ -27,7 +27,11 @@ export class ContestJudgeBridge {
   ) {}
 
   /** §6 submit rules for a contest problem given by its contest display id (string) or its problem id (number). */
-  async assertCanSubmit(cid: number, user: AuthUser, problem: string | number): Promise<{ contest: Contest; contestProblem: ContestProblem }> {
+  async assertCanSubmit(
+    cid: number,
+    user: AuthUser,
+    problem: string | number,
+  ): Promise<{ contest: Contest; contestProblem: ContestProblem }> {
     const a = await this.access.access(cid, user);
     this.access.assertCanSubmit(a);
     const where = typeof problem === 'number' ? { cid, pid: problem } : { cid, displayId: problem };

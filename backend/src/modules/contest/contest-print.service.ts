@@ -35,7 +35,12 @@ export class ContestPrintService {
     const req = pageRequest(q);
     const qb = this.prints.createQueryBuilder('p').where('p.cid = :cid', { cid });
     if (q.keyword) qb.andWhere('p.username ILIKE :kw', { kw: `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` });
-    const [records, total] = await qb.orderBy('p.status', 'ASC').addOrderBy('p.gmtCreate', 'ASC').skip(req.skip).take(req.size).getManyAndCount();
+    const [records, total] = await qb
+      .orderBy('p.status', 'ASC')
+      .addOrderBy('p.gmtCreate', 'ASC')
+      .skip(req.skip)
+      .take(req.size)
+      .getManyAndCount();
     return toPage(records, total, req);
   }
 

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UNFINISHED_JUDGE_STATUSES } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { RejudgeService } from '../judge/rejudge.service';
+import { ContestSubmitService } from './contest-submit.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
 /**
@@ -17,6 +18,7 @@ export class ContestRejudgeService {
     private readonly moduleRef: ModuleRef,
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoreboard: ScoreboardService,
+    private readonly submits: ContestSubmitService,
   ) {}
 
   async rejudgeProblem(cid: number, pid: number): Promise<{ count: number }> {
@@ -26,7 +28,10 @@ export class ContestRejudgeService {
       `SELECT submit_id AS "submitId" FROM judge WHERE cid = $1 AND pid = $2 AND NOT (status = ANY($3)) ORDER BY submit_id`,
       [cid, pid, UNFINISHED_JUDGE_STATUSES],
     );
-    for (const { submitId } of rows) await rejudges.rejudge(submitId);
+    for (const { submitId } of rows) {
+      this.submits.follow(submitId);
+      await rejudges.rejudge(submitId);
+    }
     await this.scoreboard.invalidate(cid);
     return { count: rows.length };
   }

@@ -109,7 +109,9 @@ export class ContestSubmissionService {
   /** `check-contest-submissions-status`: the current state of some submissions, seal applied. */
   async statuses(a: ContestAccess, submitIds: number[]): Promise<Record<number, ContestSubmissionRow>> {
     if (!submitIds.length) return {};
-    const rows = await this.baseQuery(a.contest.id).andWhere('j.submit_id IN (:...ids)', { ids: submitIds }).getRawMany<ContestSubmissionRow>();
+    const rows = await this.baseQuery(a.contest.id)
+      .andWhere('j.submit_id IN (:...ids)', { ids: submitIds })
+      .getRawMany<ContestSubmissionRow>();
     return Object.fromEntries(this.mask(a, rows).map((r) => [r.submitId, r]));
   }
 

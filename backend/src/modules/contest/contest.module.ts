@@ -7,6 +7,7 @@ import { ContestClockService } from './contest-clock.service';
 import { ContestJudgeBridge } from './contest-judge.bridge';
 import { ContestPrintService } from './contest-print.service';
 import { ContestRejudgeService } from './contest-rejudge.service';
+import { ContestSubmitService } from './contest-submit.service';
 import { ContestSubmissionService } from './contest-submission.service';
 import { ContestController } from './contest.controller';
 import { ContestService } from './contest.service';
@@ -17,9 +18,16 @@ import { ContestProblem } from './entities/contest-problem.entity';
 import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { ProblemModule } from '../problem/problem.module';
+import { Judge } from '../submission/entities/judge.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Contest, ContestProblem, ContestRegister, ContestAnnouncement, ContestPrint, ContestBalloon])],
+  imports: [
+    TypeOrmModule.forFeature([Contest, ContestProblem, ContestRegister, ContestAnnouncement, ContestPrint, ContestBalloon, Judge]),
+    ProblemModule,
+    JudgeQueueModule,
+  ],
   controllers: [ContestController, AdminContestController],
   providers: [
     ContestService,
@@ -31,7 +39,8 @@ import { ScoreboardService } from './scoreboard/scoreboard.service';
     AdminContestService,
     ScoreboardService,
     ContestJudgeBridge,
+    ContestSubmitService,
   ],
-  exports: [ContestJudgeBridge, ContestAccessService, ScoreboardService],
+  exports: [ContestJudgeBridge, ContestSubmitService, ContestAccessService, ScoreboardService],
 })
 export class ContestModule {}

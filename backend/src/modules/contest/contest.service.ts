@@ -5,6 +5,7 @@ import { Brackets, DataSource, Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { NotFoundError } from '../../core/http/api.exception';
 import { Problem } from '../problem/entities/problem.entity';
+import { ProblemService } from '../problem/problem.service';
 import { ContestAccess } from './contest-access.service';
 import { ContestListQueryDto } from './dto/contest.dto';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
@@ -63,6 +64,7 @@ export class ContestService {
     @InjectRepository(ContestAnnouncement) private readonly announcements: Repository<ContestAnnouncement>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoreboard: ScoreboardService,
+    private readonly bank: ProblemService,
   ) {}
 
   /** `get-contest-list`: visible contests, filtered by clock status, type, auth and keyword. */
@@ -114,14 +116,16 @@ export class ContestService {
     return cp;
   }
 
-  /** `get-contest-problem-details`: the bank problem under its contest display id and title. */
+  /** `get-contest-problem-details`: the bank problem under its contest display id and title, with its languages. */
   async problemDetails(a: ContestAccess, displayId: string): Promise<Record<string, unknown>> {
     const cp = await this.findProblem(a.contest.id, displayId);
     const problem = await this.db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: cp.pid } });
     if (!problem) throw new NotFoundError();
+    const languages = (await this.bank.languagesFor(problem.id)).map((l) => l.name);
     return {
       problem: { ...problem, problemId: cp.displayId, title: cp.displayTitle, color: cp.color },
       contestProblem: cp,
+      languages,
       now: new Date().toISOString(),
     };
   }

@@ -75,7 +75,8 @@ export class AdminConfigController {
 
   @Put('set-email-config')
   async setEmailConfig(@Body() dto: EmailConfigDto): Promise<null> {
-    await this.siteConfig.set('email', { ...dto, emailPassword: keepSecret(dto.emailPassword) });
+    const { emailPasswordSet: _ignored, ...email } = dto;
+    await this.siteConfig.set('email', { ...email, emailPassword: keepSecret(dto.emailPassword) });
     return null;
   }
 
@@ -100,7 +101,8 @@ export class AdminConfigController {
 
   @Put('set-mobile-config')
   async setMobileConfig(@Body() dto: MobileConfigDto): Promise<null> {
-    await this.siteConfig.set('mobile', { ...dto, accessKeySecret: keepSecret(dto.accessKeySecret) });
+    const { accessKeySecretSet: _ignored, ...mobile } = dto;
+    await this.siteConfig.set('mobile', { ...mobile, accessKeySecret: keepSecret(dto.accessKeySecret) });
     return null;
   }
 

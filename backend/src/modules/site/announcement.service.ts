@@ -28,7 +28,9 @@ export class AnnouncementService {
   }
 
   async create(dto: CreateAnnouncementDto, uid: string): Promise<AnnouncementEntity> {
-    return this.announcements.save(this.announcements.create({ ...dto, status: dto.status ?? ANNOUNCEMENT_VISIBLE, uid }));
+    return this.announcements.save(
+      this.announcements.create({ title: dto.title, content: dto.content, status: dto.status ?? ANNOUNCEMENT_VISIBLE, uid }),
+    );
   }
 
   async update(dto: UpdateAnnouncementDto): Promise<AnnouncementEntity> {

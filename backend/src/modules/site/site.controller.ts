@@ -5,16 +5,14 @@ import { Public } from '../../core/auth/decorators';
 import { PageQueryDto } from '../../core/pagination/pagination';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { AnnouncementService } from './announcement.service';
-import { RecentAcRankService, RecentAcRankRow } from './recent-ac-rank.service';
 
-/** Spec §7 Site. */
+/** Spec §7 Site (get-recent-seven-ac-rank is served by the rank module). */
 @ApiTags('site')
 @Controller()
 export class SiteController {
   constructor(
     private readonly siteConfig: SiteConfigService,
     private readonly announcements: AnnouncementService,
-    private readonly recentAcRank: RecentAcRankService,
   ) {}
 
   @Public()
@@ -35,12 +33,5 @@ export class SiteController {
   @ApiOperation({ summary: 'Visible announcements, newest first, paged' })
   getCommonAnnouncement(@Query() query: PageQueryDto): Promise<Page<Announcement>> {
     return this.announcements.list(query, true);
-  }
-
-  @Public()
-  @Get('get-recent-seven-ac-rank')
-  @ApiOperation({ summary: 'Top 10 users by problems solved in the last 7 days' })
-  getRecentSevenAcRank(): Promise<RecentAcRankRow[]> {
-    return this.recentAcRank.top();
   }
 }

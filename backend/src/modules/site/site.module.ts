@@ -5,14 +5,12 @@ import { AdminConfigController } from './admin-config.controller';
 import { AdminSwitchController } from './admin-switch.controller';
 import { AnnouncementService } from './announcement.service';
 import { AnnouncementEntity } from './entities/announcement.entity';
-import { AdminSysNotice, UserSysNotice } from './entities/notice.entity';
-import { RecentAcRankService } from './recent-ac-rank.service';
 import { SiteController } from './site.controller';
 import { SystemInfoService } from './system-info.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AnnouncementEntity, AdminSysNotice, UserSysNotice])],
+  imports: [TypeOrmModule.forFeature([AnnouncementEntity])],
   controllers: [SiteController, AdminConfigController, AdminSwitchController, AdminAnnouncementController],
-  providers: [AnnouncementService, SystemInfoService, RecentAcRankService],
+  providers: [AnnouncementService, SystemInfoService],
 })
 export class SiteModule {}

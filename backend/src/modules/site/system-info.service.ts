@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { DbAndRedisConfig, JUDGE_SERVER_KEY_PREFIX, JudgeServerInfo } from '@oj/contracts';
+import { DbAndRedisConfig, JUDGE_SERVER_KEY_PREFIX, JudgeServerInfo, ServiceInfo } from '@oj/contracts';
 import Redis from 'ioredis';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
@@ -16,7 +16,7 @@ export class SystemInfoService implements OnApplicationShutdown {
     await this.rawRedis?.quit().catch(() => this.rawRedis?.disconnect());
   }
 
-  serviceInfo() {
+  serviceInfo(): ServiceInfo {
     const mem = process.memoryUsage();
     const cpus = os.cpus();
     return {

@@ -31,7 +31,9 @@ export class RootAccountService implements OnApplicationBootstrap {
       this.logger.log(`Created the super admin "${ROOT_USERNAME}" with the password from ROOT_PASSWORD`);
     } else {
       // Printed once, on the console, whatever the log level: nobody could log in otherwise.
-      console.log(`\n  Created the super admin "${ROOT_USERNAME}" with password: ${password}\n  (shown only once; set ROOT_PASSWORD to choose it)\n`);
+      console.log(
+        `\n  Created the super admin "${ROOT_USERNAME}" with password: ${password}\n  (shown only once; set ROOT_PASSWORD to choose it)\n`,
+      );
     }
   }
 }

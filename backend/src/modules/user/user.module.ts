@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AdminUserController } from './admin-user.controller';
+import { AdminUserService } from './admin-user.service';
 import { RootAccountService } from './root-account.service';
 import { UserService } from './user.service';
 
 @Module({
-  providers: [UserService, RootAccountService],
+  controllers: [AdminUserController],
+  providers: [UserService, RootAccountService, AdminUserService],
   exports: [UserService],
 })
 export class UserModule {}

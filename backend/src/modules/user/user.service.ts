@@ -46,11 +46,7 @@ export class UserService {
 
   /** The user with the password hash (for login checks only). */
   findWithPassword(username: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.password')
-      .where('u.username = :username', { username })
-      .getOne();
+    return this.users.createQueryBuilder('u').addSelect('u.password').where('u.username = :username', { username }).getOne();
   }
 
   async roleOf(uid: string): Promise<Role> {

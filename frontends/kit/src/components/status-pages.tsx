@@ -8,33 +8,35 @@ const goHome = () => {
 /** A translated "coming soon" page for areas not built yet (never a blank screen). */
 export function ComingSoon() {
   return (
-    <Result
-      status="info"
-      data-testid="coming-soon"
-      title={<FormattedMessage id="kit.comingSoon.title" />}
-      subTitle={<FormattedMessage id="kit.comingSoon.description" />}
-      extra={
-        <Button type="primary" onClick={goHome}>
-          <FormattedMessage id="kit.common.backHome" />
-        </Button>
-      }
-    />
+    <div data-testid="coming-soon">
+      <Result
+        status="info"
+        title={<FormattedMessage id="kit.comingSoon.title" />}
+        subTitle={<FormattedMessage id="kit.comingSoon.description" />}
+        extra={
+          <Button type="primary" onClick={goHome}>
+            <FormattedMessage id="kit.common.backHome" />
+          </Button>
+        }
+      />
+    </div>
   );
 }
 
 export function NotFound() {
   return (
-    <Result
-      status="404"
-      data-testid="not-found"
-      title={<FormattedMessage id="kit.notFound.title" />}
-      subTitle={<FormattedMessage id="kit.notFound.description" />}
-      extra={
-        <Button type="primary" onClick={goHome}>
-          <FormattedMessage id="kit.common.backHome" />
-        </Button>
-      }
-    />
+    <div data-testid="not-found">
+      <Result
+        status="404"
+        title={<FormattedMessage id="kit.notFound.title" />}
+        subTitle={<FormattedMessage id="kit.notFound.description" />}
+        extra={
+          <Button type="primary" onClick={goHome}>
+            <FormattedMessage id="kit.common.backHome" />
+          </Button>
+        }
+      />
+    </div>
   );
 }
 

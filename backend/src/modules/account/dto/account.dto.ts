@@ -21,13 +21,18 @@ const Email = () => (target: object, key: string) => {
   MaxLength(320, { message: ERR.emailFormat })(target, key);
 };
 
+/** Generated accounts (Admin → User) may have passwords up to LIMITS.generatedPasswordMax: they must log in. */
+const LOGIN_PASSWORD_MAX = Math.max(LIMITS.passwordMax, LIMITS.generatedPasswordMax);
+
 export class LoginDto {
   @ApiProperty({ maxLength: LIMITS.usernameMax })
   @Username()
   username: string;
 
-  @ApiProperty({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })
-  @Password()
+  @ApiProperty({ minLength: LIMITS.passwordMin, maxLength: LOGIN_PASSWORD_MAX })
+  @IsString({ message: ERR.passwordRequired })
+  @IsNotEmpty({ message: ERR.passwordRequired })
+  @Length(LIMITS.passwordMin, LOGIN_PASSWORD_MAX, { message: ERR.passwordLength })
   password: string;
 
   @ApiPropertyOptional({ description: 'Proof from POST /api/check-slide-verify; required after 5 failed logins' })

@@ -1,14 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  AfterEndSeal,
-  CONTEST_ERR,
-  ContestAuth,
-  ContestStatus,
-  ContestType,
-  OiScoreType,
-  RankShowName,
-  SealMode,
-} from '@oj/contracts';
+import { AfterEndSeal, CONTEST_ERR, ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayUnique,

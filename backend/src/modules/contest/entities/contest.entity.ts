@@ -1,12 +1,4 @@
-import {
-  AfterEndSeal,
-  ContestAuth,
-  ContestStatus,
-  ContestType,
-  OiScoreType,
-  RankShowName,
-  SealMode,
-} from '@oj/contracts';
+import { AfterEndSeal, ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Who may take part when the account limit is on: `prefix<number in start..end><suffix>`, or an extra name. */

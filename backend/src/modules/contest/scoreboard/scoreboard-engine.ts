@@ -174,7 +174,12 @@ export class ScoreboardEngine {
       const info = user ?? { uid, username: uid, nickname: null, realname: null, school: null, avatar: null, gender: null };
       const live = emptyView();
       // Without a seal both views are one and the same row.
-      state = { user: info, isStar: this.stars.has(info.username), subs: new Map(), views: { live, sealed: this.sealed ? emptyView() : live } };
+      state = {
+        user: info,
+        isStar: this.stars.has(info.username),
+        subs: new Map(),
+        views: { live, sealed: this.sealed ? emptyView() : live },
+      };
       this.users.set(uid, state);
     }
     return state;
@@ -312,10 +317,12 @@ export class ScoreboardEngine {
   }
 
   private makeCompare(view: BoardView): (a: UserState, b: UserState) => number {
-    const byName = (a: UserState, b: UserState): number => (a.user.username < b.user.username ? -1 : a.user.username > b.user.username ? 1 : 0);
+    const byName = (a: UserState, b: UserState): number =>
+      a.user.username < b.user.username ? -1 : a.user.username > b.user.username ? 1 : 0;
     if (this.config.type === ContestType.ACM)
       return (a, b) => b.views[view].ac - a.views[view].ac || a.views[view].penalty - b.views[view].penalty || byName(a, b);
-    return (a, b) => b.views[view].totalScore - a.views[view].totalScore || a.views[view].totalTime - b.views[view].totalTime || byName(a, b);
+    return (a, b) =>
+      b.views[view].totalScore - a.views[view].totalScore || a.views[view].totalTime - b.views[view].totalTime || byName(a, b);
   }
 
   /** Moves one changed row to its place in the kept order (binary search), instead of sorting again. */
@@ -339,7 +346,9 @@ export class ScoreboardEngine {
   private tied(view: BoardView, a: UserState, b: UserState): boolean {
     const x = a.views[view];
     const y = b.views[view];
-    return this.config.type === ContestType.ACM ? x.ac === y.ac && x.penalty === y.penalty : x.totalScore === y.totalScore && x.totalTime === y.totalTime;
+    return this.config.type === ContestType.ACM
+      ? x.ac === y.ac && x.penalty === y.penalty
+      : x.totalScore === y.totalScore && x.totalTime === y.totalTime;
   }
 
   /** Users in board order and their ranks (ties share a rank; star users get STAR_USER_RANK). */
@@ -394,7 +403,12 @@ export class ScoreboardEngine {
       const submissionInfo: Record<string, AcmProblemCell> = {};
       for (const [id, c] of row.cells) {
         if (!c.isAC && c.errorNum === 0 && c.tryNum === 0) continue;
-        const cell: AcmProblemCell = { isAC: c.isAC, errorNum: c.errorNum, tryNum: c.tryNum, isFirstAC: c.isAC && firstBloods.get(id) === u.uid };
+        const cell: AcmProblemCell = {
+          isAC: c.isAC,
+          errorNum: c.errorNum,
+          tryNum: c.tryNum,
+          isFirstAC: c.isAC && firstBloods.get(id) === u.uid,
+        };
         if (c.isAC) cell.ACTime = Math.floor(c.acMs / 1000);
         submissionInfo[id] = cell;
       }

@@ -24,7 +24,15 @@ interface LoadedBoard {
   applied: number;
   /** contest.gmtModified the board was built for: an edit rebuilds it. */
   modified: number;
+  /** When this replica last compared its board with the shared log. */
+  syncedAt: number;
 }
+
+/**
+ * How stale a replica's board may be on a busy read path: within this window reads skip the Redis round trip.
+ * Results recorded on this replica show at once; those of other replicas within this time.
+ */
+export const BOARD_SYNC_MS = 100;
 
 const epochKey = (cid: number) => `contest:board:${cid}:epoch`;
 const logKey = (cid: number) => `contest:board:${cid}:log`;
@@ -94,6 +102,9 @@ export class ScoreboardService {
 
   /** The board of a contest, brought up to date with the shared log. */
   async board(contest: Contest): Promise<ScoreboardEngine> {
+    const current = this.boards.get(contest.id);
+    if (current && current.modified === contest.gmtModified.getTime() && Date.now() - current.syncedAt < BOARD_SYNC_MS)
+      return current.engine;
     const [[, epochRaw], [, length]] = (await this.redis.pipeline().get(epochKey(contest.id)).llen(logKey(contest.id)).exec()) as [
       [unknown, string | null],
       [unknown, number],
@@ -104,6 +115,7 @@ export class ScoreboardService {
       loaded = await this.build(contest, epoch);
     }
     if (length > loaded.applied) await this.replay(contest.id, loaded, length);
+    loaded.syncedAt = Date.now();
     return loaded.engine;
   }
 
@@ -116,7 +128,7 @@ export class ScoreboardService {
       // afterwards, and replaying a result the database already had is harmless (same submitId).
       const applied = await this.redis.llen(logKey(contest.id));
       const engine = await this.computeFromDatabase(contest);
-      const loaded: LoadedBoard = { engine, epoch, applied, modified: contest.gmtModified.getTime() };
+      const loaded: LoadedBoard = { engine, epoch, applied, modified: contest.gmtModified.getTime(), syncedAt: 0 };
       this.boards.set(key, loaded);
       return loaded;
     })().finally(() => this.building.delete(key));
@@ -173,7 +185,16 @@ export class ScoreboardService {
     const subs: BoardSubmission[] = [];
     for (const r of rows) {
       const uid = r.judgeUid;
-      if (r.uid) users.set(uid, { uid, username: r.username, nickname: r.nickname, realname: r.realname, school: r.school, avatar: r.avatar, gender: r.gender });
+      if (r.uid)
+        users.set(uid, {
+          uid,
+          username: r.username,
+          nickname: r.nickname,
+          realname: r.realname,
+          school: r.school,
+          avatar: r.avatar,
+          gender: r.gender,
+        });
       unpackSubmissions(r.subs, uid, displayIds, subs);
     }
     engine.load(subs, users);

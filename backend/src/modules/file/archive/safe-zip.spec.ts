@@ -93,3 +93,12 @@ describe('test case pairing', () => {
     expect(evenScores(4)).toEqual([25, 25, 25, 25]);
   });
 });
+
+describe('zip bombs of many small entries', () => {
+  it('refuses them once the real inflated total passes the limit', async () => {
+    const { manyEntryBomb } = await import('../../../../test/fixtures/zip-fixtures');
+    const zip = manyEntryBomb(80, 8 * 1024 * 1024);
+    expect(zip.length).toBeLessThan(1024 * 1024);
+    await expect(readZip(zip)).rejects.toThrow('archive expands past the size limit');
+  });
+});

@@ -66,6 +66,7 @@ export async function readZip(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LI
   }
   const files = new Map<string, Buffer>();
   let total = 0;
+  let declared = 0;
   return new Promise<Map<string, Buffer>>((resolve, reject) => {
     let settled = false;
     const fail = (e: unknown) => {
@@ -92,6 +93,10 @@ export async function readZip(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LI
           return;
         }
         if (entry.uncompressedSize > limits.maxEntryBytes) throw new ArchiveError(`entry too large: ${rawName}`);
+        // Declared sizes refuse most bombs before inflating anything; yauzl checks that entries keep to them,
+        // and the running count below catches the rest.
+        declared += entry.uncompressedSize;
+        if (declared > limits.maxTotalBytes) throw new ArchiveError('archive expands past the size limit');
         if (
           entry.uncompressedSize > limits.ratioCheckMinBytes &&
           entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)

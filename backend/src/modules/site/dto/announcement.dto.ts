@@ -11,6 +11,13 @@ export class CreateAnnouncementDto {
   @IsOptional()
   @IsIn([ANNOUNCEMENT_VISIBLE, ANNOUNCEMENT_HIDDEN])
   status?: number;
+
+  /** HOJ clients post the same object they edit; these are ignored. */
+  @IsOptional() @IsInt() id?: number;
+  @IsOptional() @IsString() uid?: string;
+  @IsOptional() @IsString() username?: string;
+  @IsOptional() @IsString() gmtCreate?: string;
+  @IsOptional() @IsString() gmtModified?: string;
 }
 
 export class UpdateAnnouncementDto {

@@ -23,6 +23,8 @@ export class EmailConfigDto implements Partial<EmailConfig> {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) emailPassword?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() emailSsl?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) emailBGImg?: string;
+  /** Sent back by clients that post what GET answered; ignored. */
+  @IsOptional() @IsBoolean() emailPasswordSet?: boolean;
 }
 
 export class TestEmailDto {
@@ -41,6 +43,8 @@ export class MobileConfigDto implements Partial<MobileConfig> {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) accessKeySecret?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) signName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) templateCode?: string;
+  /** Sent back by clients that post what GET answered; ignored. */
+  @IsOptional() @IsBoolean() accessKeySecretSet?: boolean;
 }
 
 const Count = () => (target: object, key: string) => {

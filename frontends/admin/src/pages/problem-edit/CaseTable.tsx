@@ -14,6 +14,9 @@ export interface CaseTableProps {
   scored: boolean;
 }
 
+/** Stored cases name their files inside the problem's data folder; the list shows the file name. */
+const baseName = (name: string) => name.split('/').pop() ?? name;
+
 export function CaseTable({ value = [], onChange, manual, scored }: CaseTableProps) {
   const { t } = useT();
   const update = (index: number, patch: Partial<CaseRow>) => onChange?.(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -32,7 +35,7 @@ export function CaseTable({ value = [], onChange, manual, scored }: CaseTablePro
             data-testid={`case-input-${i}`}
           />
         ) : (
-          text
+          baseName(text)
         ),
     },
     {
@@ -47,7 +50,7 @@ export function CaseTable({ value = [], onChange, manual, scored }: CaseTablePro
             data-testid={`case-output-${i}`}
           />
         ) : (
-          text
+          baseName(text)
         ),
     },
   ];

@@ -1,0 +1,336 @@
+/**
+ * `npm run bench:pipeline`: the judging pipeline end to end on this machine.
+ *  (a) submit → final verdict latency (p50, p95) of a C++ A+B with 10 cases, one submission at a time,
+ *      next to the compile time of the same code in the sandbox (goal: compile + 200 ms);
+ *  (b) a burst of 200 such submissions on 2 workers (child processes of judge-sandbox/dist/worker.js):
+ *      submissions judged per second, next to the same compile + run work done directly with the sandbox
+ *      CLI, two at a time (goal ≥ 90 % of raw);
+ *  (c) GET /api/get-problem-list at 100 connections (autocannon in its own process): req/s and p99 next to a
+ *      bare hello-world Nest app on the same HTTP adapter (goal ≥ 50 % of bare, p99 < 50 ms).
+ * Fresh database on DATABASE_URL's server, Redis from REDIS_URL, unique prefixes; everything is removed after.
+ * Ends with one JSON line: {"latencyP50Ms","latencyP95Ms","compileMs","burstPerSec","rawPerSec","listRps","listP99Ms","bareRps"}.
+ * BENCH_LATENCY_RUNS, BENCH_BURST, BENCH_RAW_RUNS, BENCH_DURATION (s) override the sizes.
+ */
+import 'reflect-metadata';
+import { Controller, Get, INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { JUDGE_TOKEN_HEADER, JudgeStatus, Role } from '@oj/contracts';
+import { ChildProcess, execFile, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import * as http from 'http';
+import Redis from 'ioredis';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import { Client } from 'pg';
+import { readZip, writeZip } from '../modules/file/archive/safe-zip';
+
+const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const LATENCY_RUNS = Number(process.env.BENCH_LATENCY_RUNS || 30);
+const BURST = Number(process.env.BENCH_BURST || 200);
+const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS || 40);
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const CASES = 10;
+const REPO = path.resolve(__dirname, '../../..');
+const WORKER_JS = path.join(REPO, 'judge-sandbox/dist/worker.js');
+const CLI_JS = path.join(REPO, 'judge-sandbox/dist/cli.js');
+const CPP_AC = '#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n';
+
+@Controller()
+class HelloController {
+  @Get('hello')
+  hello() {
+    return 'hello world';
+  }
+}
+@Module({ controllers: [HelloController] })
+class HelloModule {}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
+
+async function admin(sql: string): Promise<void> {
+  const c = new Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function listen(app: INestApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+}
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+function autocannon(url: string, connections: number, duration: number): Promise<AutocannonResult> {
+  const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(duration), url];
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as AutocannonResult))),
+  );
+}
+
+async function api<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(base + url, {
+    method,
+    headers: { Authorization: token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { status: number; msg: string; data: T };
+  if (json.status !== 200) throw new Error(`${method} ${url}: ${json.status} ${json.msg}`);
+  return json.data;
+}
+
+/** Resolves when the submission's SSE stream reports the final verdict. */
+function finalEvent(base: string, token: string, submitId: number): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/submission-events?submitId=${submitId}`, { headers: { Authorization: token } }, (res) => {
+      let buf = '';
+      res.on('data', (chunk: Buffer) => {
+        buf += chunk.toString();
+        for (const block of buf.split('\n\n').slice(0, -1)) {
+          const line = block.split('\n').find((l) => l.startsWith('data: '));
+          const event = line ? (JSON.parse(line.slice(6)) as { status: number; final: boolean }) : null;
+          if (event?.final) {
+            req.destroy();
+            resolve(event);
+          }
+        }
+        buf = buf.slice(buf.lastIndexOf('\n\n') + 2);
+      });
+    });
+    req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
+  });
+}
+
+function startWorker(env: Record<string, string>, name: string, uidBase: number, dir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [WORKER_JS], {
+    env: {
+      ...process.env,
+      ...env,
+      JUDGE_CONCURRENCY: '1',
+      JUDGE_NAME: name,
+      JUDGE_CACHE_DIR: path.join(dir, `cache-${name}`),
+      JUDGE_WORK_DIR: path.join(dir, `work-${name}`),
+      JUDGE_SANDBOX_UID_BASE: String(uidBase),
+      JUDGE_SANDBOX_UID_COUNT: '50',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('consuming') && resolve(child));
+    child.on('exit', (code) => reject(new Error(`worker ${name} exited with ${code}`)));
+  });
+}
+
+function cli(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, [CLI_JS, ...args], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+  );
+}
+
+async function main(): Promise<void> {
+  const bare = await NestFactory.create(HelloModule, { logger: false });
+  const bareUrl = await listen(bare);
+  const id = randomBytes(4).toString('hex');
+  const database = `oj_bench_pipeline_${id}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-pipeline-'));
+  await admin(`CREATE DATABASE "${database}"`);
+  const dbUrl = new URL(PG_URL);
+  dbUrl.pathname = '/' + database;
+  const judgeToken = randomBytes(16).toString('hex');
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL,
+    REDIS_PREFIX: `benchp:${id}:`,
+    BULL_PREFIX: `benchp_bull_${id}`,
+    JUDGE_TOKEN: judgeToken,
+    ROOT_PASSWORD: 'bench-root-pw',
+    DISABLE_RATE_LIMIT: '1',
+    FRONTENDS_DIR: path.join(dataDir, 'frontends'),
+  };
+  Object.assign(process.env, env);
+  const { AppModule } = await import('../app.module');
+  const { configureApp } = await import('../app.setup');
+  const { UserService } = await import('../modules/user/user.service');
+  const { TokenService } = await import('../core/auth/token.service');
+  const { SiteConfigService } = await import('../core/site-config/site-config.service');
+  const app = await NestFactory.create(AppModule, { bufferLogs: true });
+  configureApp(app);
+  const url = await listen(app);
+  const workers: ChildProcess[] = [];
+  const cleanups: (() => void)[] = [];
+
+  try {
+    const users = app.get(UserService);
+    const tokens = app.get(TokenService);
+    const root = await users.findByUsername('root');
+    const rootToken = tokens.sign(root!.uid, 0);
+    const user = await users.create({ username: 'bench_user', password: 'bench-pw-1', role: Role.User, email: 'bench@example.com' });
+    const token = tokens.sign(user.uid, 0);
+    await app.get(SiteConfigService).set('switch', { defaultSubmitInterval: 0 });
+
+    // The problem: A+B with 10 cases, imported as an HOJ zip like an admin would.
+    const cases = Array.from({ length: CASES }, (_, i) => ({ input: `${i * 3} ${i * 5 + 1}\n`, output: `${i * 8 + 1}\n` }));
+    const zip = await writeZip([
+      [
+        'APB.json',
+        JSON.stringify({
+          problem: { problemId: 'APB', title: 'A+B', timeLimit: 1000, memoryLimit: 256, type: 0 },
+          samples: cases.map((_, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out` })),
+          languages: ['C++'],
+        }),
+      ],
+      ...cases.flatMap((c, i): [string, string][] => [
+        [`APB/${i + 1}.in`, c.input],
+        [`APB/${i + 1}.out`, c.output],
+      ]),
+    ]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(zip)]), 'apb.zip');
+    const imported = (await (await fetch(`${url}/api/file/import-problem`, { method: 'POST', headers: { Authorization: rootToken }, body: form })).json()) as {
+      data: { id: number }[];
+    };
+    const pid = imported.data[0].id;
+    const detail = await api<{ caseVersion: string }>(url, rootToken, 'GET', `/api/admin/problem?pid=${pid}`);
+
+    // The package as workers get it, unpacked for the raw CLI runs.
+    const pkgRes = await fetch(`${url}/api/judge/package?pid=${pid}&version=${detail.caseVersion}`, { headers: { [JUDGE_TOKEN_HEADER]: judgeToken } });
+    const pkgDir = path.join(dataDir, 'raw-package');
+    mkdirSync(pkgDir, { recursive: true });
+    for (const [name, data] of await readZip(Buffer.from(await pkgRes.arrayBuffer()))) writeFileSync(path.join(pkgDir, name), data);
+    const source = path.join(dataDir, 'main.cpp');
+    writeFileSync(source, CPP_AC);
+
+    // Compile time alone, in the sandbox: the CLI's `run` (compile + one run) minus the run's wall time and
+    // the CLI's own start-up (timed with `languages`).
+    const startup: number[] = [];
+    const compileTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      let t0 = performance.now();
+      await cli(['languages']);
+      startup.push(performance.now() - t0);
+      t0 = performance.now();
+      const out = JSON.parse(await cli(['run', '--lang', 'cpp', '--source', source, '--input', path.join(pkgDir, '1.in')])) as { exitCode: number; wallTime: number; stdout: string };
+      if (out.exitCode !== 0 || out.stdout !== '1\n') throw new Error(`raw run: ${JSON.stringify(out)}`);
+      compileTimes.push(performance.now() - t0 - out.wallTime);
+    }
+    compileTimes.forEach((_, i) => (compileTimes[i] -= median(startup)));
+    const compileMs = Math.round(median(compileTimes));
+
+    // Raw: the same judge work through the CLI, two at a time (the two workers' worth of parallelism).
+    const rawStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      [0, 1].map(async () => {
+        while (next < RAW_RUNS) {
+          next++;
+          const out = JSON.parse(await cli(['judge', '--problem', pkgDir, '--lang', 'cpp', '--source', source])) as { status: number };
+          if (out.status !== JudgeStatus.Accepted) throw new Error(`raw judge: status ${out.status}`);
+        }
+      }),
+    );
+    const rawPerSec = RAW_RUNS / ((performance.now() - rawStart) / 1000);
+
+    // Worker dirs must be reachable by the sandbox users (mkdtemp makes 0700 folders).
+    const workerDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-workers-'));
+    chmodSync(workerDir, 0o755);
+    cleanups.push(() => rmSync(workerDir, { recursive: true, force: true }));
+    workers.push(await startWorker(env, `bench-a-${id}`, 63000, workerDir));
+    workers.push(await startWorker(env, `bench-b-${id}`, 63100, workerDir));
+
+    // (a) one at a time.
+    const latencies: number[] = [];
+    for (let i = 0; i < LATENCY_RUNS + 2; i++) {
+      const t0 = performance.now();
+      const sub = await api<{ submitId: number }>(url, token, 'POST', '/api/submit-problem-judge', { pid: 'APB', language: 'C++', code: CPP_AC, cid: 0 });
+      const verdict = await finalEvent(url, token, sub.submitId);
+      if (verdict.status !== JudgeStatus.Accepted) {
+        const d = await api<{ submission: unknown }>(url, token, 'GET', `/api/get-submission-detail?submitId=${sub.submitId}`);
+        throw new Error(`verdict ${verdict.status}: ${JSON.stringify(d.submission)}`);
+      }
+      if (i >= 2) latencies.push(performance.now() - t0); // the first two warm caches (package download)
+    }
+    latencies.sort((a, b) => a - b);
+
+    // (b) burst.
+    const { DataSource } = await import('typeorm');
+    const ds = app.get(DataSource);
+    const [{ before }] = await ds.query(`SELECT count(*)::int AS before FROM judge WHERE counted`);
+    const burstStart = performance.now();
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (sent < BURST) {
+          sent++;
+          await api(url, token, 'POST', '/api/submit-problem-judge', { pid: 'APB', language: 'C++', code: CPP_AC, cid: 0 });
+        }
+      }),
+    );
+    for (;;) {
+      const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM judge WHERE counted`);
+      if (n - before >= BURST) break;
+      await sleep(50);
+    }
+    const burstPerSec = BURST / ((performance.now() - burstStart) / 1000);
+    const [{ wrong }] = await ds.query(`SELECT count(*)::int AS wrong FROM judge WHERE status <> 0`);
+    if (wrong) throw new Error(`${wrong} submissions did not get Accepted`);
+
+    for (const w of workers) w.kill('SIGTERM');
+    await sleep(500);
+
+    // (c) the problem list under load, next to bare hello-world.
+    await autocannon(`${bareUrl}/hello`, 10, 2);
+    await autocannon(`${url}/api/get-problem-list`, 10, 2);
+    const bareR = await autocannon(`${bareUrl}/hello`, 100, DURATION);
+    const listR = await autocannon(`${url}/api/get-problem-list`, 100, DURATION);
+    if (listR.non2xx || listR.errors) throw new Error(`problem list: ${listR.non2xx} non-2xx, ${listR.errors} errors`);
+
+    const round = (n: number) => Math.round(n * 10) / 10;
+    const result = {
+      latencyP50Ms: Math.round(pct(latencies, 50)),
+      latencyP95Ms: Math.round(pct(latencies, 95)),
+      compileMs,
+      burstPerSec: round(burstPerSec),
+      rawPerSec: round(rawPerSec),
+      listRps: Math.round(listR.requests.average),
+      listP99Ms: listR.latency.p99,
+      bareRps: Math.round(bareR.requests.average),
+    };
+    console.log(`(a) submit → verdict, ${LATENCY_RUNS} runs: p50 ${result.latencyP50Ms} ms, p95 ${result.latencyP95Ms} ms (compile alone ${compileMs} ms; goal ≤ ${compileMs + 200} ms)`);
+    console.log(`(b) burst of ${BURST} on 2 workers: ${result.burstPerSec}/s; raw CLI, 2 at a time: ${result.rawPerSec}/s (${Math.round((burstPerSec / rawPerSec) * 100)}% of raw; goal ≥ 90%)`);
+    console.log(`(c) GET /api/get-problem-list, 100 connections: ${result.listRps} req/s, p99 ${result.listP99Ms} ms; bare ${result.bareRps} req/s (${Math.round((listR.requests.average / bareR.requests.average) * 100)}% of bare; goal ≥ 50%, p99 < 50 ms)`);
+    console.log(JSON.stringify(result));
+  } finally {
+    for (const w of workers) w.kill('SIGKILL');
+    await app.close();
+    await bare.close();
+    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    const redis = new Redis(REDIS_URL);
+    for (const prefix of [`benchp:${id}:`, `benchp_bull_${id}:`]) {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+    }
+    redis.disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+    cleanups.forEach((c) => c());
+  }
+}
+
+main().catch((e: Error) => {
+  console.error(e.stack ?? e.message);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectRepository } from '@nestjs/typeorm';
+import { JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus, NO_SUBMIT_ROLES } from '@oj/contracts';
+import { Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
+import { JudgeEventsService } from '../judge/judge-events.service';
+import { JudgeQueueService } from '../judge/judge-queue.service';
+import { ProblemService } from '../problem/problem.service';
+import { Judge } from '../submission/entities/judge.entity';
+import { ContestJudgeBridge } from './contest-judge.bridge';
+
+/** A contest submission: `pid` is the contest display id (HOJ SubmitJudgeDTO with cid). */
+export interface ContestSubmitInput {
+  cid: number;
+  pid: string;
+  language: string;
+  code: string;
+}
+
+/**
+ * Contest submissions (spec §6 submit rules): stored as Pending under the contest problem, judged by the
+ * same pipeline with the contest Bull priority, shown on the board at once as a pending try.
+ *
+ * The submission module's `submit-problem-judge` hands requests with a cid here. Until the judge module
+ * calls ContestJudgeBridge.onSubmissionResult when it writes a result, this replica follows each
+ * submission's final event itself (JudgeEventsService.subscribe) so the board moves.
+ */
+@Injectable()
+export class ContestSubmitService {
+  private readonly logger = new Logger(ContestSubmitService.name);
+
+  constructor(
+    @InjectRepository(Judge) private readonly judges: Repository<Judge>,
+    private readonly bridge: ContestJudgeBridge,
+    private readonly problems: ProblemService,
+    private readonly queue: JudgeQueueService,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<Omit<Judge, 'code'>> {
+    if ((NO_SUBMIT_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
+    const { contestProblem } = await this.bridge.assertCanSubmit(input.cid, user, input.pid);
+    const problem = await this.problems.findById(contestProblem.pid);
+    const allowed = await this.problems.languagesFor(problem.id);
+    if (!allowed.some((l) => l.name === input.language)) throw new BadRequestError(JUDGING_ERR.languageNotAllowed);
+    const saved = await this.judges.save(
+      this.judges.create({
+        pid: problem.id,
+        displayPid: contestProblem.displayId,
+        uid: user.uid,
+        username: user.username,
+        status: JudgeStatus.Pending,
+        share: false,
+        length: Buffer.byteLength(input.code, 'utf8'),
+        code: input.code,
+        language: input.language,
+        cid: input.cid,
+        cpid: contestProblem.id,
+        gid: null,
+        tid: null,
+        ip,
+        version: 0,
+        counted: false,
+      }),
+    );
+    this.follow(saved.submitId);
+    try {
+      await this.queue.enqueueJudge(saved, problem, JUDGE_PRIORITY.contest);
+    } catch (e) {
+      this.logger.error(`enqueue of contest submission ${saved.submitId} failed: ${(e as Error).message}`);
+      await this.judges.update({ submitId: saved.submitId, status: JudgeStatus.Pending }, { status: JudgeStatus.SubmittedFailed });
+      saved.status = JudgeStatus.SubmittedFailed;
+    }
+    await this.bridge.onSubmissionResult(saved.submitId);
+    const { code: _code, ...rest } = saved;
+    void _code;
+    return rest;
+  }
+
+  /** Moves the board when this submission's final result is written (see the class note). */
+  follow(submitId: number): void {
+    const events = this.moduleRef.get(JudgeEventsService, { strict: false });
+    const stream = events.subscribe(submitId);
+    stream.subscribe({
+      next: (e) => {
+        if (e.final) void this.bridge.onSubmissionResult(submitId).catch((err: Error) => this.logger.warn(`board update: ${err.message}`));
+      },
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminNotice, Page, Role } from '@oj/contracts';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { CreateNoticeDto, NoticeIdQuery, NoticeListQuery, UpdateNoticeDto } from './dto/notice.dto';
+import { AdminSysNotice } from './entities/notice.entity';
+import { NoticeService } from './notice.service';
+
+/** Admin → Notice (super admin only, spec §6). */
+@ApiTags('admin')
+@Roles(Role.Root)
+@Controller('admin/msg/notice')
+export class AdminNoticeController {
+  constructor(private readonly notices: NoticeService) {}
+
+  @Get()
+  list(@Query() query: NoticeListQuery): Promise<Page<AdminNotice>> {
+    return this.notices.list(query);
+  }
+
+  @Post()
+  create(@Body() dto: CreateNoticeDto, @CurrentUser() user: AuthUser): Promise<AdminSysNotice> {
+    return this.notices.create(dto, user.uid);
+  }
+
+  @Put()
+  update(@Body() dto: UpdateNoticeDto): Promise<AdminSysNotice> {
+    return this.notices.update(dto);
+  }
+
+  @Delete()
+  async remove(@Query() query: NoticeIdQuery): Promise<null> {
+    await this.notices.remove(query.id);
+    return null;
+  }
+}

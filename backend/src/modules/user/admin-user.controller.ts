@@ -1,0 +1,41 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminInsertUsersResult, AdminUserRow, GeneratedUser, Page, Role } from '@oj/contracts';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { AdminUserService } from './admin-user.service';
+import { AdminDeleteUsersDto, AdminEditUserDto, AdminInsertUsersDto, AdminUserListQuery, GenerateUsersDto } from './dto/admin-user.dto';
+
+/** Admin → User (super admin only, spec §6). */
+@ApiTags('admin')
+@Roles(Role.Root)
+@Controller('admin/user')
+export class AdminUserController {
+  constructor(private readonly adminUsers: AdminUserService) {}
+
+  @Get('get-user-list')
+  list(@Query() query: AdminUserListQuery): Promise<Page<AdminUserRow>> {
+    return this.adminUsers.list(query);
+  }
+
+  @Put('edit-user')
+  async edit(@Body() dto: AdminEditUserDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.adminUsers.edit(dto, user);
+    return null;
+  }
+
+  @Delete('delete-user')
+  async remove(@Body() dto: AdminDeleteUsersDto, @CurrentUser() user: AuthUser): Promise<{ deleted: number }> {
+    return { deleted: await this.adminUsers.remove(dto.ids, user) };
+  }
+
+  @Post('insert-batch-user')
+  insertBatch(@Body() dto: AdminInsertUsersDto): Promise<AdminInsertUsersResult> {
+    return this.adminUsers.insertBatch(dto.users);
+  }
+
+  @Post('generate-user')
+  generate(@Body() dto: GenerateUsersDto): Promise<GeneratedUser[]> {
+    return this.adminUsers.generate(dto);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Contest submissions through the real judge pipeline (an in-process judge worker, real sandbox):
+ * the §6 submit rules, verdicts reaching the board, and a root rejudge that the board follows.
+ */
+import { AcmRankRow, CONTEST_ERR, ContestAuth, ERR, JudgeStatus, Role, isFinalJudgeStatus } from '@oj/contracts';
+import request from 'supertest';
+import { toAuthUser } from '../src/core/auth/auth-user';
+import { ContestSubmitService } from '../src/modules/contest/contest-submit.service';
+import { addProblem, createContest, MIN, PASSWORD, rank } from './contest-fixtures';
+import { aPlusBCases, CODE, hojZip, importHoj, pidOf, RunningWorker, startInProcessWorker } from './fixtures/pipeline-helpers';
+import { createTestApp, TestApp, TestUser } from './utils/test-app';
+
+jest.setTimeout(180_000);
+
+describe('contest submissions through the judge pipeline', () => {
+  let t: TestApp;
+  let worker: RunningWorker;
+  let author: TestUser;
+  let entrant: TestUser;
+  let outsider: TestUser;
+  let cid: number;
+  let startTime: Date;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    worker = await startInProcessWorker(t, `engF-contest-${process.pid}`, 1);
+    const zip = await hojZip([{ problemId: 'CAPB', title: 'A+B', cases: aPlusBCases(2) }]);
+    expect((await importHoj(t, t.users.admin.token, zip)).body).toMatchObject({ status: 200 });
+    author = t.users.admin;
+    entrant = await t.createUser('c_entrant', Role.User);
+    outsider = await t.createUser('c_outsider', Role.User);
+    startTime = new Date(Date.now() - 30 * MIN);
+    cid = await createContest(t, author, { auth: ContestAuth.Protected, startTime, endTime: new Date(Date.now() + 60 * MIN) });
+    await addProblem(t, author, cid, await pidOf(t, 'CAPB'), 'A');
+    await request(t.url).post('/api/register-contest').set('Authorization', entrant.token).send({ cid, password: PASSWORD }).expect(200);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+  });
+
+  const submit = (user: TestUser, code: string) =>
+    t
+      .get<ContestSubmitService>(ContestSubmitService)
+      .submit(
+        { cid, pid: 'A', language: 'C++', code },
+        toAuthUser({ uid: user.uid, username: user.username, roleId: user.role, status: 0, tokenVersion: 0 }),
+        null,
+      );
+
+  async function waitFinal(user: TestUser, submitIds: number[]): Promise<Record<number, { status: number }>> {
+    const end = Date.now() + 90_000;
+    for (;;) {
+      const res = await request(t.url)
+        .post('/api/check-contest-submissions-status')
+        .set('Authorization', user.token)
+        .send({ cid, submitIds });
+      const map = res.body.data as Record<number, { status: number }>;
+      const counted: { n: string }[] = await t.dataSource.query('SELECT COUNT(*) AS n FROM judge WHERE submit_id = ANY($1) AND counted', [
+        submitIds,
+      ]);
+      if (submitIds.every((id) => map[id] && isFinalJudgeStatus(map[id].status)) && Number(counted[0].n) === submitIds.length) return map;
+      if (Date.now() > end) throw new Error(`verdicts not final: ${JSON.stringify(map)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  async function boardRow(user: TestUser): Promise<AcmRankRow | undefined> {
+    // The hook runs right after the result is written; give it a moment to land.
+    for (let i = 0; i < 20; i++) {
+      const res = await rank(t, user, cid);
+      const row = (res.body.data.records as AcmRankRow[]).find((r) => r.uid === entrant.uid);
+      if (row && row.submissionInfo.A?.tryNum === 0) return row;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return (await rank(t, user, cid)).body.data.records.find((r: AcmRankRow) => r.uid === entrant.uid);
+  }
+
+  it('refuses a user who has not entered the password of a protected contest', async () => {
+    await expect(submit(outsider, CODE.cppAc)).rejects.toMatchObject({ status: 403, message: CONTEST_ERR.notRegistered });
+  });
+
+  it('judges contest submissions and moves the board with each verdict', async () => {
+    const wa = await submit(entrant, CODE.cppWa);
+    expect(wa).toMatchObject({ cid, displayPid: 'A', status: JudgeStatus.Pending });
+    expect(wa).not.toHaveProperty('code');
+    const pendingRow = (await rank(t, entrant, cid)).body.data.records[0] as AcmRankRow;
+    expect(pendingRow.uid).toBe(entrant.uid);
+    await waitFinal(entrant, [wa.submitId]);
+    const ac = await submit(entrant, CODE.cppAc);
+    const verdicts = await waitFinal(entrant, [ac.submitId]);
+    expect(verdicts[ac.submitId].status).toBe(JudgeStatus.Accepted);
+
+    const row = await boardRow(entrant);
+    const acMinutes = Math.floor((new Date(ac.submitTime).getTime() - startTime.getTime()) / MIN);
+    expect(row).toMatchObject({ rank: 1, ac: 1, penalty: acMinutes + 20 });
+    expect(row!.submissionInfo.A).toMatchObject({ isAC: true, errorNum: 1, tryNum: 0, isFirstAC: true });
+  });
+
+  it('lets only root rejudge a contest problem, and the board follows the new verdicts', async () => {
+    const pid = await pidOf(t, 'CAPB');
+    const denied = await request(t.url)
+      .get('/api/admin/judge/rejudge-contest-problem')
+      .query({ cid, pid })
+      .set('Authorization', author.token);
+    expect([denied.status, denied.body.msg]).toEqual([403, ERR.noPermission]);
+    const res = await request(t.url)
+      .get('/api/admin/judge/rejudge-contest-problem')
+      .query({ cid, pid })
+      .set('Authorization', t.users.root.token)
+      .expect(200);
+    expect(res.body.data).toEqual({ count: 2 });
+    const ids: { submit_id: number }[] = await t.dataSource.query('SELECT submit_id FROM judge WHERE cid = $1', [cid]);
+    await waitFinal(
+      entrant,
+      ids.map((r) => r.submit_id),
+    );
+    const row = await boardRow(entrant);
+    expect(row).toMatchObject({ ac: 1 });
+    expect(row!.submissionInfo.A).toMatchObject({ isAC: true, errorNum: 1, tryNum: 0 });
+  });
+
+  it('refuses submissions once the contest has ended', async () => {
+    await t.dataSource.query(`UPDATE contest SET end_time = now() - interval '1 second', gmt_modified = now() WHERE id = $1`, [cid]);
+    await new Promise((r) => setTimeout(r, 1100)); // past the contest cache of this replica
+    await expect(submit(entrant, CODE.cppAc)).rejects.toMatchObject({ status: 403, message: ERR.contestEnded });
+  });
+});

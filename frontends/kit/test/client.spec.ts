@@ -1,0 +1,107 @@
+/**
+ * @jest-environment node
+ *
+ * The API client against a real local HTTP server: spec §7 headers and refresh swap, §8 error texts.
+ */
+import * as http from 'http';
+import { AddressInfo } from 'net';
+
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem(k: string) {
+    return this.items.has(k) ? (this.items.get(k) as string) : null;
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.items.delete(k);
+  }
+  clear() {
+    this.items.clear();
+  }
+}
+(globalThis as unknown as { localStorage: MemoryStorage }).localStorage = new MemoryStorage();
+
+import { ERR } from '@oj/contracts';
+import { ApiError, createClient, getToken, setClientHooks, setToken } from '../src/api/client';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+let handler: Handler;
+let server: http.Server;
+let base: string;
+const seen: http.IncomingHttpHeaders[] = [];
+const notified: string[] = [];
+const unauthorized: boolean[] = [];
+
+const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    seen.push(req.headers);
+    handler(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  setClientHooks({ notifyError: (t) => notified.push(t), onUnauthorized: (admin) => unauthorized.push(admin) });
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  seen.length = 0;
+  notified.length = 0;
+  unauthorized.length = 0;
+  setToken(null);
+});
+
+describe('API client', () => {
+  it('sends the stored token and Url-Type general, admin for admin paths', async () => {
+    handler = (_req, res) => json(res, 200, { status: 200, msg: 'success', data: 1 });
+    setToken('tok-1');
+    const client = createClient(base);
+    await client.get('/get-problem-list');
+    await client.get('/admin/problem');
+    expect(seen[0].authorization).toBe('tok-1');
+    expect(seen[0]['url-type']).toBe('general');
+    expect(seen[1]['url-type']).toBe('admin');
+  });
+
+  it('swaps the stored token when the answer says Refresh-Token', async () => {
+    handler = (_req, res) => json(res, 200, { status: 200, msg: 'success', data: null }, { 'Refresh-Token': 'true', Authorization: 'tok-2' });
+    setToken('tok-1');
+    await createClient(base).get('/x');
+    expect(getToken()).toBe('tok-2');
+  });
+
+  it('rejects a 200 answer whose envelope status is not 200, showing its msg', async () => {
+    handler = (_req, res) => json(res, 200, { status: 400, msg: ERR.usernameExists, data: null });
+    await expect(createClient(base).post('/register', {})).rejects.toEqual(new ApiError(ERR.usernameExists, 400));
+    expect(notified).toEqual([ERR.usernameExists]);
+  });
+
+  it('on 401 clears the token, shows the msg and asks for a login (admin flag for admin calls)', async () => {
+    handler = (_req, res) => json(res, 401, { status: 401, msg: ERR.loginAgain, data: null });
+    setToken('tok-1');
+    await expect(createClient(base).get('/admin/dashboard')).rejects.toMatchObject({ status: 401, message: ERR.loginAgain });
+    expect(getToken()).toBeNull();
+    expect(unauthorized).toEqual([true]);
+    expect(notified).toEqual([ERR.loginAgain]);
+  });
+
+  it('shows the catalogue texts for 404, other statuses and no answer', async () => {
+    handler = (_req, res) => json(res, 404, { status: 404, msg: 'whatever', data: null });
+    await expect(createClient(base).get('/a')).rejects.toMatchObject({ message: ERR.notFound });
+    handler = (_req, res) => json(res, 500, {});
+    await expect(createClient(base).get('/b')).rejects.toMatchObject({ message: ERR.serverError });
+    await expect(createClient('http://127.0.0.1:1/api').get('/c')).rejects.toMatchObject({ status: 0, message: ERR.noConnection });
+    expect(notified).toEqual([ERR.notFound, ERR.serverError, ERR.noConnection]);
+  });
+
+  it('keeps background calls silent', async () => {
+    handler = (_req, res) => json(res, 500, { status: 500, msg: 'boom', data: null });
+    await expect(createClient(base).get('/msg/unread', { silent: true })).rejects.toMatchObject({ message: 'boom' });
+    expect(notified).toEqual([]);
+  });
+});

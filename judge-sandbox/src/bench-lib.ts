@@ -1,0 +1,74 @@
+/** Shared by the benchmark and the timing-stability test: a compiled CPU loop measured N times. */
+import * as fs from 'fs';
+import * as path from 'path';
+import { compile, CompileResult } from './compile';
+import { findLanguage } from './languages';
+import { programSpec } from './judge';
+import { run, settleRuns } from './sandbox/run';
+
+/** About 500 ms of CPU on these machines; the loop count is printed so runs stay comparable. */
+export const LOOP_ITERATIONS = 240_000_000;
+export const LOOP_SOURCE = `#include <stdio.h>
+int main(){ volatile unsigned long x = 0; for (unsigned long i = 0; i < ${LOOP_ITERATIONS}UL; i++) x += i; printf("%lu\\n", (unsigned long)(x & 1)); return 0; }`;
+
+export async function compileC(code: string): Promise<CompileResult> {
+  const lang = findLanguage('c-o2');
+  if (!lang) throw new Error('C is not available');
+  const r = await compile(lang, code);
+  if (!r.ok) throw new Error(r.message);
+  return r;
+}
+
+/** CPU times (ms) of `times` sandboxed runs of the loop. */
+export async function loopCpuTimes(times: number): Promise<number[]> {
+  const compiled = await compileC(LOOP_SOURCE);
+  try {
+    const out: number[] = [];
+    for (let i = 0; i < times; i++) {
+      const r = await run({
+        ...programSpec(compiled.language, compiled.dir, {
+          timeLimitMs: 10000,
+          memoryLimitKb: 64 * 1024,
+          stackLimitKb: 8 * 1024,
+          outputLimitBytes: 1024,
+        }),
+      });
+      if (r.status !== 'exited') throw new Error(`loop run failed: ${r.status} ${r.message ?? ''}`);
+      out.push(r.timeMs);
+    }
+    return out;
+  } finally {
+    await settleRuns();
+    fs.rmSync(compiled.dir, { recursive: true, force: true });
+  }
+}
+
+export function stats(values: number[]): { mean: number; median: number; cvPct: number; min: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+  return {
+    mean,
+    median: sorted[Math.floor(sorted.length / 2)],
+    cvPct: (sd / mean) * 100,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+  };
+}
+
+export function writeAplusBProblem(dir: string, cases: number): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.writeFileSync(
+    path.join(dir, 'problem.json'),
+    JSON.stringify({ timeLimit: 1000, memoryLimit: 256, stackLimit: 128, judgeMode: 'default', type: 'acm', isRemoveEndBlank: true }),
+  );
+  for (let i = 1; i <= cases; i++) {
+    const a = i * 7919;
+    const b = i * 104729;
+    fs.writeFileSync(path.join(dir, `${i}.in`), `${a} ${b}\n`, { mode: 0o644 });
+    fs.writeFileSync(path.join(dir, `${i}.out`), `${a + b}\n`, { mode: 0o644 });
+  }
+}
+
+export const APLUSB_C =
+  '#include <stdio.h>\nint main(){ long a,b; if (scanf("%ld %ld",&a,&b)!=2) return 1; printf("%ld\\n",a+b); return 0; }';

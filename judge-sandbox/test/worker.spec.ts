@@ -1,0 +1,204 @@
+/**
+ * The Bull worker against real Redis (unique Bull prefix per run): judge jobs with packages from
+ * a local zip and over HTTP with the judge token, progress, compile-check and test-judge jobs, the
+ * server registry, and refusal of zip entries that leave the package.
+ */
+import * as fs from 'fs';
+import * as http from 'http';
+import * as os from 'os';
+import * as path from 'path';
+import Queue from 'bull';
+import Redis from 'ioredis';
+import * as yazl from 'yazl';
+import { JUDGE_QUEUE, JUDGE_SERVER_KEY_PREFIX, JUDGE_TOKEN_HEADER, JudgeJobName, JudgeStatus } from '@oj/contracts';
+import type { JudgeProgress, JudgeResult, JudgeServerInfo } from '@oj/contracts';
+import { startWorker, JudgeWorker } from '../src/worker';
+import { cleanupJudge, expectNothingLeft, isolateJudge, makeProblem } from './helpers';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const prefix = `oj-judge-test-${process.pid}-${Date.now()}`;
+const name = `test-worker-${process.pid}`;
+const TOKEN = 'secret-judge-token';
+let worker: JudgeWorker;
+let queue: Queue.Queue;
+let redis: Redis;
+let cacheDir: string;
+let problemDir: string;
+let zipFile: string;
+let server: http.Server;
+let serverUrl: string;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-worker-test-'));
+
+function zipDir(dir: string, out: string, extra: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const z = new yazl.ZipFile();
+    for (const f of fs.readdirSync(dir)) z.addFile(path.join(dir, f), f);
+    for (const [n, c] of Object.entries(extra)) z.addBuffer(Buffer.from(c), n);
+    z.end();
+    z.outputStream
+      .pipe(fs.createWriteStream(out))
+      .on('close', () => resolve())
+      .on('error', reject);
+  });
+}
+
+const AC = '#include <stdio.h>\nint main(){ long a,b; scanf("%ld %ld",&a,&b); printf("%ld\\n",a+b); }';
+
+beforeAll(async () => {
+  ({ cacheDir } = isolateJudge('worker'));
+  problemDir = makeProblem();
+  zipFile = path.join(tmp, 'p.zip');
+  await zipDir(problemDir, zipFile);
+  server = http.createServer((req, res) => {
+    if (req.url === '/forbidden' || req.headers[JUDGE_TOKEN_HEADER.toLowerCase()] !== TOKEN) {
+      res.writeHead(403).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/zip' });
+    fs.createReadStream(zipFile).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  serverUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/package.zip`;
+  redis = new Redis(REDIS_URL);
+  worker = await startWorker({ redisUrl: REDIS_URL, bullPrefix: prefix, concurrency: 2, name, judgeToken: TOKEN, cacheDir });
+  queue = new Queue(JUDGE_QUEUE, REDIS_URL, { prefix });
+});
+
+afterAll(async () => {
+  await queue.obliterate({ force: true });
+  await queue.close();
+  await worker.close();
+  expect(await redis.exists(JUDGE_SERVER_KEY_PREFIX + name)).toBe(0);
+  redis.disconnect();
+  server.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(problemDir, { recursive: true, force: true });
+  cleanupJudge();
+});
+
+it('announces itself in Redis with its languages and cgroup version', async () => {
+  const raw = await redis.get(JUDGE_SERVER_KEY_PREFIX + name);
+  const info = JSON.parse(raw!) as JudgeServerInfo;
+  expect(info.name).toBe(name);
+  expect(info.concurrency).toBe(2);
+  expect(info.languages.map((l) => l.name)).toEqual(expect.arrayContaining(['C', 'C++ With O2', 'Java', 'Python3', 'JavaScript Node']));
+  expect(['v1', 'v2']).toContain(info.cgroup);
+  expect(await redis.ttl(JUDGE_SERVER_KEY_PREFIX + name)).toBeGreaterThan(0);
+});
+
+it('judges a submission from a local zip package, reporting progress, and caches the package', async () => {
+  const progress: JudgeProgress[] = [];
+  queue.on('global:progress', (_id: string, p: string | JudgeProgress) => progress.push(typeof p === 'string' ? JSON.parse(p) : p));
+  const job = await queue.add(JudgeJobName.judge, {
+    submissionId: 41,
+    language: 'C With O2',
+    code: AC,
+    problemId: 1,
+    packageVersion: 'v-local-1',
+    packageUrl: zipFile,
+  });
+  const result = (await job.finished()) as JudgeResult;
+  expect(result.status).toBe(JudgeStatus.Accepted);
+  expect(result.submissionId).toBe(41);
+  expect(result.judger).toBe(name);
+  expect(result.cases).toHaveLength(2);
+  expect(fs.existsSync(path.join(cacheDir, 'packages', 'v-local-1', 'problem.json'))).toBe(true);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(progress.map((p) => p.status)).toEqual(expect.arrayContaining([JudgeStatus.Compiling, JudgeStatus.Judging]));
+  expect(progress.find((p) => p.caseIndex === 2)?.caseCount).toBe(2);
+  expectNothingLeft();
+});
+
+it('downloads a package over HTTP with the judge token', async () => {
+  const job = await queue.add(JudgeJobName.judge, {
+    submissionId: 42,
+    language: 'C',
+    code: AC.replace('a+b', 'a-b'),
+    problemId: 1,
+    packageVersion: 'v-http-1',
+    packageUrl: serverUrl,
+  });
+  const result = (await job.finished()) as JudgeResult;
+  expect(result.status).toBe(JudgeStatus.WrongAnswer);
+  expect(fs.existsSync(path.join(cacheDir, 'packages', 'v-http-1', '1.in'))).toBe(true);
+});
+
+it('answers System Error, not a lost job, when the package cannot be fetched', async () => {
+  const forbidden = await queue.add(JudgeJobName.judge, {
+    submissionId: 43,
+    language: 'C',
+    code: AC,
+    problemId: 1,
+    packageVersion: 'v-forbidden',
+    packageUrl: serverUrl.replace('package.zip', 'forbidden'),
+  });
+  const result = (await forbidden.finished()) as JudgeResult;
+  expect(result).toEqual(
+    expect.objectContaining({ status: JudgeStatus.SystemError, submissionId: 43, errorMessage: 'package download failed: HTTP 403' }),
+  );
+  const missing = await queue.add(JudgeJobName.judge, {
+    submissionId: 44,
+    language: 'C',
+    code: AC,
+    problemId: 1,
+    packageVersion: 'v-nowhere',
+    packageUrl: path.join(tmp, 'does-not-exist.zip'),
+  });
+  const badResult = (await missing.finished()) as JudgeResult;
+  expect(badResult.status).toBe(JudgeStatus.SystemError);
+  expect(badResult.errorMessage).toMatch(/ENOENT/);
+  expect(fs.readdirSync(path.join(cacheDir, 'packages')).filter((d) => d.includes('tmp'))).toEqual([]);
+});
+
+it('refuses zip entries that would leave the package', async () => {
+  // yazl refuses "..", so write a same-length name and patch the bytes afterwards.
+  const evil = path.join(tmp, 'evil.zip');
+  await new Promise<void>((resolve, reject) => {
+    const z = new yazl.ZipFile();
+    z.addBuffer(Buffer.from('{}'), 'problem.json');
+    z.addBuffer(Buffer.from('pwned'), 'x/QQ/QQ/escaped.txt');
+    z.end();
+    z.outputStream
+      .pipe(fs.createWriteStream(evil))
+      .on('close', () => resolve())
+      .on('error', reject);
+  });
+  const bytes = fs.readFileSync(evil);
+  fs.writeFileSync(evil, Buffer.from(bytes.toString('latin1').replace(/x\/QQ\/QQ\//g, 'x/../../'), 'latin1'));
+  const job = await queue.add(JudgeJobName.judge, {
+    submissionId: 45,
+    language: 'C',
+    code: AC,
+    problemId: 1,
+    packageVersion: 'v-evil',
+    packageUrl: evil,
+  });
+  const result = (await job.finished()) as JudgeResult;
+  expect(result.status).toBe(JudgeStatus.SystemError);
+  // yauzl refuses it first ("invalid relative path"); our own check backs it up.
+  expect(result.errorMessage).toMatch(/^(refused zip entry outside the package|invalid relative path): x\/\.\.\/\.\.\/escaped\.txt$/);
+  expect(fs.existsSync(path.join(cacheDir, 'packages', 'escaped.txt'))).toBe(false);
+  expect(fs.existsSync(path.join(cacheDir, 'escaped.txt'))).toBe(false);
+  expect(fs.existsSync(path.join(cacheDir, 'packages', 'v-evil'))).toBe(false);
+});
+
+it('runs compile-check and test-judge jobs', async () => {
+  const ok = await (
+    await queue.add(JudgeJobName.compileCheck, { language: 'C++ 17 With O2', code: 'int main(){}', asChecker: true })
+  ).finished();
+  expect(ok).toEqual({ ok: true, message: '' });
+  const bad = await (await queue.add(JudgeJobName.compileCheck, { language: 'C', code: 'int main(){', asChecker: true })).finished();
+  expect(bad.ok).toBe(false);
+  expect(bad.message).toMatch(/error/);
+  const test = await (
+    await queue.add(JudgeJobName.testJudge, {
+      language: 'Python3',
+      code: 'print(sum(map(int, input().split())))',
+      input: '4 5\n',
+      timeLimitMs: 1000,
+      memoryLimitMb: 128,
+      expectedOutput: '9\n',
+    })
+  ).finished();
+  expect(test).toEqual(expect.objectContaining({ status: JudgeStatus.Accepted, stdout: '9\n', exitCode: 0 }));
+});
