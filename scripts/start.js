@@ -143,9 +143,16 @@ async function startEmbeddedPostgres() {
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL in ${databaseDir}`);
     if (isRoot) {
-      // postgres must be able to reach its data dir through DATA_DIR.
+      // postgres must be able to reach its data dir through DATA_DIR and every folder above it.
       fs.mkdirSync(DATA_DIR, { recursive: true });
       fs.chmodSync(DATA_DIR, 0o755);
+      for (let dir = path.dirname(DATA_DIR); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+        if ((fs.statSync(dir).mode & 0o001) === 0) {
+          fail(
+            `PostgreSQL runs as the postgres user, which cannot enter ${dir}: set DATA_DIR to a folder it can reach (e.g. /var/lib/oj) or set DATABASE_URL.`,
+          );
+        }
+      }
     }
     await embeddedPg.initialise();
   }

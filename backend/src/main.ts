@@ -3,9 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { EnvelopeExpressAdapter } from './core/http/envelope.adapter';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new EnvelopeExpressAdapter(), { bufferLogs: true });
   const config = configureApp(app);
   await app.listen(config.port, config.host);
 }

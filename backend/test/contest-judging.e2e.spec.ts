@@ -80,6 +80,18 @@ describe('contest submissions through the judge pipeline', () => {
     await expect(submit(outsider, CODE.cppAc)).rejects.toMatchObject({ status: 403, message: CONTEST_ERR.notRegistered });
   });
 
+  it('shows the problem under its contest display id with the languages the judges run', async () => {
+    const res = await request(t.url)
+      .get('/api/get-contest-problem-details')
+      .query({ cid, displayId: 'A' })
+      .set('Authorization', entrant.token)
+      .expect(200);
+    expect(res.body.data.problem).toMatchObject({ problemId: 'A', title: 'A+B' });
+    expect(res.body.data.problem).not.toHaveProperty('spjCode');
+    expect(res.body.data.problem).not.toHaveProperty('judgeExtraFile');
+    expect(res.body.data.languages).toContain('C++');
+  });
+
   it('judges contest submissions and moves the board with each verdict', async () => {
     const wa = await submit(entrant, CODE.cppWa);
     expect(wa).toMatchObject({ cid, displayPid: 'A', status: JudgeStatus.Pending });

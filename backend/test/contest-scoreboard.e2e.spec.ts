@@ -7,7 +7,7 @@ import request from 'supertest';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
 import { Contest } from '../src/modules/contest/entities/contest.entity';
-import { ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
+import { BOARD_IDLE_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { addProblem, contestBody, createContest, createProblem, judged, MIN, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -193,6 +193,49 @@ describe('contest scoreboard over HTTP', () => {
       .expect(200);
     const after = await request(t.url).get('/api/get-contest-ac-info').query({ cid }).set('Authorization', author.token).expect(200);
     expect(after.body.data.records.map((r: { checked: boolean }) => r.checked)).toEqual([false, true, false, false]);
+  });
+
+  it('brings a second replica up to date through the shared Redis log', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, author, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    await addProblem(t, author, cid, pA.id, 'A');
+    const contest = await t.dataSource.getRepository(Contest).findOneByOrFail({ id: cid });
+    const one = t.get<ScoreboardService>(ScoreboardService);
+    const two = new ScoreboardService(t.dataSource, t.redis);
+    expect((await two.board(contest)).rows('live')).toEqual([]);
+    // The result reaches replica one (through the hook); replica two only shares Redis and the database.
+    await judged(t, alice, cid, pA, 'A', JudgeStatus.Accepted, new Date(now - 30 * MIN));
+    expect((await one.board(contest)).rows('live').map((r) => r.username)).toEqual(['alice']);
+    await new Promise((r) => setTimeout(r, BOARD_SYNC_MS + 10));
+    expect((await two.board(contest)).rows('live')).toEqual((await one.board(contest)).rows('live'));
+    // An idle board leaves memory and comes back the same from the database.
+    const before = (await two.board(contest)).rows('live');
+    expect(two.evictIdle(Date.now() + BOARD_IDLE_MS + 1)).toBe(1);
+    expect((await two.board(contest)).rows('live')).toEqual(before);
+  });
+
+  it('serves the public scoreboard to anonymous callers, sealed, and merges synchronised contests', async () => {
+    const one = await sealedContest(AfterEndSeal.AutoUnseal);
+    const now = Date.now();
+    const two = await createContest(t, author, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    await addProblem(t, author, two, pA.id, 'A');
+    await judged(t, star, two, pA, 'A', JudgeStatus.Accepted, new Date(now - 59 * MIN));
+    const single = await request(t.url).post('/api/get-contest-outside-scoreboard').send({ cid: one }).expect(200);
+    expect(single.body.data.map((r: AcmRankRow) => [r.username, r.rank, r.ac])).toEqual([
+      ['alice', 1, 1],
+      ['bob', 2, 0],
+    ]);
+    const merged = await request(t.url)
+      .post('/api/get-contest-outside-scoreboard')
+      .send({ cid: one, cidList: [two] })
+      .expect(200);
+    expect(merged.body.data.map((r: AcmRankRow & { cid: number }) => [r.username, r.cid, r.rank])).toEqual([
+      ['starguest', two, 1],
+      ['alice', one, 2],
+      ['bob', one, 3],
+    ]);
+    const info = await request(t.url).get('/api/get-contest-outsize-info').query({ cid: one }).expect(200);
+    expect(info.body.data.problemList).toEqual([{ displayId: 'A', displayTitle: 'First', color: '#ff0000', ac: 1, total: 2 }]);
   });
 
   it('ranks an OI contest by the highest score per problem and shows real names when asked', async () => {

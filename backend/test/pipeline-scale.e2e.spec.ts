@@ -73,7 +73,9 @@ describe('judging pipeline at scale', () => {
     }
     expect(await stat()).toEqual({ total: 200, ac: 120, wa: 80, tle: 0 });
     for (const u of users) expect(await userStat(u.uid)).toEqual({ submissions: 50, accepted: 30, solved: 1 });
-    const judgers: { judger: string; n: number }[] = await t.dataSource.query(`SELECT judger, count(*)::int AS n FROM judge GROUP BY judger`);
+    const judgers: { judger: string; n: number }[] = await t.dataSource.query(
+      `SELECT judger, count(*)::int AS n FROM judge GROUP BY judger`,
+    );
     expect(judgers.map((j) => j.judger).sort()).toEqual(workers.map((w) => w.name).sort());
     const [{ cases }] = await t.dataSource.query(`SELECT count(*)::int AS cases FROM judge_case`);
     // ACM judging stops at the first failing case: two cases per AC, one per WA.
@@ -132,11 +134,20 @@ describe('judging pipeline at scale', () => {
   });
 
   it('checks special judge code through a worker and answers the compiler output on failure', async () => {
-    const bad = await request(t.url).post('/api/admin/problem/compile-spj').set('Authorization', t.users.problemAdmin.token).send({ language: 'C++', code: 'int main( {' });
+    const bad = await request(t.url)
+      .post('/api/admin/problem/compile-spj')
+      .set('Authorization', t.users.problemAdmin.token)
+      .send({ language: 'C++', code: 'int main( {' });
     expect([bad.status, bad.body.msg]).toEqual([400, ERR.spjCompileFailed]);
-    const good = await request(t.url).post('/api/admin/problem/compile-spj').set('Authorization', t.users.problemAdmin.token).send({ language: 'C++', code: 'int main(){return 0;}' });
+    const good = await request(t.url)
+      .post('/api/admin/problem/compile-spj')
+      .set('Authorization', t.users.problemAdmin.token)
+      .send({ language: 'C++', code: 'int main(){return 0;}' });
     expect(good.body).toMatchObject({ status: 200 });
-    const inter = await request(t.url).post('/api/admin/problem/compile-interactive').set('Authorization', t.users.admin.token).send({ language: 'C++', code: 'oops' });
+    const inter = await request(t.url)
+      .post('/api/admin/problem/compile-interactive')
+      .set('Authorization', t.users.admin.token)
+      .send({ language: 'C++', code: 'oops' });
     expect([inter.status, inter.body.msg]).toEqual([400, ERR.interactiveCompileFailed]);
   });
 
@@ -167,7 +178,13 @@ describe('judging pipeline at scale', () => {
     await stopWorkers();
     child = await startChildWorker(t, `engE-doomed-${process.pid}`, 64000);
     const before = await stat();
-    const res = await submit(t, users[2].token, 'SLOW', 'Python3', 'import time\ntime.sleep(0.4)\na, b = map(int, input().split())\nprint(a + b)\n');
+    const res = await submit(
+      t,
+      users[2].token,
+      'SLOW',
+      'Python3',
+      'import time\ntime.sleep(0.4)\na, b = map(int, input().split())\nprint(a + b)\n',
+    );
     const submitId = res.body.data.submitId;
     const queue = t.get<JudgeQueueService>(JudgeQueueService).queue;
     const deadline = Date.now() + 60_000;

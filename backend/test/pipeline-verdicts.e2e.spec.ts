@@ -54,7 +54,11 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
 
   it('keeps problem statistics per verdict', async () => {
     const pid = await pidOf(t, 'APB');
-    const res = await request(t.url).get('/api/get-problem-detail').query({ problemId: 'APB' }).set('Authorization', t.users.user.token).expect(200);
+    const res = await request(t.url)
+      .get('/api/get-problem-detail')
+      .query({ problemId: 'APB' })
+      .set('Authorization', t.users.user.token)
+      .expect(200);
     expect(res.body.data.problemCount).toMatchObject({ pid, total: 6, ac: 3, wa: 1, tle: 1, ce: 1 });
     expect(res.body.data.myStatus).toEqual({ status: JudgeStatus.Accepted, score: 0 });
   });
@@ -70,7 +74,11 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
 
   it('shows per-case results of the user own accepted submission', async () => {
     const rows: { submit_id: number }[] = await t.dataSource.query(`SELECT submit_id FROM judge WHERE status = 0 AND language = 'C++'`);
-    const res = await request(t.url).get('/api/get-all-case-result').query({ submitId: rows[0].submit_id }).set('Authorization', t.users.user.token).expect(200);
+    const res = await request(t.url)
+      .get('/api/get-all-case-result')
+      .query({ submitId: rows[0].submit_id })
+      .set('Authorization', t.users.user.token)
+      .expect(200);
     expect(res.body.data.judgeCaseList.map((c: { caseId: number; status: number }) => [c.caseId, c.status])).toEqual([
       [1, 0],
       [2, 0],

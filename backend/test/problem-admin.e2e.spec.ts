@@ -11,7 +11,17 @@ jest.setTimeout(120_000);
 
 function problemBody(problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) {
   return {
-    problem: { problemId, title: `Title ${problemId}`, description: 'd', timeLimit: 1000, memoryLimit: 128, stackLimit: 64, auth: 1, type: 0, ...problem },
+    problem: {
+      problemId,
+      title: `Title ${problemId}`,
+      description: 'd',
+      timeLimit: 1000,
+      memoryLimit: 128,
+      stackLimit: 64,
+      auth: 1,
+      type: 0,
+      ...problem,
+    },
     samples: [
       { input: '1 2\n', output: '3\n' },
       { input: '5 5\n', output: '10\n' },
@@ -61,7 +71,9 @@ describe('problem bank administration', () => {
       const anon = await (request(t.url) as unknown as Record<string, (u: string) => request.Test>)[method](url);
       expect([anon.status, anon.body.msg]).toEqual([401, ERR.loginFirst]);
       for (const role of ['user', 'muted', 'noSubmit'] as const) {
-        const res = await (request(t.url) as unknown as Record<string, (u: string) => request.Test>)[method](url).set('Authorization', as(role));
+        const res = await (request(t.url) as unknown as Record<string, (u: string) => request.Test>)
+          [method](url)
+          .set('Authorization', as(role));
         expect([role, res.status, res.body.msg]).toEqual([role, 403, ERR.noPermission]);
       }
     });
@@ -78,10 +90,19 @@ describe('problem bank administration', () => {
       const res = await request(t.url).post('/api/admin/problem').set('Authorization', as('problemAdmin')).send(problemBody('P100'));
       expect(res.body.status).toBe(200);
       pid = res.body.data.id;
-      expect(res.body.data).toMatchObject({ problemId: 'P100', title: 'Title P100', languages: ['C++', 'Python3'], codeTemplates: [{ language: 'C++', code: '// template' }] });
+      expect(res.body.data).toMatchObject({
+        problemId: 'P100',
+        title: 'Title P100',
+        languages: ['C++', 'Python3'],
+        codeTemplates: [{ language: 'C++', code: '// template' }],
+      });
       expect(res.body.data.tags.map((x: { name: string }) => x.name)).toEqual(['easy', 'math']);
       expect(res.body.data.caseVersion).toMatch(/^[a-f0-9]{64}$/);
-      const cases = await request(t.url).get('/api/admin/problem/get-problem-cases').query({ pid }).set('Authorization', as('admin')).expect(200);
+      const cases = await request(t.url)
+        .get('/api/admin/problem/get-problem-cases')
+        .query({ pid })
+        .set('Authorization', as('admin'))
+        .expect(200);
       expect(cases.body.data.map((c: { caseId: number; score: number }) => c.caseId)).toEqual([1, 2]);
     });
 
@@ -94,16 +115,25 @@ describe('problem bank administration', () => {
 
     it('refuses duplicated tags, file IO without names, negative scores and no cases', async () => {
       const before = await count('problem');
-      const dup = await request(t.url).post('/api/admin/problem').set('Authorization', as('admin')).send(problemBody('P101', { tags: [{ name: 'dp' }, { name: 'DP' }] }));
+      const dup = await request(t.url)
+        .post('/api/admin/problem')
+        .set('Authorization', as('admin'))
+        .send(problemBody('P101', { tags: [{ name: 'dp' }, { name: 'DP' }] }));
       expect([dup.status, dup.body.msg]).toEqual([400, JUDGING_ERR.duplicateTags]);
-      const io = await request(t.url).post('/api/admin/problem').set('Authorization', as('admin')).send(problemBody('P101', {}, { isFileIO: true }));
+      const io = await request(t.url)
+        .post('/api/admin/problem')
+        .set('Authorization', as('admin'))
+        .send(problemBody('P101', {}, { isFileIO: true }));
       expect([io.status, io.body.msg]).toEqual([400, JUDGING_ERR.fileIONameRequired]);
       const score = await request(t.url)
         .post('/api/admin/problem')
         .set('Authorization', as('admin'))
         .send(problemBody('P101', { samples: [{ input: '1', output: '1', score: -5 }] }));
       expect([score.status, score.body.msg]).toEqual([400, JUDGING_ERR.scoreInvalid]);
-      const none = await request(t.url).post('/api/admin/problem').set('Authorization', as('admin')).send(problemBody('P101', { samples: [] }));
+      const none = await request(t.url)
+        .post('/api/admin/problem')
+        .set('Authorization', as('admin'))
+        .send(problemBody('P101', { samples: [] }));
       expect([none.status, none.body.msg]).toEqual([400, JUDGING_ERR.testcaseRequired]);
       expect(await count('problem')).toBe(before);
     });
@@ -121,14 +151,22 @@ describe('problem bank administration', () => {
     });
 
     it('hides a private problem from users and shows it again when public', async () => {
-      await request(t.url).put('/api/admin/problem/change-problem-auth').set('Authorization', as('admin')).send({ id: pid, auth: ProblemAuth.Private }).expect(200);
+      await request(t.url)
+        .put('/api/admin/problem/change-problem-auth')
+        .set('Authorization', as('admin'))
+        .send({ id: pid, auth: ProblemAuth.Private })
+        .expect(200);
       const hidden = await request(t.url).get('/api/get-problem-detail').query({ problemId: 'P100' }).set('Authorization', as('user'));
       expect([hidden.status, hidden.body.msg]).toEqual([404, ERR.notFound]);
       const list = await request(t.url).get('/api/get-problem-list');
       expect(list.body.data.records.map((r: { problemId: string }) => r.problemId)).not.toContain('P100');
       const admin = await request(t.url).get('/api/get-problem-detail').query({ problemId: 'P100' }).set('Authorization', as('admin'));
       expect(admin.body.data.problem.problemId).toBe('P100');
-      await request(t.url).put('/api/admin/problem/change-problem-auth').set('Authorization', as('admin')).send({ id: pid, auth: ProblemAuth.Public }).expect(200);
+      await request(t.url)
+        .put('/api/admin/problem/change-problem-auth')
+        .set('Authorization', as('admin'))
+        .send({ id: pid, auth: ProblemAuth.Public })
+        .expect(200);
       const shown = await request(t.url).get('/api/get-problem-detail').query({ problemId: 'P100' });
       expect(shown.body.data).toMatchObject({
         problem: { problemId: 'P100', title: 'Renamed', timeLimit: 3000, examples: [] },
@@ -158,11 +196,17 @@ describe('problem bank administration', () => {
     });
 
     it('tag CRUD refuses duplicates', async () => {
-      const created = await request(t.url).post('/api/admin/tag').set('Authorization', as('admin')).send({ name: 'graphs', color: '#123456' });
+      const created = await request(t.url)
+        .post('/api/admin/tag')
+        .set('Authorization', as('admin'))
+        .send({ name: 'graphs', color: '#123456' });
       expect(created.body.data).toMatchObject({ name: 'graphs', color: '#123456', oj: 'ME' });
       const dup = await request(t.url).post('/api/admin/tag').set('Authorization', as('admin')).send({ name: 'graphs' });
       expect([dup.status, dup.body.msg]).toEqual([400, JUDGING_ERR.tagExists]);
-      const renamed = await request(t.url).put('/api/admin/tag').set('Authorization', as('admin')).send({ id: created.body.data.id, name: 'graph' });
+      const renamed = await request(t.url)
+        .put('/api/admin/tag')
+        .set('Authorization', as('admin'))
+        .send({ id: created.body.data.id, name: 'graph' });
       expect(renamed.body.data.name).toBe('graph');
       await request(t.url).delete('/api/admin/tag').query({ tid: created.body.data.id }).set('Authorization', as('admin')).expect(200);
       const tags = await request(t.url).get('/api/get-all-problem-tags');
@@ -186,16 +230,23 @@ describe('problem bank administration', () => {
         ['2.in', '2 2\n'],
         ['2.ans', '4\n'],
       ]);
-      const up = await request(t.url).post('/api/file/upload-testcase-zip').set('Authorization', as('admin')).attach('file', zip, 'cases.zip');
+      const up = await request(t.url)
+        .post('/api/file/upload-testcase-zip')
+        .set('Authorization', as('admin'))
+        .attach('file', zip, 'cases.zip');
       expect(up.body.data.fileList).toEqual([
         { input: '1.in', output: '1.ans' },
         { input: '2.in', output: '2.ans' },
       ]);
-      const body = problemBody('OI1', {
-        isUploadTestCase: true,
-        uploadTestcaseDir: up.body.data.fileListDir,
-        samples: up.body.data.fileList.map((f: object, i: number) => ({ ...f, score: i === 0 ? 30 : 70 })),
-      }, { type: 1 });
+      const body = problemBody(
+        'OI1',
+        {
+          isUploadTestCase: true,
+          uploadTestcaseDir: up.body.data.fileListDir,
+          samples: up.body.data.fileList.map((f: object, i: number) => ({ ...f, score: i === 0 ? 30 : 70 })),
+        },
+        { type: 1 },
+      );
       const res = await request(t.url).post('/api/admin/problem').set('Authorization', as('admin')).send(body);
       expect(res.body.data).toMatchObject({ problemId: 'OI1', type: 1, ioScore: 100 });
       const download = await request(t.url)
@@ -209,7 +260,12 @@ describe('problem bank administration', () => {
           r.on('end', () => cb(null, Buffer.concat(chunks)));
         });
       const files = await readZip(download.body as Buffer);
-      expect(Object.fromEntries([...files].map(([k, v]) => [k, v.toString()]))).toEqual({ '1.in': '1 1\n', '1.out': '2\n', '2.in': '2 2\n', '2.out': '4\n' });
+      expect(Object.fromEntries([...files].map(([k, v]) => [k, v.toString()]))).toEqual({
+        '1.in': '1 1\n',
+        '1.out': '2\n',
+        '2.in': '2 2\n',
+        '2.out': '4\n',
+      });
     });
 
     it('refuses unpaired cases, traversal entries and zip bombs with Upload Testcase Failed', async () => {
@@ -220,7 +276,10 @@ describe('problem bank administration', () => {
       ]);
       const bomb = manyEntryBomb(80, 8 * 1024 * 1024);
       for (const zip of [unpaired, await zipWithRawName('aa/1.in', '../1.in'), bomb, Buffer.from('not a zip')]) {
-        const res = await request(t.url).post('/api/file/upload-testcase-zip').set('Authorization', as('admin')).attach('file', zip, 'cases.zip');
+        const res = await request(t.url)
+          .post('/api/file/upload-testcase-zip')
+          .set('Authorization', as('admin'))
+          .attach('file', zip, 'cases.zip');
         expect([res.status, res.body.msg]).toEqual([400, ERR.uploadTestcaseFailed]);
       }
       const staged = path.join(dataDirOf(t), 'testcase-upload');
@@ -230,7 +289,11 @@ describe('problem bank administration', () => {
 
   describe('import and export', () => {
     it('imports an HOJ zip, exports it and imports the export again under a new ID', async () => {
-      const res = await importHoj(t, as('admin'), await hojZip([{ problemId: 'H1', cases: aPlusBCases(2), tags: ['imported'], languages: ['C++'] }]));
+      const res = await importHoj(
+        t,
+        as('admin'),
+        await hojZip([{ problemId: 'H1', cases: aPlusBCases(2), tags: ['imported'], languages: ['C++'] }]),
+      );
       expect(res.body.data).toEqual([{ problemId: 'H1', id: expect.any(Number) }]);
       const pid = await pidOf(t, 'H1');
       const empty = await request(t.url).get('/api/file/export-problem').set('Authorization', as('admin'));
@@ -251,7 +314,10 @@ describe('problem bank administration', () => {
       expect(json).toMatchObject({ problem: { problemId: 'H1' }, tags: ['imported'], languages: ['C++'] });
       json.problem.problemId = 'H1-copy';
       files.delete('H1.json');
-      const again = await writeZip([['H1-copy.json', JSON.stringify(json)], ...[...files].map(([k, v]) => [k.replace('H1/', 'H1-copy/'), v] as [string, Buffer])]);
+      const again = await writeZip([
+        ['H1-copy.json', JSON.stringify(json)],
+        ...[...files].map(([k, v]) => [k.replace('H1/', 'H1-copy/'), v] as [string, Buffer]),
+      ]);
       const re = await importHoj(t, as('admin'), again);
       expect(re.body.data[0].problemId).toBe('H1-copy');
     });
@@ -260,10 +326,24 @@ describe('problem bank administration', () => {
       const fps = `<?xml version="1.0"?><fps><item><title>FPS sum</title><time_limit unit="s">1</time_limit><memory_limit unit="mb">64</memory_limit>
 <description>d</description><sample_input>1 2</sample_input><sample_output>3</sample_output>
 <test_input>4 5</test_input><test_output>9</test_output></item></fps>`;
-      const f = await request(t.url).post('/api/file/import-fps-problem').set('Authorization', as('admin')).attach('file', Buffer.from(fps), 'p.xml');
+      const f = await request(t.url)
+        .post('/api/file/import-fps-problem')
+        .set('Authorization', as('admin'))
+        .attach('file', Buffer.from(fps), 'p.xml');
       expect(f.body.data).toHaveLength(1);
       const qdoj = await writeZip([
-        ['1/problem.json', JSON.stringify({ display_id: 'QD1', title: 'QDOJ sum', time_limit: 1000, memory_limit: 128, rule_type: 'OI', test_case_score: [{ input_name: '1.in', output_name: '1.out', score: 100 }], samples: [] })],
+        [
+          '1/problem.json',
+          JSON.stringify({
+            display_id: 'QD1',
+            title: 'QDOJ sum',
+            time_limit: 1000,
+            memory_limit: 128,
+            rule_type: 'OI',
+            test_case_score: [{ input_name: '1.in', output_name: '1.out', score: 100 }],
+            samples: [],
+          }),
+        ],
         ['1/testcase/1.in', '1 1'],
         ['1/testcase/1.out', '2'],
       ]);
@@ -276,16 +356,24 @@ describe('problem bank administration', () => {
         ['P9/testdata/1.in', '1 1'],
         ['P9/testdata/1.out', '2'],
       ]);
-      const h = await request(t.url).post('/api/file/import-hydro-problem').set('Authorization', as('admin')).attach('file', hydro, 'h.zip');
+      const h = await request(t.url)
+        .post('/api/file/import-hydro-problem')
+        .set('Authorization', as('admin'))
+        .attach('file', hydro, 'h.zip');
       expect(h.body.data).toEqual([{ problemId: 'HY1', id: expect.any(Number) }]);
       const detail = await request(t.url).get('/api/get-problem-detail').query({ problemId: 'HY1' });
-      expect(detail.body.data).toMatchObject({ problem: { title: 'Hydro sum', timeLimit: 1000, memoryLimit: 128 }, tags: [expect.objectContaining({ name: 'basic' })] });
+      expect(detail.body.data).toMatchObject({
+        problem: { title: 'Hydro sum', timeLimit: 1000, memoryLimit: 128 },
+        tags: [expect.objectContaining({ name: 'basic' })],
+      });
     });
 
     it('refuses malformed archives, traversal entries and zip bombs with Upload Problem Failed, storing nothing', async () => {
       const before = await count('problem');
       const tagsBefore = await count('tag');
-      const missingCase = await writeZip([['X.json', JSON.stringify({ problem: { problemId: 'X', title: 'x' }, samples: [{ input: '1.in', output: '1.out' }] })]]);
+      const missingCase = await writeZip([
+        ['X.json', JSON.stringify({ problem: { problemId: 'X', title: 'x' }, samples: [{ input: '1.in', output: '1.out' }] })],
+      ]);
       const bad: [string, Buffer][] = [
         ['/api/file/import-problem', missingCase],
         ['/api/file/import-problem', Buffer.from('garbage')],
@@ -300,7 +388,14 @@ describe('problem bank administration', () => {
         expect([url, res.status, res.body.msg]).toEqual([url, 400, ERR.uploadProblemFailed]);
       }
       // A valid archive whose second problem clashes stores neither problem.
-      const clash = await importHoj(t, as('admin'), await hojZip([{ problemId: 'NEW1', cases: aPlusBCases(1), tags: ['fresh'] }, { problemId: 'H1', cases: aPlusBCases(1) }]));
+      const clash = await importHoj(
+        t,
+        as('admin'),
+        await hojZip([
+          { problemId: 'NEW1', cases: aPlusBCases(1), tags: ['fresh'] },
+          { problemId: 'H1', cases: aPlusBCases(1) },
+        ]),
+      );
       expect([clash.status, clash.body.msg]).toEqual([400, JUDGING_ERR.problemIdExists]);
       expect(await count('problem')).toBe(before);
       expect(await count('tag')).toBe(tagsBefore);

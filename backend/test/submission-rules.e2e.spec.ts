@@ -39,13 +39,27 @@ describe('submissions without a worker', () => {
         ['no submit 1006', noSubmitNoDiscuss.token, { pid: 'S1', language: 'C++', code: CODE.cppAc }, 403, JUDGING_ERR.submitForbidden],
         ['no submit 1007', noSubmitMuted.token, { pid: 'S1', language: 'C++', code: CODE.cppAc }, 403, JUDGING_ERR.submitForbidden],
         ['empty code', t.users.user.token, { pid: 'S1', language: 'C++', code: '' }, 400, ERR.codeEmpty],
-        ['code too long', t.users.user.token, { pid: 'S1', language: 'C++', code: 'x'.repeat(LIMITS.codeMaxChars + 1) }, 400, ERR.codeTooLong],
-        ['language not allowed', t.users.user.token, { pid: 'S1', language: 'Java', code: CODE.javaAc }, 400, JUDGING_ERR.languageNotAllowed],
+        [
+          'code too long',
+          t.users.user.token,
+          { pid: 'S1', language: 'C++', code: 'x'.repeat(LIMITS.codeMaxChars + 1) },
+          400,
+          ERR.codeTooLong,
+        ],
+        [
+          'language not allowed',
+          t.users.user.token,
+          { pid: 'S1', language: 'Java', code: CODE.javaAc },
+          400,
+          JUDGING_ERR.languageNotAllowed,
+        ],
         ['private problem', t.users.user.token, { pid: 'S2', language: 'C++', code: CODE.cppAc }, 404, ERR.notFound],
         ['unknown problem', t.users.user.token, { pid: 'NOPE', language: 'C++', code: CODE.cppAc }, 404, ERR.notFound],
       ];
       for (const [name, token, body, status, msg] of cases) {
-        const req = request(t.url).post('/api/submit-problem-judge').send({ cid: 0, ...body });
+        const req = request(t.url)
+          .post('/api/submit-problem-judge')
+          .send({ cid: 0, ...body });
         const res = await (token ? req.set('Authorization', token) : req);
         expect([name, res.status, res.body.msg]).toEqual([name, status, msg]);
       }
@@ -91,7 +105,11 @@ describe('submissions without a worker', () => {
       expect(admin.body.data.submission.code).toBe(CODE.cppAc);
       const denied = await request(t.url).put('/api/submission').set('Authorization', other.token).send({ submitId, share: true });
       expect([denied.status, denied.body.msg]).toEqual([403, ERR.noPermission]);
-      await request(t.url).put('/api/submission').set('Authorization', t.users.user.token).send({ submitId, share: true, username: 'ignored' }).expect(200);
+      await request(t.url)
+        .put('/api/submission')
+        .set('Authorization', t.users.user.token)
+        .send({ submitId, share: true, username: 'ignored' })
+        .expect(200);
       const shared = await request(t.url).get('/api/get-submission-detail').query({ submitId }).set('Authorization', other.token);
       expect(shared.body.data.submission.code).toBe(CODE.cppAc);
     });
@@ -117,7 +135,9 @@ describe('submissions without a worker', () => {
     });
 
     it('answers batch status checks', async () => {
-      const res = await request(t.url).post('/api/check-submissions-status').send({ submitIds: [submitId, 99999] });
+      const res = await request(t.url)
+        .post('/api/check-submissions-status')
+        .send({ submitIds: [submitId, 99999] });
       expect(res.body.data).toEqual({ [submitId]: { submitId, status: JudgeStatus.Pending, time: null, memory: null, score: null } });
     });
   });
@@ -165,7 +185,9 @@ describe('submissions without a worker', () => {
       expect(ok.status).toBe(200);
       const files = await readZip(ok.body as Buffer);
       expect([...files.keys()].sort()).toEqual(['1.in', '1.out', '2.in', '2.out', 'problem.json']);
-      const missing = await request(t.url).get(path.replace(/version=[a-f0-9]+/, `version=${'0'.repeat(64)}`)).set(JUDGE_TOKEN_HEADER, t.config.judge.token);
+      const missing = await request(t.url)
+        .get(path.replace(/version=[a-f0-9]+/, `version=${'0'.repeat(64)}`))
+        .set(JUDGE_TOKEN_HEADER, t.config.judge.token);
       expect(missing.status).toBe(404);
     });
   });
@@ -178,7 +200,10 @@ describe('submissions without a worker', () => {
         .send({ pid: 'S1', language: 'C++', code: CODE.cppAc, userInput: '1 2\n', expectedOutput: '3\n', type: 'public' });
       const key = res.body.data as string;
       expect(key).toMatch(/^[a-f0-9]{32}$/);
-      const mine = await request(t.url).get('/api/get-test-judge-result').query({ testJudgeKey: key }).set('Authorization', t.users.user.token);
+      const mine = await request(t.url)
+        .get('/api/get-test-judge-result')
+        .query({ testJudgeKey: key })
+        .set('Authorization', t.users.user.token);
       expect(mine.body.data).toEqual({ status: JudgeStatus.Pending });
       const theirs = await request(t.url).get('/api/get-test-judge-result').query({ testJudgeKey: key }).set('Authorization', other.token);
       expect([theirs.status, theirs.body.msg]).toEqual([404, JUDGING_ERR.testJudgeNotFound]);

@@ -16,6 +16,8 @@ export interface JudgeConfig {
   sandboxUidBase: number;
   sandboxUidCount: number;
   bwrapPath: string;
+  /** A POSIX shell with the ulimit builtin (dash), used to launch runs on cgroup v1. */
+  shellPath: string;
   /** Force a cgroup version: v1, v2 or none. */
   cgroup?: string;
   name: string;
@@ -39,7 +41,8 @@ export function judgeConfig(): JudgeConfig {
       // Distinct per process by default, so two workers (or test files) on one host do not share uids.
       sandboxUidBase: Number(env.JUDGE_SANDBOX_UID_BASE) || 100000 + (process.pid % 1000) * 100,
       sandboxUidCount: Number(env.JUDGE_SANDBOX_UID_COUNT) || 100,
-      bwrapPath: env.JUDGE_BWRAP || 'bwrap',
+      bwrapPath: env.JUDGE_BWRAP || '/usr/bin/bwrap',
+      shellPath: env.JUDGE_SHELL || '/bin/dash',
       cgroup: env.JUDGE_CGROUP || undefined,
       name: env.JUDGE_NAME || `${os.hostname()}-${process.pid}`,
       caseParallelism: Number(env.JUDGE_CASE_PARALLELISM) || 2,

@@ -1,6 +1,9 @@
 /** Special judges (testlib protocol with points, DOMjudge codes), interactive problems, OI scoring, file IO. */
 import * as fs from 'fs';
 import { JudgeStatus } from '@oj/contracts';
+import * as os from 'os';
+import * as path from 'path';
+import { configureJudge, judgeConfig } from '../src/config';
 import { cleanupJudge, expectNothingLeft, isolateJudge, judgeSource, makeProblem } from './helpers';
 
 const problems: string[] = [];
@@ -88,6 +91,24 @@ describe('special judge (testlib protocol)', () => {
     });
     const r = await judgeSource(broken, 'C', 'int main(){ return 0; }');
     expect(r.status).toBe(JudgeStatus.SystemError);
+  });
+
+  it('puts the configured testlib directory on the checker include path', async () => {
+    const testlib = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-testlib-'));
+    fs.chmodSync(testlib, 0o755);
+    fs.writeFileSync(path.join(testlib, 'testlib.h'), '#define TESTLIB_OK_EXIT 0\n', { mode: 0o644 });
+    const before = judgeConfig().testlibDir;
+    configureJudge({ testlibDir: testlib });
+    try {
+      const dir = problem({
+        pkg: { judgeMode: 'spj' },
+        files: { 'checker.cpp': '#include "testlib.h"\nint main(){ return TESTLIB_OK_EXIT; }' },
+      });
+      expect((await judgeSource(dir, 'C', 'int main(){ return 0; }')).status).toBe(JudgeStatus.Accepted);
+    } finally {
+      configureJudge({ testlibDir: before });
+      fs.rmSync(testlib, { recursive: true, force: true });
+    }
   });
 
   it('understands DOMjudge exit codes 42 and 43', async () => {

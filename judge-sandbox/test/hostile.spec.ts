@@ -174,6 +174,13 @@ describe('escapes', () => {
     expect(v.status).toBe(JudgeStatus.Accepted);
   });
 
+  it('inherits no descriptor but stdin, stdout and stderr', async () => {
+    const v = await verdict(
+      `${HEAD}#include <dirent.h>\nint main(){ DIR* d = opendir("/proc/self/fd"); struct dirent* e; int extra = 0; while ((e = readdir(d))) { int fd = atoi(e->d_name); if (e->d_name[0] != '.' && fd > 2 && fd != dirfd(d)) extra++; } if (extra) return 3; ${ANSWER} return 0; }`,
+    );
+    expect(v.status).toBe(JudgeStatus.Accepted);
+  });
+
   it('refuses new namespaces through unshare and clone flags', async () => {
     const v = await verdict(`#define _GNU_SOURCE\n${HEAD}#include <sched.h>\nint main(){ unshare(CLONE_NEWUSER); ${ANSWER} return 0; }`);
     expect(v.status).toBe(JudgeStatus.RuntimeError);

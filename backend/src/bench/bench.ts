@@ -115,7 +115,8 @@ async function main(): Promise<void> {
   // Loaded after the environment is set: the app reads it once.
   const { AppModule } = await import('../app.module');
   const { configureApp } = await import('../app.setup');
-  const app = await NestFactory.create(AppModule, { bufferLogs: true });
+  const { EnvelopeExpressAdapter } = await import('../core/http/envelope.adapter');
+  const app = await NestFactory.create(AppModule, new EnvelopeExpressAdapter(), { bufferLogs: true });
   configureApp(app);
   const url = await listen(app);
 

@@ -49,7 +49,11 @@ class HelloModule {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
+const median = (xs: number[]) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 async function admin(sql: string): Promise<void> {
   const c = new Client({ connectionString: PG_URL });
@@ -76,7 +80,9 @@ interface AutocannonResult {
 function autocannon(url: string, connections: number, duration: number): Promise<AutocannonResult> {
   const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(duration), url];
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as AutocannonResult))),
+    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as AutocannonResult),
+    ),
   );
 }
 
@@ -168,7 +174,8 @@ async function main(): Promise<void> {
   const { UserService } = await import('../modules/user/user.service');
   const { TokenService } = await import('../core/auth/token.service');
   const { SiteConfigService } = await import('../core/site-config/site-config.service');
-  const app = await NestFactory.create(AppModule, { bufferLogs: true });
+  const { EnvelopeExpressAdapter } = await import('../core/http/envelope.adapter');
+  const app = await NestFactory.create(AppModule, new EnvelopeExpressAdapter(), { bufferLogs: true });
   configureApp(app);
   const url = await listen(app);
   const workers: ChildProcess[] = [];
@@ -201,14 +208,20 @@ async function main(): Promise<void> {
     ]);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(zip)]), 'apb.zip');
-    const imported = (await (await fetch(`${url}/api/file/import-problem`, { method: 'POST', headers: { Authorization: rootToken }, body: form })).json()) as {
+    const imported = (await (
+      await fetch(`${url}/api/file/import-problem`, { method: 'POST', headers: { Authorization: rootToken }, body: form })
+    ).json()) as {
+      msg: string;
       data: { id: number }[];
     };
+    if (!imported.data) throw new Error(`import failed: ${JSON.stringify(imported)}`);
     const pid = imported.data[0].id;
     const detail = await api<{ caseVersion: string }>(url, rootToken, 'GET', `/api/admin/problem?pid=${pid}`);
 
     // The package as workers get it, unpacked for the raw CLI runs.
-    const pkgRes = await fetch(`${url}/api/judge/package?pid=${pid}&version=${detail.caseVersion}`, { headers: { [JUDGE_TOKEN_HEADER]: judgeToken } });
+    const pkgRes = await fetch(`${url}/api/judge/package?pid=${pid}&version=${detail.caseVersion}`, {
+      headers: { [JUDGE_TOKEN_HEADER]: judgeToken },
+    });
     const pkgDir = path.join(dataDir, 'raw-package');
     mkdirSync(pkgDir, { recursive: true });
     for (const [name, data] of await readZip(Buffer.from(await pkgRes.arrayBuffer()))) writeFileSync(path.join(pkgDir, name), data);
@@ -224,7 +237,11 @@ async function main(): Promise<void> {
       await cli(['languages']);
       startup.push(performance.now() - t0);
       t0 = performance.now();
-      const out = JSON.parse(await cli(['run', '--lang', 'cpp', '--source', source, '--input', path.join(pkgDir, '1.in')])) as { exitCode: number; wallTime: number; stdout: string };
+      const out = JSON.parse(await cli(['run', '--lang', 'cpp', '--source', source, '--input', path.join(pkgDir, '1.in')])) as {
+        exitCode: number;
+        wallTime: number;
+        stdout: string;
+      };
       if (out.exitCode !== 0 || out.stdout !== '1\n') throw new Error(`raw run: ${JSON.stringify(out)}`);
       compileTimes.push(performance.now() - t0 - out.wallTime);
     }
@@ -256,7 +273,12 @@ async function main(): Promise<void> {
     const latencies: number[] = [];
     for (let i = 0; i < LATENCY_RUNS + 2; i++) {
       const t0 = performance.now();
-      const sub = await api<{ submitId: number }>(url, token, 'POST', '/api/submit-problem-judge', { pid: 'APB', language: 'C++', code: CPP_AC, cid: 0 });
+      const sub = await api<{ submitId: number }>(url, token, 'POST', '/api/submit-problem-judge', {
+        pid: 'APB',
+        language: 'C++',
+        code: CPP_AC,
+        cid: 0,
+      });
       const verdict = await finalEvent(url, token, sub.submitId);
       if (verdict.status !== JudgeStatus.Accepted) {
         const d = await api<{ submission: unknown }>(url, token, 'GET', `/api/get-submission-detail?submitId=${sub.submitId}`);
@@ -297,6 +319,8 @@ async function main(): Promise<void> {
     await autocannon(`${url}/api/get-problem-list`, 10, 2);
     const bareR = await autocannon(`${bareUrl}/hello`, 100, DURATION);
     const listR = await autocannon(`${url}/api/get-problem-list`, 100, DURATION);
+    // For reference: the cheapest public call of the app, same stack (guards, envelope, compression).
+    const configR = await autocannon(`${url}/api/get-website-config`, 100, DURATION);
     if (listR.non2xx || listR.errors) throw new Error(`problem list: ${listR.non2xx} non-2xx, ${listR.errors} errors`);
 
     const round = (n: number) => Math.round(n * 10) / 10;
@@ -310,9 +334,18 @@ async function main(): Promise<void> {
       listP99Ms: listR.latency.p99,
       bareRps: Math.round(bareR.requests.average),
     };
-    console.log(`(a) submit → verdict, ${LATENCY_RUNS} runs: p50 ${result.latencyP50Ms} ms, p95 ${result.latencyP95Ms} ms (compile alone ${compileMs} ms; goal ≤ ${compileMs + 200} ms)`);
-    console.log(`(b) burst of ${BURST} on 2 workers: ${result.burstPerSec}/s; raw CLI, 2 at a time: ${result.rawPerSec}/s (${Math.round((burstPerSec / rawPerSec) * 100)}% of raw; goal ≥ 90%)`);
-    console.log(`(c) GET /api/get-problem-list, 100 connections: ${result.listRps} req/s, p99 ${result.listP99Ms} ms; bare ${result.bareRps} req/s (${Math.round((listR.requests.average / bareR.requests.average) * 100)}% of bare; goal ≥ 50%, p99 < 50 ms)`);
+    console.log(
+      `(a) submit → verdict, ${LATENCY_RUNS} runs: p50 ${result.latencyP50Ms} ms, p95 ${result.latencyP95Ms} ms (compile alone ${compileMs} ms; goal ≤ ${compileMs + 200} ms)`,
+    );
+    console.log(
+      `(b) burst of ${BURST} on 2 workers: ${result.burstPerSec}/s; raw CLI, 2 at a time: ${result.rawPerSec}/s (${Math.round((burstPerSec / rawPerSec) * 100)}% of raw; goal ≥ 90%)`,
+    );
+    console.log(
+      `(c) GET /api/get-problem-list, 100 connections: ${result.listRps} req/s, p99 ${result.listP99Ms} ms; bare ${result.bareRps} req/s (${Math.round((listR.requests.average / bareR.requests.average) * 100)}% of bare; goal ≥ 50%, p99 < 50 ms)`,
+    );
+    console.log(
+      `    reference GET /api/get-website-config, 100 connections: ${Math.round(configR.requests.average)} req/s, p99 ${configR.latency.p99} ms`,
+    );
     console.log(JSON.stringify(result));
   } finally {
     for (const w of workers) w.kill('SIGKILL');

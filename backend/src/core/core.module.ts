@@ -1,5 +1,5 @@
 import { Global, Module, RequestMethod } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -15,7 +15,6 @@ import { APP_CONFIG, AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { createValidationPipe } from './http/validation.pipe';
 import { MailService } from './mail/mail.service';
 import { QueueModule } from './queue/queue.module';
@@ -25,8 +24,7 @@ import { SiteConfigEntry } from './site-config/site-config.entity';
 import { SiteConfigService } from './site-config/site-config.service';
 
 /**
- * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, the envelope,
- * errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
+ * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
  */
 @Global()
 @Module({
@@ -62,7 +60,6 @@ import { SiteConfigService } from './site-config/site-config.service';
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: SwitchGuard },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],

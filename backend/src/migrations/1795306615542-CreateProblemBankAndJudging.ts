@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CreateProblemBankAndJudging1795306615542 implements MigrationInterface {
-    name = 'CreateProblemBankAndJudging1795306615542'
+  name = 'CreateProblemBankAndJudging1795306615542';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "user_problem_stat" (
                 "uid" character varying(64) NOT NULL,
                 "pid" integer NOT NULL,
@@ -15,10 +15,10 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_923833635a123ee36e24a915fab" PRIMARY KEY ("uid", "pid")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_940ed7f9dadc994d00057ca504" ON "user_problem_stat" ("first_ac_time")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "user_judge_stat" (
                 "uid" character varying(64) NOT NULL,
                 "username" character varying(100) NOT NULL,
@@ -29,7 +29,7 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_803540db92ef4653da065763e7b" PRIMARY KEY ("uid")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "judge" (
                 "submit_id" SERIAL NOT NULL,
                 "pid" integer NOT NULL,
@@ -59,22 +59,22 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_003d09b394dc3c0c61de21852a2" PRIMARY KEY ("submit_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_924e78ddef5b6bdd910bffe0ea" ON "judge" ("pid")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_e232ea12e32cad206ca8750aca" ON "judge" ("username")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_7a661a59125a47574266855396" ON "judge" ("submit_time")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_a33d654d8189aee5e4a3de5352" ON "judge" ("status", "submit_time")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_f8a0064a686c9e19298e8f548d" ON "judge" ("uid", "pid")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "judge_case" (
                 "id" SERIAL NOT NULL,
                 "submit_id" integer NOT NULL,
@@ -92,10 +92,10 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_6405c83c30b453b692169bc5ec8" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_b3bd088c67eee5f4d8eed95d38" ON "judge_case" ("submit_id", "case_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "tag" (
                 "id" SERIAL NOT NULL,
                 "name" character varying(100) NOT NULL,
@@ -107,10 +107,10 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_8e4052373c579afc1471f526760" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_3066255730b0d324318c15379a" ON "tag" ("name", "oj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "problem" (
                 "id" SERIAL NOT NULL,
                 "problem_id" character varying(100) NOT NULL,
@@ -152,13 +152,13 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_119b5ca6f3371465bf1f0f90219" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_dc223798904f0780e60e47cd63" ON "problem" ("problem_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_877b25d3d6e63d218823daaf36" ON "problem" ("auth")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "problem_tag" (
                 "id" SERIAL NOT NULL,
                 "pid" integer NOT NULL,
@@ -166,13 +166,13 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_616dce8d47dfbb445de4691ed1d" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_5ad51474e6462bcdd2cde2e17d" ON "problem_tag" ("tid")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_acbc119f392043b0612c2483e8" ON "problem_tag" ("pid", "tid")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "problem_statistic" (
                 "pid" integer NOT NULL,
                 "total" integer NOT NULL DEFAULT '0',
@@ -188,7 +188,7 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_43251007ba37d1ba8800e7da539" PRIMARY KEY ("pid")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "problem_language" (
                 "id" SERIAL NOT NULL,
                 "pid" integer NOT NULL,
@@ -196,10 +196,10 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_c347d138786b6848e6450be6222" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_5c1108fa19345545111975a950" ON "problem_language" ("pid", "language")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "problem_case" (
                 "id" SERIAL NOT NULL,
                 "pid" integer NOT NULL,
@@ -213,10 +213,10 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_c3d0e22b66de0af01fa2f310297" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_c607965dc15e9ab36629379b31" ON "problem_case" ("pid", "case_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "code_template" (
                 "id" SERIAL NOT NULL,
                 "pid" integer NOT NULL,
@@ -226,90 +226,89 @@ export class CreateProblemBankAndJudging1795306615542 implements MigrationInterf
                 CONSTRAINT "PK_d999382b4849df306f33cb051a9" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "IDX_2f9363f35d4b0b0a6b18c43ee3" ON "code_template" ("pid", "language")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_2f9363f35d4b0b0a6b18c43ee3"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "code_template"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_c607965dc15e9ab36629379b31"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "problem_case"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_5c1108fa19345545111975a950"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "problem_language"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "problem_statistic"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_acbc119f392043b0612c2483e8"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_5ad51474e6462bcdd2cde2e17d"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "problem_tag"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_877b25d3d6e63d218823daaf36"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_dc223798904f0780e60e47cd63"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "problem"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_3066255730b0d324318c15379a"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "tag"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_b3bd088c67eee5f4d8eed95d38"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "judge_case"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_f8a0064a686c9e19298e8f548d"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_a33d654d8189aee5e4a3de5352"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_7a661a59125a47574266855396"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_e232ea12e32cad206ca8750aca"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_924e78ddef5b6bdd910bffe0ea"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "judge"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "user_judge_stat"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_940ed7f9dadc994d00057ca504"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "user_problem_stat"
         `);
-    }
-
+  }
 }

@@ -21,6 +21,7 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { TokenService } from '../../src/core/auth/token.service';
 import { APP_CONFIG, AppConfig, loadConfig } from '../../src/core/config/app-config';
+import { EnvelopeExpressAdapter } from '../../src/core/http/envelope.adapter';
 import { REDIS } from '../../src/core/redis/redis.module';
 import { UserService } from '../../src/modules/user/user.service';
 
@@ -143,7 +144,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       .useValue(config);
     if (options.override) builder = options.override(builder);
     const moduleRef = await builder.compile();
-    app = moduleRef.createNestApplication({ bufferLogs: true });
+    app = moduleRef.createNestApplication(new EnvelopeExpressAdapter(), { bufferLogs: true });
     configureApp(app);
     await app.listen(0, '127.0.0.1');
     const address = app.getHttpServer().address() as { port: number };

@@ -69,7 +69,8 @@ describe('API client', () => {
   });
 
   it('swaps the stored token when the answer says Refresh-Token', async () => {
-    handler = (_req, res) => json(res, 200, { status: 200, msg: 'success', data: null }, { 'Refresh-Token': 'true', Authorization: 'tok-2' });
+    handler = (_req, res) =>
+      json(res, 200, { status: 200, msg: 'success', data: null }, { 'Refresh-Token': 'true', Authorization: 'tok-2' });
     setToken('tok-1');
     await createClient(base).get('/x');
     expect(getToken()).toBe('tok-2');

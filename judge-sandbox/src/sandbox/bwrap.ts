@@ -28,7 +28,7 @@ function systemMounts(): string[] {
 export const SANDBOX_WORK_DIR = '/w';
 const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 
-export function bwrapArgs(spec: RunSpec, uid: number, seccompFd: number | null): string[] {
+export function bwrapArgs(spec: RunSpec, uid: number, seccompFd: number | null, blockFd: boolean): string[] {
   const tmpfsSize = String(spec.tmpfsSizeBytes ?? 64 * 1024 * 1024);
   const args = [
     '--unshare-all',
@@ -57,6 +57,8 @@ export function bwrapArgs(spec: RunSpec, uid: number, seccompFd: number | null):
   const env: Record<string, string> = { PATH: DEFAULT_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ...spec.env };
   for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v);
   if (seccompFd !== null) args.push('--seccomp', String(seccompFd));
-  args.push('--info-fd', '3', '--block-fd', '4', '--', ...spec.args);
+  args.push('--info-fd', '3');
+  if (blockFd) args.push('--block-fd', '4');
+  args.push('--', ...spec.args);
   return args;
 }

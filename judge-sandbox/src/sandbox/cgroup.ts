@@ -58,10 +58,11 @@ export function detectCgroups(force?: string): CgroupLayout {
       fs.mkdirSync(bases[c], { recursive: true });
     }
     layout = { version: 'v1', bases };
-  } else if (want === 'none' || !want) {
+  } else if (want === 'none') {
+    // Only on request: without cgroups there is no memory, pids or whole-tree CPU limit.
     layout = { version: 'none', bases: {} };
   } else {
-    throw new Error(`cgroup ${want} is not available`);
+    throw new Error(want ? `cgroup ${want} is not available` : 'no usable cgroup v1 (memory, pids, cpuacct) or v2 hierarchy');
   }
   return layout;
 }
@@ -142,6 +143,16 @@ export class RunCgroup {
     return cg;
   }
 
+  /** The cgroup.procs files a process writes its pid into to join this cgroup. */
+  procsFiles(): string[] {
+    return Object.values(this.dirs).map((d) => path.join(d, 'cgroup.procs'));
+  }
+
+  /** Lets the run's uid move itself in (v1 checks write access to cgroup.procs and the uid). */
+  delegateProcs(uid: number): void {
+    for (const f of this.procsFiles()) fs.chownSync(f, uid, uid);
+  }
+
   /** Moves a process (and the children it forks from now on) into this cgroup. */
   addProcess(pid: number): void {
     for (const dir of Object.values(this.dirs)) write(dir, 'cgroup.procs', pid);
@@ -158,10 +169,10 @@ export class RunCgroup {
   }
 
   /** Kills every process of the run (a process tree escapes a wall limit unless the whole cgroup dies). */
-  killAll(): void {
-    if (this.version === 'v2' && tryWrite(this.dirs.unified, 'cgroup.kill', 1)) return;
+  killAll(except?: number): void {
+    if (this.version === 'v2' && except === undefined && tryWrite(this.dirs.unified, 'cgroup.kill', 1)) return;
     for (let round = 0; round < 50; round++) {
-      const pids = this.procs();
+      const pids = this.procs().filter((p) => p !== except);
       if (pids.length === 0) return;
       for (const pid of pids) {
         try {

@@ -1,18 +1,21 @@
 /**
  * run(spec) → result: one command inside a fresh sandbox.
  *
- *   node (root) ─spawn as the run's own unprivileged uid─▶ prlimit (rlimits) ─exec▶ bwrap
+ *   node (root) ─spawn as the run's own unprivileged uid─▶ launcher ─exec▶ bwrap ─▶ command
  *     bwrap: new user, pid, mount, net, ipc, uts and cgroup namespaces, read-only system dirs,
  *     private size-limited /w and /tmp, own /proc, no capabilities, seccomp filter, --die-with-parent.
  *
- * bwrap reports its child's pid on --info-fd and waits on --block-fd before it runs anything of
- * the user's; the child is moved into the run's cgroup in between, so every process of the run is
- * counted (CPU time, memory peak, pids) and killed together.
+ * The launcher puts the run into its cgroup before anything of the user's runs, so every process
+ * of the run is counted (CPU time, memory peak, pids) and killed together. On cgroup v1 it is dash,
+ * which joins the cgroup itself and sets the rlimits (no round trip through the judge); on v2 only
+ * root may move it, so prlimit sets the rlimits and bwrap waits on --block-fd until the judge has
+ * moved its child (reported on --info-fd).
  */
 import { spawn, ChildProcess } from 'child_process';
 import { Readable, Writable } from 'stream';
 import * as fs from 'fs';
 import * as os from 'os';
+import * as crypto from 'crypto';
 import * as path from 'path';
 import { RunCgroup, CgroupVersion, detectCgroups } from './cgroup';
 import { seccompFilter, SECCOMP_PROFILES } from './seccomp';
@@ -118,12 +121,23 @@ export async function settleRuns(): Promise<void> {
 }
 
 const seccompFiles = new Map<string, string>();
+/**
+ * bwrap reads the filter from a file descriptor: the compiled filter lives in the (root-owned)
+ * cache dir under a name that carries its content hash, written once and shared by every run.
+ */
 function seccompFile(profile: SeccompProfileName): string {
   let file = seccompFiles.get(profile);
   if (!file || !fs.existsSync(file)) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-seccomp-'));
-    file = path.join(dir, `${profile}.bpf`);
-    fs.writeFileSync(file, seccompFilter(profile));
+    const filter = seccompFilter(profile);
+    const dir = path.join(judgeConfig().cacheDir, 'seccomp');
+    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+    const hash = crypto.createHash('sha256').update(filter).digest('hex').slice(0, 16);
+    file = path.join(dir, `${profile}-${hash}.bpf`);
+    if (!fs.existsSync(file)) {
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, filter, { mode: 0o644 });
+      fs.renameSync(tmp, file);
+    }
     seccompFiles.set(profile, file);
   }
   return file;
@@ -133,15 +147,62 @@ export function cgroupVersion(): CgroupVersion {
   return detectCgroups(judgeConfig().cgroup).version;
 }
 
+let inheritedFdsClosed = false;
+/**
+ * Descriptors the judge inherited without close-on-exec (from whatever started it) would be
+ * passed on to every sandbox, and bubblewrap does not close them. Node's own descriptors are all
+ * close-on-exec, so the others are closed once, before the first run (except Node's IPC channel).
+ */
+function closeInheritedFds(): void {
+  if (inheritedFdsClosed) return;
+  inheritedFdsClosed = true;
+  const ipc = Number(process.env.NODE_CHANNEL_FD ?? -1);
+  for (const name of fs.readdirSync('/proc/self/fdinfo')) {
+    const fd = Number(name);
+    if (fd <= 2 || fd === ipc) continue;
+    try {
+      const flags = fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').match(/^flags:\s+([0-7]+)/m);
+      if (flags && (parseInt(flags[1], 8) & 0o2000000) === 0) fs.closeSync(fd);
+    } catch {
+      // the fd of the readdir itself, or closed meanwhile
+    }
+  }
+}
+
+/**
+ * CPU the sandbox itself spends inside the run's cgroup (on v1 the launcher joins before bwrap
+ * builds the namespaces and mounts): the least of a few runs of /usr/bin/true, taken off every
+ * reported time so an empty program measures about 0 ms.
+ */
+let baselineNs = 0;
+let calibration: Promise<void> | undefined;
+export function calibrateSandbox(): Promise<void> {
+  calibration ??= (async () => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await start({ args: ['/usr/bin/true'], timeLimitMs: 1000, memoryLimitKb: 64 * 1024, outputLimitBytes: 1024 }, 0).done;
+      if (r.status === 'exited') samples.push(r.timeMs * 1e6);
+    }
+    baselineNs = samples.length ? Math.min(...samples) : 0;
+  })();
+  return calibration;
+}
+
+export function sandboxBaselineMs(): number {
+  return baselineNs / 1e6;
+}
+
 /** Runs a command and waits for it. */
 export async function run(spec: RunSpec): Promise<RunResult> {
+  await calibrateSandbox();
   return start(spec).done;
 }
 
 /** Starts a command; stdin/stdout are streams when the spec asks for 'pipe'. */
-export function start(spec: RunSpec): RunHandle {
+export function start(spec: RunSpec, cpuBaselineNs = baselineNs): RunHandle {
   // Skip old kernel records before the first run, so a refused call is matched to its own run.
   followKernelLog();
+  closeInheritedFds();
   const uid = takeUid();
   const wallLimitMs = spec.wallLimitMs ?? spec.timeLimitMs * 3 + 1000;
   const memoryBytes = spec.memoryLimitKb * 1024;
@@ -158,8 +219,8 @@ export function start(spec: RunSpec): RunHandle {
 
   let cg: RunCgroup | undefined;
   let child: ChildProcess;
+  const selfJoin = detectCgroups(judgeConfig().cgroup).version !== 'v2';
   try {
-    detectCgroups(judgeConfig().cgroup);
     cg = RunCgroup.create(`run-${process.pid}-${++runCounter}`, {
       memoryBytes,
       pids: spec.pidsLimit ?? 64,
@@ -171,22 +232,42 @@ export function start(spec: RunSpec): RunHandle {
     const seccompFd = spec.seccomp === null ? null : openFd(seccompFile(spec.seccomp ?? 'default'), 'r');
     const stackKb = spec.stackLimitKb ?? spec.memoryLimitKb;
     const cpuSec = Math.ceil(spec.timeLimitMs / 1000) + 1;
-    const limits = [
-      `--stack=${stackKb * 1024}`,
-      `--fsize=${spec.outputLimitBytes}`,
-      `--nofile=${spec.openFilesLimit ?? 64}`,
-      '--core=0',
-      `--cpu=${cpuSec}:${cpuSec + 1}`,
-      '--memlock=0',
-      '--msgqueue=0',
-    ];
-    const args = bwrapArgs(spec, uid, seccompFd === null ? null : 5);
-    child = spawn('prlimit', [...limits, '--', judgeConfig().bwrapPath, ...args], {
-      uid,
-      gid: uid,
-      stdio: [stdin, stdout, stderr, 'pipe', 'pipe', seccompFd ?? 'ignore'],
-      env: {},
-    });
+    const nofile = spec.openFilesLimit ?? 64;
+    // fd 3: bwrap's --info-fd (child pid); fd 4: --block-fd (v2 only); fd 5: the seccomp filter.
+    const stdio = [stdin, stdout, stderr, 'pipe', selfJoin ? 'ignore' : 'pipe', seccompFd ?? 'ignore'] as const;
+    if (selfJoin) {
+      // v1: the launching shell (already the run's uid) joins the run's cgroup itself and sets
+      // the rlimits, then becomes bwrap: no round trip through the judge before the run starts.
+      cg.delegateProcs(uid);
+      const script = [
+        ...cg.procsFiles().map((f) => `echo $$ > ${f}`),
+        `ulimit -s ${stackKb}`,
+        `ulimit -f ${Math.ceil(spec.outputLimitBytes / 512)}`,
+        `ulimit -n ${nofile}`,
+        'ulimit -c 0',
+        `ulimit -t ${cpuSec}`,
+        'exec "$0" "$@"',
+      ].join(' && ');
+      const args = bwrapArgs(spec, uid, seccompFd === null ? null : 5, false);
+      child = spawn(judgeConfig().shellPath, ['-c', script, judgeConfig().bwrapPath, ...args], {
+        uid,
+        gid: uid,
+        stdio: [...stdio],
+        env: {},
+      });
+    } else {
+      // v2: only root may move a process between cgroups it does not own; bwrap waits on
+      // --block-fd until the judge has moved its child.
+      const limits = [
+        `--stack=${stackKb * 1024}`,
+        `--fsize=${spec.outputLimitBytes}`,
+        `--nofile=${nofile}`,
+        '--core=0',
+        `--cpu=${cpuSec}:${cpuSec + 1}`,
+      ];
+      const args = bwrapArgs(spec, uid, seccompFd === null ? null : 5, true);
+      child = spawn('prlimit', [...limits, '--', judgeConfig().bwrapPath, ...args], { uid, gid: uid, stdio: [...stdio], env: {} });
+    }
   } catch (err) {
     closeFds();
     const cgroup = cg;
@@ -200,7 +281,7 @@ export function start(spec: RunSpec): RunHandle {
   closeFds();
   const cgroup = cg;
   const info = child.stdio[3] as Readable;
-  const block = child.stdio[4] as Writable;
+  const block = child.stdio[4] as Writable | null;
   let setupError: string | undefined;
   let killedFor: 'time-limit' | 'wall' | 'killed' | undefined;
   let sandboxPid: number | undefined;
@@ -210,9 +291,10 @@ export function start(spec: RunSpec): RunHandle {
     const m = infoBuf.match(/"child-pid":\s*(\d+)/);
     if (m && sandboxPid === undefined) {
       sandboxPid = Number(m[1]);
+      if (selfJoin) return;
       try {
         cgroup.addProcess(sandboxPid);
-        block.end('x');
+        block?.end('x');
       } catch (err) {
         setupError = `cgroup: ${(err as Error).message}`;
         killEverything();
@@ -220,13 +302,15 @@ export function start(spec: RunSpec): RunHandle {
     }
   });
   info.on('error', () => undefined);
-  block.on('error', () => undefined);
+  block?.on('error', () => undefined);
 
   // Kill what is inside the sandbox (the pid namespace's init and everything in the cgroup) and let
   // the outer bwrap reap it and exit: killing the outer bwrap first would orphan its child as a
   // zombie of the host's init.
   const killEverything = (): void => {
-    cgroup.killAll();
+    // The outer bwrap (child.pid, in the cgroup when the shell joined it) is spared while its
+    // sandbox is alive, so it can reap the sandbox's init and exit by itself.
+    cgroup.killAll(sandboxPid === undefined ? undefined : child.pid);
     if (sandboxPid !== undefined) {
       try {
         process.kill(sandboxPid, 'SIGKILL');
@@ -279,6 +363,7 @@ export function start(spec: RunSpec): RunHandle {
           setupError,
           uid,
           startedAt,
+          cpuBaselineNs,
         });
         // The verdict is known; removing the cgroup (the kernel may need a moment to release
         // the dead tasks) happens off the critical path. settleRuns() waits for it.
@@ -318,8 +403,9 @@ async function classify(p: {
   setupError?: string;
   uid: number;
   startedAt: number;
+  cpuBaselineNs: number;
 }): Promise<RunResult> {
-  const timeMs = Math.round(p.stats.cpuNs / 1e6);
+  const timeMs = Math.round(Math.max(0, p.stats.cpuNs - p.cpuBaselineNs) / 1e6);
   const memoryKb = Math.round(p.stats.memoryPeakBytes / 1024);
   // bwrap reports the command's death by signal N as exit code 128 + N.
   let signal: string | null = p.signal;

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus, NO_SUBMIT_ROLES } from '@oj/contracts';
@@ -28,8 +28,9 @@ export interface ContestSubmitInput {
  * submission's final event itself (JudgeEventsService.subscribe) so the board moves.
  */
 @Injectable()
-export class ContestSubmitService {
+export class ContestSubmitService implements OnModuleInit {
   private readonly logger = new Logger(ContestSubmitService.name);
+  private events!: JudgeEventsService;
 
   constructor(
     @InjectRepository(Judge) private readonly judges: Repository<Judge>,
@@ -38,6 +39,11 @@ export class ContestSubmitService {
     private readonly queue: JudgeQueueService,
     private readonly moduleRef: ModuleRef,
   ) {}
+
+  /** Resolved at start: the judge module imports this one (submit rules, result hook), not the reverse. */
+  onModuleInit(): void {
+    this.events = this.moduleRef.get(JudgeEventsService, { strict: false });
+  }
 
   async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<Omit<Judge, 'code'>> {
     if ((NO_SUBMIT_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
@@ -81,8 +87,7 @@ export class ContestSubmitService {
 
   /** Moves the board when this submission's final result is written (see the class note). */
   follow(submitId: number): void {
-    const events = this.moduleRef.get(JudgeEventsService, { strict: false });
-    const stream = events.subscribe(submitId);
+    const stream = this.events.subscribe(submitId);
     stream.subscribe({
       next: (e) => {
         if (e.final) void this.bridge.onSubmissionResult(submitId).catch((err: Error) => this.logger.warn(`board update: ${err.message}`));

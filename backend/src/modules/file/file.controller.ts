@@ -16,7 +16,9 @@ import { ImportFormat, ProblemImportService } from './problem-import.service';
 export const MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
 
 class ExportQueryDto {
-  @Transform(({ value }) => (value === undefined || value === '' ? [] : (Array.isArray(value) ? value : String(value).split(',')).map(Number)))
+  @Transform(({ value }) =>
+    value === undefined || value === '' ? [] : (Array.isArray(value) ? value : String(value).split(',')).map(Number),
+  )
   @IsArray()
   @IsInt({ each: true })
   pid: number[] = [];

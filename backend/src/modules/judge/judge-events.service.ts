@@ -94,7 +94,14 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
         [submitId, progress.status, JudgeStatus.Pending, JudgeStatus.Compiling, JudgeStatus.Judging],
       );
     }
-    this.push({ submitId, status: progress.status, caseIndex: progress.caseIndex, caseCount: progress.caseCount, cases: progress.cases, final: false });
+    this.push({
+      submitId,
+      status: progress.status,
+      caseIndex: progress.caseIndex,
+      caseCount: progress.caseCount,
+      cases: progress.cases,
+      final: false,
+    });
   }
 
   /** Collects a finished job by id (events carry only the id; the job holds its data, version and result). */
@@ -110,7 +117,14 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
       result = job.returnvalue as JudgeResult;
       if (!result || typeof result !== 'object') return;
     } else if (state === 'failed') {
-      result = { status: JudgeStatus.SystemError, time: 0, memory: 0, score: 0, errorMessage: job.failedReason ?? 'judge failed', cases: [] };
+      result = {
+        status: JudgeStatus.SystemError,
+        time: 0,
+        memory: 0,
+        score: 0,
+        errorMessage: job.failedReason ?? 'judge failed',
+        cases: [],
+      };
     } else {
       return; // a failed attempt that Bull will retry
     }
@@ -122,10 +136,8 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
   async pushStored(submitId: number): Promise<void> {
     this.lastStatus.delete(submitId);
     if (!this.subscribers.has(submitId)) return;
-    const rows: { status: number; time: number | null; memory: number | null; score: number | null; counted: boolean }[] = await this.dataSource.query(
-      `SELECT status, time, memory, score, counted FROM judge WHERE submit_id = $1`,
-      [submitId],
-    );
+    const rows: { status: number; time: number | null; memory: number | null; score: number | null; counted: boolean }[] =
+      await this.dataSource.query(`SELECT status, time, memory, score, counted FROM judge WHERE submit_id = $1`, [submitId]);
     if (rows[0]) this.push({ submitId, ...rows[0], final: rows[0].counted });
   }
 
@@ -136,7 +148,16 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     if (!stored) return;
     const record = JSON.parse(stored) as { uid: string; status: number; result?: TestJudgeResult };
     if (state === 'completed') record.result = job.returnvalue as TestJudgeResult;
-    else if (state === 'failed') record.result = { status: JudgeStatus.SystemError, time: 0, memory: 0, stdout: '', stderr: '', exitCode: null, message: job.failedReason };
+    else if (state === 'failed')
+      record.result = {
+        status: JudgeStatus.SystemError,
+        time: 0,
+        memory: 0,
+        stdout: '',
+        stderr: '',
+        exitCode: null,
+        message: job.failedReason,
+      };
     else return;
     record.status = record.result.status;
     await this.redis.set(testJudgeRedisKey(key), JSON.stringify(record), 'EX', TEST_JUDGE_TTL_SEC);

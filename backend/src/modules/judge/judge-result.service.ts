@@ -56,7 +56,20 @@ export class JudgeResultService {
       if (cases.length) {
         const values: unknown[] = [];
         const tuples = cases.map((c, i) => {
-          values.push(submitId, row.pid, row.uid, c.caseId ?? i + 1, c.status, Math.round(c.time ?? 0), Math.round(c.memory ?? 0), Math.round(c.score ?? 0), c.message?.slice(0, MESSAGE_MAX) ?? null, c.inputFile ?? null, c.outputFile ?? null, c.outputHead?.slice(0, OUTPUT_HEAD_MAX) ?? null);
+          values.push(
+            submitId,
+            row.pid,
+            row.uid,
+            c.caseId ?? i + 1,
+            c.status,
+            Math.round(c.time ?? 0),
+            Math.round(c.memory ?? 0),
+            Math.round(c.score ?? 0),
+            c.message?.slice(0, MESSAGE_MAX) ?? null,
+            c.inputFile ?? null,
+            c.outputFile ?? null,
+            c.outputHead?.slice(0, OUTPUT_HEAD_MAX) ?? null,
+          );
           const b = i * 12;
           return `(${Array.from({ length: 12 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
         });
@@ -106,15 +119,12 @@ export class JudgeResultService {
       [row.uid, row.username, sign, ac],
     );
     const column = statisticColumn(row.status);
-    await em.query(
-      `INSERT INTO problem_statistic (pid) VALUES ($1) ON CONFLICT (pid) DO NOTHING`,
-      [row.pid],
-    );
+    await em.query(`INSERT INTO problem_statistic (pid) VALUES ($1) ON CONFLICT (pid) DO NOTHING`, [row.pid]);
     // column comes from a fixed whitelist (statisticColumn), never from input.
-    await em.query(
-      `UPDATE problem_statistic SET total = total + $2${column ? `, ${column} = ${column} + $2` : ''} WHERE pid = $1`,
-      [row.pid, sign],
-    );
+    await em.query(`UPDATE problem_statistic SET total = total + $2${column ? `, ${column} = ${column} + $2` : ''} WHERE pid = $1`, [
+      row.pid,
+      sign,
+    ]);
     await this.refreshStanding(em, row.uid, row.pid);
   }
 
@@ -124,16 +134,22 @@ export class JudgeResultService {
       `SELECT accepted, best_score FROM user_problem_stat WHERE uid = $1 AND pid = $2`,
       [uid, pid],
     );
-    const agg: { n: string; accepted: boolean | null; best: number | null; first_ac: Date | null; last_status: number | null; type: number | null }[] =
-      await em.query(
-        `SELECT count(*) AS n, bool_or(j.status = 0) AS accepted, max(coalesce(j.score, 0)) AS best,
+    const agg: {
+      n: string;
+      accepted: boolean | null;
+      best: number | null;
+      first_ac: Date | null;
+      last_status: number | null;
+      type: number | null;
+    }[] = await em.query(
+      `SELECT count(*) AS n, bool_or(j.status = 0) AS accepted, max(coalesce(j.score, 0)) AS best,
                 min(j.submit_time) FILTER (WHERE j.status = 0) AS first_ac,
                 (SELECT j2.status FROM judge j2 WHERE j2.uid = $1 AND j2.pid = $2 AND j2.cid = 0 AND j2.counted
                   ORDER BY j2.submit_time DESC, j2.submit_id DESC LIMIT 1) AS last_status,
                 (SELECT p.type FROM problem p WHERE p.id = $2) AS type
            FROM judge j WHERE j.uid = $1 AND j.pid = $2 AND j.cid = 0 AND j.counted`,
-        [uid, pid],
-      );
+      [uid, pid],
+    );
     const a = agg[0];
     const prev: UserProblemStanding | null = before[0] ? { accepted: before[0].accepted, bestScore: before[0].best_score } : null;
     let next: UserProblemStanding | null = null;
@@ -149,7 +165,11 @@ export class JudgeResultService {
     }
     const d = standingDelta(prev, next);
     if (d.solved !== 0 || d.score !== 0) {
-      await em.query(`UPDATE user_judge_stat SET solved = solved + $2, total_score = total_score + $3 WHERE uid = $1`, [uid, d.solved, d.score]);
+      await em.query(`UPDATE user_judge_stat SET solved = solved + $2, total_score = total_score + $3 WHERE uid = $1`, [
+        uid,
+        d.solved,
+        d.score,
+      ]);
     }
     this.logger.debug(`standing ${uid}/${pid}: ${JSON.stringify(next)}`);
   }

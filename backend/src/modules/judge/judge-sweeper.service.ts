@@ -48,7 +48,10 @@ export class JudgeSweeperService implements OnModuleInit, OnApplicationShutdown 
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.sweep().catch((e: Error) => this.logger.warn(`sweep failed: ${e.message}`)), this.options.intervalMs);
+    this.timer = setInterval(
+      () => void this.sweep().catch((e: Error) => this.logger.warn(`sweep failed: ${e.message}`)),
+      this.options.intervalMs,
+    );
     this.timer.unref();
   }
 
@@ -69,7 +72,14 @@ export class JudgeSweeperService implements OnModuleInit, OnApplicationShutdown 
          FROM judge j JOIN problem p ON p.id = j.pid
         WHERE j.counted = false AND j.status IN ($1, $2, $3, $4) AND j.gmt_modified < now() - make_interval(secs => $5)
         ORDER BY j.submit_id LIMIT $6`,
-      [JudgeStatus.Pending, JudgeStatus.Compiling, JudgeStatus.Judging, JudgeStatus.Submitting, this.options.graceMs / 1000, this.options.batch],
+      [
+        JudgeStatus.Pending,
+        JudgeStatus.Compiling,
+        JudgeStatus.Judging,
+        JudgeStatus.Submitting,
+        this.options.graceMs / 1000,
+        this.options.batch,
+      ],
     );
     let acted = 0;
     for (const r of rows) {

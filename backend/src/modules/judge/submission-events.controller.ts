@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Observable } from 'rxjs';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
-import { RawResponse } from '../../core/http/envelope.interceptor';
+import { RawResponse } from '../../core/http/envelope.adapter';
 import { SubmitIdQueryDto } from '../submission/dto/submission.dto';
 import { SubmissionService } from '../submission/submission.service';
 import { JudgeEventsService } from './judge-events.service';
@@ -27,7 +27,14 @@ export class SubmissionEventsController {
     const { sub } = await this.submissions.findVisible(q.submitId, user);
     const live = this.events.subscribe(sub.submitId);
     return new Observable<MessageEvent>((observer) => {
-      const current = { submitId: sub.submitId, status: sub.status, time: sub.time, memory: sub.memory, score: sub.score, final: sub.counted };
+      const current = {
+        submitId: sub.submitId,
+        status: sub.status,
+        time: sub.time,
+        memory: sub.memory,
+        score: sub.score,
+        final: sub.counted,
+      };
       observer.next({ data: current });
       if (sub.counted) {
         live.close();

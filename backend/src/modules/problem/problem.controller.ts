@@ -3,7 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public } from '../../core/auth/decorators';
 import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
-import { LanguagesQueryDto, PidQueryDto, ProblemDetailQueryDto, ProblemListQueryDto, ProblemTagsQueryDto, UserProblemStatusDto } from './dto/problem-query.dto';
+import {
+  LanguagesQueryDto,
+  PidQueryDto,
+  ProblemDetailQueryDto,
+  ProblemListQueryDto,
+  ProblemTagsQueryDto,
+  UserProblemStatusDto,
+} from './dto/problem-query.dto';
 import { ProblemService } from './problem.service';
 
 /** Public problem calls of spec §7. */

@@ -20,10 +20,26 @@ import { AdminProblemListQueryDto, ProblemListQueryDto } from './dto/problem-que
 import { TestcaseService } from './testcase.service';
 
 export const LOCAL_OJ = 'ME';
+/** How long a public problem list answer is reused; statistics in it may lag by this much. */
+export const PUBLIC_LIST_CACHE_MS = 1000;
+const PUBLIC_LIST_CACHE_MAX = 1000;
+
+export interface PublicProblemRow {
+  pid: number;
+  problemId: string;
+  title: string;
+  difficulty: number;
+  type: number;
+  total: number;
+  ac: number;
+  tags: { id: number; name: string; color: string | null }[];
+}
 
 /** The problem bank: saving (form and imports), visibility, lists, details, tags, languages. */
 @Injectable()
 export class ProblemService {
+  private readonly listCache = new Map<string, { value: Promise<Page<PublicProblemRow>>; expires: number }>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Problem) private readonly problems: Repository<Problem>,
@@ -71,7 +87,9 @@ export class ProblemService {
 
   /** A problem the caller may see, by primary key or display ID; others answer 404. */
   async findVisible(ref: { pid?: number; problemId?: string }, user?: AuthUser): Promise<Problem> {
-    const problem = ref.pid ? await this.problems.findOne({ where: { id: ref.pid } }) : await this.problems.findOne({ where: { problemId: ref.problemId ?? '' } });
+    const problem = ref.pid
+      ? await this.problems.findOne({ where: { id: ref.pid } })
+      : await this.problems.findOne({ where: { problemId: ref.problemId ?? '' } });
     if (!problem || !this.canSee(problem, user)) throw new NotFoundError(ERR.notFound);
     return problem;
   }
@@ -100,6 +118,8 @@ export class ProblemService {
     } catch (e) {
       await Promise.all(createdIds.map((id) => this.testcases.store.removeProblem(id)));
       throw e;
+    } finally {
+      this.forgetLists();
     }
   }
 
@@ -120,6 +140,8 @@ export class ProblemService {
     } catch (e) {
       await Promise.all(createdIds.map((id) => this.testcases.store.removeProblem(id)));
       throw e;
+    } finally {
+      this.forgetLists();
     }
   }
 
@@ -167,7 +189,9 @@ export class ProblemService {
     await em.getRepository(CodeTemplate).delete({ pid: saved.id });
     const templates = new Map(input.codeTemplates.filter((t) => t.language).map((t) => [t.language, t.code]));
     if (templates.size) {
-      await em.getRepository(CodeTemplate).insert([...templates].map(([language, code]) => ({ pid: saved.id, language, code, status: true })));
+      await em
+        .getRepository(CodeTemplate)
+        .insert([...templates].map(([language, code]) => ({ pid: saved.id, language, code, status: true })));
     }
 
     const caseRepo = em.getRepository(ProblemCase);
@@ -209,11 +233,13 @@ export class ProblemService {
       await em.getRepository(Problem).delete({ id: pid });
     });
     await this.testcases.store.removeProblem(pid);
+    this.forgetLists();
   }
 
   async changeAuth(pid: number, auth: number, user: AuthUser): Promise<void> {
     await this.findById(pid);
     await this.problems.update({ id: pid }, { auth, modifiedUser: user.username });
+    this.forgetLists();
   }
 
   // ---- reading -----------------------------------------------------------------------------------------
@@ -240,7 +266,10 @@ export class ProblemService {
   }
 
   async templatesOf(pid: number): Promise<{ language: string; code: string }[]> {
-    return (await this.templates.find({ where: { pid, status: true }, order: { language: 'ASC' } })).map((t) => ({ language: t.language, code: t.code }));
+    return (await this.templates.find({ where: { pid, status: true }, order: { language: 'ASC' } })).map((t) => ({
+      language: t.language,
+      code: t.code,
+    }));
   }
 
   /** Languages a problem accepts: its own list limited to what the judges run, or everything they run. */
@@ -248,7 +277,9 @@ export class ProblemService {
     const [all, own] = await Promise.all([this.registry.languages(), this.languageNamesOf(pid)]);
     if (own.length === 0) return all;
     const byName = new Map(all.map((l) => [l.name, l]));
-    return own.map((name) => byName.get(name) ?? { id: name, name, contentType: 'text/plain', runCommand: '', sourceFile: '', isSpj: false }).filter((l) => byName.size === 0 || byName.has(l.name));
+    return own
+      .map((name) => byName.get(name) ?? { id: name, name, contentType: 'text/plain', runCommand: '', sourceFile: '', isSpj: false })
+      .filter((l) => byName.size === 0 || byName.has(l.name));
   }
 
   /** GET /api/admin/problem: the row with its tags, languages, templates. */
@@ -269,14 +300,35 @@ export class ProblemService {
     return toPage(records, total, req);
   }
 
-  /** GET /api/get-problem-list: public problems with statistics and tags. */
-  async publicList(q: ProblemListQueryDto) {
+  /**
+   * GET /api/get-problem-list: public problems with statistics and tags. One query for the page and its total
+   * (a window count), one for the tags; answers are kept PUBLIC_LIST_CACHE_MS per query on each replica, with
+   * concurrent identical requests sharing one database round trip.
+   */
+  publicList(q: ProblemListQueryDto): Promise<Page<PublicProblemRow>> {
+    const key = JSON.stringify([q.currentPage, q.limit, q.keyword, q.tagId, q.difficulty, q.oj]);
+    const hit = this.listCache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const value = this.queryPublicList(q);
+    if (this.listCache.size >= PUBLIC_LIST_CACHE_MAX) this.listCache.clear();
+    this.listCache.set(key, { value, expires: Date.now() + PUBLIC_LIST_CACHE_MS });
+    value.catch(() => this.listCache.delete(key));
+    return value;
+  }
+
+  private async queryPublicList(q: ProblemListQueryDto): Promise<Page<PublicProblemRow>> {
     const req = pageRequest(q);
     const qb = this.problems
       .createQueryBuilder('p')
-      .leftJoinAndMapOne('p.statistic', ProblemStatistic, 's', 's.pid = p.id')
+      .leftJoin(ProblemStatistic, 's', 's.pid = p.id')
+      .select(['p.id AS pid', 'p.problemId AS "problemId"', 'p.title AS title', 'p.difficulty AS difficulty', 'p.type AS type'])
+      .addSelect('coalesce(s.total, 0)', 'total')
+      .addSelect('coalesce(s.ac, 0)', 'ac')
+      .addSelect('count(*) OVER ()', 'matched')
       .where('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public })
-      .orderBy('p.id', 'ASC');
+      .orderBy('p.id', 'ASC')
+      .offset(req.skip)
+      .limit(req.size);
     if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
     if (q.difficulty !== undefined) qb.andWhere('p.difficulty = :d', { d: q.difficulty });
     if (q.oj === LOCAL_OJ) qb.andWhere('p.isRemote = false');
@@ -288,22 +340,31 @@ export class ProblemService {
         { tagIds, n: tagIds.length },
       );
     }
-    const [rows, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
-    const tags = await this.tagsOf(rows.map((r) => r.id));
-    const records = rows.map((p) => {
-      const s = (p as Problem & { statistic?: ProblemStatistic }).statistic;
-      return {
-        pid: p.id,
-        problemId: p.problemId,
-        title: p.title,
-        difficulty: p.difficulty,
-        type: p.type,
-        total: s?.total ?? 0,
-        ac: s?.ac ?? 0,
-        tags: (tags.get(p.id) ?? []).map((t) => ({ id: t.id, name: t.name, color: t.color })),
-      };
-    });
+    const rows: {
+      pid: number;
+      problemId: string;
+      title: string;
+      difficulty: number;
+      type: number;
+      total: number;
+      ac: number;
+      matched: string;
+    }[] = await qb.getRawMany();
+    let total = rows.length ? Number(rows[0].matched) : 0;
+    if (rows.length === 0 && req.skip > 0) total = await qb.offset(undefined).limit(undefined).getCount();
+    const tags = await this.tagsOf(rows.map((r) => r.pid));
+    const records = rows.map(({ matched: _m, ...r }) => ({
+      ...r,
+      total: Number(r.total),
+      ac: Number(r.ac),
+      tags: (tags.get(r.pid) ?? []).map((t) => ({ id: t.id, name: t.name, color: t.color })),
+    }));
     return toPage(records, total, req);
+  }
+
+  /** Drops this replica's cached public lists (after an edit here; other replicas expire within the TTL). */
+  private forgetLists(): void {
+    this.listCache.clear();
   }
 
   async allTags(oj?: string): Promise<Tag[]> {

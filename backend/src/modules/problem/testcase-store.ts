@@ -75,7 +75,10 @@ export class TestcaseStore {
       const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
       await fs.mkdir(tmp, { recursive: true });
       await Promise.all(
-        cases.flatMap((c, n) => [fs.writeFile(path.join(tmp, `${n + 1}.in`), c.input), fs.writeFile(path.join(tmp, `${n + 1}.out`), c.output)]),
+        cases.flatMap((c, n) => [
+          fs.writeFile(path.join(tmp, `${n + 1}.in`), c.input),
+          fs.writeFile(path.join(tmp, `${n + 1}.out`), c.output),
+        ]),
       );
       try {
         await fs.rename(tmp, dir);

@@ -37,7 +37,9 @@ export class TestcaseService {
     const key = randomUUID();
     const dir = path.join(this.uploadRoot, key);
     await fs.mkdir(dir, { recursive: true });
-    await Promise.all(cases.flatMap((c) => [fs.writeFile(path.join(dir, c.inputName), c.input), fs.writeFile(path.join(dir, c.outputName), c.output)]));
+    await Promise.all(
+      cases.flatMap((c) => [fs.writeFile(path.join(dir, c.inputName), c.input), fs.writeFile(path.join(dir, c.outputName), c.output)]),
+    );
     return { fileList: cases.map((c) => ({ input: c.inputName, output: c.outputName })), fileListDir: key };
   }
 
@@ -46,7 +48,8 @@ export class TestcaseService {
     if (!/^[0-9a-f-]{36}$/.test(key)) throw new BadRequestError(ERR.uploadTestcaseFailed);
     const dir = path.join(this.uploadRoot, key);
     const read = async (name: string) => {
-      if (!/^[^/\\]+$/.test(name) || name === '..' || !existsSync(path.join(dir, name))) throw new BadRequestError(ERR.uploadTestcaseFailed);
+      if (!/^[^/\\]+$/.test(name) || name === '..' || !existsSync(path.join(dir, name)))
+        throw new BadRequestError(ERR.uploadTestcaseFailed);
       return fs.readFile(path.join(dir, name));
     };
     return Promise.all(names.map(async (n) => ({ input: await read(n.input), output: await read(n.output) })));

@@ -22,10 +22,7 @@ export class RankService {
   async rankList(q: RankListQueryDto) {
     const type = q.type ?? RankType.ACM;
     const req = pageRequest(q);
-    const qb = this.stats
-      .createQueryBuilder('s')
-      .leftJoinAndMapOne('s.user', User, 'u', 'u.uid = s.uid')
-      .where('s.submissions > 0');
+    const qb = this.stats.createQueryBuilder('s').leftJoinAndMapOne('s.user', User, 'u', 'u.uid = s.uid').where('s.submissions > 0');
     if (q.searchUser) qb.andWhere('(s.username ILIKE :su OR u.nickname ILIKE :su)', { su: `%${escapeLike(q.searchUser)}%` });
     rankOrderSql(type).forEach(([col, dir], i) => (i === 0 ? qb.orderBy(col, dir) : qb.addOrderBy(col, dir)));
     const [rows, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();

@@ -1,15 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  ERR,
-  JUDGING_ERR,
-  JudgeStatus,
-  NO_SUBMIT_ROLES,
-  Page,
-  ProblemAuth,
-  TEST_JUDGE_TTL_SEC,
-  TestJudgeResult,
-} from '@oj/contracts';
+import { ERR, JUDGING_ERR, JudgeStatus, NO_SUBMIT_ROLES, Page, ProblemAuth, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
 import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
@@ -229,7 +220,9 @@ export class SubmissionService {
       .where('j.submitId IN (:...ids)', { ids: [...new Set(submitIds)] })
       .getMany();
     const visible = user?.isAdmin ? rows : await this.filterVisible(rows, user);
-    return Object.fromEntries(visible.map((r) => [r.submitId, { submitId: r.submitId, status: r.status, time: r.time, memory: r.memory, score: r.score }]));
+    return Object.fromEntries(
+      visible.map((r) => [r.submitId, { submitId: r.submitId, status: r.status, time: r.time, memory: r.memory, score: r.score }]),
+    );
   }
 
   private async filterVisible(rows: Judge[], user?: AuthUser): Promise<Judge[]> {

@@ -1,6 +1,6 @@
 /** The site layout (spec §2): navbar, the page area (shell pages or a remote's container), footer. */
 import { useEffect, useRef } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Layout } from 'antd';
 import { ComingSoon, NotFound, api, clearLogin, openAccountDialog, useAuth } from '@oj/kit';
 import { AVAILABLE_REMOTES, REMOTE_AREAS, areaOf, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
@@ -35,16 +35,6 @@ function RequireLogin({ children }: { children: JSX.Element }) {
     if (!isLoggedIn) openAccountDialog('Login');
   }, [isLoggedIn]);
   return isLoggedIn ? children : <Navigate to="/home" replace />;
-}
-
-/** Reset the scroll on new pages, keep the browser's restoration on back/forward. */
-function ScrollManager() {
-  const { pathname } = useLocation();
-  const type = useNavigationType();
-  useEffect(() => {
-    if (type !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, type]);
-  return null;
 }
 
 function ShellPages() {
@@ -86,7 +76,6 @@ export function ShellLayout() {
   const bare = hidesSiteLayout(pathname);
   return (
     <Layout style={{ minHeight: '100vh', background: bare ? undefined : '#f5f5f5' }}>
-      <ScrollManager />
       {!bare && <Navbar />}
       <Layout.Content style={bare ? undefined : { padding: '16px', maxWidth: 1400, width: '100%', margin: '0 auto' }}>
         {!bare && <ShellPages />}

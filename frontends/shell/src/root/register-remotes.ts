@@ -8,7 +8,10 @@ import { AVAILABLE_REMOTES, REMOTE_AREAS, loadRemoteApp, matchesPrefix, remoteCo
 export function registerRemotes(onLoadError: (name: string) => void): void {
   NProgress.configure({ speed: TIMINGS.progressBarSpeed, showSpinner: false });
   window.addEventListener('single-spa:before-routing-event', () => NProgress.start());
-  window.addEventListener('single-spa:routing-event', () => NProgress.done());
+  window.addEventListener('single-spa:routing-event', (e) => {
+    NProgress.done();
+    resetScrollOnNewPage(e as CustomEvent<{ originalEvent?: Event & { singleSpaTrigger?: string } }>);
+  });
 
   for (const area of REMOTE_AREAS.filter((a) => AVAILABLE_REMOTES.includes(a.name))) {
     registerApplication({
@@ -25,6 +28,15 @@ export function registerRemotes(onLoadError: (name: string) => void): void {
     if (getAppStatus(name) === 'SKIP_BECAUSE_BROKEN' || getAppStatus(name) === 'LOAD_ERROR')
       void unloadApplication(name).catch(() => undefined);
   });
+}
+
+/**
+ * Every app's router changes the URL through history.pushState, which single-spa reports with the
+ * trigger 'pushState': a new page starts at the top. Back and forward are native popstate events:
+ * the browser restores their scroll position itself.
+ */
+function resetScrollOnNewPage(e: CustomEvent<{ originalEvent?: Event & { singleSpaTrigger?: string } }>): void {
+  if (e.detail?.originalEvent?.singleSpaTrigger === 'pushState') window.scrollTo(0, 0);
 }
 
 export function startSingleSpa(): void {

@@ -110,6 +110,8 @@ interface FirstBlood {
   submitId: number;
 }
 
+const bySubmitOrder = (a: BoardSubmission, b: BoardSubmission): number => a.submitTime - b.submitTime || a.submitId - b.submitId;
+
 const before = (a: BoardSubmission, b: BoardSubmission): boolean =>
   a.submitTime < b.submitTime || (a.submitTime === b.submitTime && a.submitId < b.submitId);
 
@@ -161,11 +163,23 @@ export class ScoreboardEngine {
       list.push(sub);
       touched.add(state);
     }
-    for (const state of touched)
+    const seal = this.config.sealTime;
+    for (const state of touched) {
       for (const [displayId, list] of state.subs) {
-        list.sort((a, b) => a.submitTime - b.submitTime || a.submitId - b.submitId);
-        this.refreshCell(state, displayId);
+        if (list.length > 1) list.sort(bySubmitOrder);
+        const live = this.computeCell(list, Infinity);
+        state.views.live.cells.set(displayId, live);
+        if (seal !== null) state.views.sealed.cells.set(displayId, this.computeCell(list, seal));
       }
+      this.totals(state.views.live);
+      if (seal !== null) this.totals(state.views.sealed);
+    }
+    // Orders and first bloods are derived again on the next read.
+    for (const view of ['live', 'sealed'] as const) {
+      this.ordered[view] = null;
+      this.ranked[view] = null;
+      this.firstBlood[view].clear();
+    }
   }
 
   private stateOf(uid: string, user?: BoardUser): UserState {
@@ -244,6 +258,13 @@ export class ScoreboardEngine {
     const row = state.views[view];
     const old = row.cells.get(displayId);
     row.cells.set(displayId, cell);
+    this.totals(row);
+    this.reposition(view, state);
+    if (this.config.type === ContestType.ACM && !state.isStar) this.updateFirstBlood(view, displayId, state, old, cell);
+  }
+
+  /** A row's totals from its cells. */
+  private totals(row: RowView): void {
     let ac = 0,
       total = 0,
       penalty = 0,
@@ -262,8 +283,6 @@ export class ScoreboardEngine {
       }
     }
     Object.assign(row, { ac, total, penalty, totalTime, totalScore });
-    this.reposition(view, state);
-    if (this.config.type === ContestType.ACM && !state.isStar) this.updateFirstBlood(view, displayId, state, old, cell);
   }
 
   private updateFirstBlood(view: BoardView, displayId: string, state: UserState, old: Cell | undefined, cell: Cell): void {

@@ -26,13 +26,23 @@ interface LoadedBoard {
   modified: number;
   /** When this replica last compared its board with the shared log. */
   syncedAt: number;
+  /** Last read, so idle boards (ended contests) leave memory. */
+  readAt: number;
 }
+
+/** A board nobody read for this long is dropped from a replica's memory (rebuilt on the next read). */
+export const BOARD_IDLE_MS = 15 * 60_000;
 
 /**
  * How stale a replica's board may be on a busy read path: within this window reads skip the Redis round trip.
  * Results recorded on this replica show at once; those of other replicas within this time.
  */
 export const BOARD_SYNC_MS = 100;
+
+/** The result log of a contest lives a week after its last result. */
+const LOG_TTL_SEC = 7 * 24 * 3600;
+/** Results in the log before every replica rebuilds from the database and the log starts empty. */
+export const LOG_COMPACT_AT = 100_000;
 
 const epochKey = (cid: number) => `contest:board:${cid}:epoch`;
 const logKey = (cid: number) => `contest:board:${cid}:log`;
@@ -55,10 +65,16 @@ function decode(line: string): BoardSubmission {
 }
 
 /**
- * Reads `submitId,problemIndex,status,score,time,submitTimeMs;...` (integers, score and time may be empty)
+ * Reads `submitId,pid,status,score,time,msFromStart;...` (integers; score and time -1 when unknown)
  * without splitting into substrings: half a million submissions parse in tens of milliseconds.
  */
-export function unpackSubmissions(text: string, uid: string, displayIds: string[], out: BoardSubmission[]): void {
+export function unpackSubmissions(
+  text: string,
+  uid: string,
+  displayByPid: Map<number, string>,
+  startMs: number,
+  out: BoardSubmission[],
+): void {
   const f: (number | null)[] = [0, 0, 0, 0, 0, 0];
   let field = 0;
   let value = 0;
@@ -76,8 +92,17 @@ export function unpackSubmissions(text: string, uid: string, displayIds: string[
       negative = false;
       empty = true;
       if (c === 59) {
-        if (field === 6)
-          out.push({ submitId: f[0]!, uid, displayId: displayIds[f[1]!], status: f[2]!, score: f[3], time: f[4], submitTime: f[5]! });
+        const displayId = displayByPid.get(f[1]!);
+        if (field === 6 && displayId !== undefined)
+          out.push({
+            submitId: f[0]!,
+            uid,
+            displayId,
+            status: f[2]!,
+            score: f[3]! < 0 ? null : f[3],
+            time: f[4]! < 0 ? null : f[4],
+            submitTime: startMs + f[5]!,
+          });
         field = 0;
       }
     }
@@ -103,6 +128,7 @@ export class ScoreboardService {
   /** The board of a contest, brought up to date with the shared log. */
   async board(contest: Contest): Promise<ScoreboardEngine> {
     const current = this.boards.get(contest.id);
+    if (current) current.readAt = Date.now();
     if (current && current.modified === contest.gmtModified.getTime() && Date.now() - current.syncedAt < BOARD_SYNC_MS)
       return current.engine;
     const [[, epochRaw], [, length]] = (await this.redis.pipeline().get(epochKey(contest.id)).llen(logKey(contest.id)).exec()) as [
@@ -128,7 +154,7 @@ export class ScoreboardService {
       // afterwards, and replaying a result the database already had is harmless (same submitId).
       const applied = await this.redis.llen(logKey(contest.id));
       const engine = await this.computeFromDatabase(contest);
-      const loaded: LoadedBoard = { engine, epoch, applied, modified: contest.gmtModified.getTime(), syncedAt: 0 };
+      const loaded: LoadedBoard = { engine, epoch, applied, modified: contest.gmtModified.getTime(), syncedAt: 0, readAt: Date.now() };
       this.boards.set(key, loaded);
       return loaded;
     })().finally(() => this.building.delete(key));
@@ -152,23 +178,22 @@ export class ScoreboardService {
    */
   async computeFromDatabase(contest: Contest, timings?: { queryMs: number; buildMs: number }): Promise<ScoreboardEngine> {
     const t0 = performance.now();
-    const problems: { displayId: string }[] = await this.db.query(
-      'SELECT display_id AS "displayId" FROM contest_problem WHERE cid = $1 ORDER BY display_id',
+    const problems: { pid: number; displayId: string }[] = await this.db.query(
+      'SELECT pid, display_id AS "displayId" FROM contest_problem WHERE cid = $1 ORDER BY display_id',
       [contest.id],
     );
     const displayIds = problems.map((p) => p.displayId);
+    const displayByPid = new Map(problems.map((p) => [p.pid, p.displayId]));
     const rows: (BoardUser & { subs: string; judgeUid: string })[] = await this.db.query(
       `SELECT s.uid AS "judgeUid", u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender, s.subs
          FROM (SELECT j.uid,
-                      string_agg(j.submit_id || ',' || cp.ord || ',' || j.status || ',' || COALESCE(j.score::text, '') || ',' ||
-                                 COALESCE(j.time::text, '') || ',' || floor(date_part('epoch', j.submit_time) * 1000)::bigint, ';') AS subs
+                      string_agg(concat_ws(',', j.submit_id, j.pid, j.status, COALESCE(j.score, -1), COALESCE(j.time, -1),
+                                           floor(date_part('epoch', j.submit_time - $2) * 1000)::bigint), ';') AS subs
                  FROM judge j
-                 JOIN (SELECT pid, (row_number() OVER (ORDER BY display_id)) - 1 AS ord FROM contest_problem WHERE cid = $1) cp
-                   ON cp.pid = j.pid
-                WHERE j.cid = $1 AND j.submit_time >= $2 AND j.submit_time < $3 AND j.uid <> $4
+                WHERE j.cid = $1 AND j.pid = ANY($5) AND j.submit_time >= $2 AND j.submit_time < $3 AND j.uid <> $4
                 GROUP BY j.uid) s
          LEFT JOIN user_info u ON u.uid = s.uid`,
-      [contest.id, contest.startTime, contest.endTime, contest.uid],
+      [contest.id, contest.startTime, contest.endTime, contest.uid, problems.map((p) => p.pid)],
     );
     const t1 = performance.now();
     const engine = new ScoreboardEngine({
@@ -195,7 +220,7 @@ export class ScoreboardService {
           avatar: r.avatar,
           gender: r.gender,
         });
-      unpackSubmissions(r.subs, uid, displayIds, subs);
+      unpackSubmissions(r.subs, uid, displayByPid, contest.startTime.getTime(), subs);
     }
     engine.load(subs, users);
     if (timings) Object.assign(timings, { queryMs: t1 - t0, buildMs: performance.now() - t1 });
@@ -216,13 +241,31 @@ export class ScoreboardService {
    */
   async recordResult(contest: Contest, sub: BoardSubmission): Promise<void> {
     if (sub.uid === contest.uid) return;
-    const length = await this.redis.rpush(logKey(contest.id), encode(sub));
+    const [[, pushed]] = (await this.redis
+      .multi()
+      .rpush(logKey(contest.id), encode(sub))
+      .expire(logKey(contest.id), LOG_TTL_SEC)
+      .exec()) as [[unknown, number], [unknown, number]];
+    const length = pushed;
+    // A long log means long replays for a replica that starts late: start every replica afresh from the database.
+    if (length >= LOG_COMPACT_AT) return this.invalidate(contest.id);
     const loaded = this.boards.get(contest.id);
     if (loaded && loaded.applied === length - 1) {
       const users = loaded.engine.hasUser(sub.uid) ? undefined : await this.loadUsers([sub.uid]);
       loaded.engine.apply(sub, users?.get(sub.uid));
       loaded.applied = length;
     }
+  }
+
+  /** Drops boards not read for BOARD_IDLE_MS; returns how many. */
+  evictIdle(now = Date.now()): number {
+    let n = 0;
+    for (const [cid, b] of this.boards)
+      if (now - b.readAt > BOARD_IDLE_MS) {
+        this.boards.delete(cid);
+        n++;
+      }
+    return n;
   }
 
   /** Every replica rebuilds from the database on its next read (force refresh, rejudge, edits). */

@@ -20,8 +20,7 @@ const FPS_LANGUAGES: Record<string, string> = {
   golang: 'Golang',
 };
 
-const text = (n: Node | undefined): string =>
-  n == null ? '' : typeof n === 'object' ? String(n['#text'] ?? '') : String(n);
+const text = (n: Node | undefined): string => (n == null ? '' : typeof n === 'object' ? String(n['#text'] ?? '') : String(n));
 const attr = (n: Node | undefined, name: string): string | undefined =>
   n != null && typeof n === 'object' && n[`@_${name}`] != null ? String(n[`@_${name}`]) : undefined;
 
@@ -62,7 +61,8 @@ export function parseFps(xml: string): ImportedProblem[] {
     if (Number.isFinite(tlValue) && tlValue > 0) p.timeLimit = Math.round(attr(tl, 'unit') === 'ms' ? tlValue : tlValue * 1000);
     const ml = one('memory_limit');
     const mlValue = Number(text(ml));
-    if (Number.isFinite(mlValue) && mlValue > 0) p.memoryLimit = Math.round(attr(ml, 'unit')?.toLowerCase() === 'kb' ? mlValue / 1024 : mlValue);
+    if (Number.isFinite(mlValue) && mlValue > 0)
+      p.memoryLimit = Math.round(attr(ml, 'unit')?.toLowerCase() === 'kb' ? mlValue / 1024 : mlValue);
     p.description = text(one('description'));
     p.input = text(one('input'));
     p.output = text(one('output'));

@@ -17,7 +17,8 @@ export interface HojProblemJson {
 }
 
 const str = (v: unknown, d = ''): string => (typeof v === 'string' ? v : v == null ? d : String(v));
-const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number.isFinite(Number(v)) && v !== '' && v != null ? Number(v) : d);
+const num = (v: unknown, d: number): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : Number.isFinite(Number(v)) && v !== '' && v != null ? Number(v) : d;
 const bool = (v: unknown, d: boolean): boolean => (typeof v === 'boolean' ? v : v == null ? d : v === 1 || v === 'true');
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 

@@ -25,7 +25,15 @@ interface QdojProblemJson {
 }
 
 const rich = (v: QdojRich | string | undefined): string => (typeof v === 'string' ? v : (v?.value ?? ''));
-const QDOJ_LANGUAGES: Record<string, string> = { C: 'C', 'C++': 'C++', Java: 'Java', Python2: 'Python2', Python3: 'Python3', Golang: 'Golang', JavaScript: 'JavaScript Node' };
+const QDOJ_LANGUAGES: Record<string, string> = {
+  C: 'C',
+  'C++': 'C++',
+  Java: 'Java',
+  Python2: 'Python2',
+  Python3: 'Python3',
+  Golang: 'Golang',
+  JavaScript: 'JavaScript Node',
+};
 
 /** Reads a QDOJ export: `N/problem.json` with `N/testcase/` per problem. */
 export function parseQdojArchive(files: Map<string, Buffer>): ImportedProblem[] {

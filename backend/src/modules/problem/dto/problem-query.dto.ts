@@ -2,7 +2,8 @@ import { Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 
-const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1');
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
 
 /** GET /api/get-problem-list query (HOJ names). */
 export class ProblemListQueryDto extends PageQueryDto {

@@ -3,7 +3,8 @@ import { Transform, Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 
-const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1');
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
 
 /** POST /api/submit-problem-judge (HOJ SubmitJudgeDTO). `pid` is the problem's display ID. */
 export class SubmitJudgeDto {

@@ -2,7 +2,7 @@
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { JudgeServerInfo, Role, ROLE_NAMES, ServiceInfo } from '@oj/contracts';
+import { JudgeServerInfo, Role, ROLE_NAMES } from '@oj/contracts';
 import { formatMemoryKb } from '@oj/kit';
 import { getJudgeServers, getServiceInfo } from '../../api/admin';
 import { useSession } from '../../auth/session';

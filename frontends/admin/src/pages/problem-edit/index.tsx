@@ -18,6 +18,7 @@ import { Alert, App, Button, Form, Result, Space, Spin, Switch, Upload } from 'a
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, ProblemType } from '@oj/contracts';
+import type { ApiError } from '@oj/kit';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
@@ -29,7 +30,7 @@ import { useProblemEditorData } from './useProblemEditorData';
 export default function ProblemEditPage() {
   const { problemId } = useParams();
   const pid = problemId ? Number(problemId) : null;
-  const { t } = useT();
+  const { t, tErr } = useT();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -78,9 +79,17 @@ export default function ProblemEditPage() {
       message.success(t('admin.problemEdit.compileSuccess'));
     } catch (e) {
       setCompiled(false);
+      // The answer's msg says which program failed; its data carries the compiler's output.
+      const detail = (e as ApiError).data;
       modal.error({
         title: t('admin.problemEdit.compileError'),
-        content: <pre style={{ whiteSpace: 'pre-wrap' }}>{(e as Error).message}</pre>,
+        width: 640,
+        content: (
+          <pre style={{ whiteSpace: 'pre-wrap', maxHeight: 400, overflow: 'auto' }} data-testid="compile-error">
+            {tErr((e as Error).message)}
+            {typeof detail === 'string' && detail ? `\n\n${detail}` : ''}
+          </pre>
+        ),
       });
     } finally {
       setCompiling(false);
@@ -390,10 +399,14 @@ export default function ProblemEditPage() {
                     <LazyCodeEditor language={spjLanguage} height={320} testId="spj-editor" />
                   </Form.Item>
                   <Space style={{ marginBottom: 16 }}>
-                    <Button onClick={compile} loading={compiling}>
+                    <Button onClick={compile} loading={compiling} data-testid="judge-compile">
                       {t('admin.problemEdit.compile')}
                     </Button>
-                    {compiled && <span style={{ color: '#52c41a' }}>{t('admin.problemEdit.compileSuccess')}</span>}
+                    {compiled && (
+                      <span style={{ color: '#52c41a' }} data-testid="judge-compiled">
+                        {t('admin.problemEdit.compileSuccess')}
+                      </span>
+                    )}
                   </Space>
                   <ProFormList
                     name="judgeExtraFiles"

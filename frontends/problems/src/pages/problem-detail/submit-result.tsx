@@ -19,7 +19,14 @@ export function SubmitResult({ watch }: { watch: SubmissionWatch }) {
   if (!submission) return null;
   const final = isFinalJudgeStatus(submission.status);
   return (
-    <Card size="small" style={{ marginTop: 12 }} data-testid="submit-result" data-status={submission.status} data-final={final}>
+    <Card
+      size="small"
+      style={{ marginTop: 12 }}
+      data-testid="submit-result"
+      data-submit-id={submission.submitId}
+      data-status={submission.status}
+      data-final={final}
+    >
       <Steps
         size="small"
         current={final ? 3 : (STEP_OF[submission.status] ?? 0)}

@@ -1,0 +1,37 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import { Observable } from 'rxjs';
+import { envelope } from './envelope';
+
+const RAW = 'ojRawResponse';
+
+/**
+ * The HTTP adapter of the backend: every handler result is sent as `{ status: 200, msg: 'success', data }`
+ * with HTTP 200 (HOJ clients expect 200 for a POST too, where Nest would answer 201).
+ *
+ * Done here rather than in a global interceptor: with no interceptor Nest skips its rxjs pipeline and
+ * async-context binding on every request, which halves the cost of a small answer (see the benchmark).
+ * Errors never come here: the global ApiExceptionFilter writes their envelope itself.
+ */
+export class EnvelopeExpressAdapter extends ExpressAdapter {
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (response.locals?.[RAW] || body instanceof StreamableFile || Buffer.isBuffer(body)) {
+      return super.reply(response, body, statusCode);
+    }
+    // The status is set before the handler runs (201 for POST) and is not always passed along.
+    const status = statusCode ?? response.statusCode;
+    return super.reply(response, envelope(body ?? null), status === 201 ? 200 : statusCode);
+  }
+}
+
+@Injectable()
+class RawResponseInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    context.switchToHttp().getResponse<Response>().locals[RAW] = true;
+    return next.handle();
+  }
+}
+
+/** The handler's answer is sent as is, without the envelope (files, probes, SSE). */
+export const RawResponse = () => UseInterceptors(RawResponseInterceptor);
