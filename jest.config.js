@@ -2,16 +2,13 @@
  * One jest run over every package (`npm test`). Each package keeps its own
  * jest.config.js so it can also be tested alone (`npm test -w backend`).
  */
+const fs = require('fs');
+const path = require('path');
+
+const frontends = fs.readdirSync(path.join(__dirname, 'frontends')).map((name) => `frontends/${name}`);
 module.exports = {
-  projects: [
-    '<rootDir>/packages/contracts',
-    '<rootDir>/backend',
-    '<rootDir>/judge-sandbox',
-    '<rootDir>/frontends/kit',
-    '<rootDir>/frontends/shell',
-    '<rootDir>/frontends/problems',
-    '<rootDir>/frontends/admin',
-    '<rootDir>/e2e',
-  ].filter((dir) => require('fs').existsSync(dir.replace('<rootDir>', __dirname) + '/jest.config.js')),
+  projects: ['packages/contracts', 'backend', 'judge-sandbox', ...frontends, 'e2e']
+    .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')))
+    .map((dir) => `<rootDir>/${dir}`),
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };

@@ -24,7 +24,11 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
     t = await createTestApp();
     await setSubmitInterval(t, 0);
     worker = await startInProcessWorker(t, `engE-verdicts-${process.pid}`, 2);
-    const zip = await hojZip([{ problemId: 'APB', title: 'A+B', cases: aPlusBCases(3), tags: ['math'] }]);
+    const oiCases = aPlusBCases(2).map((c, i) => ({ ...c, score: i === 0 ? 40 : 60 }));
+    const zip = await hojZip([
+      { problemId: 'APB', title: 'A+B', cases: aPlusBCases(3), tags: ['math'] },
+      { problemId: 'OIP', title: 'A+B (OI)', type: 1, cases: oiCases },
+    ]);
     const res = await importHoj(t, t.users.admin.token, zip);
     expect(res.body).toMatchObject({ status: 200, msg: 'success' });
   });
@@ -70,6 +74,34 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
     ]);
     const recent = await request(t.url).get('/api/get-recent-seven-ac-rank').expect(200);
     expect(recent.body.data).toEqual([{ uid: t.users.user.uid, username: t.users.user.username, ac: 1 }]);
+  });
+
+  it('answers the user problem status of a problem list', async () => {
+    const pid = await pidOf(t, 'APB');
+    const oi = await pidOf(t, 'OIP');
+    const res = await request(t.url)
+      .post('/api/get-user-problem-status')
+      .set('Authorization', t.users.user.token)
+      .send({ pidList: [pid, oi] });
+    expect(res.body.data).toEqual({ [pid]: { status: JudgeStatus.Accepted, score: 0 } });
+  });
+
+  it('scores OI problems per case and orders the OI rank list by total score', async () => {
+    const partial = 'a, b = map(int, input().split())\nprint(a + b if a == 0 else 0)\n';
+    const pa = await submit(t, t.users.user.token, 'OIP', 'Python3', partial);
+    expect(await waitVerdict(t, t.users.user.token, pa.body.data.submitId)).toMatchObject({
+      status: JudgeStatus.PartialAccepted,
+      score: 40,
+    });
+    const full = await submit(t, t.users.admin.token, 'OIP', 'Python3', CODE.pyAc);
+    expect(await waitVerdict(t, t.users.admin.token, full.body.data.submitId)).toMatchObject({ status: JudgeStatus.Accepted, score: 100 });
+    const rank = await request(t.url).get('/api/get-rank-list').query({ type: 1 });
+    expect(rank.body.data.records.map((r: { username: string; totalScore: number }) => [r.username, r.totalScore])).toEqual([
+      [t.users.admin.username, 100],
+      [t.users.user.username, 40],
+    ]);
+    const search = await request(t.url).get('/api/get-rank-list').query({ type: 1, searchUser: 't_us' });
+    expect(search.body.data.records.map((r: { username: string }) => r.username)).toEqual([t.users.user.username]);
   });
 
   it('shows per-case results of the user own accepted submission', async () => {

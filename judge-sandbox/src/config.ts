@@ -18,6 +18,11 @@ export interface JudgeConfig {
   bwrapPath: string;
   /** A POSIX shell with the ulimit builtin (dash), used to launch runs on cgroup v1. */
   shellPath: string;
+  /**
+   * How a run enters its cgroup: 'shell' (the launcher joins itself; v1 only) or 'handshake'
+   * (the judge moves bwrap's child while it waits on --block-fd; what v2 uses). Default: by version.
+   */
+  launcher?: 'shell' | 'handshake';
   /** Force a cgroup version: v1, v2 or none. */
   cgroup?: string;
   name: string;
@@ -43,6 +48,7 @@ export function judgeConfig(): JudgeConfig {
       sandboxUidCount: Number(env.JUDGE_SANDBOX_UID_COUNT) || 100,
       bwrapPath: env.JUDGE_BWRAP || '/usr/bin/bwrap',
       shellPath: env.JUDGE_SHELL || '/bin/dash',
+      launcher: env.JUDGE_LAUNCHER === 'shell' || env.JUDGE_LAUNCHER === 'handshake' ? env.JUDGE_LAUNCHER : undefined,
       cgroup: env.JUDGE_CGROUP || undefined,
       name: env.JUDGE_NAME || `${os.hostname()}-${process.pid}`,
       caseParallelism: Number(env.JUDGE_CASE_PARALLELISM) || 2,

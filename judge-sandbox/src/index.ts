@@ -1,4 +1,4 @@
-export { run, start, settleRuns, cgroupVersion } from './sandbox/run';
+export { run, start, settleRuns, cgroupVersion, calibrateSandbox } from './sandbox/run';
 export type { RunSpec, RunResult, RunStatus, RunHandle, Mount } from './sandbox/run';
 export { compile, compileCached } from './compile';
 export type { CompileResult } from './compile';

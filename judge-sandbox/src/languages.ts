@@ -93,7 +93,6 @@ export const LANGUAGES: Language[] = [
       `-Xss${Math.max(1, Math.min(256, Math.floor(stackLimitKb / 1024)))}m`,
       '-XX:+UseSerialGC',
       '-XX:-UsePerfData',
-      '-XX:TieredStopAtLevel=1',
       '-Xshare:auto',
       '-Djava.awt.headless=true',
       '-cp',

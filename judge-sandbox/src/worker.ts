@@ -23,7 +23,7 @@ import { detectLanguages, languageInfo } from './languages';
 import { judge } from './judge';
 import { ensurePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
-import { cgroupVersion } from './sandbox/run';
+import { calibrateSandbox, cgroupVersion } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
 
 export interface WorkerOptions {
@@ -45,6 +45,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   const config = configureJudge(defined);
   followKernelLog();
+  await calibrateSandbox();
   const queue = new Queue(JUDGE_QUEUE, config.redisUrl, { prefix: config.bullPrefix });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const startedAt = new Date().toISOString();

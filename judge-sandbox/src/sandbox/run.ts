@@ -14,12 +14,12 @@
 import { spawn, ChildProcess } from 'child_process';
 import { Readable, Writable } from 'stream';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as crypto from 'crypto';
 import * as path from 'path';
 import { RunCgroup, CgroupVersion, detectCgroups } from './cgroup';
 import { seccompFilter, SECCOMP_PROFILES } from './seccomp';
-import { followKernelLog, refusedSyscallName } from './kmsg';
+import { followKernelLog } from './kmsg';
+import { classify, errorResult } from './classify';
 import { bwrapArgs } from './bwrap';
 import { judgeConfig } from '../config';
 
@@ -219,7 +219,8 @@ export function start(spec: RunSpec, cpuBaselineNs = baselineNs): RunHandle {
 
   let cg: RunCgroup | undefined;
   let child: ChildProcess;
-  const selfJoin = detectCgroups(judgeConfig().cgroup).version !== 'v2';
+  const version = detectCgroups(judgeConfig().cgroup).version;
+  const selfJoin = version !== 'v2' && judgeConfig().launcher !== 'handshake';
   try {
     cg = RunCgroup.create(`run-${process.pid}-${++runCounter}`, {
       memoryBytes,
@@ -351,7 +352,16 @@ export function start(spec: RunSpec, cpuBaselineNs = baselineNs): RunHandle {
       cgroup.killAll();
       const wallMs = Date.now() - startedAt;
       const stats = cgroup.stats();
-      if (sandboxPid === undefined && !setupError) setupError = `sandbox did not start (exit ${code ?? signal})`;
+      if (sandboxPid === undefined && !setupError) {
+        // bwrap (or the launcher) failed before the sandbox existed; its complaint is on stderr.
+        let why = '';
+        try {
+          if (spec.stderr) why = fs.readFileSync(spec.stderr).subarray(0, 500).toString().trim();
+        } catch {
+          // no stderr file
+        }
+        setupError = `sandbox did not start (exit ${code ?? signal})${why ? `: ${why}` : ''}`;
+      }
       void (async () => {
         const result = await classify({
           spec,
@@ -389,58 +399,4 @@ export function start(spec: RunSpec, cpuBaselineNs = baselineNs): RunHandle {
       killEverything();
     },
   };
-}
-
-const SIGNAL_NUMBERS = os.constants.signals as Record<string, number>;
-
-async function classify(p: {
-  spec: RunSpec;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stats: { cpuNs: number; memoryPeakBytes: number; oomKilled: boolean };
-  wallMs: number;
-  killedFor?: 'time-limit' | 'wall' | 'killed';
-  setupError?: string;
-  uid: number;
-  startedAt: number;
-  cpuBaselineNs: number;
-}): Promise<RunResult> {
-  const timeMs = Math.round(Math.max(0, p.stats.cpuNs - p.cpuBaselineNs) / 1e6);
-  const memoryKb = Math.round(p.stats.memoryPeakBytes / 1024);
-  // bwrap reports the command's death by signal N as exit code 128 + N.
-  let signal: string | null = p.signal;
-  let exitCode: number | null = p.code;
-  if (p.code !== null && p.code > 128 && p.code < 128 + 65) {
-    const name = Object.keys(SIGNAL_NUMBERS).find((k) => SIGNAL_NUMBERS[k] === p.code! - 128);
-    if (name) {
-      signal = name;
-      exitCode = null;
-    }
-  }
-  const base = { exitCode, signal, timeMs, wallMs: p.wallMs, memoryKb };
-  if (p.setupError) return { ...base, status: 'error', message: p.setupError };
-  if (p.killedFor === 'time-limit' || timeMs > p.spec.timeLimitMs || signal === 'SIGXCPU') {
-    return { ...base, status: 'time-limit', message: 'CPU time limit exceeded' };
-  }
-  if (p.killedFor === 'wall') return { ...base, status: 'time-limit', message: 'wall clock limit exceeded' };
-  if (p.stats.oomKilled || p.stats.memoryPeakBytes >= p.spec.memoryLimitKb * 1024) {
-    return { ...base, status: 'memory-limit', message: 'memory limit exceeded' };
-  }
-  if (signal === 'SIGXFSZ') return { ...base, status: 'output-limit', message: 'output limit exceeded' };
-  if (signal === 'SIGSYS') {
-    const name = await refusedSyscallName(p.uid);
-    return {
-      ...base,
-      status: 'syscall',
-      syscall: name,
-      message: name ? `refused system call: ${name}` : 'refused system call',
-    };
-  }
-  if (signal) return { ...base, status: 'signaled', message: `killed by signal ${signal}` };
-  if (exitCode === 0) return { ...base, status: 'exited' };
-  return { ...base, status: 'nonzero', message: `exit code ${exitCode}` };
-}
-
-function errorResult(message: string): RunResult {
-  return { status: 'error', exitCode: null, signal: null, timeMs: 0, wallMs: 0, memoryKb: 0, message };
 }

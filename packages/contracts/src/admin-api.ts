@@ -36,6 +36,7 @@ export const ADMIN_API = {
   uploadTestcaseZip: '/file/upload-testcase-zip',
   downloadTestcase: '/file/download-testcase',
   allProblemTags: '/get-all-problem-tags',
+  recentAcRank: '/get-recent-seven-ac-rank',
   languages: '/languages',
 } as const;
 
@@ -66,6 +67,14 @@ export interface ServiceInfo {
   processRssBytes: number;
   processHeapUsedBytes: number;
   env: string;
+}
+
+/** One row of GET /api/get-recent-seven-ac-rank (top 10 of the recent 7 days, spec §9). */
+export interface RecentAcRankRow {
+  uid: string;
+  username: string;
+  nickname?: string | null;
+  ac: number;
 }
 
 /** A problem as the admin API stores it (spec §3 "Problem", HOJ's column names). */

@@ -13,3 +13,4 @@ export * from './judging';
 export * from './contest-errors';
 export * from './problem-api';
 export * from './admin-user';
+export * from './contest-api';

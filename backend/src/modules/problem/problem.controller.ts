@@ -1,5 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { createValidationPipe } from '../../core/http/validation.pipe';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public } from '../../core/auth/decorators';
 import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
@@ -17,6 +19,8 @@ import { ProblemService } from './problem.service';
 @ApiTags('problem')
 @Controller()
 export class ProblemController {
+  private readonly queryPipe = createValidationPipe();
+
   constructor(
     private readonly problems: ProblemService,
     private readonly registry: JudgeServerRegistry,
@@ -28,10 +32,19 @@ export class ProblemController {
     return this.problems.allTags(q.oj);
   }
 
+  /**
+   * The busiest public call: answers are cached per raw query string for a second (ProblemService), and the
+   * query is validated like any DTO (same pipe, same texts) only when the cache misses.
+   */
   @Public()
+  @ApiQuery({ type: ProblemListQueryDto })
   @Get('get-problem-list')
-  list(@Query() q: ProblemListQueryDto) {
-    return this.problems.publicList(q);
+  list(@Req() req: Request) {
+    const raw = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    return this.problems.cachedPublicList(
+      raw,
+      () => this.queryPipe.transform(req.query, { type: 'query', metatype: ProblemListQueryDto }) as Promise<ProblemListQueryDto>,
+    );
   }
 
   @Post('get-user-problem-status')

@@ -306,10 +306,17 @@ export class ProblemService {
    * concurrent identical requests sharing one database round trip.
    */
   publicList(q: ProblemListQueryDto): Promise<Page<PublicProblemRow>> {
-    const key = JSON.stringify([q.currentPage, q.limit, q.keyword, q.tagId, q.difficulty, q.oj]);
+    return this.cachedPublicList(JSON.stringify([q.currentPage, q.limit, q.keyword, q.tagId, q.difficulty, q.oj]), async () => q);
+  }
+
+  /**
+   * The cached list by a key of the caller's choice (the controller uses the raw query string, so that a hit
+   * skips even the query's validation); `query` is only called on a miss.
+   */
+  cachedPublicList(key: string, query: () => Promise<ProblemListQueryDto>): Promise<Page<PublicProblemRow>> {
     const hit = this.listCache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
-    const value = this.queryPublicList(q);
+    const value = query().then((q) => this.queryPublicList(q));
     if (this.listCache.size >= PUBLIC_LIST_CACHE_MAX) this.listCache.clear();
     this.listCache.set(key, { value, expires: Date.now() + PUBLIC_LIST_CACHE_MS });
     value.catch(() => this.listCache.delete(key));

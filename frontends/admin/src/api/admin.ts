@@ -20,6 +20,7 @@ import {
   ProblemDto,
   ProblemImportFormat,
   ProblemTag,
+  RecentAcRankRow,
   ServiceInfo,
   SwitchConfig,
   UploadTestcaseResult,
@@ -35,6 +36,7 @@ export async function adminLogin(body: LoginRequest): Promise<{ token: string | 
 export const adminLogout = () => api.get(ADMIN_API.logout);
 
 export const getServiceInfo = () => call<ServiceInfo>(api.get(ADMIN_API.serviceInfo));
+export const getRecentAcRank = () => call<RecentAcRankRow[]>(api.get(ADMIN_API.recentAcRank));
 export const getJudgeServers = () => call<JudgeServerInfo[]>(api.get(ADMIN_API.judgeServiceInfo));
 
 export const getWebConfig = () => call<AdminWebConfig>(api.get(ADMIN_API.webConfig));

@@ -67,6 +67,9 @@ const messages: Record<string, string> = {
   'admin.role.1007': ROLE_DESCRIPTIONS[Role.UserNoSubmitMuted],
   'admin.role.1008': ROLE_DESCRIPTIONS[Role.ProblemAdmin],
 
+  'admin.dashboard.acRank': 'Top {size} by AC of the recent {days} days',
+  'admin.dashboard.noAcRank': 'No accepted submission in these days',
+  'admin.dashboard.acCount': 'AC',
   'admin.dashboard.account': 'Current account',
   'admin.dashboard.loadFailed': 'The dashboard figures could not be loaded.',
   'admin.dashboard.roles': 'Roles',

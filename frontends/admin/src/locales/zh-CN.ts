@@ -65,6 +65,9 @@ const messages: Record<string, string> = {
   'admin.role.1007': '用户（禁止提交、禁言）',
   'admin.role.1008': '题目管理员',
 
+  'admin.dashboard.acRank': '近 {days} 天 AC 排行前 {size}',
+  'admin.dashboard.noAcRank': '这段时间还没有通过的提交',
+  'admin.dashboard.acCount': 'AC 数',
   'admin.dashboard.account': '当前账号',
   'admin.dashboard.loadFailed': '仪表盘数据加载失败。',
   'admin.dashboard.roles': '角色',

@@ -2,9 +2,9 @@
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { JudgeServerInfo, Role, ROLE_NAMES } from '@oj/contracts';
+import { JudgeServerInfo, RecentAcRankRow, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
 import { formatMemoryKb } from '@oj/kit';
-import { getJudgeServers, getServiceInfo } from '../../api/admin';
+import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
 
@@ -29,6 +29,7 @@ export default function DashboardPage() {
   const { user } = useSession();
   const service = useFigures(getServiceInfo);
   const judges = useFigures(getJudgeServers);
+  const acRank = useFigures(getRecentAcRank);
   const info = service.value;
   const roleNames = (user?.roleList ?? []).map((name) => {
     const id = Object.values(Role).find((r) => ROLE_NAMES[r] === name);
@@ -99,6 +100,27 @@ export default function DashboardPage() {
               width: 200,
               render: (v: string) => new Date(v).toLocaleString(),
             },
+          ]}
+        />
+      </ProCard>
+
+      <ProCard
+        title={t('admin.dashboard.acRank', { days: TIMINGS.recentAcRankDays, size: TIMINGS.recentAcRankSize })}
+        bordered
+        headerBordered
+        style={{ marginBottom: 16 }}
+      >
+        <Table<RecentAcRankRow>
+          size="small"
+          rowKey="uid"
+          loading={!acRank.value && !acRank.failed}
+          dataSource={acRank.value ?? []}
+          pagination={false}
+          locale={{ emptyText: t('admin.dashboard.noAcRank') }}
+          columns={[
+            { title: '#', width: 60, render: (_v, _r, i) => i + 1 },
+            { title: t('admin.dashboard.username'), dataIndex: 'username' },
+            { title: t('admin.dashboard.acCount'), dataIndex: 'ac', width: 120 },
           ]}
         />
       </ProCard>

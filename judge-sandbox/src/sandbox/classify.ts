@@ -1,0 +1,58 @@
+/** Turns how a sandboxed process ended (and what its cgroup saw) into a RunResult. */
+import * as os from 'os';
+import type { RunResult, RunSpec } from './run';
+import { refusedSyscallName } from './kmsg';
+
+const SIGNAL_NUMBERS = os.constants.signals as Record<string, number>;
+
+export async function classify(p: {
+  spec: RunSpec;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stats: { cpuNs: number; memoryPeakBytes: number; oomKilled: boolean };
+  wallMs: number;
+  killedFor?: 'time-limit' | 'wall' | 'killed';
+  setupError?: string;
+  uid: number;
+  startedAt: number;
+  cpuBaselineNs: number;
+}): Promise<RunResult> {
+  const timeMs = Math.round(Math.max(0, p.stats.cpuNs - p.cpuBaselineNs) / 1e6);
+  const memoryKb = Math.round(p.stats.memoryPeakBytes / 1024);
+  // bwrap reports the command's death by signal N as exit code 128 + N.
+  let signal: string | null = p.signal;
+  let exitCode: number | null = p.code;
+  if (p.code !== null && p.code > 128 && p.code < 128 + 65) {
+    const name = Object.keys(SIGNAL_NUMBERS).find((k) => SIGNAL_NUMBERS[k] === p.code! - 128);
+    if (name) {
+      signal = name;
+      exitCode = null;
+    }
+  }
+  const base = { exitCode, signal, timeMs, wallMs: p.wallMs, memoryKb };
+  if (p.setupError) return { ...base, status: 'error', message: p.setupError };
+  if (p.killedFor === 'time-limit' || timeMs > p.spec.timeLimitMs || signal === 'SIGXCPU') {
+    return { ...base, status: 'time-limit', message: 'CPU time limit exceeded' };
+  }
+  if (p.killedFor === 'wall') return { ...base, status: 'time-limit', message: 'wall clock limit exceeded' };
+  if (p.stats.oomKilled || p.stats.memoryPeakBytes >= p.spec.memoryLimitKb * 1024) {
+    return { ...base, status: 'memory-limit', message: 'memory limit exceeded' };
+  }
+  if (signal === 'SIGXFSZ') return { ...base, status: 'output-limit', message: 'output limit exceeded' };
+  if (signal === 'SIGSYS') {
+    const name = await refusedSyscallName(p.uid);
+    return {
+      ...base,
+      status: 'syscall',
+      syscall: name,
+      message: name ? `refused system call: ${name}` : 'refused system call',
+    };
+  }
+  if (signal) return { ...base, status: 'signaled', message: `killed by signal ${signal}` };
+  if (exitCode === 0) return { ...base, status: 'exited' };
+  return { ...base, status: 'nonzero', message: `exit code ${exitCode}` };
+}
+
+export function errorResult(message: string): RunResult {
+  return { status: 'error', exitCode: null, signal: null, timeMs: 0, wallMs: 0, memoryKb: 0, message };
+}

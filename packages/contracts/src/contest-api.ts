@@ -1,0 +1,181 @@
+/**
+ * Payloads of the contest calls (spec §7 "Contest", admin contest CRUD) as the backend's contest module
+ * answers them; used by the contest remote and the admin contest screens.
+ */
+import { AfterEndSeal, ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from './contest';
+
+/** Who may take part when the account limit is on: `prefix<start..end>suffix`, or an extra username. */
+export interface ContestAccountLimitRule {
+  prefix: string;
+  suffix: string;
+  start: number;
+  end: number;
+  extra: string[];
+}
+
+/** A contest as get-contest-info / get-contest-list answer it (never the password). */
+export interface ContestInfo {
+  id: number;
+  uid: string;
+  author: string;
+  title: string;
+  description: string;
+  type: ContestType;
+  auth: ContestAuth;
+  /** ISO times */
+  startTime: string;
+  endTime: string;
+  /** seconds */
+  duration: number;
+  status: ContestStatus;
+  /** server time of the answer (ISO), for client countdowns */
+  now: string;
+  sealRank: boolean;
+  sealMode: SealMode;
+  sealRankTime: string | null;
+  afterEndSeal: AfterEndSeal;
+  rankUnsealed: boolean;
+  oiRankScoreType: OiScoreType;
+  starAccount: string[];
+  rankShowName: RankShowName;
+  openPrint: boolean;
+  openAccountLimit: boolean;
+  accountLimitRule: ContestAccountLimitRule | null;
+  visible: boolean;
+  gid: number | null;
+  gmtCreate?: string;
+  gmtModified?: string;
+}
+
+/** Filters of GET /api/get-contest-list. */
+export interface ContestListQuery {
+  currentPage?: number;
+  limit?: number;
+  status?: ContestStatus;
+  type?: ContestType;
+  auth?: ContestAuth;
+  keyword?: string;
+}
+
+/** A problem of a contest (get-contest-problem rows, admin contest problem rows). */
+export interface ContestProblemItem {
+  id: number;
+  cid: number;
+  /** bank problem primary key */
+  pid: number;
+  displayId: string;
+  displayTitle: string;
+  color: string | null;
+  ac?: number;
+  total?: number;
+}
+
+export interface ContestAnnouncementInfo {
+  id: number;
+  cid: number;
+  title: string;
+  content: string;
+  uid: string;
+  visible: boolean;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+/** A contest submission in lists (contest-submissions, check-contest-submissions-status): never the code. */
+export interface ContestSubmissionItem {
+  submitId: number;
+  uid: string;
+  username: string;
+  pid: number;
+  displayId: string;
+  title: string;
+  status: number;
+  time: number | null;
+  memory: number | null;
+  score: number | null;
+  length: number;
+  language: string;
+  submitTime: string;
+  cid: number;
+}
+
+export interface ContestSubmissionQuery {
+  cid: number;
+  currentPage?: number;
+  limit?: number;
+  displayId?: string;
+  searchStatus?: number;
+  searchUsername?: string;
+  onlyMine?: boolean;
+}
+
+/** A balloon of get-contest-ac-info: the first AC of a user on a problem. */
+export interface ContestAcInfoItem {
+  id: number;
+  uid: string;
+  username: string;
+  realname: string | null;
+  displayId: string;
+  color: string | null;
+  submitTime: string;
+  /** seconds from the start */
+  time: number;
+  isFirstAC: boolean;
+  checked: boolean;
+}
+
+export interface ContestPrintItem {
+  id: number;
+  cid: number;
+  uid: string;
+  username: string;
+  realname: string | null;
+  content: string;
+  /** PrintStatus */
+  status: number;
+  gmtCreate: string;
+}
+
+/** get-contest-outsize-info answer. */
+export interface ContestOutsideInfo {
+  contest: ContestInfo;
+  problemList: Pick<ContestProblemItem, 'displayId' | 'displayTitle' | 'color' | 'ac' | 'total'>[];
+}
+
+/** Body of POST/PUT /api/admin/contest (times ISO). */
+export interface AdminContestBody {
+  id?: number;
+  title: string;
+  description?: string;
+  type: ContestType;
+  auth: ContestAuth;
+  pwd?: string | null;
+  startTime: string;
+  endTime: string;
+  duration?: number;
+  sealRank?: boolean;
+  sealMode?: SealMode;
+  sealRankTime?: string | null;
+  afterEndSeal?: AfterEndSeal;
+  rankUnsealed?: boolean;
+  oiRankScoreType?: OiScoreType;
+  starAccount?: string[];
+  rankShowName?: RankShowName;
+  openPrint?: boolean;
+  openAccountLimit?: boolean;
+  accountLimitRule?: ContestAccountLimitRule | null;
+  visible?: boolean;
+  gid?: number | null;
+}
+
+/** Admin contest calls (under /api). */
+export const ADMIN_CONTEST_API = {
+  list: '/admin/contest/get-contest-list',
+  contest: '/admin/contest',
+  changeVisible: '/admin/contest/change-contest-visible',
+  problemList: '/admin/contest/get-problem-list',
+  problem: '/admin/contest/contest-problem',
+  addProblemFromPublic: '/admin/contest/add-problem-from-public',
+  announcement: '/admin/contest/announcement',
+  rejudgeProblem: '/admin/judge/rejudge-contest-problem',
+} as const;
