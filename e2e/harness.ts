@@ -183,6 +183,8 @@ async function startPlatformLocked(opts: StartOptions): Promise<Platform> {
   await admin.end();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
+  // the judge's sandbox user must reach its work dir below this one
+  fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const mails: Mail[] = [];
   const { smtp, port: smtpPort } = await startSmtp(mails);
@@ -363,6 +365,13 @@ export async function configureSmtp(p: Platform): Promise<void> {
     },
     token,
   );
+}
+
+/** Changes site switches and limits (Admin → Switch), e.g. `{ defaultSubmitInterval: 0 }`. */
+export async function updateSwitches(p: Platform, changes: Record<string, unknown>): Promise<void> {
+  const token = await rootToken(p);
+  const current = await apiCall<Record<string, unknown>>(p, 'GET', '/api/admin/switch/info', undefined, token);
+  await apiCall(p, 'PUT', '/api/admin/switch/update', { ...current, ...changes }, token);
 }
 
 /** Waits for a mail to `to` and answers the first 6-digit code in it. */

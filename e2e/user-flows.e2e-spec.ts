@@ -17,6 +17,7 @@ import {
   stopPlatform,
   typeIntoEditor,
   uiLogin,
+  updateSwitches,
   waitForMailCode,
 } from './harness';
 
@@ -26,22 +27,16 @@ const CASES = [
   { input: '-5 7\n', output: '2\n' },
   { input: '1000000000 1000000000\n', output: '2000000000\n' },
 ];
+// Typed without indentation: the editor indents as the user types, like it would for a person.
 const CORRECT = `#include <iostream>
 int main() {
-    long long a, b;
-    std::cin >> a >> b;
-    std::cout << a + b << std::endl;
-    return 0;
+long long a, b;
+std::cin >> a >> b;
+std::cout << a + b << std::endl;
+return 0;
 }
 `;
-const WRONG = `#include <iostream>
-int main() {
-    long long a, b;
-    std::cin >> a >> b;
-    std::cout << a - b << std::endl;
-    return 0;
-}
-`;
+const WRONG = CORRECT.replace('a + b', 'a - b');
 const USER = { username: 'e2euser', email: 'e2euser@example.com', password: 'secret-pass1' };
 
 let platform: Platform;
@@ -103,6 +98,8 @@ beforeAll(async () => {
   const languages = await judgeLanguages(platform);
   cpp = languages.find((l) => /^C\+\+/.test(l)) as string;
   expect(cpp).toBeDefined();
+  // several submissions follow each other within seconds here; the default wait is 8 s
+  await updateSwitches(platform, { defaultSubmitInterval: 0 });
   await createProblem(platform, {
     problemId: PROBLEM_ID,
     title: 'A plus B',
@@ -138,10 +135,12 @@ describe('a visitor', () => {
   it('gets a translated coming-soon page for areas not built yet, and a 404 elsewhere', async () => {
     const t = await newPage();
     const { page } = t;
-    await page.goto('/contest');
+    await page.goto('/exam');
     await page.getByTestId('coming-soon').waitFor();
     await hasText(page.getByTestId('coming-soon'), '即将上线');
     await screenshot(page, 'coming-soon');
+    await page.goto('/group');
+    await page.getByTestId('coming-soon').waitFor();
     await page.goto('/training');
     await page.getByTestId('coming-soon').waitFor();
     await page.goto('/no-such-page');

@@ -29,6 +29,35 @@ describe('submissions without a worker', () => {
   });
   afterAll(() => t?.close());
 
+  describe('permissions of the user calls', () => {
+    const loginRoutes: [string, string][] = [
+      ['post', '/api/submit-problem-judge'],
+      ['post', '/api/get-user-problem-status'],
+      ['put', '/api/submission'],
+      ['get', '/api/resubmit?submitId=1'],
+      ['post', '/api/submit-problem-test-judge'],
+      ['get', '/api/get-test-judge-result?testJudgeKey=x'],
+    ];
+    it.each(loginRoutes)('%s %s needs a login', async (method, url) => {
+      const res = await (request(t.url) as unknown as Record<string, (u: string) => request.Test>)[method](url);
+      expect([res.status, res.body.msg]).toEqual([401, ERR.loginFirst]);
+    });
+    const publicRoutes = [
+      '/api/get-all-problem-tags',
+      '/api/get-problem-list',
+      '/api/get-random-problem',
+      '/api/get-problem-detail?problemId=S1',
+      '/api/languages',
+      '/api/get-submission-list',
+      '/api/get-rank-list',
+      '/api/get-recent-seven-ac-rank',
+    ];
+    it.each(publicRoutes)('GET %s answers anonymous callers', async (url) => {
+      const res = await request(t.url).get(url);
+      expect([res.status, res.body.status]).toEqual([200, 200]);
+    });
+  });
+
   describe('refused submissions store nothing', () => {
     it('answers each rule with its text', async () => {
       const noSubmitNoDiscuss = await t.createUser('t_nsnd', Role.UserNoSubmitNoDiscussion);

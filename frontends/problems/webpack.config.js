@@ -2,7 +2,7 @@
 module.exports = require('../webpack.common')({
   name: 'problems',
   dir: __dirname,
-  exposes: { './app': './src/app.tsx' },
+  exposes: { './app': './src/app.tsx', './workspace': './src/exposed/workspace.tsx' },
   monaco: true,
   title: 'OJ Problems',
 });

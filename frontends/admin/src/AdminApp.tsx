@@ -18,6 +18,10 @@ const TagsPage = lazy(() => import('./pages/tags'));
 const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
+const ContestListPage = lazy(() => import('./pages/contest'));
+const ContestEditPage = lazy(() => import('./pages/contest/edit'));
+const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
+const ContestAnnouncementPage = lazy(() => import('./pages/contest/announcement'));
 
 /** In the standalone page nobody else handles the client's errors and 401s: do it here. */
 function StandaloneClientHooks() {
@@ -56,6 +60,11 @@ export function AdminRoutes() {
         <Route path="problem/create" element={<ProblemEditPage />} />
         <Route path="problem/edit/:problemId" element={<ProblemEditPage />} />
         <Route path="problem/tag" element={<TagsPage />} />
+        <Route path="contest" element={<ContestListPage />} />
+        <Route path="contest/create" element={<ContestEditPage />} />
+        <Route path="contest/:contestID/edit" element={<ContestEditPage />} />
+        <Route path="contest/:contestID/problems" element={<ContestProblemsPage />} />
+        <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

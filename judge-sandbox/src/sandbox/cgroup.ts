@@ -40,7 +40,7 @@ function readMounts(): MountInfo[] {
 
 /** Detects the cgroup version once; `JUDGE_CGROUP=v1|v2|none` forces one. */
 export function detectCgroups(force?: string): CgroupLayout {
-  if (layout && !force) return layout;
+  if (layout && (!force || force === layout.version)) return layout;
   const mounts = readMounts();
   const v2 = mounts.find((m) => m.fsType === 'cgroup2' && hasV2Controllers(m.mountPoint));
   const v1: Record<string, string> = {};
@@ -51,6 +51,7 @@ export function detectCgroups(force?: string): CgroupLayout {
   const want = force ?? '';
   if ((want === 'v2' || !want) && v2) {
     layout = { version: 'v2', bases: { unified: prepareV2Base(v2.mountPoint) } };
+    sweepStaleCgroups(Object.values(layout.bases));
   } else if ((want === 'v1' || !want) && V1_CONTROLLERS.every((c) => v1[c])) {
     const bases: Record<string, string> = {};
     for (const c of V1_CONTROLLERS) {
@@ -58,6 +59,7 @@ export function detectCgroups(force?: string): CgroupLayout {
       fs.mkdirSync(bases[c], { recursive: true });
     }
     layout = { version: 'v1', bases };
+    sweepStaleCgroups(Object.values(layout.bases));
   } else if (want === 'none') {
     // Only on request: without cgroups there is no memory, pids or whole-tree CPU limit.
     layout = { version: 'none', bases: {} };
@@ -226,6 +228,28 @@ export class RunCgroup {
 
   exists(): boolean {
     return Object.values(this.dirs).some((d) => fs.existsSync(d));
+  }
+}
+
+/**
+ * A judge killed in the middle of a run (SIGKILL, OOM) cannot remove that run's cgroup. Run cgroups
+ * are named run-<judge pid>-<n>; at start, those of judges that no longer exist are emptied and removed.
+ */
+function sweepStaleCgroups(bases: string[]): void {
+  for (const base of bases) {
+    for (const name of fs.readdirSync(base)) {
+      const m = name.match(/^run-(\d+)-\d+$/);
+      if (!m || fs.existsSync(`/proc/${m[1]}`)) continue;
+      const dir = path.join(base, name);
+      try {
+        for (const pid of fs.readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+          process.kill(Number(pid), 'SIGKILL');
+        }
+        fs.rmdirSync(dir);
+      } catch {
+        // busy or already gone: the next start tries again
+      }
+    }
   }
 }
 

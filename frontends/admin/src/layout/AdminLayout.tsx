@@ -2,6 +2,7 @@
 import {
   AppstoreOutlined,
   DashboardOutlined,
+  TrophyOutlined,
   GlobalOutlined,
   LogoutOutlined,
   NotificationOutlined,
@@ -32,6 +33,15 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
         { path: '/problems', name: t('admin.menu.problemList'), icon: <UnorderedListOutlined /> },
         { path: '/problem/create', name: t('admin.menu.problemCreate'), icon: <PlusOutlined /> },
         { path: '/problem/tag', name: t('admin.menu.problemTag'), icon: <TagsOutlined /> },
+      ],
+    },
+    {
+      path: '/contests',
+      name: t('admin.menu.contest'),
+      icon: <TrophyOutlined />,
+      children: [
+        { path: '/contest', name: t('admin.menu.contestList'), icon: <UnorderedListOutlined /> },
+        { path: '/contest/create', name: t('admin.menu.contestCreate'), icon: <PlusOutlined /> },
       ],
     },
   ];

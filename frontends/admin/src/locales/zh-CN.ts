@@ -1,5 +1,7 @@
 /** 管理端的中文文案。 */
+import contestZhCN from '../pages/contest/locales/zh-CN';
 const messages: Record<string, string> = {
+  ...contestZhCN,
   'admin.common.cancel': '取消',
   'admin.common.created': '创建成功',
   'admin.common.delete': '删除',

@@ -1,0 +1,211 @@
+/**
+ * Contests in the real app (issue 6 "Browser"): an admin creates a protected contest and adds a bank problem
+ * in the admin screens; a user sees it Scheduled, its countdown reaches zero and the page turns Running
+ * without a reload; the user enters the password, submits, and sees the board change.
+ */
+import type { Browser, Page } from 'playwright-core';
+import {
+  Platform,
+  ROOT_PASSWORD,
+  TrackedPage,
+  apiCall,
+  apiLogin,
+  createProblem,
+  judgeLanguages,
+  launchBrowser,
+  openPage,
+  rootToken,
+  screenshot,
+  startPlatform,
+  stopPlatform,
+  typeIntoEditor,
+  uiLogin,
+  updateSwitches,
+} from './harness';
+
+const PROBLEM_ID = 'CON1001';
+const TITLE = 'E2E Protected Cup';
+const PASSWORD = 'cup-pass-42';
+const USER = { username: 'contestant1', password: 'contest-pass1' };
+const CORRECT = `#include <iostream>
+int main() {
+long long a, b;
+std::cin >> a >> b;
+std::cout << a + b << std::endl;
+return 0;
+}
+`;
+
+let platform: Platform;
+let browser: Browser;
+let cid = 0;
+const tracked: TrackedPage[] = [];
+
+async function newPage(): Promise<TrackedPage> {
+  const t = await openPage(browser, platform);
+  tracked.push(t);
+  return t;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The admin form's date picker text, in the browser's (= this process's) local time. */
+const pickerText = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+async function pickDate(page: Page, id: string, d: Date): Promise<void> {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(pickerText(d));
+  await page.keyboard.press('Enter');
+}
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  browser = await launchBrowser();
+  await updateSwitches(platform, { defaultSubmitInterval: 0 });
+  await createProblem(platform, { problemId: PROBLEM_ID, title: 'Contest A plus B', cases: [{ input: '1 2\n', output: '3\n' }] });
+  const root = await rootToken(platform);
+  await apiCall(
+    platform,
+    'POST',
+    '/api/admin/user/insert-batch-user',
+    { users: [[USER.username, USER.password, 'contestant1@example.com']] },
+    root,
+  );
+}, 25 * 60_000);
+
+afterAll(async () => {
+  for (const t of tracked) await t.context.close().catch(() => undefined);
+  await browser?.close();
+  await stopPlatform(platform);
+});
+
+describe('a protected contest', () => {
+  it('is created by an admin with a problem from the bank', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await page.goto('/admin/login');
+    await page.locator('#admin-login-username').fill('root');
+    await page.locator('#admin-login-password').fill(ROOT_PASSWORD);
+    await page.locator('#admin-login-submit').click();
+    await page.waitForURL('**/admin/dashboard', { timeout: 30_000 });
+
+    await page.goto('/admin/contest/create');
+    await page.locator('#title').fill(TITLE);
+    const start = new Date(Date.now() + 3600_000);
+    await pickDate(page, 'startTime', start);
+    await pickDate(page, 'endTime', new Date(start.getTime() + 2 * 3600_000));
+    await page.getByText('保护', { exact: true }).click();
+    await page.locator('#pwd').fill(PASSWORD);
+    await screenshot(page, 'admin-contest-create');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL('**/admin/contest', { timeout: 30_000 });
+    await page.getByText(TITLE).first().waitFor({ timeout: 30_000 });
+
+    const list = await apiCall<{ records: { id: number; title: string; auth: number }[] }>(
+      platform,
+      'GET',
+      '/api/admin/contest/get-contest-list?currentPage=1&limit=10',
+      undefined,
+      await rootToken(platform),
+    );
+    const created = list.records.find((c) => c.title === TITLE)!;
+    expect(created.auth).toBe(2);
+    cid = created.id;
+
+    await page.goto(`/admin/contest/${cid}/problems`);
+    await page.getByTestId('admin-contest-add-problem').click();
+    const modal = page.locator('.ant-modal-content');
+    await modal.locator('#pid').click();
+    await modal.locator('#pid').fill(PROBLEM_ID);
+    await page.locator('.ant-select-item-option').filter({ hasText: PROBLEM_ID }).first().click();
+    await modal.locator('#displayId').fill('A');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-table-row').filter({ hasText: 'Contest A plus B' }).first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-contest-problems');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('counts down, turns Running without a reload, takes the password, a submission, and moves the board', async () => {
+    const languages = await judgeLanguages(platform);
+    const cpp = languages.find((l) => /^C\+\+/.test(l)) as string;
+    // Bring the start close (setup, not under test): 20 s after the server's clock.
+    const root = await rootToken(platform);
+    const c = await apiCall<{ id: number; title: string; description: string; type: number; auth: number; pwd: string }>(
+      platform,
+      'GET',
+      `/api/admin/contest?cid=${cid}`,
+      undefined,
+      root,
+    );
+    const startsAt = new Date(Date.now() + 20_000);
+    await apiCall(
+      platform,
+      'PUT',
+      '/api/admin/contest',
+      {
+        id: c.id,
+        title: c.title,
+        description: c.description,
+        type: c.type,
+        auth: c.auth,
+        pwd: c.pwd,
+        startTime: startsAt.toISOString(),
+        endTime: new Date(startsAt.getTime() + 3600_000).toISOString(),
+      },
+      root,
+    );
+    expect(await apiLogin(platform, USER.username, USER.password)).toBeTruthy();
+
+    const t = await newPage();
+    const { page } = t;
+    await page.goto('/home');
+    await uiLogin(page, USER.username, USER.password);
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.goto(`/contest/${cid}`);
+    const status = page.getByTestId('contest-status');
+    await status.waitFor({ timeout: 60_000 });
+    expect(await status.getAttribute('data-status')).toBe('-1');
+    expect(await page.getByTestId('contest-countdown').getAttribute('data-kind')).toBe('toStart');
+    await page.getByTestId('contest-password-form').waitFor();
+    await screenshot(page, 'contest-scheduled');
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+    await page.locator('[data-testid="contest-status"][data-status="0"]').waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.getByTestId('contest-countdown').getAttribute('data-kind')).toBe('toEnd');
+    await screenshot(page, 'contest-running');
+
+    await page.getByTestId('contest-password').fill(PASSWORD);
+    await page.getByTestId('contest-password-submit').click();
+    await page.getByTestId('contest-password-form').waitFor({ state: 'detached', timeout: 30_000 });
+
+    // the board before: nothing solved by the user
+    const board = await newPage();
+    await board.page.goto('/home');
+    await uiLogin(board.page, USER.username, USER.password);
+    await board.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await board.page.goto(`/contest/${cid}/rank`);
+    await board.page.getByTestId('scoreboard').waitFor({ timeout: 60_000 });
+    const row = board.page.locator('.ant-table-row').filter({ has: board.page.locator(`[data-username="${USER.username}"]`) });
+    expect(await row.locator('[data-kind="firstBlood"], [data-kind="ac"]').count()).toBe(0);
+
+    await page.getByTestId('contest-menu-problem').click();
+    await page.getByTestId('contest-problem-link').first().click();
+    await page.getByTestId('submit-panel').waitFor({ timeout: 120_000 });
+    await page.getByTestId('language-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: cpp }).first().click();
+    await typeIntoEditor(page, CORRECT);
+    await page.getByTestId('submit-code').click();
+    const verdict = page.locator('[data-testid="submit-result"][data-final="true"]');
+    await verdict.waitFor({ timeout: 120_000 });
+    expect(await verdict.getAttribute('data-status')).toBe('0');
+    await screenshot(page, 'contest-accepted');
+
+    // the open board refreshes on its own (every 10 s by default) and shows the first blood
+    await row.locator('[data-kind="firstBlood"]').waitFor({ timeout: 60_000 });
+    await screenshot(board.page, 'contest-board');
+    expect(t.errors).toEqual([]);
+    expect(board.errors).toEqual([]);
+  });
+});

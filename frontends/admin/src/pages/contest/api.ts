@@ -1,0 +1,29 @@
+/** Admin contest calls (spec §7 "contest CRUD with problems and announcements, change-contest-visible"). */
+import { ADMIN_CONTEST_API, AdminContestBody, ContestAnnouncementInfo, ContestInfo, ContestProblemItem, Page } from '@oj/contracts';
+import { api, call } from '@oj/kit';
+
+export const getAdminContests = (currentPage: number, limit: number, keyword?: string) =>
+  call<Page<ContestInfo>>(api.get(ADMIN_CONTEST_API.list, { params: { currentPage, limit, keyword } }));
+export const getAdminContest = (cid: number) =>
+  call<ContestInfo & { pwd?: string | null }>(api.get(ADMIN_CONTEST_API.contest, { params: { cid } }));
+export const createContest = (body: AdminContestBody) => call<ContestInfo>(api.post(ADMIN_CONTEST_API.contest, body));
+export const updateContest = (body: AdminContestBody) => call<ContestInfo>(api.put(ADMIN_CONTEST_API.contest, body));
+export const deleteContest = (cid: number) => call<null>(api.delete(ADMIN_CONTEST_API.contest, { params: { cid } }));
+export const changeContestVisible = (cid: number, visible: boolean) =>
+  call<null>(api.put(ADMIN_CONTEST_API.changeVisible, null, { params: { cid, visible } }));
+
+export const getContestProblemPage = (cid: number, currentPage: number, limit: number) =>
+  call<Page<ContestProblemItem>>(api.get(ADMIN_CONTEST_API.problemList, { params: { cid, currentPage, limit } }));
+export const addContestProblem = (body: { cid: number; pid: number; displayId: string; displayTitle?: string; color?: string | null }) =>
+  call<ContestProblemItem>(api.post(ADMIN_CONTEST_API.addProblemFromPublic, body));
+export const updateContestProblem = (body: { id: number; displayId?: string; displayTitle?: string; color?: string | null }) =>
+  call<ContestProblemItem>(api.put(ADMIN_CONTEST_API.problem, body));
+export const deleteContestProblem = (id: number) => call<null>(api.delete(ADMIN_CONTEST_API.problem, { params: { id } }));
+
+export const getContestAnnouncementPage = (cid: number, currentPage: number, limit: number) =>
+  call<Page<ContestAnnouncementInfo>>(api.get(ADMIN_CONTEST_API.announcement, { params: { cid, currentPage, limit } }));
+export const createContestAnnouncement = (body: { cid: number; title: string; content: string; visible: boolean }) =>
+  call<ContestAnnouncementInfo>(api.post(ADMIN_CONTEST_API.announcement, body));
+export const updateContestAnnouncement = (body: { id: number; cid: number; title: string; content: string; visible: boolean }) =>
+  call<ContestAnnouncementInfo>(api.put(ADMIN_CONTEST_API.announcement, body));
+export const deleteContestAnnouncement = (id: number) => call<null>(api.delete(ADMIN_CONTEST_API.announcement, { params: { id } }));

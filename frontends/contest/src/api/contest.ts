@@ -1,0 +1,96 @@
+/** Typed contest calls through kit's client (spec §7 "Contest"); payload types from contracts. */
+import {
+  ContestAcInfoItem,
+  ContestAnnouncementInfo,
+  ContestInfo,
+  ContestListQuery,
+  ContestOutsideInfo,
+  ContestPrintItem,
+  ContestProblemItem,
+  ContestRankRequest,
+  ContestRankRow,
+  ContestSubmissionItem,
+  ContestSubmissionQuery,
+  Page,
+  ProblemDetail,
+  PublicProblem,
+  SubmissionDetail,
+  SubmissionInfo,
+} from '@oj/contracts';
+import { api, call } from '@oj/kit';
+
+/** An answer with its server time, received at `receivedAt` (client ms), for the clock offset. */
+export interface Timed<T> {
+  data: T;
+  receivedAt: number;
+}
+
+export const getContestList = (q: ContestListQuery) => call<Page<ContestInfo>>(api.get('/get-contest-list', { params: q }));
+
+export async function getContestInfo(cid: number): Promise<Timed<ContestInfo>> {
+  const data = await call<ContestInfo>(api.get('/get-contest-info', { params: { cid } }));
+  return { data, receivedAt: Date.now() };
+}
+export async function getContestOutsideInfo(cid: number): Promise<Timed<ContestOutsideInfo>> {
+  const data = await call<ContestOutsideInfo>(api.get('/get-contest-outsize-info', { params: { cid } }));
+  return { data, receivedAt: Date.now() };
+}
+export const getOutsideScoreboard = (body: { cid: number; removeStar?: boolean; concernedList?: string[]; keyword?: string }) =>
+  call<ContestRankRow[]>(api.post('/get-contest-outside-scoreboard', body, { silent: true }));
+
+export const registerContest = (cid: number, password: string) => call<null>(api.post('/register-contest', { cid, password }));
+export const getContestAccess = (cid: number) => call<{ access: boolean }>(api.get('/get-contest-access', { params: { cid } }));
+
+export const getContestProblems = (cid: number) => call<ContestProblemItem[]>(api.get('/get-contest-problem', { params: { cid } }));
+
+/** get-contest-problem-details answer: the bank problem under its contest display id and title. */
+export interface ContestProblemDetails {
+  problem: PublicProblem & { color?: string | null };
+  contestProblem: ContestProblemItem;
+  languages: string[];
+  codeTemplate?: Record<string, string>;
+  now: string;
+}
+export const getContestProblemDetails = (cid: number, displayId: string) =>
+  call<ContestProblemDetails>(api.get('/get-contest-problem-details', { params: { cid, displayId } }));
+
+/** The shape the problems workspace shows. */
+export const toProblemDetail = (d: ContestProblemDetails): ProblemDetail => ({
+  problem: d.problem,
+  tags: [],
+  languages: d.languages,
+  codeTemplate: d.codeTemplate,
+});
+
+/** Contest submissions go through the judge pipeline with the contest id and the display id (spec §7). */
+export const submitContestProblem = (cid: number, displayId: string, language: string, code: string) =>
+  call<SubmissionInfo>(api.post('/submit-problem-judge', { pid: displayId, cid, language, code, isRemote: false }));
+
+export const getContestSubmissions = (q: ContestSubmissionQuery) =>
+  call<Page<ContestSubmissionItem>>(api.get('/contest-submissions', { params: q }));
+export const checkContestSubmissions = (cid: number, submitIds: number[]) =>
+  call<Record<number, ContestSubmissionItem>>(api.post('/check-contest-submissions-status', { cid, submitIds }, { silent: true }));
+export const getSubmissionDetail = (submitId: number) =>
+  call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId } }));
+
+export const getContestRank = (body: ContestRankRequest, silent = false) =>
+  call<Page<ContestRankRow>>(api.post('/get-contest-rank', body, { silent }));
+
+export const getContestAnnouncements = (cid: number, currentPage: number, limit: number) =>
+  call<Page<ContestAnnouncementInfo>>(api.get('/get-contest-announcement', { params: { cid, currentPage, limit } }));
+export const getNotReadAnnouncements = (cid: number, readAnnouncementList: number[]) =>
+  call<ContestAnnouncementInfo[]>(api.post('/get-contest-not-read-announcement', { cid, readAnnouncementList }, { silent: true }));
+
+export const submitPrintText = (cid: number, content: string) => call<null>(api.post('/submit-print-text', { cid, content }));
+export const getContestPrints = (cid: number, currentPage: number, limit: number, keyword?: string) =>
+  call<Page<ContestPrintItem>>(api.get('/get-contest-print', { params: { cid, currentPage, limit, keyword } }));
+export const checkContestPrint = (cid: number, id: number) =>
+  call<null>(api.put('/check-contest-print-status', null, { params: { cid, id } }));
+
+export const getContestAcInfo = (cid: number, currentPage: number, limit: number, silent = false) =>
+  call<Page<ContestAcInfoItem>>(api.get('/get-contest-ac-info', { params: { cid, currentPage, limit }, silent }));
+export const checkContestAcInfo = (cid: number, id: number, checked: boolean) =>
+  call<null>(api.put('/check-contest-ac-info', { cid, id, checked }));
+
+export const rejudgeContestProblem = (cid: number, pid: number) =>
+  call<unknown>(api.get('/admin/judge/rejudge-contest-problem', { params: { cid, pid } }));

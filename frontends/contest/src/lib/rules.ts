@@ -1,0 +1,29 @@
+/** The contest permission rules of spec §6 as the client applies them (the server checks them again). */
+import { ContestAuth, ContestStatus } from '@oj/contracts';
+
+export interface Viewer {
+  isLoggedIn: boolean;
+  /** contest admin: author, root, or owning group's level-5 member (the server's answer decides) */
+  isAdmin: boolean;
+  /** entered with the password (get-contest-access) */
+  entered: boolean;
+}
+
+/** The password form blocks a private contest for users who have not entered it. */
+export const mustEnterToView = (auth: ContestAuth, v: Viewer): boolean => auth === ContestAuth.Private && !v.entered && !v.isAdmin;
+
+/** The password form shows (protected: beside the overview, to be allowed to submit). */
+export const showPasswordForm = (auth: ContestAuth, v: Viewer): boolean => auth !== ContestAuth.Public && !v.entered && !v.isAdmin;
+
+/** Contest menu disabled unless admin when scheduled, or (private) not entered. */
+export const menuDisabled = (auth: ContestAuth, status: ContestStatus, v: Viewer): boolean =>
+  !v.isAdmin && (status === ContestStatus.Scheduled || mustEnterToView(auth, v));
+
+/** Why submitting is refused, as a message id, or null when allowed. */
+export function submitRefusal(auth: ContestAuth, status: ContestStatus, v: Viewer): string | null {
+  if (!v.isLoggedIn) return 'contest.submit.loginFirst';
+  if (status === ContestStatus.Ended) return 'contest.submit.ended';
+  if (status === ContestStatus.Scheduled && !v.isAdmin) return 'contest.submit.notStarted';
+  if (auth !== ContestAuth.Public && !v.entered && !v.isAdmin) return 'contest.submit.enterPassword';
+  return null;
+}

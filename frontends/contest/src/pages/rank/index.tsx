@@ -1,0 +1,111 @@
+/** /contest/:contestId/rank: the live board with auto refresh, star removal, followed users, seal notice. */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert, Button, Card, Checkbox, Input, Select, Space } from 'antd';
+import { ContestType, DEFAULT_PAGE_SIZE, contestSealTime, isRankSealedAt } from '@oj/contracts';
+import { formatDateTime } from '@oj/kit';
+import { ScoreboardTable } from '../../components/scoreboard-table';
+import { loadConcerned, toggleConcerned } from '../../lib/storage';
+import { useContest } from '../contest-detail/context';
+import { useContestProblems } from '../problems/use-contest-problems';
+import { RANK_REFRESH_OPTIONS_SEC, useContestRank } from './use-contest-rank';
+
+export function ContestRankPage() {
+  const intl = useIntl();
+  const { cid, info, viewer, nowMs, status } = useContest();
+  const { problems } = useContestProblems(cid, true, status);
+  const [currentPage, setCurrentPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE * 5);
+  const [keyword, setKeyword] = useState('');
+  const [removeStar, setRemoveStar] = useState(false);
+  const [onlyConcerned, setOnlyConcerned] = useState(false);
+  const [concerned, setConcerned] = useState(() => loadConcerned(cid));
+  const [refreshSec, setRefreshSec] = useState<number | null>(RANK_REFRESH_OPTIONS_SEC[0]);
+  const [force, setForce] = useState(0);
+  const { page, loading } = useContestRank(
+    {
+      cid,
+      currentPage,
+      limit,
+      keyword: keyword || undefined,
+      removeStar,
+      concernedList: onlyConcerned ? concerned : undefined,
+      forceRefresh: force > 0 ? true : undefined,
+    },
+    refreshSec,
+  );
+  const sealTime = contestSealTime(info);
+  const sealed = isRankSealedAt(info, new Date(nowMs));
+
+  return (
+    <Card data-testid="contest-rank">
+      {sealTime && sealed && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="warning"
+          showIcon
+          data-testid="seal-notice"
+          message={
+            <FormattedMessage
+              id={viewer.isAdmin ? 'contest.rank.sealNoticeAdmin' : 'contest.rank.sealNotice'}
+              values={{ time: formatDateTime(sealTime) }}
+            />
+          }
+        />
+      )}
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          style={{ width: 220 }}
+          placeholder={intl.formatMessage({ id: 'contest.rank.search' })}
+          onSearch={(v) => {
+            setCurrentPage(1);
+            setKeyword(v.trim());
+          }}
+        />
+        <Checkbox checked={removeStar} onChange={(e) => setRemoveStar(e.target.checked)}>
+          <FormattedMessage id="contest.rank.removeStar" />
+        </Checkbox>
+        <Checkbox checked={onlyConcerned} onChange={(e) => setOnlyConcerned(e.target.checked)} data-testid="rank-only-followed">
+          <FormattedMessage id="contest.rank.onlyFollowed" />
+        </Checkbox>
+        <FormattedMessage id="contest.rank.autoRefresh" />
+        <Select<number | null>
+          style={{ width: 110 }}
+          value={refreshSec}
+          onChange={setRefreshSec}
+          options={[
+            { value: null as unknown as number, label: intl.formatMessage({ id: 'contest.rank.refreshOff' }) },
+            ...RANK_REFRESH_OPTIONS_SEC.map((s) => ({
+              value: s,
+              label: intl.formatMessage({ id: 'contest.rank.refreshEvery' }, { n: s }),
+            })),
+          ]}
+          data-testid="rank-refresh"
+        />
+        {viewer.isAdmin && (
+          <Button onClick={() => setForce((f) => f + 1)}>
+            <FormattedMessage id="contest.rank.forceRefresh" />
+          </Button>
+        )}
+      </Space>
+      <ScoreboardTable
+        type={info.type === ContestType.OI ? ContestType.OI : ContestType.ACM}
+        rows={page?.records ?? []}
+        problems={problems ?? []}
+        loading={loading && !page}
+        concerned={concerned}
+        onToggleConcerned={(uid) => setConcerned(toggleConcerned(cid, uid))}
+        pagination={{
+          current: currentPage,
+          pageSize: limit,
+          total: page?.total ?? 0,
+          onChange: (p, s) => {
+            setCurrentPage(p);
+            setLimit(s);
+          },
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+/** The board of a contest, refreshed on a timer while the user wants it live. */
+import { useCallback, useEffect, useState } from 'react';
+import { ContestRankRequest, ContestRankRow, Page } from '@oj/contracts';
+import { getContestRank } from '../../api/contest';
+
+export const RANK_REFRESH_OPTIONS_SEC = [10, 30, 60] as const;
+
+export function useContestRank(req: ContestRankRequest, refreshSec: number | null) {
+  const [page, setPage] = useState<Page<ContestRankRow> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const key = JSON.stringify(req);
+  const load = useCallback(
+    (silent: boolean) => {
+      if (!silent) setLoading(true);
+      return getContestRank(JSON.parse(key) as ContestRankRequest, silent)
+        .then(setPage)
+        .catch(() => undefined)
+        .finally(() => setLoading(false));
+    },
+    [key],
+  );
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+  useEffect(() => {
+    if (!refreshSec) return;
+    const timer = setInterval(() => void load(true), refreshSec * 1000);
+    return () => clearInterval(timer);
+  }, [load, refreshSec]);
+  return { page, loading, reload: () => load(false) };
+}

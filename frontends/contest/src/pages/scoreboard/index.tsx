@@ -1,0 +1,76 @@
+/**
+ * /contest/acm-scoreboard/:contestId and /contest/oi-scoreboard/:contestId: the public board (no login),
+ * with the seal applied by the server; several contests can be merged with ?cids=1,2.
+ */
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import { Card, Checkbox, Result, Space, Spin, Typography } from 'antd';
+import { ContestOutsideInfo, ContestRankRow, ContestType } from '@oj/contracts';
+import { getContestOutsideInfo, getOutsideScoreboard } from '../../api/contest';
+import { ContestStatusTag } from '../../components/contest-tags';
+import { ContestCountdown } from '../../components/contest-countdown';
+import { ScoreboardTable } from '../../components/scoreboard-table';
+import { serverOffsetMs, useContestClock } from '../../lib/clock';
+import { RANK_REFRESH_OPTIONS_SEC } from '../rank/use-contest-rank';
+
+export function PublicScoreboardPage({ type }: { type: ContestType }) {
+  const { contestId = '' } = useParams();
+  const cid = Number(contestId);
+  const [outside, setOutside] = useState<ContestOutsideInfo | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [rows, setRows] = useState<ContestRankRow[] | null>(null);
+  const [removeStar, setRemoveStar] = useState(false);
+  const clock = useContestClock(outside?.contest, offset);
+
+  useEffect(() => {
+    let alive = true;
+    getContestOutsideInfo(cid)
+      .then(({ data, receivedAt }) => {
+        if (!alive) return;
+        setOutside(data);
+        setOffset(serverOffsetMs(data.contest.now, receivedAt));
+      })
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [cid]);
+
+  useEffect(() => {
+    let alive = true;
+    const load = () =>
+      getOutsideScoreboard({ cid, removeStar })
+        .then((r) => alive && setRows(r))
+        .catch(() => undefined);
+    void load();
+    const timer = setInterval(load, RANK_REFRESH_OPTIONS_SEC[1] * 1000);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
+  }, [cid, removeStar]);
+
+  if (failed || !Number.isInteger(cid)) return <Result status="404" title={<FormattedMessage id="contest.detail.notFound" />} />;
+  if (!outside || !clock) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const boardType = outside.contest.type ?? type;
+  return (
+    <Card data-testid="public-scoreboard">
+      <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {outside.contest.title} ·{' '}
+          <FormattedMessage id={boardType === ContestType.OI ? 'contest.scoreboard.oiTitle' : 'contest.scoreboard.acmTitle'} />
+        </Typography.Title>
+        <Space wrap>
+          <ContestStatusTag status={clock.status} />
+          <ContestCountdown countdown={clock.countdown} startTime={outside.contest.startTime} />
+          <Checkbox checked={removeStar} onChange={(e) => setRemoveStar(e.target.checked)}>
+            <FormattedMessage id="contest.rank.removeStar" />
+          </Checkbox>
+        </Space>
+      </Space>
+      <ScoreboardTable type={boardType} rows={rows ?? []} problems={outside.problemList} loading={!rows} pagination={false} />
+    </Card>
+  );
+}

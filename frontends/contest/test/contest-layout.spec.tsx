@@ -1,0 +1,137 @@
+/**
+ * The /contest/:id screens in jsdom with the contest calls answered in memory: the password form and the
+ * disabled menu of a protected contest before its start, and the seal notice on the rank of a sealed one.
+ */
+import { act } from 'react';
+import { createRoot, Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { AfterEndSeal, ContestAuth, ContestInfo, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
+import { LocaleProvider, authStore, setLocale } from '@oj/kit';
+import { ContestRoutes } from '../src/root';
+import { contestMessages } from '../src/locales';
+import * as api from '../src/api/contest';
+
+jest.mock('../src/api/contest');
+const mocked = api as jest.Mocked<typeof api>;
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+window.matchMedia =
+  window.matchMedia ||
+  ((query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList);
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+function contest(over: Partial<ContestInfo>): ContestInfo {
+  const now = Date.now();
+  return {
+    id: 5,
+    uid: 'author-uid',
+    author: 'author',
+    title: 'Autumn Cup',
+    description: 'Good luck',
+    type: ContestType.ACM,
+    auth: ContestAuth.Public,
+    startTime: new Date(now - 3600_000).toISOString(),
+    endTime: new Date(now + 3600_000).toISOString(),
+    duration: 7200,
+    status: ContestStatus.Running,
+    now: new Date(now).toISOString(),
+    sealRank: false,
+    sealMode: SealMode.LastHour,
+    sealRankTime: null,
+    afterEndSeal: AfterEndSeal.AutoUnseal,
+    rankUnsealed: false,
+    oiRankScoreType: OiScoreType.Recent,
+    starAccount: [],
+    rankShowName: RankShowName.Username,
+    openPrint: false,
+    openAccountLimit: false,
+    accountLimitRule: null,
+    visible: true,
+    gid: null,
+    ...over,
+  };
+}
+
+let root: Root;
+let host: HTMLElement;
+
+async function renderAt(path: string) {
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  await act(async () =>
+    root.render(
+      <LocaleProvider messages={contestMessages}>
+        <MemoryRouter initialEntries={[path]}>
+          <ContestRoutes />
+        </MemoryRouter>
+      </LocaleProvider>,
+    ),
+  );
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 20));
+  });
+}
+
+const q = (sel: string) => host.querySelector(sel);
+
+beforeEach(() => {
+  setLocale('en-US');
+  localStorage.setItem('token', 'Bearer t');
+  authStore.set({ uid: 'user-uid', username: 'amy', roleList: ['default_user'] });
+  mocked.getContestAccess.mockResolvedValue({ access: false });
+  mocked.getNotReadAnnouncements.mockResolvedValue([]);
+  mocked.getContestProblems.mockResolvedValue([]);
+  mocked.getContestRank.mockResolvedValue({ records: [], total: 0, size: 50, current: 1, pages: 0 });
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  host.remove();
+  jest.resetAllMocks();
+});
+
+it('shows a protected contest before its start with the password form and the menu disabled', async () => {
+  const now = Date.now();
+  const info = contest({
+    auth: ContestAuth.Protected,
+    status: ContestStatus.Scheduled,
+    startTime: new Date(now + 600_000).toISOString(),
+    endTime: new Date(now + 4200_000).toISOString(),
+  });
+  mocked.getContestInfo.mockResolvedValue({ data: info, receivedAt: now });
+  await renderAt('/5');
+
+  expect(q('[data-testid="contest-title"]')!.textContent).toBe('Autumn Cup');
+  expect(q('[data-testid="contest-status"]')!.getAttribute('data-status')).toBe(String(ContestStatus.Scheduled));
+  expect(q('[data-testid="contest-countdown"]')!.textContent).toMatch(/^Starts in 00:(09|10):\d\d$/);
+  expect(q('[data-testid="contest-progress"]')!.getAttribute('data-percent')).toBe('0');
+  expect(q('[data-testid="contest-password-form"]')!.textContent).toContain('enter its password to submit');
+  const rank = q('[data-testid="contest-menu-rank"]')!;
+  expect(rank.className).toContain('ant-menu-item-disabled');
+  expect(mocked.getContestAccess).toHaveBeenCalledWith(5);
+});
+
+it('tells a contestant the rank is sealed and since when', async () => {
+  const now = Date.now();
+  const info = contest({ sealRank: true, sealMode: SealMode.LastHour, endTime: new Date(now + 1800_000).toISOString() });
+  mocked.getContestInfo.mockResolvedValue({ data: info, receivedAt: now });
+  await renderAt('/5/rank');
+
+  expect(q('[data-testid="seal-notice"]')!.textContent).toMatch(/^The board is sealed since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: later submissions/);
+  expect(mocked.getContestRank).toHaveBeenCalledWith(expect.objectContaining({ cid: 5, currentPage: 1, removeStar: false }), false);
+  expect(q('[data-testid="contest-password-form"]')).toBeNull();
+});

@@ -1,0 +1,39 @@
+import { ContestAuth, ContestStatus } from '@oj/contracts';
+import { menuDisabled, mustEnterToView, showPasswordForm, submitRefusal } from '../src/lib/rules';
+
+const user = { isLoggedIn: true, isAdmin: false, entered: false };
+const entered = { ...user, entered: true };
+const admin = { ...user, isAdmin: true };
+
+describe('contest access on the client (spec §6)', () => {
+  it('blocks a private contest until the password is entered, never for admins', () => {
+    expect(mustEnterToView(ContestAuth.Private, user)).toBe(true);
+    expect(mustEnterToView(ContestAuth.Private, entered)).toBe(false);
+    expect(mustEnterToView(ContestAuth.Private, admin)).toBe(false);
+    expect(mustEnterToView(ContestAuth.Protected, user)).toBe(false);
+  });
+
+  it('shows the password form for private and protected contests not entered', () => {
+    expect(showPasswordForm(ContestAuth.Public, user)).toBe(false);
+    expect(showPasswordForm(ContestAuth.Protected, user)).toBe(true);
+    expect(showPasswordForm(ContestAuth.Protected, entered)).toBe(false);
+    expect(showPasswordForm(ContestAuth.Private, admin)).toBe(false);
+  });
+
+  it('disables the menu when scheduled or private and not entered, unless admin', () => {
+    expect(menuDisabled(ContestAuth.Public, ContestStatus.Scheduled, user)).toBe(true);
+    expect(menuDisabled(ContestAuth.Public, ContestStatus.Scheduled, admin)).toBe(false);
+    expect(menuDisabled(ContestAuth.Private, ContestStatus.Running, user)).toBe(true);
+    expect(menuDisabled(ContestAuth.Protected, ContestStatus.Running, user)).toBe(false);
+  });
+
+  it('refuses submitting when ended, when scheduled for non-admins, and without the password', () => {
+    expect(submitRefusal(ContestAuth.Public, ContestStatus.Ended, admin)).toBe('contest.submit.ended');
+    expect(submitRefusal(ContestAuth.Public, ContestStatus.Scheduled, user)).toBe('contest.submit.notStarted');
+    expect(submitRefusal(ContestAuth.Public, ContestStatus.Scheduled, admin)).toBeNull();
+    expect(submitRefusal(ContestAuth.Protected, ContestStatus.Running, user)).toBe('contest.submit.enterPassword');
+    expect(submitRefusal(ContestAuth.Protected, ContestStatus.Running, entered)).toBeNull();
+    expect(submitRefusal(ContestAuth.Public, ContestStatus.Running, user)).toBeNull();
+    expect(submitRefusal(ContestAuth.Public, ContestStatus.Running, { ...user, isLoggedIn: false })).toBe('contest.submit.loginFirst');
+  });
+});
