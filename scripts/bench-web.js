@@ -9,7 +9,6 @@
  * The last line is JSON: {"shellGzipKb": ..., "editorReadyMs": ...}. Needs `npm run build` first.
  */
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const zlib = require('zlib');
 const esbuild = require('esbuild');
@@ -19,7 +18,8 @@ const RUNS = 5;
 
 /** The harness is TypeScript (shared with the browser tests): transpile it on the fly. */
 function loadHarness() {
-  const out = path.join(os.tmpdir(), `oj-bench-harness-${process.pid}.js`);
+  // beside the source, so __dirname and module resolution stay those of e2e/harness.ts
+  const out = path.join(ROOT, 'e2e', `.bench-harness-${process.pid}.js`);
   esbuild.buildSync({
     entryPoints: [path.join(ROOT, 'e2e/harness.ts')],
     outfile: out,

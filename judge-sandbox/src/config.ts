@@ -28,6 +28,11 @@ export interface JudgeConfig {
   name: string;
   /** Cases of one submission judged at the same time. */
   caseParallelism: number;
+  /**
+   * 'prepared' (default): plain runs reuse a prepared sandbox per slot (sandbox/prepared.ts);
+   * 'fresh': every run gets its own bubblewrap instance (sandbox/run.ts).
+   */
+  sandbox: 'prepared' | 'fresh';
 }
 
 let config: JudgeConfig | undefined;
@@ -52,6 +57,7 @@ export function judgeConfig(): JudgeConfig {
       cgroup: env.JUDGE_CGROUP || undefined,
       name: env.JUDGE_NAME || `${os.hostname()}-${process.pid}`,
       caseParallelism: Number(env.JUDGE_CASE_PARALLELISM) || 2,
+      sandbox: env.JUDGE_SANDBOX === 'fresh' ? 'fresh' : 'prepared',
     };
   }
   return config;

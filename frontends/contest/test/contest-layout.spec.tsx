@@ -6,12 +6,14 @@ import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { AfterEndSeal, ContestAuth, ContestInfo, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
-import { LocaleProvider, authStore, setLocale } from '@oj/kit';
+import { DEFAULT_WEBSITE_CONFIG, LocaleProvider, authStore, setLocale, websiteConfigStore } from '@oj/kit';
 import { ContestRoutes } from '../src/root';
 import { contestMessages } from '../src/locales';
 import * as api from '../src/api/contest';
 
 jest.mock('../src/api/contest');
+// antd's table and menu render slowly in jsdom on a busy machine
+jest.setTimeout(30_000);
 const mocked = api as jest.Mocked<typeof api>;
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -76,7 +78,7 @@ async function renderAt(path: string) {
   await act(async () =>
     root.render(
       <LocaleProvider messages={contestMessages}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <ContestRoutes />
         </MemoryRouter>
       </LocaleProvider>,
@@ -91,6 +93,7 @@ const q = (sel: string) => host.querySelector(sel);
 
 beforeEach(() => {
   setLocale('en-US');
+  websiteConfigStore.set({ config: DEFAULT_WEBSITE_CONFIG, loaded: true });
   localStorage.setItem('token', 'Bearer t');
   authStore.set({ uid: 'user-uid', username: 'amy', roleList: ['default_user'] });
   mocked.getContestAccess.mockResolvedValue({ access: false });
@@ -131,7 +134,9 @@ it('tells a contestant the rank is sealed and since when', async () => {
   mocked.getContestInfo.mockResolvedValue({ data: info, receivedAt: now });
   await renderAt('/5/rank');
 
-  expect(q('[data-testid="seal-notice"]')!.textContent).toMatch(/^The board is sealed since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: later submissions/);
+  expect(q('[data-testid="seal-notice"]')!.textContent).toMatch(
+    /^The board is sealed since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: later submissions/,
+  );
   expect(mocked.getContestRank).toHaveBeenCalledWith(expect.objectContaining({ cid: 5, currentPage: 1, removeStar: false }), false);
   expect(q('[data-testid="contest-password-form"]')).toBeNull();
 });

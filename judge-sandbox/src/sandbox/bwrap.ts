@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import type { RunSpec } from './run';
 
 /** Read-only system paths every sandbox sees (Debian merged /usr; java reads its conf under /etc). */
-const SYSTEM_BINDS = ['/usr', '/etc/ld.so.cache', '/etc/alternatives', '/etc/java-17-openjdk', '/etc/ssl/certs/java'];
+export const SYSTEM_BINDS = ['/usr', '/etc/ld.so.cache', '/etc/alternatives', '/etc/java-17-openjdk', '/etc/ssl/certs/java'];
 const SYMLINKS: [string, string][] = [
   ['usr/bin', '/bin'],
   ['usr/sbin', '/sbin'],
@@ -13,7 +13,7 @@ const SYMLINKS: [string, string][] = [
 ];
 
 let systemArgs: string[] | undefined;
-function systemMounts(): string[] {
+export function systemMounts(): string[] {
   if (!systemArgs) {
     systemArgs = [];
     for (const p of SYSTEM_BINDS) if (fs.existsSync(p)) systemArgs.push('--ro-bind', p, p);
@@ -27,6 +27,11 @@ function systemMounts(): string[] {
 
 export const SANDBOX_WORK_DIR = '/w';
 const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** The environment of every sandboxed command: nothing of the judge's. */
+export function sandboxEnv(spec: RunSpec): Record<string, string> {
+  return { PATH: DEFAULT_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ...spec.env };
+}
 
 export function bwrapArgs(spec: RunSpec, uid: number, seccompFd: number | null, blockFd: boolean): string[] {
   const tmpfsSize = String(spec.tmpfsSizeBytes ?? 64 * 1024 * 1024);
@@ -54,7 +59,7 @@ export function bwrapArgs(spec: RunSpec, uid: number, seccompFd: number | null, 
   else args.push('--size', tmpfsSize, '--perms', '0777', '--tmpfs', SANDBOX_WORK_DIR);
   for (const m of spec.mounts ?? []) args.push(m.writable ? '--bind' : '--ro-bind', m.host, m.sandbox);
   args.push('--remount-ro', '/', '--chdir', SANDBOX_WORK_DIR, '--clearenv');
-  const env: Record<string, string> = { PATH: DEFAULT_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ...spec.env };
+  const env = sandboxEnv(spec);
   for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v);
   if (seccompFd !== null) args.push('--seccomp', String(seccompFd));
   args.push('--info-fd', '3');

@@ -14,16 +14,16 @@
 import { spawn, ChildProcess } from 'child_process';
 import { Readable, Writable } from 'stream';
 import * as fs from 'fs';
-import * as crypto from 'crypto';
-import * as path from 'path';
 import { RunCgroup, CgroupVersion, detectCgroups } from './cgroup';
-import { seccompFilter, SECCOMP_PROFILES } from './seccomp';
 import { followKernelLog } from './kmsg';
 import { classify, errorResult } from './classify';
 import { bwrapArgs } from './bwrap';
 import { judgeConfig } from '../config';
+import { closePreparedSandboxes, preparedEligible, startPrepared } from './prepared';
 
-export type SeccompProfileName = keyof typeof SECCOMP_PROFILES;
+export type { SeccompProfileName } from './common';
+import type { SeccompProfileName } from './common';
+import { uidsInUse, takeUid, nextRunName, pendingRemovals, seccompFile, closeInheritedFds } from './common';
 
 export interface Mount {
   /** Host path. */
@@ -98,75 +98,8 @@ export interface RunHandle {
   kill(): void;
 }
 
-const uidsInUse = new Set<number>();
-function takeUid(): number {
-  const { sandboxUidBase, sandboxUidCount } = judgeConfig();
-  for (let i = 0; i < sandboxUidCount; i++) {
-    const uid = sandboxUidBase + ((nextUid + i) % sandboxUidCount);
-    if (!uidsInUse.has(uid)) {
-      uidsInUse.add(uid);
-      nextUid = (nextUid + i + 1) % sandboxUidCount;
-      return uid;
-    }
-  }
-  throw new Error('no free sandbox uid');
-}
-let nextUid = 0;
-let runCounter = 0;
-const pendingRemovals = new Set<Promise<void>>();
-
-/** Resolves once every finished run's cgroup is removed (a judgement ends with this). */
-export async function settleRuns(): Promise<void> {
-  while (pendingRemovals.size > 0) await Promise.all([...pendingRemovals]);
-}
-
-const seccompFiles = new Map<string, string>();
-/**
- * bwrap reads the filter from a file descriptor: the compiled filter lives in the (root-owned)
- * cache dir under a name that carries its content hash, written once and shared by every run.
- */
-function seccompFile(profile: SeccompProfileName): string {
-  let file = seccompFiles.get(profile);
-  if (!file || !fs.existsSync(file)) {
-    const filter = seccompFilter(profile);
-    const dir = path.join(judgeConfig().cacheDir, 'seccomp');
-    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-    const hash = crypto.createHash('sha256').update(filter).digest('hex').slice(0, 16);
-    file = path.join(dir, `${profile}-${hash}.bpf`);
-    if (!fs.existsSync(file)) {
-      const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, filter, { mode: 0o644 });
-      fs.renameSync(tmp, file);
-    }
-    seccompFiles.set(profile, file);
-  }
-  return file;
-}
-
 export function cgroupVersion(): CgroupVersion {
   return detectCgroups(judgeConfig().cgroup).version;
-}
-
-let inheritedFdsClosed = false;
-/**
- * Descriptors the judge inherited without close-on-exec (from whatever started it) would be
- * passed on to every sandbox, and bubblewrap does not close them. Node's own descriptors are all
- * close-on-exec, so the others are closed once, before the first run (except Node's IPC channel).
- */
-function closeInheritedFds(): void {
-  if (inheritedFdsClosed) return;
-  inheritedFdsClosed = true;
-  const ipc = Number(process.env.NODE_CHANNEL_FD ?? -1);
-  for (const name of fs.readdirSync('/proc/self/fdinfo')) {
-    const fd = Number(name);
-    if (fd <= 2 || fd === ipc) continue;
-    try {
-      const flags = fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').match(/^flags:\s+([0-7]+)/m);
-      if (flags && (parseInt(flags[1], 8) & 0o2000000) === 0) fs.closeSync(fd);
-    } catch {
-      // the fd of the readdir itself, or closed meanwhile
-    }
-  }
 }
 
 /**
@@ -175,15 +108,21 @@ function closeInheritedFds(): void {
  * reported time so an empty program measures about 0 ms.
  */
 let baselineNs = 0;
+let preparedBaselineNs = 0;
 let calibration: Promise<void> | undefined;
 export function calibrateSandbox(): Promise<void> {
   calibration ??= (async () => {
-    const samples: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const r = await start({ args: ['/usr/bin/true'], timeLimitMs: 1000, memoryLimitKb: 64 * 1024, outputLimitBytes: 1024 }, 0).done;
-      if (r.status === 'exited') samples.push(r.timeMs * 1e6);
-    }
-    baselineNs = samples.length ? Math.min(...samples) : 0;
+    const spec: RunSpec = { args: ['/usr/bin/true'], timeLimitMs: 1000, memoryLimitKb: 64 * 1024, outputLimitBytes: 1024 };
+    const least = async (launch: () => RunHandle): Promise<number> => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await launch().done;
+        if (r.status === 'exited') samples.push(r.timeMs * 1e6);
+      }
+      return samples.length ? Math.min(...samples) : 0;
+    };
+    baselineNs = await least(() => startFresh(spec, 0));
+    if (preparedEligible(spec)) preparedBaselineNs = await least(() => startPrepared(spec, 0));
   })();
   return calibration;
 }
@@ -192,14 +131,28 @@ export function sandboxBaselineMs(): number {
   return baselineNs / 1e6;
 }
 
+/** Resolves once every finished run's cgroup is removed and idle prepared sandboxes are closed. */
+export async function settleRuns(): Promise<void> {
+  while (pendingRemovals.size > 0) await Promise.all([...pendingRemovals]);
+  await closePreparedSandboxes();
+  while (pendingRemovals.size > 0) await Promise.all([...pendingRemovals]);
+}
+
 /** Runs a command and waits for it. */
 export async function run(spec: RunSpec): Promise<RunResult> {
   await calibrateSandbox();
   return start(spec).done;
 }
 
-/** Starts a command; stdin/stdout are streams when the spec asks for 'pipe'. */
-export function start(spec: RunSpec, cpuBaselineNs = baselineNs): RunHandle {
+/**
+ * Starts a command; stdin/stdout are streams when the spec asks for 'pipe'. Plain runs use a
+ * prepared sandbox (prepared.ts) unless JUDGE_SANDBOX=fresh; the rest get a fresh bubblewrap.
+ */
+export function start(spec: RunSpec): RunHandle {
+  return preparedEligible(spec) ? startPrepared(spec, preparedBaselineNs) : startFresh(spec, baselineNs);
+}
+
+function startFresh(spec: RunSpec, cpuBaselineNs: number): RunHandle {
   // Skip old kernel records before the first run, so a refused call is matched to its own run.
   followKernelLog();
   closeInheritedFds();
@@ -222,7 +175,7 @@ export function start(spec: RunSpec, cpuBaselineNs = baselineNs): RunHandle {
   const version = detectCgroups(judgeConfig().cgroup).version;
   const selfJoin = version !== 'v2' && judgeConfig().launcher !== 'handshake';
   try {
-    cg = RunCgroup.create(`run-${process.pid}-${++runCounter}`, {
+    cg = RunCgroup.create(nextRunName(), {
       memoryBytes,
       pids: spec.pidsLimit ?? 64,
     });

@@ -20,9 +20,8 @@ export function ContestRankPage() {
   const [removeStar, setRemoveStar] = useState(false);
   const [onlyConcerned, setOnlyConcerned] = useState(false);
   const [concerned, setConcerned] = useState(() => loadConcerned(cid));
-  const [refreshSec, setRefreshSec] = useState<number | null>(RANK_REFRESH_OPTIONS_SEC[0]);
-  const [force, setForce] = useState(0);
-  const { page, loading } = useContestRank(
+  const [refreshSec, setRefreshSec] = useState<number>(RANK_REFRESH_OPTIONS_SEC[0]);
+  const { page, loading, forceRefresh } = useContestRank(
     {
       cid,
       currentPage,
@@ -30,7 +29,6 @@ export function ContestRankPage() {
       keyword: keyword || undefined,
       removeStar,
       concernedList: onlyConcerned ? concerned : undefined,
-      forceRefresh: force > 0 ? true : undefined,
     },
     refreshSec,
   );
@@ -70,12 +68,12 @@ export function ContestRankPage() {
           <FormattedMessage id="contest.rank.onlyFollowed" />
         </Checkbox>
         <FormattedMessage id="contest.rank.autoRefresh" />
-        <Select<number | null>
+        <Select<number>
           style={{ width: 110 }}
           value={refreshSec}
           onChange={setRefreshSec}
           options={[
-            { value: null as unknown as number, label: intl.formatMessage({ id: 'contest.rank.refreshOff' }) },
+            { value: 0, label: intl.formatMessage({ id: 'contest.rank.refreshOff' }) },
             ...RANK_REFRESH_OPTIONS_SEC.map((s) => ({
               value: s,
               label: intl.formatMessage({ id: 'contest.rank.refreshEvery' }, { n: s }),
@@ -84,7 +82,7 @@ export function ContestRankPage() {
           data-testid="rank-refresh"
         />
         {viewer.isAdmin && (
-          <Button onClick={() => setForce((f) => f + 1)}>
+          <Button onClick={() => void forceRefresh()} loading={loading && !!page}>
             <FormattedMessage id="contest.rank.forceRefresh" />
           </Button>
         )}

@@ -5,7 +5,8 @@ import { getContestRank } from '../../api/contest';
 
 export const RANK_REFRESH_OPTIONS_SEC = [10, 30, 60] as const;
 
-export function useContestRank(req: ContestRankRequest, refreshSec: number | null) {
+/** `refreshSec` 0: no auto refresh. */
+export function useContestRank(req: ContestRankRequest, refreshSec: number) {
   const [page, setPage] = useState<Page<ContestRankRow> | null>(null);
   const [loading, setLoading] = useState(false);
   const key = JSON.stringify(req);
@@ -27,5 +28,13 @@ export function useContestRank(req: ContestRankRequest, refreshSec: number | nul
     const timer = setInterval(() => void load(true), refreshSec * 1000);
     return () => clearInterval(timer);
   }, [load, refreshSec]);
-  return { page, loading, reload: () => load(false) };
+  /** Admins: recompute the board from the database once, then go on as before. */
+  const forceRefresh = () => {
+    setLoading(true);
+    return getContestRank({ ...(JSON.parse(key) as ContestRankRequest), forceRefresh: true })
+      .then(setPage)
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
+  };
+  return { page, loading, reload: () => load(false), forceRefresh };
 }

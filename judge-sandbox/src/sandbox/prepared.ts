@@ -1,0 +1,422 @@
+/**
+ * The prepared sandbox: one long-lived bubblewrap instance per busy slot, reused run after run.
+ *
+ *   node (root) ─spawn as the slot's own uid─▶ bwrap --unshare-all --as-pid-1 (caps only inside its
+ *   user namespace) ─▶ oj-zygote (zygote.c, compiled once with gcc into the cache dir)
+ *     per run: the judge creates a fresh cgroup and moves the idle zygote into it; the zygote clones
+ *     the run's init into fresh pid, mount, ipc and uts namespaces (born in that cgroup); the init
+ *     mounts fresh tmpfs /w, /tmp, /dev/shm and /proc, binds the program read-only on /p, opens the
+ *     stdio files, unmounts the slot directory, drops every capability and forks the program, which
+ *     sets its rlimits, installs the seccomp filter and execs. When the program ends the init exits,
+ *     the kernel kills whatever is left in its pid namespace, the judge kills anything left in the
+ *     cgroup, moves the zygote back to the slot's home cgroup and removes the run's cgroup.
+ *
+ * What a fresh bubblewrap costs (a new user and net namespace, ~20 mounts, two execs) is paid once
+ * per slot; a run costs a clone and a handful of mounts. Slots are closed when a judgement settles
+ * (settleRuns), so no sandbox outlives a submission. Only plain runs qualify (stdin/stdout files,
+ * the program on /p, system mounts): compilations, checkers, interactive runs, file IO and extra
+ * files keep the fresh sandbox (run.ts).
+ */
+import { spawn, execFileSync, ChildProcess } from 'child_process';
+import type { Readable, Writable } from 'stream';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as crypto from 'crypto';
+import * as path from 'path';
+import type { RunHandle, RunResult, RunSpec } from './run';
+import { RunCgroup, detectCgroups } from './cgroup';
+import { classify, errorResult } from './classify';
+import { SANDBOX_WORK_DIR, SYSTEM_BINDS, sandboxEnv, systemMounts } from './bwrap';
+import { closeInheritedFds, nextRunName, pendingRemovals, seccompFile, takeUid, uidsInUse } from './common';
+import { followKernelLog } from './kmsg';
+import { judgeConfig } from '../config';
+
+/** Shipped as source (dist/sandbox → ../../src/sandbox as well as src/sandbox → ../../src/sandbox). */
+export const ZYGOTE_SOURCE = path.join(__dirname, '..', '..', 'src', 'sandbox', 'zygote.c');
+const PROGRAM_DIR = '/p';
+
+let zygoteBinary: string | undefined;
+/** Compiles the launcher once per source version (gcc is on every judge machine). */
+export function zygotePath(): string {
+  if (zygoteBinary && fs.existsSync(zygoteBinary)) return zygoteBinary;
+  const source = fs.readFileSync(ZYGOTE_SOURCE);
+  const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 16);
+  const dir = path.join(judgeConfig().cacheDir, 'zygote');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(judgeConfig().cacheDir, 0o755);
+  const file = path.join(dir, `oj-zygote-${hash}`);
+  if (!fs.existsSync(file)) {
+    const tmp = `${file}.${process.pid}.tmp`;
+    execFileSync('gcc', ['-O2', '-Wall', '-o', tmp, ZYGOTE_SOURCE], { stdio: ['ignore', 'ignore', 'pipe'] });
+    fs.chmodSync(tmp, 0o755);
+    fs.renameSync(tmp, file);
+  }
+  zygoteBinary = file;
+  return file;
+}
+
+/** Whether a run can use a prepared sandbox (anything else takes a fresh one). */
+export function preparedEligible(spec: RunSpec): boolean {
+  if (judgeConfig().sandbox !== 'prepared' || detectCgroups(judgeConfig().cgroup).version === 'none') return false;
+  if (spec.workDir || spec.stdin === 'pipe' || spec.stdout === 'pipe') return false;
+  let programs = 0;
+  for (const m of spec.mounts ?? []) {
+    if (m.writable) return false;
+    if (m.sandbox === PROGRAM_DIR) programs++;
+    else if (!(m.host === m.sandbox && SYSTEM_BINDS.includes(m.host))) return false;
+  }
+  return programs <= 1;
+}
+
+interface Slot {
+  uid: number;
+  /** Host directory bound on /s in the zygote (never visible to a program). */
+  dir: string;
+  child: ChildProcess;
+  /** The zygote's pid on the host. */
+  pid: number;
+  home: RunCgroup;
+  programKey?: string;
+  seccompFiles: Set<string>;
+  lineBuf: string;
+  waiter?: (line: string | null) => void;
+  dead: boolean;
+  stderr: string;
+}
+
+const idle: Slot[] = [];
+const slots = new Set<Slot>();
+
+async function openSlot(): Promise<Slot> {
+  followKernelLog();
+  closeInheritedFds();
+  const zygote = zygotePath();
+  const uid = takeUid();
+  const dir = path.join(judgeConfig().workRoot, `slot-${process.pid}-${uid}`);
+  let home: RunCgroup | undefined;
+  let created = false;
+  try {
+    fs.mkdirSync(judgeConfig().workRoot, { recursive: true, mode: 0o755 });
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { mode: 0o700 });
+    fs.chownSync(dir, uid, uid);
+    home = RunCgroup.create(nextRunName(), { memoryBytes: 64 * 1024 * 1024, pids: 4 });
+    const args = [
+      '--unshare-all',
+      '--die-with-parent',
+      '--new-session',
+      '--as-pid-1',
+      '--uid',
+      '0',
+      '--gid',
+      '0',
+      '--cap-add',
+      'ALL',
+      '--hostname',
+      'sandbox',
+      ...systemMounts(),
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      '--tmpfs',
+      SANDBOX_WORK_DIR,
+      '--tmpfs',
+      '/tmp',
+      '--dir',
+      PROGRAM_DIR,
+      '--bind',
+      dir,
+      '/s',
+      '--ro-bind',
+      zygote,
+      '/zygote',
+      '--remount-ro',
+      '/',
+      '--chdir',
+      '/',
+      '--clearenv',
+      '--info-fd',
+      '3',
+      '--',
+      '/zygote',
+    ];
+    const child = spawn(judgeConfig().bwrapPath, args, { uid, gid: uid, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env: {} });
+    const slot: Slot = { uid, dir, child, pid: 0, home, seccompFiles: new Set(), lineBuf: '', dead: false, stderr: '' };
+    child.stdout!.on('data', (chunk: Buffer) => {
+      slot.lineBuf += chunk.toString();
+      let nl: number;
+      while ((nl = slot.lineBuf.indexOf('\n')) >= 0) {
+        const line = slot.lineBuf.slice(0, nl);
+        slot.lineBuf = slot.lineBuf.slice(nl + 1);
+        const w = slot.waiter;
+        slot.waiter = undefined;
+        w?.(line);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (slot.stderr.length < 2000) slot.stderr += chunk.toString();
+    });
+    child.stdin!.on('error', () => undefined);
+    const info = child.stdio[3] as Readable;
+    info.on('error', () => undefined);
+    const started = new Promise<number>((resolve, reject) => {
+      let buf = '';
+      info.on('data', (chunk: Buffer) => {
+        buf += chunk.toString();
+        const m = buf.match(/"child-pid":\s*(\d+)/);
+        if (m) resolve(Number(m[1]));
+      });
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        slot.dead = true;
+        reject(new Error(`prepared sandbox did not start (exit ${code ?? signal}): ${slot.stderr.trim()}`));
+        const w = slot.waiter;
+        slot.waiter = undefined;
+        w?.(null);
+      });
+    });
+    slots.add(slot);
+    created = true;
+    try {
+      slot.pid = await started;
+      home.addProcess(slot.pid);
+    } catch (err) {
+      await closeSlot(slot);
+      throw err;
+    }
+    for (const s of [child.stdin, child.stdout, child.stderr, info] as (Readable | Writable | null)[]) {
+      (s as unknown as { unref?: () => void } | null)?.unref?.();
+    }
+    child.unref();
+    return slot;
+  } catch (err) {
+    if (!created) {
+      uidsInUse.delete(uid);
+      fs.rmSync(dir, { recursive: true, force: true });
+      await home?.destroy().catch(() => undefined);
+    }
+    throw err;
+  }
+}
+
+async function closeSlot(slot: Slot): Promise<void> {
+  slots.delete(slot);
+  if (!slot.dead) {
+    const exited = new Promise<void>((resolve) => slot.child.once('exit', () => resolve()));
+    slot.child.stdin?.end();
+    const timer = setTimeout(() => slot.child.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(timer);
+  }
+  slot.home.killAll();
+  await slot.home.destroy().catch((err: Error) => console.error(`[judge] cgroup not removed: ${err.message}`));
+  fs.rmSync(slot.dir, { recursive: true, force: true });
+  uidsInUse.delete(slot.uid);
+}
+
+/** Closes every idle prepared sandbox (a judgement ends with this, through settleRuns). */
+export async function closePreparedSandboxes(): Promise<void> {
+  await Promise.all(idle.splice(0).map(closeSlot));
+}
+
+/** Puts the run's files where the zygote sees them: the program, stdin and the seccomp filter. */
+function stageFiles(slot: Slot, spec: RunSpec): string[] {
+  const program = (spec.mounts ?? []).find((m) => m.sandbox === PROGRAM_DIR);
+  let programField = '';
+  if (program) {
+    const st = fs.statSync(program.host);
+    const key = `${program.host}:${st.ino}:${st.mtimeMs}`;
+    if (slot.programKey !== key) {
+      slot.programKey = undefined;
+      const target = path.join(slot.dir, 'p');
+      fs.rmSync(target, { recursive: true, force: true });
+      fs.cpSync(program.host, target, { recursive: true });
+      slot.programKey = key;
+    }
+    programField = 'p';
+  }
+  let stdinField = '';
+  if (spec.stdin) {
+    const target = path.join(slot.dir, 'in');
+    fs.rmSync(target, { force: true });
+    const st = fs.statSync(spec.stdin);
+    let linked = false;
+    if (st.mode & 0o004) {
+      try {
+        fs.linkSync(spec.stdin, target);
+        linked = true;
+      } catch {
+        // another file system: copy
+      }
+    }
+    if (!linked) {
+      fs.copyFileSync(spec.stdin, target);
+      fs.chmodSync(target, 0o644);
+    }
+    stdinField = 'in';
+  }
+  let seccompField = '';
+  if (spec.seccomp !== null) {
+    const profile = spec.seccomp ?? 'default';
+    seccompField = `seccomp-${profile}.bpf`;
+    if (!slot.seccompFiles.has(profile)) {
+      fs.copyFileSync(seccompFile(profile), path.join(slot.dir, seccompField));
+      fs.chmodSync(path.join(slot.dir, seccompField), 0o644);
+      slot.seccompFiles.add(profile);
+    }
+  }
+  const env = Object.entries(sandboxEnv(spec)).map(([k, v]) => `${k}=${v}`);
+  const stackKb = spec.stackLimitKb ?? spec.memoryLimitKb;
+  return [
+    seccompField,
+    String(stackKb * 1024),
+    String(spec.outputLimitBytes),
+    String(spec.openFilesLimit ?? 64),
+    String(Math.ceil(spec.timeLimitMs / 1000) + 1),
+    String(spec.tmpfsSizeBytes ?? 64 * 1024 * 1024),
+    stdinField,
+    spec.stdout ? 'out' : '',
+    spec.stderr ? 'err' : '',
+    programField,
+    String(env.length),
+    ...env,
+    ...spec.args,
+  ];
+}
+
+/** Moves what the run wrote in the slot to where the caller asked for it. */
+function deliver(slot: Slot, name: string, target: string | undefined): void {
+  if (!target) return;
+  const from = path.join(slot.dir, name);
+  try {
+    fs.renameSync(from, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') fs.writeFileSync(target, '');
+    else if (code === 'EXDEV') {
+      fs.copyFileSync(from, target);
+      fs.rmSync(from, { force: true });
+    } else throw err;
+  }
+}
+
+/** Starts a plain run in a prepared sandbox (check preparedEligible first). */
+export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
+  let killedFor: 'time-limit' | 'wall' | 'killed' | undefined;
+  let killEverything: (() => void) | undefined;
+  const done = (async (): Promise<RunResult> => {
+    let slot: Slot;
+    try {
+      slot = idle.pop() ?? (await openSlot());
+    } catch (err) {
+      return errorResult(`sandbox setup failed: ${(err as Error).message}`);
+    }
+    let cgroup: RunCgroup | undefined;
+    let fields: string[];
+    try {
+      fields = stageFiles(slot, spec);
+      cgroup = RunCgroup.create(nextRunName(), { memoryBytes: spec.memoryLimitKb * 1024, pids: spec.pidsLimit ?? 64 });
+      cgroup.addProcess(slot.pid);
+    } catch (err) {
+      if (cgroup) {
+        slot.home.addProcess(slot.pid);
+        await cgroup.destroy().catch(() => undefined);
+      }
+      idle.push(slot);
+      return errorResult(`sandbox setup failed: ${(err as Error).message}`);
+    }
+    const cg = cgroup;
+    const wallLimitMs = spec.wallLimitMs ?? spec.timeLimitMs * 3 + 1000;
+    const startedAt = Date.now();
+    const reply = new Promise<string | null>((resolve) => {
+      slot.waiter = resolve;
+    });
+    if (slot.dead) slot.waiter?.(null);
+    slot.child.stdin!.write(`${fields.length}\n${fields.map((f) => `${f}\0`).join('')}`);
+    killEverything = () => cg.killAll(slot.pid);
+    if (killedFor) killEverything();
+    const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
+    const poll = setInterval(() => {
+      if (Date.now() - startedAt > wallLimitMs) {
+        killedFor = 'wall';
+        killEverything!();
+      } else if (cg.stats().cpuNs / 1e6 > spec.timeLimitMs) {
+        killedFor = 'time-limit';
+        killEverything!();
+      }
+    }, pollMs);
+    const line = await reply;
+    clearInterval(poll);
+    cg.killAll(slot.pid);
+    const wallMs = Date.now() - startedAt;
+    const stats = cg.stats();
+    let setupError: string | undefined;
+    let code: number | null = null;
+    let signal: NodeJS.Signals | null = null;
+    if (line === null) {
+      setupError = `prepared sandbox ended: ${slot.stderr.trim() || 'no reason given'}`;
+    } else if (line.startsWith('E ')) {
+      setupError = `sandbox setup failed: ${line.slice(2)}`;
+    } else {
+      const status = Number(line.slice(2));
+      if ((status & 0x7f) === 0) code = (status >> 8) & 0xff;
+      else signal = signalName(status & 0x7f);
+    }
+    let alive = !slot.dead;
+    try {
+      if (alive) slot.home.addProcess(slot.pid);
+    } catch {
+      alive = false;
+    }
+    try {
+      deliver(slot, 'out', typeof spec.stdout === 'string' ? spec.stdout : undefined);
+      deliver(slot, 'err', spec.stderr);
+    } catch (err) {
+      setupError ??= `sandbox output: ${(err as Error).message}`;
+    }
+    const result = await classify({
+      spec,
+      code,
+      signal,
+      stats,
+      wallMs,
+      killedFor,
+      setupError,
+      uid: slot.uid,
+      startedAt,
+      cpuBaselineNs,
+    });
+    if (alive) idle.push(slot);
+    else {
+      const closing = closeSlot(slot).catch((err: Error) => console.error(`[judge] sandbox not closed: ${err.message}`));
+      pendingRemovals.add(closing);
+      void closing.finally(() => pendingRemovals.delete(closing));
+    }
+    const removal = cg
+      .destroy()
+      .catch((err: Error) => console.error(`[judge] cgroup not removed: ${err.message}`))
+      .finally(() => pendingRemovals.delete(removal));
+    pendingRemovals.add(removal);
+    return result;
+  })();
+  return {
+    stdin: null,
+    stdout: null,
+    done,
+    kill: () => {
+      killedFor ??= 'killed';
+      killEverything?.();
+    },
+  };
+}
+
+function signalName(n: number): NodeJS.Signals | null {
+  const entry = Object.entries(os.constants.signals as Record<string, number>).find(([, v]) => v === n);
+  return entry ? (entry[0] as NodeJS.Signals) : null;
+}
+
+/** Host pids of the prepared sandboxes' zygotes (tests prove reuse and clean closing). */
+export function preparedSandboxPids(): number[] {
+  return [...slots].map((s) => s.pid);
+}
