@@ -129,7 +129,14 @@ describe('a protected contest', () => {
   it('counts down, turns Running without a reload, takes the password, a submission, and moves the board', async () => {
     const languages = await judgeLanguages(platform);
     const cpp = languages.find((l) => /^C\+\+/.test(l)) as string;
-    // Bring the start close (setup, not under test): 20 s after the server's clock.
+    expect(await apiLogin(platform, USER.username, USER.password)).toBeTruthy();
+
+    const t = await newPage();
+    const { page } = t;
+    await page.goto('/home');
+    await uiLogin(page, USER.username, USER.password);
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    // Bring the start close (setup, not under test): 30 s after the server's clock.
     const root = await rootToken(platform);
     const c = await apiCall<{ id: number; title: string; description: string; type: number; auth: number; pwd: string }>(
       platform,
@@ -138,7 +145,7 @@ describe('a protected contest', () => {
       undefined,
       root,
     );
-    const startsAt = new Date(Date.now() + 20_000);
+    const startsAt = new Date(Date.now() + 30_000);
     await apiCall(
       platform,
       'PUT',
@@ -155,13 +162,6 @@ describe('a protected contest', () => {
       },
       root,
     );
-    expect(await apiLogin(platform, USER.username, USER.password)).toBeTruthy();
-
-    const t = await newPage();
-    const { page } = t;
-    await page.goto('/home');
-    await uiLogin(page, USER.username, USER.password);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
     await page.goto(`/contest/${cid}`);
     const status = page.getByTestId('contest-status');
     await status.waitFor({ timeout: 60_000 });
@@ -171,7 +171,7 @@ describe('a protected contest', () => {
     await screenshot(page, 'contest-scheduled');
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
-    await page.locator('[data-testid="contest-status"][data-status="0"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="contest-status"][data-status="0"]').waitFor({ timeout: 90_000 });
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(await page.getByTestId('contest-countdown').getAttribute('data-kind')).toBe('toEnd');
     await screenshot(page, 'contest-running');

@@ -176,7 +176,7 @@ describe('judging pipeline at scale', () => {
 
   it('a worker killed with SIGKILL mid-job leaves a stalled job that another worker finishes, counted once', async () => {
     await stopWorkers();
-    child = await startChildWorker(t, `engE-doomed-${process.pid}`, 64000);
+    child = await startChildWorker(t, `engE-doomed-${process.pid}`);
     const before = await stat();
     const res = await submit(
       t,

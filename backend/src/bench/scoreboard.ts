@@ -201,29 +201,46 @@ async function main(): Promise<void> {
         `engine + re-rank of ${engine.participantCount} rows ${applyAndRankUs.toFixed(1)} µs`,
     );
 
-    // The pipeline hook on real stored results (SQL read + Redis log + board).
-    const stored: { submit_id: number }[] = await db.query(
-      `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, time, memory, score, length, code, language, cid)
-       SELECT pid, display_pid, uid, username, now() - interval '1 second', ${JudgeStatus.Accepted}, 5, 1024, 0, 100, '', 'C++', cid
-         FROM judge WHERE cid = $1 LIMIT 500 RETURNING submit_id`,
-      [contest.id],
-    );
+    // The pipeline hook on real stored results: as the writer calls it (fields in hand, Redis log + board),
+    // and from a submission id alone (one SQL read first).
+    const stored: { submitId: number; uid: string; displayId: string; status: number; score: number; time: number; submitTime: Date }[] =
+      await db.query(
+        `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, time, memory, score, length, code, language, cid)
+         SELECT pid, display_pid, uid, username, now() - interval '1 second', ${JudgeStatus.Accepted}, 5, 1024, 0, 100, '', 'C++', cid
+           FROM judge WHERE cid = $1 LIMIT 1000
+         RETURNING submit_id AS "submitId", uid, display_pid AS "displayId", status, score, time, submit_time AS "submitTime"`,
+        [contest.id],
+      );
     const bridge = app.get(ContestJudgeBridge);
+    const byWriter = stored.slice(0, 500);
     t0 = performance.now();
-    for (const r of stored) await bridge.onSubmissionResult(r.submit_id);
-    log(`pipeline hook (ContestJudgeBridge.onSubmissionResult) per result: ${((performance.now() - t0) / stored.length).toFixed(3)} ms`);
+    for (const r of byWriter) await bridge.onResult({ ...r, cid: contest.id });
+    const hookMs = (performance.now() - t0) / byWriter.length;
+    const byId = stored.slice(500);
+    t0 = performance.now();
+    for (const r of byId) await bridge.onSubmissionResult(r.submitId);
+    log(
+      `pipeline hook per result: ContestJudgeBridge.onResult ${hookMs.toFixed(3)} ms; ` +
+        `onSubmissionResult (id only, SQL read) ${((performance.now() - t0) / byId.length).toFixed(3)} ms`,
+    );
 
     // get-contest-rank at 100 connections while results keep arriving (about 50 a second).
     const viewer = await users.create({ username: 'bench_viewer', password: 'viewer123', role: Role.User, email: 'viewer@example.com' });
     const token = app.get(TokenService).sign(viewer.uid, 0);
     {
-      const t = performance.now();
+      let t = performance.now();
       let bytes = 0;
       for (let i = 0; i < 200; i++) {
         const page = await scoreboard.rankPage(contest, 'live', { currentPage: 1, limit: 50 });
         bytes = JSON.stringify(page).length;
       }
-      log(`rank page in process (board + page + JSON, ${bytes} bytes): ${((performance.now() - t) / 200).toFixed(2)} ms`);
+      const renderMs = (performance.now() - t) / 200;
+      t = performance.now();
+      for (let i = 0; i < 200; i++) await scoreboard.rankPageJson(contest, 'live', { currentPage: 1, limit: 50 });
+      log(
+        `rank page in process (board + page + JSON, ${bytes} bytes): rendered ${renderMs.toFixed(2)} ms, ` +
+          `from the page cache ${((performance.now() - t) / 200).toFixed(3)} ms`,
+      );
     }
     for (const [name, path] of [
       ['get-website-config (public, baseline)', '/api/get-website-config'],
@@ -271,7 +288,9 @@ async function main(): Promise<void> {
     // Wrong answers fail the run; timeouts (errors, 30 s) are reported above and leave the p99 optimistic.
     if (result.non2xx) throw new Error('get-contest-rank answered errors under load');
 
-    process.stdout.write(JSON.stringify({ fullMs: Math.round(fullMs), incrementalMs: Number(incrementalMs.toFixed(3)), rankP99Ms }) + '\n');
+    // Per result: the slower of the service path and the pipeline hook.
+    const perResultMs = Math.max(incrementalMs, hookMs);
+    process.stdout.write(JSON.stringify({ fullMs: Math.round(fullMs), incrementalMs: Number(perResultMs.toFixed(3)), rankP99Ms }) + '\n');
   } finally {
     await app?.close().catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);

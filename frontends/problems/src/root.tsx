@@ -1,28 +1,33 @@
+import { Suspense, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ComingSoon, LocaleProvider, NotFound } from '@oj/kit';
+import { ComingSoon, LocaleProvider, NotFound, PageLoading } from '@oj/kit';
 import { problemsMessages } from './locales';
 import { ProblemListPage } from './pages/problem-list';
-import { ProblemDetailPage } from './pages/problem-detail';
 import { StatusListPage } from './pages/status-list';
-import { SubmissionDetailPage } from './pages/status-detail';
 import { RankPage } from './pages/rank';
+
+// The statement renderer (marked, KaTeX, DOMPurify) and the editor load only with the pages that use them.
+const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
+const SubmissionDetailPage = lazy(() => import('./pages/status-detail').then((m) => ({ default: m.SubmissionDetailPage })));
 
 export function ProblemsRoot() {
   return (
     <LocaleProvider messages={problemsMessages}>
       <BrowserRouter>
-        <Routes>
-          <Route path="/problem" element={<ProblemListPage />} />
-          <Route path="/problem/:problemId" element={<ProblemDetailPage />} />
-          <Route path="/problem/:problemId/discussion" element={<ComingSoon />} />
-          <Route path="/status" element={<StatusListPage />} />
-          <Route path="/status/:submitId" element={<SubmissionDetailPage />} />
-          <Route path="/acm-rank" element={<RankPage type={0} />} />
-          <Route path="/oi-rank" element={<RankPage type={1} />} />
-          <Route path="/training/*" element={<ComingSoon />} />
-          <Route path="/discussion/*" element={<ComingSoon />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route path="/problem" element={<ProblemListPage />} />
+            <Route path="/problem/:problemId" element={<ProblemDetailPage />} />
+            <Route path="/problem/:problemId/discussion" element={<ComingSoon />} />
+            <Route path="/status" element={<StatusListPage />} />
+            <Route path="/status/:submitId" element={<SubmissionDetailPage />} />
+            <Route path="/acm-rank" element={<RankPage type={0} />} />
+            <Route path="/oi-rank" element={<RankPage type={1} />} />
+            <Route path="/training/*" element={<ComingSoon />} />
+            <Route path="/discussion/*" element={<ComingSoon />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </BrowserRouter>
     </LocaleProvider>
   );

@@ -3,13 +3,14 @@
  *
  *   node (root) ─spawn as the slot's own uid─▶ bwrap --unshare-all --as-pid-1 (caps only inside its
  *   user namespace) ─▶ oj-zygote (zygote.c, compiled once with gcc into the cache dir)
- *     per run: the judge creates a fresh cgroup and moves the idle zygote into it; the zygote clones
- *     the run's init into fresh pid, mount, ipc and uts namespaces (born in that cgroup); the init
- *     mounts fresh tmpfs /w, /tmp, /dev/shm and /proc, binds the program read-only on /p, opens the
- *     stdio files, unmounts the slot directory, drops every capability and forks the program, which
- *     sets its rlimits, installs the seccomp filter and execs. When the program ends the init exits,
- *     the kernel kills whatever is left in its pid namespace, the judge kills anything left in the
- *     cgroup, moves the zygote back to the slot's home cgroup and removes the run's cgroup.
+ *     ahead of each run the zygote clones the run's init into fresh pid, mount, ipc and uts
+ *     namespaces; the init mounts fresh tmpfs /w, /tmp, /dev/shm and a fresh /proc and waits.
+ *     per run: the judge creates a fresh cgroup, moves the waiting init into it and sends the
+ *     request; the init binds the program read-only on /p, opens the stdio files, unmounts the slot
+ *     directory, drops every capability and forks the program, which sets its rlimits, installs
+ *     the seccomp filter and execs. When the program ends the init replies and exits, the kernel
+ *     kills whatever is left in its pid namespace, the judge kills anything left in the cgroup and
+ *     removes it; meanwhile the zygote prepares the next init.
  *
  * What a fresh bubblewrap costs (a new user and net namespace, ~20 mounts, two execs) is paid once
  * per slot; a run costs a clone and a handful of mounts. Slots are closed when a judgement settles
@@ -79,7 +80,11 @@ interface Slot {
   programKey?: string;
   seccompFiles: Set<string>;
   lineBuf: string;
+  /** Lines from the zygote not yet consumed, and who waits for the next one. */
+  lines: string[];
   waiter?: (line: string | null) => void;
+  /** The prepared init waiting for a request ("R <pid>"): its pid in the zygote's namespace. */
+  ready: number;
   dead: boolean;
   stderr: string;
 }
@@ -87,7 +92,36 @@ interface Slot {
 const idle: Slot[] = [];
 const slots = new Set<Slot>();
 
+/** An idle slot whose zygote is alive; dead ones are closed on the way. */
+function acquireIdle(): Slot | undefined {
+  for (let slot = idle.pop(); slot; slot = idle.pop()) {
+    if (!slot.dead) return slot;
+    const closing = closeSlot(slot).catch(() => undefined);
+    pendingRemovals.add(closing);
+    void closing.finally(() => pendingRemovals.delete(closing));
+  }
+  return undefined;
+}
+
+let swept = false;
+/** Slot directories of judges that were killed (slot-<pid>-<uid>) are removed once. */
+function sweepStaleSlots(): void {
+  if (swept) return;
+  swept = true;
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(judgeConfig().workRoot);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = name.match(/^slot-(\d+)-\d+$/);
+    if (m && !fs.existsSync(`/proc/${m[1]}`)) fs.rmSync(path.join(judgeConfig().workRoot, name), { recursive: true, force: true });
+  }
+}
+
 async function openSlot(): Promise<Slot> {
+  sweepStaleSlots();
   followKernelLog();
   closeInheritedFds();
   const zygote = zygotePath();
@@ -142,7 +176,19 @@ async function openSlot(): Promise<Slot> {
       '/zygote',
     ];
     const child = spawn(judgeConfig().bwrapPath, args, { uid, gid: uid, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env: {} });
-    const slot: Slot = { uid, dir, child, pid: 0, home, seccompFiles: new Set(), lineBuf: '', dead: false, stderr: '' };
+    const slot: Slot = {
+      uid,
+      dir,
+      child,
+      pid: 0,
+      home,
+      seccompFiles: new Set(),
+      lineBuf: '',
+      lines: [],
+      ready: 0,
+      dead: false,
+      stderr: '',
+    };
     child.stdout!.on('data', (chunk: Buffer) => {
       slot.lineBuf += chunk.toString();
       let nl: number;
@@ -151,7 +197,8 @@ async function openSlot(): Promise<Slot> {
         slot.lineBuf = slot.lineBuf.slice(nl + 1);
         const w = slot.waiter;
         slot.waiter = undefined;
-        w?.(line);
+        if (w) w(line);
+        else slot.lines.push(line);
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -181,6 +228,7 @@ async function openSlot(): Promise<Slot> {
     try {
       slot.pid = await started;
       home.addProcess(slot.pid);
+      await waitReady(slot);
     } catch (err) {
       await closeSlot(slot);
       throw err;
@@ -198,6 +246,47 @@ async function openSlot(): Promise<Slot> {
     }
     throw err;
   }
+}
+
+function nextLine(slot: Slot): Promise<string | null> {
+  if (slot.lines.length) return Promise.resolve(slot.lines.shift()!);
+  if (slot.dead) return Promise.resolve(null);
+  // The zygote's pipes are unref'd so an idle slot never keeps node alive; a pending reply does.
+  const pipe = slot.child.stdout as unknown as { ref(): void; unref(): void };
+  pipe.ref();
+  return new Promise((resolve) => {
+    slot.waiter = (line) => {
+      pipe.unref();
+      resolve(line);
+    };
+  });
+}
+
+/** Waits for the zygote's "R <pid>": the next run's init is prepared. */
+async function waitReady(slot: Slot): Promise<void> {
+  if (slot.ready) return;
+  const line = await nextLine(slot);
+  const m = line?.match(/^R (\d+)$/);
+  if (!m) throw new Error(`prepared sandbox not ready: ${line ?? (slot.stderr.trim() || 'it ended')}`);
+  slot.ready = Number(m[1]);
+}
+
+/**
+ * Host pid of the prepared init: the zygote's child whose pid in the zygote's namespace is the one
+ * it announced (earlier inits may still be exiting).
+ */
+function preparedInitPid(slot: Slot): number {
+  const children = fs.readFileSync(`/proc/${slot.pid}/task/${slot.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  if (children.length === 1) return Number(children[0]);
+  for (const child of children) {
+    try {
+      const ns = fs.readFileSync(`/proc/${child}/status`, 'utf8').match(/^NSpid:\s+\d+\s+(\d+)/m);
+      if (ns && Number(ns[1]) === slot.ready) return Number(child);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  throw new Error('prepared init not found');
 }
 
 async function closeSlot(slot: Slot): Promise<void> {
@@ -308,7 +397,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
   const done = (async (): Promise<RunResult> => {
     let slot: Slot;
     try {
-      slot = idle.pop() ?? (await openSlot());
+      slot = acquireIdle() ?? (await openSlot());
     } catch (err) {
       return errorResult(`sandbox setup failed: ${(err as Error).message}`);
     }
@@ -317,24 +406,28 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     try {
       fields = stageFiles(slot, spec);
       cgroup = RunCgroup.create(nextRunName(), { memoryBytes: spec.memoryLimitKb * 1024, pids: spec.pidsLimit ?? 64 });
-      cgroup.addProcess(slot.pid);
+      await waitReady(slot);
+      // The prepared init joins the run's cgroup before it reads the request: the program is
+      // born there.
+      cgroup.addProcess(preparedInitPid(slot));
+      slot.ready = 0;
     } catch (err) {
+      // A slot that failed here is not trusted again.
+      const closing = closeSlot(slot).catch(() => undefined);
+      pendingRemovals.add(closing);
+      void closing.finally(() => pendingRemovals.delete(closing));
       if (cgroup) {
-        slot.home.addProcess(slot.pid);
+        cgroup.killAll();
         await cgroup.destroy().catch(() => undefined);
       }
-      idle.push(slot);
       return errorResult(`sandbox setup failed: ${(err as Error).message}`);
     }
     const cg = cgroup;
     const wallLimitMs = spec.wallLimitMs ?? spec.timeLimitMs * 3 + 1000;
     const startedAt = Date.now();
-    const reply = new Promise<string | null>((resolve) => {
-      slot.waiter = resolve;
-    });
-    if (slot.dead) slot.waiter?.(null);
+    const reply = nextLine(slot);
     slot.child.stdin!.write(`${fields.length}\n${fields.map((f) => `${f}\0`).join('')}`);
-    killEverything = () => cg.killAll(slot.pid);
+    killEverything = () => cg.killAll();
     if (killedFor) killEverything();
     const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
     const poll = setInterval(() => {
@@ -348,7 +441,9 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     }, pollMs);
     const line = await reply;
     clearInterval(poll);
-    cg.killAll(slot.pid);
+    // The init has replied and is leaving, which kills its pid namespace; anything else still in the
+    // cgroup is killed now, and destroy() below waits until it is all gone.
+    cg.killOnce();
     const wallMs = Date.now() - startedAt;
     const stats = cg.stats();
     let setupError: string | undefined;
@@ -363,12 +458,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
       if ((status & 0x7f) === 0) code = (status >> 8) & 0xff;
       else signal = signalName(status & 0x7f);
     }
-    let alive = !slot.dead;
-    try {
-      if (alive) slot.home.addProcess(slot.pid);
-    } catch {
-      alive = false;
-    }
+    const alive = !slot.dead && line !== null && line.startsWith('S ');
     try {
       deliver(slot, 'out', typeof spec.stdout === 'string' ? spec.stdout : undefined);
       deliver(slot, 'err', spec.stderr);

@@ -3,7 +3,10 @@
  *
  * It runs as the pid-1 of one long-lived bubblewrap instance (new user, pid, mount, net, ipc, uts and
  * cgroup namespaces, read-only system directories, capabilities kept only inside that user
- * namespace) and serves one run at a time for the judge, which talks to it over stdin/stdout:
+ * namespace) and serves one run at a time for the judge, which talks to it over stdin/stdout.
+ * It pre-forks the next run's init (clone into fresh pid, mount, ipc and uts namespaces, fresh
+ * mounts) and then says "R <its pid in the zygote's namespace>\n"; the judge finds its host pid among
+ * the zygote's children (NSpid), moves it into the run's fresh cgroup and sends the request:
  *
  *   request : "<N>\n" then N NUL-terminated fields:
  *             seccomp file | stack bytes | fsize bytes | nofile | cpu seconds | tmpfs bytes |
@@ -12,16 +15,17 @@
  *   reply   : "S <wait status of the run's init>\n" or "E <why the run could not start>\n"
  *
  * Every run gets (clone): a fresh pid, mount, ipc and uts namespace. Its init (our code, pid 1 of
- * that pid namespace) mounts a fresh size-limited tmpfs on /w, /tmp and /dev/shm and a fresh /proc,
- * makes /dev read-only, binds the program read-only on /p, opens the run's stdio files, reads the
+ * that pid namespace) mounts a fresh tmpfs on /w, /tmp and /dev/shm and a fresh /proc, makes /dev
+ * read-only; once the request is there it sets the tmpfs sizes, binds the program read-only on
+ * /p, opens the run's stdio files, reads the
  * seccomp filter and then unmounts /s, so nothing of the slot directory (nor of any earlier run) is
  * reachable. It drops every capability (bounding set, securebits NOROOT locked, capset 0), sets
  * no_new_privs, makes itself non-dumpable and forks the program, which sets its rlimits, installs
  * the seccomp filter and execs. The init exits when the program does (bubblewrap's convention:
  * exit code, or 128 + signal), and the kernel then kills everything left in the pid namespace.
  *
- * The judge moves this process into the run's fresh cgroup before each request (so the run's
- * processes are born there) and back out afterwards.
+ * The init sends the reply through a pipe the zygote relays, so a killed init (time or wall limit)
+ * is reported by the zygote and a reply is never sent twice.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,12 +49,15 @@
 
 #define MAX_FIELDS 4096
 #define MAX_FILTER (4096 * 8)
+#define EXIT_NO_REQUEST 125
 
 static int err_fd = -1;
+static int reply_mode = 0;
 
+/* In the init: the reply pipe (the message becomes "E ..."); in the program: the init's error pipe. */
 static void fail(const char *what) {
-  char msg[512];
-  int n = snprintf(msg, sizeof msg, "%s: %s", what, strerror(errno));
+  char msg[400];
+  int n = snprintf(msg, sizeof msg, reply_mode ? "E %s: %s\n" : "%s: %s", what, strerror(errno));
   if (err_fd >= 0 && n > 0) {
     ssize_t w = write(err_fd, msg, (size_t)n);
     (void)w;
@@ -86,21 +93,39 @@ static void set_limit(int res, const char *value, int extra) {
   if (setrlimit(res, &rl)) fail("setrlimit");
 }
 
-/* The run's init: pid 1 of a fresh pid namespace. Never returns. */
-static void run_init(char **f, int nf) {
-  const char *seccomp = f[0], *tmpfs = f[5];
-  char opts[128];
+static char *read_field(FILE *in) {
+  char *buf = NULL;
+  size_t cap = 0;
+  if (getdelim(&buf, &cap, '\0', in) < 0) _exit(EXIT_NO_REQUEST);
+  return buf;
+}
+
+/* The run's init: pid 1 of a fresh pid namespace. Prepares, waits for the request, never returns. */
+static void run_init(int reply_fd) {
+  reply_mode = 1;
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) fail("mount private");
-  snprintf(opts, sizeof opts, "size=%s,mode=0777", tmpfs);
-  if (mount("tmpfs", "/w", "tmpfs", MS_NOSUID | MS_NODEV, opts)) fail("mount /w");
-  snprintf(opts, sizeof opts, "size=%s,mode=1777", tmpfs);
-  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts)) fail("mount /tmp");
-  if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, opts)) fail("mount /dev/shm");
+  if (mount("tmpfs", "/w", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=0777")) fail("mount /w");
+  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777")) fail("mount /tmp");
+  if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777")) fail("mount /dev/shm");
   if (mount(NULL, "/dev", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NOEXEC, NULL)) fail("remount /dev");
   if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) fail("mount /proc");
   if (mount("/proc/sys", "/proc/sys", NULL, MS_BIND | MS_REC, NULL) ||
       mount(NULL, "/proc/sys", NULL, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
     fail("remount /proc/sys");
+
+  /* The request (the judge sends it once this process is in the run's cgroup). */
+  int nf;
+  if (scanf("%d", &nf) != 1) _exit(EXIT_NO_REQUEST);
+  if (getchar() != '\n' || nf < 12 || nf > MAX_FIELDS) _exit(EXIT_NO_REQUEST);
+  char **f = calloc((size_t)nf + 1, sizeof(char *));
+  for (int i = 0; i < nf; i++) f[i] = read_field(stdin);
+  const char *seccomp = f[0], *tmpfs = f[5];
+  char opts[128];
+  snprintf(opts, sizeof opts, "size=%s", tmpfs);
+  if (mount(NULL, "/w", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts) ||
+      mount(NULL, "/tmp", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts) ||
+      mount(NULL, "/dev/shm", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts))
+    fail("tmpfs size");
   if (f[9][0]) {
     char p[4096];
     snprintf(p, sizeof p, "/s/%s", f[9]);
@@ -124,7 +149,7 @@ static void run_init(char **f, int nf) {
   if (umount2("/s", MNT_DETACH)) fail("umount /s");
   if (chdir("/w")) fail("chdir /w");
   int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-  /* The zygote shares the run's cgroup: the run's processes are the OOM killer's first choice. */
+  /* In the run's cgroup the program, not this init, is the OOM killer's first choice. */
   if (adj < 0 || write(adj, "1000", 4) != 4) fail("oom_score_adj");
   close(adj);
   if (setsid() < 0) fail("setsid");
@@ -137,9 +162,13 @@ static void run_init(char **f, int nf) {
   char **argv = &f[11 + nenv];
   if (11 + nenv >= nf) fail("no command");
 
+  int errp[2];
+  if (pipe2(errp, O_CLOEXEC)) fail("pipe");
   pid_t prog = fork();
   if (prog < 0) fail("fork");
   if (prog == 0) {
+    err_fd = errp[1];
+    reply_mode = 0;
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errf, 2) < 0) fail("dup2");
     set_limit(RLIMIT_STACK, f[1], 0);
@@ -156,67 +185,79 @@ static void run_init(char **f, int nf) {
     execvp(argv[0], argv);
     fail(argv[0]);
   }
-  close(err_fd);
+  close(errp[1]);
   close(in);
   close(out);
   close(errf);
+  char msg[400];
+  ssize_t n;
+  do n = read(errp[0], msg, sizeof msg - 1);
+  while (n < 0 && errno == EINTR);
   int st = 0;
   for (;;) {
     pid_t w = waitpid(-1, &st, 0);
     if (w == prog) break;
     if (w < 0 && errno != EINTR) _exit(127);
   }
+  char reply[512];
+  int len;
+  if (n > 0) {
+    msg[n] = 0;
+    for (char *c = msg; *c; c++)
+      if (*c == '\n') *c = ' ';
+    len = snprintf(reply, sizeof reply, "E %s\n", msg);
+  } else {
+    /* bubblewrap's convention: the exit code, or 128 + the signal. */
+    len = snprintf(reply, sizeof reply, "S %d\n", WIFEXITED(st) ? WEXITSTATUS(st) << 8 : (128 + WTERMSIG(st)) << 8);
+  }
+  if (write(reply_fd, reply, (size_t)len) != len) _exit(127);
   /* Leaving kills every other process of the namespace. */
-  if (WIFEXITED(st)) _exit(WEXITSTATUS(st));
-  _exit(128 + WTERMSIG(st));
-}
-
-static char *read_field(FILE *in) {
-  char *buf = NULL;
-  size_t cap = 0;
-  if (getdelim(&buf, &cap, '\0', in) < 0) exit(0);
-  return buf;
+  _exit(0);
 }
 
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   for (;;) {
-    int nf;
-    if (scanf("%d", &nf) != 1) return 0;
-    if (getchar() != '\n' || nf < 12 || nf > MAX_FIELDS) return 1;
-    char **f = calloc((size_t)nf + 1, sizeof(char *));
-    for (int i = 0; i < nf; i++) f[i] = read_field(stdin);
-    int errp[2];
-    if (pipe2(errp, O_CLOEXEC)) return 1;
-    fflush(stdout);
+    int rp[2];
+    if (pipe2(rp, O_CLOEXEC)) return 1;
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD, 0, 0, 0, 0);
     if (pid == 0) {
-      close(errp[0]);
-      err_fd = errp[1];
-      run_init(f, nf);
+      close(rp[0]);
+      err_fd = rp[1];
+      run_init(rp[1]);
     }
-    close(errp[1]);
-    char msg[512];
-    ssize_t n = 0;
-    if (pid > 0) {
-      do n = read(errp[0], msg, sizeof msg - 1);
-      while (n < 0 && errno == EINTR);
+    close(rp[1]);
+    if (pid < 0) {
+      printf("E clone: %s\n", strerror(errno));
+      fflush(stdout);
+      return 1;
     }
-    close(errp[0]);
+    /* Ready at once: earlier inits may still be tearing their namespaces down (reaped below). */
+    printf("R %d\n", pid);
+    fflush(stdout);
+    while (waitpid(-1, NULL, WNOHANG) > 0) {
+    }
+    char reply[512];
+    ssize_t n;
+    do n = read(rp[0], reply, sizeof reply);
+    while (n < 0 && errno == EINTR);
+    close(rp[0]);
+    if (n > 0) {
+      /* The init replied before leaving: relay it. */
+      fwrite(reply, 1, (size_t)n, stdout);
+      fflush(stdout);
+      continue;
+    }
     int st = 0;
-    if (pid > 0)
-      while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(st) && WEXITSTATUS(st) == EXIT_NO_REQUEST) {
+      while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {
       }
-    for (int i = 0; i < nf; i++) free(f[i]);
-    free(f);
-    if (pid < 0) printf("E clone: %s\n", strerror(errno));
-    else if (n > 0) {
-      msg[n] = 0;
-      for (char *c = msg; *c; c++)
-        if (*c == '\n') *c = ' ';
-      printf("E %s\n", msg);
-    } else
-      printf("S %d\n", st);
+      return 0;
+    }
+    /* Killed by the judge (time or wall limit) before it could reply. */
+    printf("S %d\n", st);
     fflush(stdout);
   }
 }

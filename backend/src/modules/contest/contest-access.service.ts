@@ -62,6 +62,11 @@ export class ContestAccessService {
     return { contest, status: contestStatusAt(contest.startTime, contest.endTime, now), user, isAdmin, isRegistered };
   }
 
+  /** The contest row as this replica caches it (up to CONTEST_CACHE_MS old), or null when missing. */
+  contest(cid: number): Promise<Contest | null> {
+    return this.findContest(cid);
+  }
+
   private async findContest(cid: number): Promise<Contest | null> {
     const hit = this.cache.get(cid);
     if (hit && hit.until > Date.now()) return hit.contest;

@@ -9,6 +9,19 @@ import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 import { CONTEST_ERR } from '@oj/contracts';
 
+/** A contest submission's state as the pipeline has it when it writes it (a Judge row's fields). */
+export interface ContestResult {
+  submitId: number;
+  cid: number;
+  uid: string;
+  /** The contest display id the submission was made under (Judge.displayPid). */
+  displayId: string;
+  status: number;
+  score: number | null;
+  time: number | null;
+  submitTime: Date;
+}
+
 /**
  * The whole interface between the judge pipeline (submission and judge modules) and contests:
  *
@@ -17,6 +30,8 @@ import { CONTEST_ERR } from '@oj/contracts';
  * - whoever writes a contest submission's state (stored as Pending, and the final result written once by
  *   JudgeResultService.apply returning true) calls `onSubmissionResult(submitId)`: the scoreboard moves
  *   by one row on every replica. Calling it twice for the same state is harmless.
+ * - a writer that holds the row's fields already calls `onResult(result)` instead: no database read, so the
+ *   board moves in well under a millisecond (the benchmark's "pipeline hook").
  */
 @Injectable()
 export class ContestJudgeBridge {
@@ -58,9 +73,29 @@ export class ContestJudgeBridge {
         WHERE j.submit_id = $1 AND j.cid <> 0`,
       [submitId],
     );
-    if (!row) return;
-    const contest = await this.db.getRepository(Contest).findOneBy({ id: row.cid });
+    if (row) await this.record({ ...row, submitTime: new Date(row.submitTime) }, false);
+  }
+
+  /** The same, from the fields the writer holds (no database read). */
+  onResult(result: ContestResult): Promise<void> {
+    const when = result.submitTime as Date | undefined;
+    if (!(when instanceof Date) || Number.isNaN(when.getTime())) return this.onSubmissionResult(result.submitId);
+    return this.record(result, true);
+  }
+
+  private async record(r: ContestResult, fromWriter: boolean): Promise<void> {
+    const contest = await this.access.contest(r.cid);
     if (!contest) return;
-    await this.scoreboard.recordResult(contest, { ...row, submitTime: new Date(row.submitTime).getTime() });
+    // A display id the board does not know (renamed since the submission): the database has the current one.
+    if (fromWriter && this.scoreboard.isUnknownProblem(contest.id, r.displayId)) return this.onSubmissionResult(r.submitId);
+    await this.scoreboard.recordResult(contest, {
+      submitId: r.submitId,
+      uid: r.uid,
+      displayId: r.displayId,
+      status: r.status,
+      score: r.score,
+      time: r.time,
+      submitTime: r.submitTime.getTime(),
+    });
   }
 }

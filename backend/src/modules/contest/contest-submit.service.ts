@@ -9,7 +9,7 @@ import { JudgeEventsService } from '../judge/judge-events.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import { ProblemService } from '../problem/problem.service';
 import { Judge } from '../submission/entities/judge.entity';
-import { ContestJudgeBridge } from './contest-judge.bridge';
+import { ContestJudgeBridge, ContestResult } from './contest-judge.bridge';
 
 /** A contest submission: `pid` is the contest display id (HOJ SubmitJudgeDTO with cid). */
 export interface ContestSubmitInput {
@@ -71,7 +71,7 @@ export class ContestSubmitService implements OnModuleInit {
         counted: false,
       }),
     );
-    this.follow(saved.submitId);
+    this.follow(saved.submitId, saved);
     try {
       await this.queue.enqueueJudge(saved, problem, JUDGE_PRIORITY.contest);
     } catch (e) {
@@ -79,19 +79,41 @@ export class ContestSubmitService implements OnModuleInit {
       await this.judges.update({ submitId: saved.submitId, status: JudgeStatus.Pending }, { status: JudgeStatus.SubmittedFailed });
       saved.status = JudgeStatus.SubmittedFailed;
     }
-    await this.bridge.onSubmissionResult(saved.submitId);
+    await this.bridge.onResult(this.result(saved, saved));
     const { code: _code, ...rest } = saved;
     void _code;
     return rest;
   }
 
-  /** Moves the board when this submission's final result is written (see the class note). */
-  follow(submitId: number): void {
+  /**
+   * Moves the board when this submission's final result is written (see the class note). With the stored
+   * submission at hand the event's result is enough; otherwise (rejudges) the row is read.
+   */
+  follow(submitId: number, saved?: Judge): void {
     const stream = this.events.subscribe(submitId);
     stream.subscribe({
       next: (e) => {
-        if (e.final) void this.bridge.onSubmissionResult(submitId).catch((err: Error) => this.logger.warn(`board update: ${err.message}`));
+        if (!e.final) return;
+        const done =
+          saved && e.score !== undefined && e.time !== undefined
+            ? this.bridge.onResult(this.result(saved, e))
+            : this.bridge.onSubmissionResult(submitId);
+        void done.catch((err: Error) => this.logger.warn(`board update: ${err.message}`));
       },
     });
+  }
+
+  /** The board's view of a stored contest submission in a given state (the event carries the result). */
+  private result(saved: Judge, state: { status: number; score?: number | null; time?: number | null }): ContestResult {
+    return {
+      submitId: saved.submitId,
+      cid: saved.cid,
+      uid: saved.uid,
+      displayId: saved.displayPid,
+      status: state.status,
+      score: state.score ?? null,
+      time: state.time ?? null,
+      submitTime: saved.submitTime,
+    };
   }
 }

@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ContestAuth, ERR } from '@oj/contracts';
+import type { Response } from 'express';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
+import { envelope } from '../../core/http/envelope';
 import { ContestAccessService } from './contest-access.service';
 import { ContestPrintService } from './contest-print.service';
 import { ContestSubmissionService } from './contest-submission.service';
@@ -28,6 +30,18 @@ import { ContestListQueryDto } from './dto/contest.dto';
 import { Contest } from './entities/contest.entity';
 import { BoardView } from './scoreboard/scoreboard-engine';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
+
+/** The success envelope split around its data, for answers whose data is serialised already. */
+const [ENVELOPE_HEAD, ENVELOPE_TAIL] = ((): [Buffer, Buffer] => {
+  const text = JSON.stringify(envelope(null));
+  const at = text.lastIndexOf('null');
+  return [Buffer.from(text.slice(0, at)), Buffer.from(text.slice(at + 4))];
+})();
+
+/** Sends `{ status: 200, msg: 'success', data }` with data given as UTF-8 JSON (the envelope the adapter adds). */
+function sendSerialised(res: Response, data: Buffer): void {
+  res.status(200).type('application/json').send(Buffer.concat([ENVELOPE_HEAD, data, ENVELOPE_TAIL]));
+}
 
 /** Public contest calls of spec §7; the rules live in the services. */
 @ApiTags('contest')
@@ -135,13 +149,14 @@ export class ContestController {
     return this.submissions.statuses(a, dto.submitIds);
   }
 
+  /** The hot read of a running contest: the page comes rendered from the board's page cache. */
   @Post('get-contest-rank')
   @HttpCode(200)
-  async rank(@Body() dto: ContestRankDto, @CurrentUser() user: AuthUser) {
+  async rank(@Body() dto: ContestRankDto, @CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
     const a = await this.access.access(dto.cid, user);
     this.access.assertCanView(a);
     if (dto.forceRefresh && a.isAdmin) await this.scoreboard.invalidate(a.contest.id);
-    return this.scoreboard.rankPage(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto);
+    sendSerialised(res, await this.scoreboard.rankPageJson(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto));
   }
 
   @Get('get-contest-announcement')

@@ -255,3 +255,111 @@ describe('ScoreboardEngine OI rules', () => {
     expect(oiRows(e, 'live')[0]).toMatchObject({ totalScore: 100, pendingInfo: {} });
   });
 });
+
+describe('ScoreboardEngine bulk load and versions', () => {
+  const tries = (): BoardSubmission[] => [
+    sub('u2', 'B', JudgeStatus.Accepted, at(40)),
+    sub('u1', 'A', JudgeStatus.WrongAnswer, at(10)),
+    sub('u1', 'A', JudgeStatus.Accepted, at(20)),
+    sub('u2', 'A', JudgeStatus.CompileError, at(5)),
+    sub('u2', 'A', JudgeStatus.Accepted, at(30)),
+    sub('u3', 'C', JudgeStatus.Pending, at(200)),
+    sub('u3', 'A', JudgeStatus.Accepted, at(400)), // after the end: ignored
+  ];
+  const users = new Map(['u1', 'u2', 'u3'].map((u) => [u, user(u, { nickname: `n-${u}` })]));
+
+  it('gives the same board from a per-user load in any order as from one result at a time', () => {
+    const cfg = config({ sealTime: at(25) });
+    const list = tries();
+    const bulk = new ScoreboardEngine(cfg);
+    // Each user's submissions handed over together, newest first.
+    for (const uid of ['u3', 'u1', 'u2'])
+      bulk.loadUser(
+        uid,
+        users.get(uid),
+        list.filter((s) => s.uid === uid).reverse(),
+      );
+    bulk.loaded();
+    const one = new ScoreboardEngine(cfg);
+    for (const s of list) one.apply(s, users.get(s.uid));
+    for (const view of ['live', 'sealed'] as const) expect(bulk.rows(view)).toEqual(one.rows(view));
+    expect(bulk.rows('live').map((r) => [r.username, r.rank, r.nickname])).toEqual([
+      ['u2', 1, 'n-u2'],
+      ['u1', 2, 'n-u1'],
+      ['u3', 3, 'n-u3'],
+    ]);
+    const whole = new ScoreboardEngine(cfg);
+    whole.load(list, users);
+    expect(whole.rows('sealed')).toEqual(one.rows('sealed'));
+  });
+
+  it('drops loaded lists it can read again, and gives the same board before and after later results', () => {
+    const cfg = config({ sealTime: at(25) });
+    const list = tries();
+    const rereads: string[] = [];
+    const lazy = new ScoreboardEngine(cfg);
+    const eager = new ScoreboardEngine(cfg);
+    for (const uid of ['u1', 'u2', 'u3']) {
+      const mine = list.filter((s) => s.uid === uid);
+      lazy.loadUser(uid, users.get(uid), mine, () => {
+        rereads.push(uid);
+        return mine.map((s) => ({ ...s }));
+      });
+      eager.loadUser(uid, users.get(uid), mine);
+    }
+    lazy.loaded();
+    eager.loaded();
+    for (const view of ['live', 'sealed'] as const) expect(lazy.rows(view)).toEqual(eager.rows(view));
+    expect(rereads).toEqual([]);
+
+    // u1's AC rejudged to WA, then a later AC; u2's CE replaced by WA (same submit ids): both need the old tries.
+    const u1 = list.filter((s) => s.uid === 'u1');
+    const u2 = list.filter((s) => s.uid === 'u2');
+    const later = [
+      { ...u1[1], status: JudgeStatus.WrongAnswer },
+      sub('u1', 'A', JudgeStatus.Accepted, at(60)),
+      { ...u2[1], status: JudgeStatus.WrongAnswer },
+    ];
+    for (const s of later) {
+      lazy.apply({ ...s });
+      eager.apply({ ...s });
+    }
+    expect(rereads).toEqual(['u1', 'u2']);
+    for (const view of ['live', 'sealed'] as const) expect(lazy.rows(view)).toEqual(eager.rows(view));
+    const live = Object.fromEntries(lazy.rows('live').map((r) => [r.username, r as AcmRankRow]));
+    expect(live.u1.submissionInfo.A).toEqual({ isAC: true, ACTime: 60 * 60, errorNum: 2, tryNum: 0, isFirstAC: false });
+    expect(live.u2.submissionInfo.A).toEqual({ isAC: true, ACTime: 30 * 60, errorNum: 1, tryNum: 0, isFirstAC: true });
+    // A second load of a user on top of read-again lists keeps every submission.
+    lazy.loadUser('u3', users.get('u3'), [sub('u3', 'B', JudgeStatus.Accepted, at(70))]);
+    eager.loadUser('u3', users.get('u3'), [sub('u3', 'B', JudgeStatus.Accepted, at(70))]);
+    lazy.loaded();
+    eager.loaded();
+    expect(rereads).toEqual(['u1', 'u2', 'u3']);
+    expect(lazy.rows('live')).toEqual(eager.rows('live'));
+  });
+
+  it('leaves out a user whose submissions all fall outside the board', () => {
+    const e = new ScoreboardEngine(config());
+    e.loadUser('late', user('late'), [sub('late', 'A', JudgeStatus.Accepted, at(400)), sub('late', 'Z', JudgeStatus.Accepted, at(1))]);
+    e.loaded();
+    expect(e.participantCount).toBe(0);
+    expect(e.rows('live')).toEqual([]);
+  });
+
+  it('raises its version on every load and result, and only then', () => {
+    const e = new ScoreboardEngine(config());
+    const v0 = e.version;
+    e.load(tries(), users);
+    const v1 = e.version;
+    expect(v1).toBeGreaterThan(v0);
+    e.rows('live');
+    e.firstBloods('live');
+    expect(e.version).toBe(v1); // reads change nothing
+    e.apply(sub('u1', 'B', JudgeStatus.WrongAnswer, at(50)));
+    expect(e.version).toBeGreaterThan(v1);
+    const v2 = e.version;
+    e.apply(sub('u1', 'Z', JudgeStatus.Accepted, at(50))); // not a problem of the contest
+    e.apply(sub('u1', 'A', JudgeStatus.Accepted, at(500))); // after the end
+    expect(e.version).toBe(v2);
+  });
+});

@@ -93,8 +93,13 @@ export interface RowView {
 export interface UserState {
   user: BoardUser;
   isStar: boolean;
-  /** Per display id, the submissions in (submitTime, submitId) order. */
+  /** Per display id, the submissions in (submitTime, submitId) order (empty while `unread` is set). */
   subs: Map<string, BoardSubmission[]>;
+  /**
+   * After a bulk load without retention: gives the user's loaded submissions again. The lists are only
+   * rebuilt when a result for the user arrives; most users' submissions never need to stay in memory.
+   */
+  unread: (() => BoardSubmission[]) | null;
   views: Record<BoardView, RowView>;
 }
 
@@ -114,6 +119,11 @@ const bySubmitOrder = (a: BoardSubmission, b: BoardSubmission): number => a.subm
 
 const before = (a: BoardSubmission, b: BoardSubmission): boolean =>
   a.submitTime < b.submitTime || (a.submitTime === b.submitTime && a.submitId < b.submitId);
+
+function isSorted(list: readonly BoardSubmission[]): boolean {
+  for (let i = 1; i < list.length; i++) if (before(list[i], list[i - 1])) return false;
+  return true;
+}
 
 const emptyView = (): RowView => ({ cells: new Map(), ac: 0, total: 0, penalty: 0, totalTime: 0, totalScore: 0 });
 
@@ -151,35 +161,89 @@ export class ScoreboardEngine {
     return this.users.has(uid);
   }
 
+  /**
+   * Bumped by every change of the board (load, apply): derived answers (a rendered rank page) are reused
+   * while it stays the same.
+   */
+  get version(): number {
+    return this.changes;
+  }
+  private changes = 0;
+
   /** Bulk load (full computation): every submission at once, cells computed once at the end. */
   load(subs: Iterable<BoardSubmission>, users: Map<string, BoardUser>): void {
-    const touched = new Set<UserState>();
+    const byUser = new Map<string, BoardSubmission[]>();
     for (const sub of subs) {
-      if (!this.problems.has(sub.displayId)) continue;
-      if (sub.submitTime < this.config.startTime || sub.submitTime >= this.config.endTime) continue;
-      const state = this.stateOf(sub.uid, users.get(sub.uid));
+      let list = byUser.get(sub.uid);
+      if (!list) byUser.set(sub.uid, (list = []));
+      list.push(sub);
+    }
+    for (const [uid, list] of byUser) this.loadUser(uid, users.get(uid), list);
+    this.loaded();
+  }
+
+  /**
+   * Bulk load of one user's submissions (any order): their cells are computed once. Call `loaded()` after
+   * the last user. The database load hands each participant's submissions over this way, so no
+   * per-submission lookup of the user is needed.
+   */
+  loadUser(uid: string, user: BoardUser | undefined, subs: readonly BoardSubmission[], reread?: () => BoardSubmission[]): void {
+    let state = this.users.get(uid);
+    // Only a user new to the board holds exactly `subs` afterwards, which `reread` gives again.
+    const fresh = !state;
+    if (state) this.materialise(state);
+    let added = false;
+    for (const sub of subs) {
+      if (!this.counts(sub)) continue;
+      state ??= this.stateOf(uid, user);
       let list = state.subs.get(sub.displayId);
       if (!list) state.subs.set(sub.displayId, (list = []));
       list.push(sub);
-      touched.add(state);
+      added = true;
     }
+    if (!state || !added) return;
     const seal = this.config.sealTime;
-    for (const state of touched) {
-      for (const [displayId, list] of state.subs) {
-        if (list.length > 1) list.sort(bySubmitOrder);
-        const live = this.computeCell(list, Infinity);
-        state.views.live.cells.set(displayId, live);
-        if (seal !== null) state.views.sealed.cells.set(displayId, this.computeCell(list, seal));
-      }
-      this.totals(state.views.live);
-      if (seal !== null) this.totals(state.views.sealed);
+    for (const [displayId, list] of state.subs) {
+      if (list.length > 1 && !isSorted(list)) list.sort(bySubmitOrder);
+      state.views.live.cells.set(displayId, this.computeCell(list, Infinity));
+      if (seal !== null) state.views.sealed.cells.set(displayId, this.computeCell(list, seal));
     }
-    // Orders and first bloods are derived again on the next read.
+    this.totals(state.views.live);
+    if (seal !== null) this.totals(state.views.sealed);
+    // With a way to read them again, the lists go: short-lived objects cost the collector little,
+    // half a million retained ones a lot (see the module README).
+    if (reread && fresh) {
+      state.subs = new Map();
+      state.unread = reread;
+    }
+  }
+
+  private counts(sub: BoardSubmission): boolean {
+    return this.problems.has(sub.displayId) && sub.submitTime >= this.config.startTime && sub.submitTime < this.config.endTime;
+  }
+
+  /** Rebuilds a user's lists from `unread` before they change. */
+  private materialise(state: UserState): void {
+    const reread = state.unread;
+    if (!reread) return;
+    state.unread = null;
+    for (const sub of reread()) {
+      if (!this.counts(sub)) continue;
+      let list = state.subs.get(sub.displayId);
+      if (!list) state.subs.set(sub.displayId, (list = []));
+      list.push(sub);
+    }
+    for (const list of state.subs.values()) if (list.length > 1 && !isSorted(list)) list.sort(bySubmitOrder);
+  }
+
+  /** Ends a bulk load: orders and first bloods are derived again on the next read. */
+  loaded(): void {
     for (const view of ['live', 'sealed'] as const) {
       this.ordered[view] = null;
       this.ranked[view] = null;
       this.firstBlood[view].clear();
     }
+    this.changes++;
   }
 
   private stateOf(uid: string, user?: BoardUser): UserState {
@@ -192,6 +256,7 @@ export class ScoreboardEngine {
         user: info,
         isStar: this.stars.has(info.username),
         subs: new Map(),
+        unread: null,
         views: { live, sealed: this.sealed ? emptyView() : live },
       };
       this.users.set(uid, state);
@@ -204,9 +269,9 @@ export class ScoreboardEngine {
    * stored one in its cell, since a submission never changes user or problem.
    */
   apply(sub: BoardSubmission, user?: BoardUser): void {
-    if (!this.problems.has(sub.displayId)) return;
-    if (sub.submitTime < this.config.startTime || sub.submitTime >= this.config.endTime) return;
+    if (!this.counts(sub)) return;
     const state = this.stateOf(sub.uid, user);
+    this.materialise(state);
     let list = state.subs.get(sub.displayId);
     if (!list) state.subs.set(sub.displayId, (list = []));
     const old = list.findIndex((s) => s.submitId === sub.submitId);
@@ -214,6 +279,7 @@ export class ScoreboardEngine {
     let i = list.length;
     while (i > 0 && before(sub, list[i - 1])) i--;
     list.splice(i, 0, sub);
+    this.changes++;
     this.refreshCell(state, sub.displayId);
   }
 

@@ -39,6 +39,12 @@ export const BOARD_IDLE_MS = 15 * 60_000;
  */
 export const BOARD_SYNC_MS = 100;
 
+/** work_mem of the full-board query (per-user aggregation of every submission of the contest). */
+const LOAD_WORK_MEM = '256MB';
+
+/** Rendered rank pages kept per board (each valid for one board version). */
+export const PAGE_CACHE_MAX = 256;
+
 /** The result log of a contest lives a week after its last result. */
 const LOG_TTL_SEC = 7 * 24 * 3600;
 /** Results in the log before every replica rebuilds from the database and the log starts empty. */
@@ -62,6 +68,13 @@ function decode(line: string): BoardSubmission {
     time: time === '' ? null : Number(time),
     submitTime: Number(submitTime),
   };
+}
+
+/** What a rank page depends on besides the board: the view, the page and the filters. */
+function pageKey(view: BoardView, f: RankFilter): string {
+  const { current, size } = pageRequest(f);
+  const keyword = f.keyword?.trim().toLowerCase() ?? '';
+  return JSON.stringify([view, current, size, keyword, !!f.removeStar, f.concernedList?.length ? f.concernedList : null]);
 }
 
 /**
@@ -119,6 +132,8 @@ export function unpackSubmissions(
 export class ScoreboardService {
   private readonly boards = new Map<number, LoadedBoard>();
   private readonly building = new Map<number, Promise<LoadedBoard>>();
+  /** Rendered pages per board: a rebuilt board starts with none, a dropped one takes its pages along. */
+  private readonly pages = new WeakMap<ScoreboardEngine, Map<string, { version: number; json: Buffer }>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -184,17 +199,22 @@ export class ScoreboardService {
     );
     const displayIds = problems.map((p) => p.displayId);
     const displayByPid = new Map(problems.map((p) => [p.pid, p.displayId]));
-    const rows: (BoardUser & { subs: string; judgeUid: string })[] = await this.db.query(
-      `SELECT s.uid AS "judgeUid", u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender, s.subs
-         FROM (SELECT j.uid,
-                      string_agg(concat_ws(',', j.submit_id, j.pid, j.status, COALESCE(j.score, -1), COALESCE(j.time, -1),
-                                           floor(date_part('epoch', j.submit_time - $2) * 1000)::bigint), ';') AS subs
-                 FROM judge j
-                WHERE j.cid = $1 AND j.pid = ANY($5) AND j.submit_time >= $2 AND j.submit_time < $3 AND j.uid <> $4
-                GROUP BY j.uid) s
-         LEFT JOIN user_info u ON u.uid = s.uid`,
-      [contest.id, contest.startTime, contest.endTime, contest.uid, problems.map((p) => p.pid)],
-    );
+    const rows = await this.db.transaction(async (m) => {
+      // The per-user aggregation holds every submission in memory: with the default work_mem (4 MB) PostgreSQL
+      // spills it to disk in batches, which took most of the query time (see the module README).
+      await m.query(`SET LOCAL work_mem = '${LOAD_WORK_MEM}'`);
+      return (await m.query(
+        `SELECT s.uid AS "judgeUid", u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender, s.subs
+           FROM (SELECT j.uid,
+                        string_agg(concat_ws(',', j.submit_id, j.pid, j.status, COALESCE(j.score, -1), COALESCE(j.time, -1),
+                                             floor(date_part('epoch', j.submit_time - $2) * 1000)::bigint), ';') AS subs
+                   FROM judge j
+                  WHERE j.cid = $1 AND j.pid = ANY($5) AND j.submit_time >= $2 AND j.submit_time < $3 AND j.uid <> $4
+                  GROUP BY j.uid) s
+           LEFT JOIN user_info u ON u.uid = s.uid`,
+        [contest.id, contest.startTime, contest.endTime, contest.uid, problems.map((p) => p.pid)],
+      )) as (BoardUser & { subs: string; judgeUid: string })[];
+    });
     const t1 = performance.now();
     const engine = new ScoreboardEngine({
       type: contest.type,
@@ -206,23 +226,25 @@ export class ScoreboardService {
       starUsernames: contest.starAccount ?? [],
       rankShowName: contest.rankShowName,
     });
-    const users = new Map<string, BoardUser>();
+    const start = contest.startTime.getTime();
     const subs: BoardSubmission[] = [];
     for (const r of rows) {
       const uid = r.judgeUid;
-      if (r.uid)
-        users.set(uid, {
-          uid,
-          username: r.username,
-          nickname: r.nickname,
-          realname: r.realname,
-          school: r.school,
-          avatar: r.avatar,
-          gender: r.gender,
-        });
-      unpackSubmissions(r.subs, uid, displayByPid, contest.startTime.getTime(), subs);
+      const user: BoardUser | undefined = r.uid
+        ? { uid, username: r.username, nickname: r.nickname, realname: r.realname, school: r.school, avatar: r.avatar, gender: r.gender }
+        : undefined;
+      const packed = r.subs;
+      const reread = (): BoardSubmission[] => {
+        const out: BoardSubmission[] = [];
+        unpackSubmissions(packed, uid, displayByPid, start, out);
+        return out;
+      };
+      subs.length = 0;
+      unpackSubmissions(packed, uid, displayByPid, start, subs);
+      // The engine keeps the packed text, not the submissions: they are read again for a user with a new result.
+      engine.loadUser(uid, user, subs, reread);
     }
-    engine.load(subs, users);
+    engine.loaded();
     if (timings) Object.assign(timings, { queryMs: t1 - t0, buildMs: performance.now() - t1 });
     return engine;
   }
@@ -257,6 +279,12 @@ export class ScoreboardService {
     }
   }
 
+  /** True when this replica holds the contest's board and it has no problem of that display id. */
+  isUnknownProblem(cid: number, displayId: string): boolean {
+    const loaded = this.boards.get(cid);
+    return !!loaded && !loaded.engine.config.displayIds.includes(displayId);
+  }
+
   /** Drops boards not read for BOARD_IDLE_MS; returns how many. */
   evictIdle(now = Date.now()): number {
     let n = 0;
@@ -281,7 +309,28 @@ export class ScoreboardService {
 
   /** One page of the board with the filters of get-contest-rank. */
   async rankPage(contest: Contest, view: BoardView, filter: RankFilter): Promise<Page<ContestRankRow>> {
+    return this.page(await this.board(contest), view, filter);
+  }
+
+  /**
+   * The same page as UTF-8 JSON, rendered once per board version and filter: under load many readers
+   * ask for the same few pages between two results, and rendering and serialising the rows was most of
+   * a request's cost (see the module README).
+   */
+  async rankPageJson(contest: Contest, view: BoardView, filter: RankFilter): Promise<Buffer> {
     const engine = await this.board(contest);
+    let pages = this.pages.get(engine);
+    if (!pages) this.pages.set(engine, (pages = new Map()));
+    const key = pageKey(view, filter);
+    const hit = pages.get(key);
+    if (hit && hit.version === engine.version) return hit.json;
+    const json = Buffer.from(JSON.stringify(this.page(engine, view, filter)));
+    if (pages.size >= PAGE_CACHE_MAX) pages.clear();
+    pages.set(key, { version: engine.version, json });
+    return json;
+  }
+
+  private page(engine: ScoreboardEngine, view: BoardView, filter: RankFilter): Page<ContestRankRow> {
     const ranking = engine.ranking(view);
     const positions = this.filter(ranking, filter);
     const req = pageRequest(filter);
