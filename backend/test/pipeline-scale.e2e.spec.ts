@@ -9,6 +9,7 @@ import {
   hojZip,
   importHoj,
   pidOf,
+  removeJudgeCache,
   RunningWorker,
   setSubmitInterval,
   startChildWorker,
@@ -53,6 +54,7 @@ describe('judging pipeline at scale', () => {
     child?.kill('SIGKILL');
     await stopWorkers();
     await t?.close();
+    removeJudgeCache();
   });
 
   it('judges 200 submissions sent at once on two workers, with exact statistics', async () => {

@@ -6,6 +6,7 @@ import {
   hojZip,
   importHoj,
   pidOf,
+  removeJudgeCache,
   RunningWorker,
   setSubmitInterval,
   startInProcessWorker,
@@ -35,6 +36,7 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
   afterAll(async () => {
     await worker?.close();
     await t?.close();
+    removeJudgeCache();
   });
 
   const cases: [string, string, string, number][] = [

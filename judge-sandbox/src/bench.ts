@@ -13,7 +13,7 @@ import { APLUSB_C, compileC, loopCpuTimes, stats, writeAplusBProblem } from './b
 import { judge } from './judge';
 import { programSpec } from './judge';
 import { run } from './sandbox/run';
-import { configureJudge } from './config';
+import { configureJudge, judgeConfig } from './config';
 
 const N = 200;
 
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       stackLimitKb: 8 * 1024,
       outputLimitBytes: 1 << 20,
     });
+    console.log(`sandbox: ${judgeConfig().sandbox} (JUDGE_SANDBOX), load average ${os.loadavg()[0].toFixed(2)}`);
     // Interleave bare and sandboxed runs so load changes hit both alike.
     const bare: number[] = [];
     const boxed: number[] = [];

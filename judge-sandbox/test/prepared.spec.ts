@@ -71,6 +71,13 @@ describe('prepared sandbox', () => {
     expect(count).toBeLessThanOrEqual(4);
   });
 
+  it('has killed every process of a run when the run returns', async () => {
+    const r = await sh('(setsid sh -c "while :; do :; done" &) ; (sleep 100 &) ; echo started');
+    expect(r.out).toBe('started\n');
+    // Only the slot itself is left: the outer bwrap, the zygote and its prepared init.
+    expect(sandboxProcesses().filter((p) => !/ (bwrap|zygote)$/.test(p))).toEqual([]);
+  });
+
   it('passes no environment of one run to the next', async () => {
     const first = await sh('echo $SECRET_TOKEN', { env: { SECRET_TOKEN: 'abc' } });
     expect(first.out).toBe('abc\n');

@@ -199,6 +199,10 @@ static void run_init(int reply_fd) {
     if (w == prog) break;
     if (w < 0 && errno != EINTR) _exit(127);
   }
+  /* Nothing of the run outlives its reply: kill the rest of the namespace and reap it all. */
+  kill(-1, SIGKILL);
+  while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {
+  }
   char reply[512];
   int len;
   if (n > 0) {
