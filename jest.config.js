@@ -11,4 +11,7 @@ module.exports = {
     .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')))
     .map((dir) => `<rootDir>/${dir}`),
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
+  // Global options: jest ignores them in a project's config when several projects run together.
+  testTimeout: 120_000,
+  maxWorkers: 2,
 };

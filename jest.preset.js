@@ -4,7 +4,7 @@ module.exports = (dir, overrides = {}) => ({
   rootDir: dir,
   testEnvironment: 'node',
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false, tsconfig: path.join(dir, 'tsconfig.json') }],
+    '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: path.join(dir, 'tsconfig.json') }],
   },
   moduleNameMapper: {
     '^@oj/contracts$': path.join(__dirname, 'packages/contracts/src'),

@@ -100,7 +100,7 @@ describe('a protected contest', () => {
     await screenshot(page, 'admin-contest-create');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.waitForURL('**/admin/contest', { timeout: 30_000 });
-    await page.getByText(TITLE).first().waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row').filter({ hasText: TITLE }).first().waitFor({ timeout: 30_000 });
 
     const list = await apiCall<{ records: { id: number; title: string; auth: number }[] }>(
       platform,

@@ -29,8 +29,11 @@ const BACKEND_URL = process.env.OJ_BACKEND_URL || 'http://localhost:8080';
  * Libraries holding React context or global state: one copy per page. @ant-design/icons is not among
  * them: it holds no required state, antd imports its icons by deep path anyway, and sharing it would put
  * every icon (~170 KB gzip) in each page's initial JavaScript instead of the few each app uses.
+ * `@oj/kit/core` is kit without antd (its stores and API client); `@oj/kit` re-exports it through the
+ * shared scope. Shared modules are not tree-shaken, so the shell draws its first page with `@oj/kit/core`
+ * and plain React, and loads antd (and `@oj/kit`) only for the parts that need it.
  */
-const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-intl', 'antd', '@oj/kit'];
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-intl', 'antd', '@oj/kit', '@oj/kit/core'];
 
 /** The frontends that exist (have a webpack config), i.e. the remotes the shell may load. */
 function builtRemotes() {
@@ -46,10 +49,12 @@ function sharedConfig(dir, extraShared) {
   const shared = {};
   for (const lib of [...SINGLETONS, ...extraShared]) {
     // react-router is a dependency of react-router-dom, not of the apps: take its installed version.
-    let version = deps[lib];
+    // a subpath of a package (`@oj/kit/core`) has the package's version
+    const pkgName = lib.startsWith('@') ? lib.split('/').slice(0, 2).join('/') : lib.split('/')[0];
+    let version = deps[lib] || deps[pkgName];
     if (!version) {
       try {
-        version = '^' + require(require.resolve(`${lib}/package.json`, { paths: [dir] })).version;
+        version = '^' + require(require.resolve(`${pkgName}/package.json`, { paths: [dir] })).version;
       } catch {
         continue;
       }

@@ -3,7 +3,8 @@
 /**
  * `npm run bench:web`: figures of the web app (issue 5 "Benchmark"), measured on the built app served by
  * the real backend, in headless Debian Chromium on localhost.
- *   - gzip size of the JavaScript the shell loads for its first page (/home), and of each remote's entry
+ *   - gzip size of all the JavaScript a cold load of / fetches before the home page is drawn and the
+ *     network is idle (Chromium's network log, every origin), and of each remote's entry
  *   - that monaco is loaded only on editing pages
  *   - time until the problem page's editor is ready (cold cache, median of 5)
  * The last line is JSON: {"shellGzipKb": ..., "editorReadyMs": ...}. Needs `npm run build` first.
@@ -42,24 +43,34 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Loads a URL in a fresh context and answers the same-origin JavaScript it fetched (path → bytes). */
+/**
+ * Loads a URL cold (fresh context, empty cache) and answers every script the page fetched, of any origin,
+ * as Chromium's network log reports it (path → bytes): the entry, the chunks, the remote containers and
+ * the shared modules loaded before `ready` showed and the network went idle. A script whose body cannot be
+ * read fails the measurement instead of being left out.
+ */
 async function scriptsOf(browser, platform, url, ready, session) {
   const context = await browser.newContext({ baseURL: platform.baseUrl });
   if (session) await context.addInitScript(session);
   const page = await context.newPage();
   const scripts = new Map();
-  page.on('response', async (res) => {
-    const u = new URL(res.url());
-    if (u.origin !== platform.baseUrl || !u.pathname.endsWith('.js')) return;
-    try {
-      scripts.set(u.pathname, await res.body());
-    } catch {
-      // worker bodies are not always readable; their size is not part of the page's initial JS
-    }
+  const reads = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    reads.push(
+      (async () => {
+        const res = await request.response();
+        const body = res && (await res.body());
+        if (!body) throw new Error(`cannot read the script ${request.url()}`);
+        const u = new URL(request.url());
+        scripts.set(u.origin === platform.baseUrl ? u.pathname : u.href, body);
+      })(),
+    );
   });
   await page.goto(url);
   await page.waitForSelector(ready, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
+  await Promise.all(reads);
   await context.close();
   return scripts;
 }
@@ -75,10 +86,12 @@ async function main() {
     const token = res.headers.get('authorization');
     const session = `localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('userInfo', ${JSON.stringify(JSON.stringify(json.data))});`;
 
-    // 1. the shell's initial JavaScript (what /home loads), and which remote chunks each page adds
-    const home = await scriptsOf(browser, platform, '/home', '[data-testid="home-page"]');
+    // 1. the shell's initial JavaScript (everything a cold load of / fetches until the home page is
+    //    drawn and the network is idle), and which remote chunks each page adds
+    const home = await scriptsOf(browser, platform, '/', '[data-testid="home-page"]');
     const shellKb = [...home.values()].reduce((a, b) => a + gzipKb(b), 0);
-    console.log(`shell initial JS (/home): ${home.size} files, ${round(shellKb)} KB gzip`);
+    console.log(`shell initial JS (cold load of /): ${home.size} files, ${round(shellKb)} KB gzip`);
+    for (const [p, b] of [...home].sort((a, b) => b[1].length - a[1].length)) console.log(`  ${p} ${round(gzipKb(b))} KB gzip`);
     const list = await scriptsOf(browser, platform, '/problem', '[data-testid="problem-list"]', session);
     const listExtra = [...list].filter(([p]) => !home.has(p));
     const monacoOnList = listExtra.some(([p, b]) => /monaco/.test(p) || b.includes('monaco-editor'));

@@ -4,8 +4,6 @@
  */
 import { AcmRankRow, CONTEST_ERR, ContestAuth, ERR, JudgeStatus, Role, isFinalJudgeStatus } from '@oj/contracts';
 import request from 'supertest';
-import { toAuthUser } from '../src/core/auth/auth-user';
-import { ContestSubmitService } from '../src/modules/contest/contest-submit.service';
 import { addProblem, createContest, MIN, PASSWORD, rank } from './contest-fixtures';
 import { aPlusBCases, CODE, hojZip, importHoj, pidOf, RunningWorker, startInProcessWorker } from './fixtures/pipeline-helpers';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
@@ -39,14 +37,15 @@ describe('contest submissions through the judge pipeline', () => {
     await t?.close();
   });
 
-  const submit = (user: TestUser, code: string) =>
-    t
-      .get<ContestSubmitService>(ContestSubmitService)
-      .submit(
-        { cid, pid: 'A', language: 'C++', code },
-        toAuthUser({ uid: user.uid, username: user.username, roleId: user.role, status: 0, tokenVersion: 0 }),
-        null,
-      );
+  /** Through the real route: with a cid, submit-problem-judge hands the submission to the contest rules. */
+  const submit = async (user: TestUser, code: string) => {
+    const res = await request(t.url)
+      .post('/api/submit-problem-judge')
+      .set('Authorization', user.token)
+      .send({ pid: 'A', cid, language: 'C++', code, isRemote: false });
+    if (res.body.status !== 200) throw Object.assign(new Error(res.body.msg), { status: res.body.status });
+    return res.body.data;
+  };
 
   async function waitFinal(user: TestUser, submitIds: number[]): Promise<Record<number, { status: number }>> {
     const end = Date.now() + 90_000;

@@ -165,7 +165,11 @@ describe('contest rank page cache and result hook', () => {
     await t.get<ContestJudgeBridge>(ContestJudgeBridge).onResult({ ...row, displayId: 'OLD' });
     const res = await rank(t, alice, cid);
     expect(res.body.data.records).toEqual([
-      expect.objectContaining({ username: 'carol', ac: 1, submissionInfo: { A: expect.objectContaining({ isAC: true, ACTime: 40 * 60 }) } }),
+      expect.objectContaining({
+        username: 'carol',
+        ac: 1,
+        submissionInfo: { A: expect.objectContaining({ isAC: true, ACTime: 40 * 60 }) },
+      }),
     ]);
   });
 

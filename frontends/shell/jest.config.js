@@ -5,6 +5,7 @@ module.exports = {
     testEnvironment: 'jsdom',
     moduleNameMapper: {
       '^@oj/contracts$': path.join(__dirname, '../../packages/contracts/src'),
+      '^@oj/kit/core$': path.join(__dirname, '../kit/src/core'),
       '^@oj/kit$': path.join(__dirname, '../kit/src'),
       '\\.css$': path.join(__dirname, '../kit/test/style-stub.js'),
     },

@@ -1,6 +1,8 @@
 /**
- * The handshake launcher (prlimit + bwrap --block-fd, the judge moves the sandbox into its cgroup),
- * which cgroup v2 hosts use, exercised on this host too: same verdicts, nothing left behind.
+ * The fresh sandbox (one bubblewrap per run, JUDGE_SANDBOX=fresh) with both launchers: the shell
+ * launcher cgroup v1 uses, and the handshake launcher (prlimit + bwrap --block-fd, the judge moves
+ * the sandbox into its cgroup) cgroup v2 hosts use: same verdicts, nothing left behind. The other
+ * verdict tests run plain runs through the prepared sandbox, the default.
  */
 import * as fs from 'fs';
 import { JudgeStatus } from '@oj/contracts';
@@ -10,11 +12,11 @@ import { cleanupJudge, expectNothingLeft, isolateJudge, judgeSource, makeProblem
 let problem: string;
 beforeAll(() => {
   isolateJudge('launcher');
-  configureJudge({ launcher: 'handshake' });
+  configureJudge({ sandbox: 'fresh' });
   problem = makeProblem();
 });
 afterAll(() => {
-  configureJudge({ launcher: undefined });
+  configureJudge({ launcher: undefined, sandbox: 'prepared' });
   fs.rmSync(problem, { recursive: true, force: true });
   cleanupJudge();
 });
@@ -41,8 +43,13 @@ const cases: [string, string, number][] = [
   ],
 ];
 
-for (const [name, code, status] of cases) {
-  it(`judges ${name} the same way`, async () => {
-    expect((await judgeSource(problem, 'C With O2', code)).status).toBe(status);
+for (const launcher of ['handshake', 'shell'] as const) {
+  describe(`fresh sandbox, ${launcher} launcher`, () => {
+    beforeAll(() => configureJudge({ launcher }));
+    for (const [name, code, status] of cases) {
+      it(`judges ${name} the same way`, async () => {
+        expect((await judgeSource(problem, 'C With O2', code)).status).toBe(status);
+      });
+    }
   });
 }

@@ -17,6 +17,7 @@ import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import Redis from 'ioredis';
 import { tmpdir } from 'os';
+import { monitorEventLoopDelay } from 'perf_hooks';
 import * as path from 'path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -266,6 +267,11 @@ async function main(): Promise<void> {
       `get-contest-rank alone (1 connection, no updates): mean ${single.latency.mean} ms, p99 ${single.latency.p99} ms, ${single.requests.average} req/s`,
     );
     let feeding = true;
+    // Stalls of the server's event loop (collector, long tasks, the process waiting for a core) during the load.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const cpuBefore = process.cpuUsage();
+    const loadStart = performance.now();
     const feeder = (async () => {
       while (feeding) {
         await scoreboard.recordResult(contest, fresh());
@@ -280,10 +286,15 @@ async function main(): Promise<void> {
     );
     feeding = false;
     await feeder;
+    loopDelay.disable();
+    const cpu = process.cpuUsage(cpuBefore);
     const rankP99Ms = result.latency.p99;
     log(
       `get-contest-rank: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ` +
-        `mean ${result.latency.mean} ms, p99 ${rankP99Ms} ms, ${result.requests.average} req/s`,
+        `mean ${result.latency.mean} ms, p99 ${rankP99Ms} ms, ${result.requests.average} req/s; server CPU ` +
+        `${(((cpu.user + cpu.system) / 1000 / (performance.now() - loadStart)) * 100).toFixed(0)} % of one core, ` +
+        `${((cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total)).toFixed(2)} ms per request; ` +
+        `event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
     );
     // Wrong answers fail the run; timeouts (errors, 30 s) are reported above and leave the p99 optimistic.
     if (result.non2xx) throw new Error('get-contest-rank answered errors under load');

@@ -1,11 +1,6 @@
-export * from './api/client';
-export * from './store/create-store';
-export * from './auth/auth-store';
-export * from './auth/dialog-store';
-export * from './auth/website-config';
-export * from './i18n/locale-store';
+// The antd-free state and helpers come through the shared `@oj/kit/core`: one copy per page,
+// whichever container provides `@oj/kit`.
+export * from '@oj/kit/core';
 export * from './i18n/locale-provider';
-export type { Messages } from './i18n/locale-check';
 export * from './components/status-pages';
 export * from './components/judge-status-tag';
-export * from './utils/format';

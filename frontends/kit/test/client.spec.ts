@@ -105,4 +105,51 @@ describe('API client', () => {
     await expect(createClient(base).get('/msg/unread', { silent: true })).rejects.toMatchObject({ message: 'boom' });
     expect(notified).toEqual([]);
   });
+
+  it('treats a 401 of any API path as admin when the page is in the admin app', async () => {
+    handler = (_req, res) => json(res, 401, { status: 401, msg: ERR.loginAgain, data: null });
+    const g = globalThis as unknown as { location?: { pathname: string } };
+    try {
+      g.location = { pathname: '/admin/problems/edit/7' };
+      await expect(createClient(base).get('/languages')).rejects.toMatchObject({ status: 401 });
+      g.location = { pathname: '/admin' };
+      await expect(createClient(base).post('/file/upload-testcase-zip')).rejects.toMatchObject({ status: 401 });
+      g.location = { pathname: '/administrator-notes' };
+      await expect(createClient(base).get('/languages')).rejects.toMatchObject({ status: 401 });
+      g.location = { pathname: '/problem/P1' };
+      await expect(createClient(base).get('/languages')).rejects.toMatchObject({ status: 401 });
+    } finally {
+      delete g.location;
+    }
+    expect(unauthorized).toEqual([true, true, false, false]);
+  });
+});
+
+describe('client hooks shared by the shell and its remotes', () => {
+  // runs last: it installs host hooks for the rest of the module
+  it('keeps the host handlers when a remote sets its own, and still tells both about token changes', async () => {
+    handler = (_req, res) => json(res, 401, { status: 401, msg: ERR.loginAgain, data: null });
+    const host: string[] = [];
+    const guest: string[] = [];
+    setClientHooks(
+      {
+        notifyError: (t) => host.push(`error:${t}`),
+        onUnauthorized: (a) => host.push(`401:${a}`),
+        onTokenChange: (t) => host.push(`token:${t}`),
+      },
+      { host: true },
+    );
+    // a remote mounted later sets its hooks: they must not replace the shell's
+    setClientHooks({
+      notifyError: (t) => guest.push(`error:${t}`),
+      onUnauthorized: (a) => guest.push(`401:${a}`),
+      onTokenChange: (t) => guest.push(`token:${t}`),
+    });
+    setToken('tok-9');
+    await expect(createClient(base).get('/admin/user')).rejects.toMatchObject({ status: 401 });
+    expect(host).toEqual(['token:tok-9', 'token:null', '401:true', `error:${ERR.loginAgain}`]);
+    expect(guest).toEqual(['token:tok-9', 'token:null']);
+    expect(notified).toEqual([]);
+    expect(unauthorized).toEqual([]);
+  });
 });

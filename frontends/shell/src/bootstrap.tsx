@@ -1,21 +1,26 @@
-/** The root config: registers the remotes, renders the site layout, then starts single-spa. */
+/**
+ * The root config: registers the remotes, renders the site layout, then starts single-spa. The first
+ * page is drawn with plain React (no antd): antd-based parts are loaded when shown (./antd/lazy-parts).
+ */
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { message } from 'antd';
-import { LocaleProvider, localeStore, kitMessages, openAccountDialog, setClientHooks } from '@oj/kit';
+import { kitMessages, localeStore, openAccountDialog, setClientHooks } from '@oj/kit/core';
 import { ShellLayout } from './layout/shell-layout';
+import { ShellIntlProvider } from './intl-provider';
 import { navigateToUrl, registerRemotes, startSingleSpa } from './root/register-remotes';
-import { shellMessages } from './locales';
+import { showError } from './antd/lazy-parts';
 
-setClientHooks({
-  notifyError: (text) => void message.error(text),
-  onUnauthorized: (isAdmin) => (isAdmin ? navigateToUrl('/admin/login') : openAccountDialog('Login')),
-});
+// The shell owns these for the whole page: a remote's setClientHooks cannot replace them.
+setClientHooks(
+  {
+    notifyError: showError,
+    onUnauthorized: (isAdmin) => (isAdmin ? navigateToUrl('/admin/login') : openAccountDialog('Login')),
+  },
+  { host: true },
+);
 
-registerRemotes(() => {
-  void message.error(kitMessages[localeStore.get()]['kit.loadError.title']);
-});
+registerRemotes(() => showError(kitMessages[localeStore.get()]['kit.loadError.title']));
 
 function StartSingleSpa() {
   useEffect(() => startSingleSpa(), []);
@@ -23,10 +28,10 @@ function StartSingleSpa() {
 }
 
 createRoot(document.getElementById('root') as HTMLElement).render(
-  <LocaleProvider messages={shellMessages}>
+  <ShellIntlProvider>
     <BrowserRouter>
       <ShellLayout />
       <StartSingleSpa />
     </BrowserRouter>
-  </LocaleProvider>,
+  </ShellIntlProvider>,
 );

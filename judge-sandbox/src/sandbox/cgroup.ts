@@ -186,17 +186,6 @@ export class RunCgroup {
     }
   }
 
-  /** Sends SIGKILL once to every process in the cgroup, without waiting for them to go. */
-  killOnce(): void {
-    for (const pid of this.procs()) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-
   stats(): CgroupStats {
     if (this.version === 'v1') {
       const oom = read(this.dirs.memory, 'memory.oom_control').match(/oom_kill (\d+)/);

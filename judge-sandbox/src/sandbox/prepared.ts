@@ -32,15 +32,20 @@ import { closeInheritedFds, nextRunName, pendingRemovals, seccompFile, takeUid, 
 import { followKernelLog } from './kmsg';
 import { judgeConfig } from '../config';
 
-/** Shipped as source (dist/sandbox → ../../src/sandbox as well as src/sandbox → ../../src/sandbox). */
-export const ZYGOTE_SOURCE = path.join(__dirname, '..', '..', 'src', 'sandbox', 'zygote.c');
+/**
+ * Shipped as C source: next to the compiled module (`npm run build` copies it into dist/sandbox) or
+ * in the package's src/sandbox (ts-jest, and dist run from a checkout).
+ */
+const ZYGOTE_SOURCES = [path.join(__dirname, 'zygote.c'), path.join(__dirname, '..', '..', 'src', 'sandbox', 'zygote.c')];
 const PROGRAM_DIR = '/p';
 
 let zygoteBinary: string | undefined;
 /** Compiles the launcher once per source version (gcc is on every judge machine). */
 export function zygotePath(): string {
   if (zygoteBinary && fs.existsSync(zygoteBinary)) return zygoteBinary;
-  const source = fs.readFileSync(ZYGOTE_SOURCE);
+  const sourceFile = ZYGOTE_SOURCES.find((f) => fs.existsSync(f));
+  if (!sourceFile) throw new Error(`zygote.c not found (looked in ${ZYGOTE_SOURCES.join(', ')})`);
+  const source = fs.readFileSync(sourceFile);
   const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 16);
   const dir = path.join(judgeConfig().cacheDir, 'zygote');
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
@@ -48,12 +53,26 @@ export function zygotePath(): string {
   const file = path.join(dir, `oj-zygote-${hash}`);
   if (!fs.existsSync(file)) {
     const tmp = `${file}.${process.pid}.tmp`;
-    execFileSync('gcc', ['-O2', '-Wall', '-o', tmp, ZYGOTE_SOURCE], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('gcc', ['-O2', '-Wall', '-o', tmp, sourceFile], { stdio: ['ignore', 'ignore', 'pipe'] });
     fs.chmodSync(tmp, 0o755);
     fs.renameSync(tmp, file);
   }
   zygoteBinary = file;
   return file;
+}
+
+let zygoteProblem: string | undefined;
+/** Without the launcher (no source, no gcc) every run takes the fresh path; said once. */
+function zygoteAvailable(): boolean {
+  try {
+    zygotePath();
+    return true;
+  } catch (err) {
+    const why = (err as Error).message;
+    if (zygoteProblem !== why) console.error(`[judge] prepared sandbox unavailable, using fresh sandboxes: ${why}`);
+    zygoteProblem = why;
+    return false;
+  }
 }
 
 /** Whether a run can use a prepared sandbox (anything else takes a fresh one). */
@@ -66,7 +85,7 @@ export function preparedEligible(spec: RunSpec): boolean {
     if (m.sandbox === PROGRAM_DIR) programs++;
     else if (!(m.host === m.sandbox && SYSTEM_BINDS.includes(m.host))) return false;
   }
-  return programs <= 1;
+  return programs <= 1 && zygoteAvailable();
 }
 
 interface Slot {
@@ -441,9 +460,8 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     }, pollMs);
     const line = await reply;
     clearInterval(poll);
-    // The init has replied and is leaving, which kills its pid namespace; anything else still in the
-    // cgroup is killed now, and destroy() below waits until it is all gone.
-    cg.killOnce();
+    // The init killed and reaped every other process of the run before replying, and leaves now;
+    // destroy() below still kills whatever the cgroup holds until it is empty.
     const wallMs = Date.now() - startedAt;
     const stats = cg.stats();
     let setupError: string | undefined;

@@ -221,6 +221,7 @@ static void run_init(int reply_fd) {
 
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
+  pid_t previous = 0;
   for (;;) {
     int rp[2];
     if (pipe2(rp, O_CLOEXEC)) return 1;
@@ -239,8 +240,10 @@ int main(void) {
     /* Ready at once: earlier inits may still be tearing their namespaces down (reaped below). */
     printf("R %d\n", pid);
     fflush(stdout);
-    while (waitpid(-1, NULL, WNOHANG) > 0) {
+    /* The previous init tears its namespaces down meanwhile: reap it before anything else. */
+    while (previous > 0 && waitpid(previous, NULL, 0) < 0 && errno == EINTR) {
     }
+    previous = 0;
     char reply[512];
     ssize_t n;
     do n = read(rp[0], reply, sizeof reply);
@@ -250,16 +253,13 @@ int main(void) {
       /* The init replied before leaving: relay it. */
       fwrite(reply, 1, (size_t)n, stdout);
       fflush(stdout);
+      previous = pid;
       continue;
     }
     int st = 0;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
     }
-    if (WIFEXITED(st) && WEXITSTATUS(st) == EXIT_NO_REQUEST) {
-      while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {
-      }
-      return 0;
-    }
+    if (WIFEXITED(st) && WEXITSTATUS(st) == EXIT_NO_REQUEST) return 0;
     /* Killed by the judge (time or wall limit) before it could reply. */
     printf("S %d\n", st);
     fflush(stdout);

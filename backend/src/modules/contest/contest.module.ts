@@ -6,6 +6,7 @@ import { ContestAccessService } from './contest-access.service';
 import { ContestClockService } from './contest-clock.service';
 import { ContestJudgeBridge } from './contest-judge.bridge';
 import { ContestPrintService } from './contest-print.service';
+import { ContestResultListener } from './contest-result.listener';
 import { ContestRejudgeService } from './contest-rejudge.service';
 import { ContestSubmitService } from './contest-submit.service';
 import { ContestSubmissionService } from './contest-submission.service';
@@ -40,6 +41,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ScoreboardService,
     ContestJudgeBridge,
     ContestSubmitService,
+    ContestResultListener,
   ],
   exports: [ContestJudgeBridge, ContestSubmitService, ContestAccessService, ScoreboardService],
 })

@@ -17,6 +17,20 @@ interface CountedRow {
   status: number;
 }
 
+/** A result as stored, handed to listeners once its transaction has committed. */
+export interface WrittenJudgeResult {
+  submitId: number;
+  uid: string;
+  pid: number;
+  cid: number;
+  displayPid: string;
+  status: number;
+  score: number | null;
+  time: number | null;
+  submitTime: Date;
+}
+export type JudgeResultListener = (result: WrittenJudgeResult) => void | Promise<void>;
+
 /**
  * Writes judge results exactly once and keeps statistics in step with them. Every backend replica may try to
  * write the same result (they all see Bull's global events): the conditional update on (submit_id, version,
@@ -26,17 +40,37 @@ interface CountedRow {
 export class JudgeResultService {
   private readonly logger = new Logger(JudgeResultService.name);
 
+  private readonly listeners: JudgeResultListener[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Other domains (the contest scoreboard) follow every written result, and every reset for a rejudge,
+   * without the judge module depending on them. Called on the replica that wrote, after the commit.
+   */
+  onWritten(listener: JudgeResultListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async notify(result: WrittenJudgeResult): Promise<void> {
+    for (const listener of this.listeners) {
+      try {
+        await listener(result);
+      } catch (err) {
+        this.logger.error(`result listener failed for submission ${result.submitId}: ${(err as Error).message}`);
+      }
+    }
+  }
 
   /** Returns true when this call wrote the result, false when it was already written (or superseded). */
   async apply(submitId: number, version: number, result: JudgeResult): Promise<boolean> {
     const status = isFinalJudgeStatus(result.status) ? result.status : JudgeStatus.SystemError;
-    return this.dataSource.transaction(async (em) => {
-      const rows: CountedRow[] = await em.query(
+    const written = await this.dataSource.transaction(async (em) => {
+      const rows: (CountedRow & Omit<WrittenJudgeResult, 'submitId'>)[] = await em.query(
         `UPDATE judge SET status = $3, time = $4, memory = $5, score = $6, error_message = $7, judger = $8,
                 counted = true, gmt_modified = now()
           WHERE submit_id = $1 AND version = $2 AND counted = false
-          RETURNING uid, username, pid, cid, status`,
+          RETURNING uid, username, pid, cid, status, score, time, display_pid AS "displayPid", submit_time AS "submitTime"`,
         [
           submitId,
           version,
@@ -49,8 +83,8 @@ export class JudgeResultService {
         ],
       );
       // pg returns [rows, count] for UPDATE ... RETURNING through TypeORM.
-      const row = (Array.isArray(rows[0]) ? (rows[0] as unknown as CountedRow[]) : rows)[0];
-      if (!row) return false;
+      const row = (Array.isArray(rows[0]) ? (rows[0] as unknown as typeof rows) : rows)[0];
+      if (!row) return null;
       await em.query(`DELETE FROM judge_case WHERE submit_id = $1`, [submitId]);
       const cases = result.cases ?? [];
       if (cases.length) {
@@ -80,8 +114,21 @@ export class JudgeResultService {
         );
       }
       if (row.cid === 0) await this.count(em, row, +1);
-      return true;
+      return row;
     });
+    if (!written) return false;
+    await this.notify({
+      submitId,
+      uid: written.uid,
+      pid: written.pid,
+      cid: written.cid,
+      displayPid: written.displayPid,
+      status: written.status,
+      score: written.score,
+      time: written.time,
+      submitTime: new Date(written.submitTime),
+    });
+    return true;
   }
 
   /**
@@ -89,9 +136,17 @@ export class JudgeResultService {
    * version (so a late result of the old judging is ignored) and clears its cases. Returns the new version.
    */
   async resetForRejudge(submitId: number): Promise<{ version: number; pid: number; language: string; code: string; cid: number }> {
-    return this.dataSource.transaction(async (em) => {
-      const found: (CountedRow & { counted: boolean; version: number; language: string; code: string })[] = await em.query(
-        `SELECT uid, username, pid, cid, status, counted, version, language, code FROM judge WHERE submit_id = $1 FOR UPDATE`,
+    const reset = await this.dataSource.transaction(async (em) => {
+      const found: (CountedRow & {
+        counted: boolean;
+        version: number;
+        language: string;
+        code: string;
+        displayPid: string;
+        submitTime: Date;
+      })[] = await em.query(
+        `SELECT uid, username, pid, cid, status, counted, version, language, code, display_pid AS "displayPid",
+                submit_time AS "submitTime" FROM judge WHERE submit_id = $1 FOR UPDATE`,
         [submitId],
       );
       const row = found[0];
@@ -104,8 +159,20 @@ export class JudgeResultService {
       );
       await em.query(`DELETE FROM judge_case WHERE submit_id = $1`, [submitId]);
       if (row.counted && row.cid === 0) await this.count(em, row, -1);
-      return { version: row.version + 1, pid: row.pid, language: row.language, code: row.code, cid: row.cid };
+      return row;
     });
+    await this.notify({
+      submitId,
+      uid: reset.uid,
+      pid: reset.pid,
+      cid: reset.cid,
+      displayPid: reset.displayPid,
+      status: JudgeStatus.Pending,
+      score: null,
+      time: null,
+      submitTime: new Date(reset.submitTime),
+    });
+    return { version: reset.version + 1, pid: reset.pid, language: reset.language, code: reset.code, cid: reset.cid };
   }
 
   /** Adds (+1) or removes (-1) one counted verdict from problem and user statistics. */

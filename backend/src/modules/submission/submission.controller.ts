@@ -12,18 +12,25 @@ import {
   TestJudgeDto,
   TestJudgeKeyQueryDto,
 } from './dto/submission.dto';
+import { ContestSubmitService } from '../contest/contest-submit.service';
 import { SubmissionService } from './submission.service';
 
 /** Submission calls of spec §7. */
 @ApiTags('submission')
 @Controller()
 export class SubmissionController {
-  constructor(private readonly submissions: SubmissionService) {}
+  constructor(
+    private readonly submissions: SubmissionService,
+    private readonly contestSubmissions: ContestSubmitService,
+  ) {}
 
+  /** One route for both (HOJ): with a cid, `pid` is the contest display id and the contest rules apply. */
   @Post('submit-problem-judge')
   @HttpCode(200)
   submit(@Body() dto: SubmitJudgeDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
-    return this.submissions.submit(dto, user, req.ip ?? null);
+    const ip = req.ip ?? null;
+    if (dto.cid) return this.contestSubmissions.submit({ cid: dto.cid, pid: dto.pid, language: dto.language, code: dto.code }, user, ip);
+    return this.submissions.submit(dto, user, ip);
   }
 
   @Get('resubmit')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContestModule } from '../contest/contest.module';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { JudgeCase } from './entities/judge-case.entity';
@@ -10,7 +11,7 @@ import { SubmissionController } from './submission.controller';
 import { SubmissionService } from './submission.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Judge, JudgeCase, UserJudgeStat, UserProblemStat]), ProblemModule, JudgeQueueModule],
+  imports: [TypeOrmModule.forFeature([Judge, JudgeCase, UserJudgeStat, UserProblemStat]), ProblemModule, JudgeQueueModule, ContestModule],
   controllers: [SubmissionController],
   providers: [SubmissionService],
   exports: [SubmissionService],

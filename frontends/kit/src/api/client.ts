@@ -36,10 +36,30 @@ export interface ClientHooks {
   onTokenChange?: (token: string | null) => void;
 }
 
-const hooks: ClientHooks = {};
-export function setClientHooks(h: ClientHooks): void {
-  Object.assign(hooks, h);
+/**
+ * kit is one shared copy per page, so its hooks are too. The host (the shell) owns the user-facing
+ * handlers: once it has set them, a remote calling setClientHooks cannot replace its notifyError or
+ * onUnauthorized (that would show texts and dialogs of the wrong app). A remote's hooks act when no
+ * host handler exists (its standalone development page); onTokenChange of both is called.
+ */
+const hostHooks: ClientHooks = {};
+const guestHooks: ClientHooks = {};
+export function setClientHooks(h: ClientHooks, options: { host?: boolean } = {}): void {
+  Object.assign(options.host ? hostHooks : guestHooks, h);
 }
+
+const hooks = {
+  notifyError(text: string): void {
+    (hostHooks.notifyError ?? guestHooks.notifyError)?.(text);
+  },
+  onUnauthorized(isAdmin: boolean): void {
+    (hostHooks.onUnauthorized ?? guestHooks.onUnauthorized)?.(isAdmin);
+  },
+  onTokenChange(token: string | null): void {
+    hostHooks.onTokenChange?.(token);
+    guestHooks.onTokenChange?.(token);
+  },
+};
 
 export function getToken(): string | null {
   try {
@@ -58,11 +78,16 @@ export function subscribeToken(listener: (token: string | null) => void): () => 
 export function setToken(token: string | null): void {
   if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
   else localStorage.removeItem(TOKEN_STORAGE_KEY);
-  hooks.onTokenChange?.(token);
+  hooks.onTokenChange(token);
   tokenListeners.forEach((l) => l(token));
 }
 
 const isAdminPath = (url = ''): boolean => /^\/?(api\/)?admin/.test(url.replace(/^https?:\/\/[^/]+/, ''));
+
+/** A call made by the admin app (any API path, e.g. /api/file/*, /api/languages) is an admin call for a 401. */
+function isAdminPage(): boolean {
+  return typeof location !== 'undefined' && /^\/admin(\/|$)/.test(location.pathname);
+}
 
 export function createClient(baseURL = '/api'): AxiosInstance {
   const client = axios.create({ baseURL, timeout: TIMINGS.httpTimeoutMs });
@@ -83,7 +108,7 @@ export function createClient(baseURL = '/api'): AxiosInstance {
       const body = response.data as ApiEnvelope | undefined;
       if (body && typeof body === 'object' && 'status' in body && body.status !== 200) {
         const text = body.msg || ERR.serverError;
-        if (!response.config.silent) hooks.notifyError?.(text);
+        if (!response.config.silent) hooks.notifyError(text);
         return Promise.reject(new ApiError(text, body.status, body.data));
       }
       return response;
@@ -92,7 +117,7 @@ export function createClient(baseURL = '/api'): AxiosInstance {
       const response = error.response;
       const silent = !!error.config?.silent;
       if (!response) {
-        if (!silent) hooks.notifyError?.(ERR.noConnection);
+        if (!silent) hooks.notifyError(ERR.noConnection);
         return Promise.reject(new ApiError(ERR.noConnection, 0));
       }
       let msg = response.data && typeof response.data === 'object' ? (response.data as ApiEnvelope).msg : undefined;
@@ -109,7 +134,7 @@ export function createClient(baseURL = '/api'): AxiosInstance {
         case 401: {
           text = msg || ERR.loginAgain;
           setToken(null);
-          hooks.onUnauthorized?.(isAdminPath(error.config?.url));
+          hooks.onUnauthorized(isAdminPath(error.config?.url) || isAdminPage());
           break;
         }
         case 403:
@@ -121,7 +146,7 @@ export function createClient(baseURL = '/api'): AxiosInstance {
         default:
           text = msg || ERR.serverError;
       }
-      if (!silent) hooks.notifyError?.(text);
+      if (!silent) hooks.notifyError(text);
       return Promise.reject(new ApiError(text, response.status, response.data?.data));
     },
   );

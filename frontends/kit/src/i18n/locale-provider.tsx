@@ -3,14 +3,11 @@ import { IntlProvider } from 'react-intl';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCNAntd from 'antd/locale/zh_CN';
 import enUSAntd from 'antd/locale/en_US';
-import { DEFAULT_LOCALE, Locale } from '@oj/contracts';
-import { Messages } from './locale-check';
-import { useLocale } from './locale-store';
-import kitZh from '../locales/zh-CN';
-import kitEn from '../locales/en-US';
+import { DEFAULT_LOCALE } from '@oj/contracts';
+import { LocaleMessages, kitMessages, useLocale } from '@oj/kit/core';
 
-export type LocaleMessages = Record<Locale, Messages>;
-export const kitMessages: LocaleMessages = { 'zh-CN': kitZh, 'en-US': kitEn };
+// kept here too for the locale tests of every package (README)
+export { kitMessages };
 
 /** react-intl + antd locale for one app's tree; follows the shared locale store. */
 export function LocaleProvider({ messages, children }: { messages: LocaleMessages; children: ReactNode }) {

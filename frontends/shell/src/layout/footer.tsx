@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Layout, Segmented, Space } from 'antd';
 import { LOCALES, Locale } from '@oj/contracts';
-import { setLocale, useLocale, useWebsiteConfig } from '@oj/kit';
+import { setLocale, useLocale, useWebsiteConfig } from '@oj/kit/core';
 
 const LOCALE_LABEL: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
@@ -10,33 +9,43 @@ export function Footer() {
   const locale = useLocale();
   const config = useWebsiteConfig();
   return (
-    <Layout.Footer style={{ textAlign: 'center' }} data-testid="footer">
-      <Space wrap split="|">
+    <footer className="oj-footer" data-testid="footer">
+      <div className="oj-footer-links">
         <Link to="/status">
           <FormattedMessage id="shell.footer.judgingQueue" />
         </Link>
+        <span className="oj-split">|</span>
         <Link to="/developer">
           <FormattedMessage id="shell.footer.systemInfo" />
         </Link>
+        <span className="oj-split">|</span>
         <Link to="/introduction">
           <FormattedMessage id="shell.footer.help" />
         </Link>
-        <Segmented<Locale>
-          size="small"
-          value={locale}
-          onChange={setLocale}
-          data-testid="locale-switch"
-          options={LOCALES.map((l) => ({ value: l, label: LOCALE_LABEL[l] }))}
-        />
-      </Space>
-      <div style={{ marginTop: 8, color: '#888' }}>
+        <span className="oj-split">|</span>
+        <div className="oj-segmented" role="radiogroup" data-testid="locale-switch">
+          {LOCALES.map((l) => (
+            <button
+              key={l}
+              type="button"
+              role="radio"
+              aria-checked={l === locale}
+              className={l === locale ? 'oj-segmented-item oj-selected' : 'oj-segmented-item'}
+              onClick={() => setLocale(l)}
+            >
+              {LOCALE_LABEL[l]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="oj-footer-note">
         {config.recordName && (
-          <a href={config.recordUrl || '#'} target="_blank" rel="noreferrer" style={{ marginRight: 12 }}>
+          <a href={config.recordUrl || '#'} target="_blank" rel="noreferrer">
             {config.recordName}
           </a>
         )}
         <FormattedMessage id="shell.footer.poweredBy" values={{ name: config.shortName }} />
       </div>
-    </Layout.Footer>
+    </footer>
   );
 }

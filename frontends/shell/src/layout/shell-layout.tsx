@@ -1,15 +1,14 @@
 /** The site layout (spec §2): navbar, the page area (shell pages or a remote's container), footer. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Layout } from 'antd';
-import { ComingSoon, NotFound, api, clearLogin, openAccountDialog, useAuth } from '@oj/kit';
+import { api, clearLogin, openAccountDialog, useAccountDialog, useAuth } from '@oj/kit/core';
 import { AVAILABLE_REMOTES, REMOTE_AREAS, areaOf, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
-import { AccountDialog } from '../account/account-dialog';
+import { AccountDialog, ComingSoon, NotFound, ResetPasswordPage } from '../antd/lazy-parts';
 import { HomePage } from '../pages/home';
 import { IntroductionPage } from '../pages/introduction';
-import { ResetPasswordPage } from '../pages/reset-password';
+import './shell.css';
 
 function Logout() {
   const navigate = useNavigate();
@@ -71,20 +70,30 @@ function ShellPages() {
   );
 }
 
+/** The account dialog's antd chunk is fetched the first time a dialog opens, then stays mounted. */
+function AccountDialogWhenOpened() {
+  const mode = useAccountDialog();
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (mode) setOpened(true);
+  }, [mode]);
+  return opened || mode ? <AccountDialog /> : null;
+}
+
 export function ShellLayout() {
   const { pathname } = useLocation();
   const bare = hidesSiteLayout(pathname);
   return (
-    <Layout style={{ minHeight: '100vh', background: bare ? undefined : '#f5f5f5' }}>
+    <div className={bare ? 'oj-layout oj-layout-bare' : 'oj-layout'}>
       {!bare && <Navbar />}
-      <Layout.Content style={bare ? undefined : { padding: '16px', maxWidth: 1400, width: '100%', margin: '0 auto' }}>
+      <main className={bare ? undefined : 'oj-content'}>
         {!bare && <ShellPages />}
         {REMOTE_AREAS.filter((a) => AVAILABLE_REMOTES.includes(a.name)).map((a) => (
           <div key={a.name} id={remoteContainerId(a.name)} />
         ))}
-      </Layout.Content>
+      </main>
       {!bare && <Footer />}
-      {!bare && <AccountDialog />}
-    </Layout>
+      {!bare && <AccountDialogWhenOpened />}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS, UnreadCounts } from '@oj/contracts';
-import { api, call } from '@oj/kit';
+import { api, call } from '@oj/kit/core';
 
 const EMPTY: UnreadCounts = { comment: 0, reply: 0, like: 0, sys: 0, mine: 0 };
 

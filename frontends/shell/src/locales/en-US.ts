@@ -1,5 +1,5 @@
 import { ERR } from '@oj/contracts';
-import type { Messages } from '@oj/kit';
+import type { Messages } from '@oj/kit/core';
 
 const enUS: Messages = {
   'shell.nav.home': 'Home',

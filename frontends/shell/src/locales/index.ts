@@ -1,4 +1,4 @@
-import type { LocaleMessages } from '@oj/kit';
+import type { LocaleMessages } from '@oj/kit/core';
 import zhCN from './zh-CN';
 import enUS from './en-US';
 

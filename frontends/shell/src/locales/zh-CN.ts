@@ -1,4 +1,4 @@
-import type { Messages } from '@oj/kit';
+import type { Messages } from '@oj/kit/core';
 
 const zhCN: Messages = {
   'shell.nav.home': '首页',

@@ -273,12 +273,7 @@ describe('ScoreboardEngine bulk load and versions', () => {
     const list = tries();
     const bulk = new ScoreboardEngine(cfg);
     // Each user's submissions handed over together, newest first.
-    for (const uid of ['u3', 'u1', 'u2'])
-      bulk.loadUser(
-        uid,
-        users.get(uid),
-        list.filter((s) => s.uid === uid).reverse(),
-      );
+    for (const uid of ['u3', 'u1', 'u2']) bulk.loadUser(uid, users.get(uid), list.filter((s) => s.uid === uid).reverse());
     bulk.loaded();
     const one = new ScoreboardEngine(cfg);
     for (const s of list) one.apply(s, users.get(s.uid));
@@ -362,4 +357,50 @@ describe('ScoreboardEngine bulk load and versions', () => {
     e.apply(sub('u1', 'A', JudgeStatus.Accepted, at(500))); // after the end
     expect(e.version).toBe(v2);
   });
+});
+
+describe('ScoreboardEngine ranks kept up to date result by result', () => {
+  /** A small deterministic generator, so a failure can be replayed. */
+  function random(seed: number): () => number {
+    let x = seed;
+    return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  }
+  const statuses = [JudgeStatus.Accepted, JudgeStatus.WrongAnswer, JudgeStatus.CompileError, JudgeStatus.Pending];
+
+  for (const [name, cfg] of [
+    ['ACM with a seal and star users', config({ sealTime: at(150), starUsernames: ['u3', 'u7'] })],
+    ['OI by highest score', config({ type: ContestType.OI, oiScoreType: OiScoreType.Highest, starUsernames: ['u2'] })],
+  ] as const) {
+    it(`gives the same ranks as a board built afresh after every result (${name})`, () => {
+      const next = random(name.length);
+      const live = new ScoreboardEngine(cfg);
+      const all: BoardSubmission[] = [];
+      for (let i = 0; i < 400; i++) {
+        const uid = `u${Math.floor(next() * 12)}`;
+        const earlier = all.length > 0 && next() < 0.15 ? all[Math.floor(next() * all.length)] : null;
+        // Mostly new tries; sometimes a new state of an earlier submission (a result after pending, a rejudge).
+        const s = earlier
+          ? { ...earlier, status: statuses[Math.floor(next() * statuses.length)] }
+          : sub(
+              uid,
+              ['A', 'B', 'C'][Math.floor(next() * 3)],
+              statuses[Math.floor(next() * statuses.length)],
+              at(Math.floor(next() * 290)),
+              {
+                score: Math.floor(next() * 4) * 25,
+                time: Math.floor(next() * 3) * 10,
+              },
+            );
+        const known = all.findIndex((x) => x.submitId === s.submitId);
+        if (known >= 0) all[known] = s;
+        else all.push(s);
+        live.apply({ ...s }, user(s.uid));
+        if (i % 3 === 0) continue; // some results arrive between two reads
+        const fresh = new ScoreboardEngine(cfg);
+        for (const x of all) fresh.apply({ ...x }, user(x.uid));
+        for (const view of ['live', 'sealed'] as const)
+          expect(live.rows(view).map((r) => [r.username, r.rank])).toEqual(fresh.rows(view).map((r) => [r.username, r.rank]));
+      }
+    });
+  }
 });

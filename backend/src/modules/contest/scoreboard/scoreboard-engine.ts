@@ -141,6 +141,8 @@ export class ScoreboardEngine {
   };
   private readonly ordered: Record<BoardView, UserState[] | null> = { live: null, sealed: null };
   private readonly ranked: Record<BoardView, Ranking | null> = { live: null, sealed: null };
+  /** Positions of `ranked` whose ranks are out of date (rows moved there since the last read). */
+  private readonly moved: Record<BoardView, [number, number] | null> = { live: null, sealed: null };
   private readonly stars: Set<string>;
   private readonly problems: Set<string>;
 
@@ -241,6 +243,7 @@ export class ScoreboardEngine {
     for (const view of ['live', 'sealed'] as const) {
       this.ordered[view] = null;
       this.ranked[view] = null;
+      this.moved[view] = null;
       this.firstBlood[view].clear();
     }
     this.changes++;
@@ -412,9 +415,12 @@ export class ScoreboardEngine {
 
   /** Moves one changed row to its place in the kept order (binary search), instead of sorting again. */
   private reposition(view: BoardView, state: UserState): void {
-    this.ranked[view] = null;
     const list = this.ordered[view];
-    if (!list) return;
+    if (!list) {
+      this.ranked[view] = null;
+      this.moved[view] = null;
+      return;
+    }
     const at = list.indexOf(state);
     if (at >= 0) list.splice(at, 1);
     const cmp = this.compare(view);
@@ -426,6 +432,44 @@ export class ScoreboardEngine {
       else hi = mid;
     }
     list.splice(lo, 0, state);
+    // A new row changes the length: rank everything on the next read. Otherwise the next read ranks
+    // again only the positions rows moved between (merged over every result since the last read).
+    if (!this.ranked[view] || at < 0) {
+      this.ranked[view] = null;
+      this.moved[view] = null;
+      return;
+    }
+    const range = this.moved[view];
+    this.moved[view] = range ? [Math.min(range[0], at, lo), Math.max(range[1], at, lo)] : [Math.min(at, lo), Math.max(at, lo)];
+  }
+
+  /**
+   * Ranks again after rows moved between positions `from` and `to` (and nowhere else). Rows after `to` have
+   * the same rows before them as before, so their ranks only change through a tie group running on from
+   * the moved range: the first unchanged row after `to` ends the work.
+   */
+  private rerank(view: BoardView, { order, ranks }: Ranking, from: number, to: number): void {
+    let counted = 0;
+    let rank = 0;
+    let prev: UserState | null = null;
+    for (let i = 0; i < from; i++) {
+      if (order[i].isStar) continue;
+      counted++;
+      prev = order[i];
+      rank = ranks[i];
+    }
+    for (let i = from; i < order.length; i++) {
+      const s = order[i];
+      if (s.isStar) {
+        ranks[i] = STAR_USER_RANK;
+        continue;
+      }
+      counted++;
+      if (!prev || !this.tied(view, prev, s)) rank = counted;
+      prev = s;
+      if (i > to && ranks[i] === rank) return;
+      ranks[i] = rank;
+    }
   }
 
   private tied(view: BoardView, a: UserState, b: UserState): boolean {
@@ -440,7 +484,12 @@ export class ScoreboardEngine {
   ranking(asked: BoardView): Ranking {
     const view = this.resolve(asked);
     const cached = this.ranked[view];
-    if (cached) return cached;
+    if (cached) {
+      const range = this.moved[view];
+      if (range) this.rerank(view, cached, range[0], range[1]);
+      this.moved[view] = null;
+      return cached;
+    }
     let order = this.ordered[view];
     if (!order) order = this.ordered[view] = [...this.users.values()].sort(this.compare(view));
     const ranks = new Int32Array(order.length);

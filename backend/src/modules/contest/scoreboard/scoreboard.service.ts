@@ -42,8 +42,8 @@ export const BOARD_SYNC_MS = 100;
 /** work_mem of the full-board query (per-user aggregation of every submission of the contest). */
 const LOAD_WORK_MEM = '256MB';
 
-/** Rendered rank pages kept per board (each valid for one board version). */
-export const PAGE_CACHE_MAX = 256;
+/** Rendered rank pages kept per board, all of its current version (about 70 KB each at 50 ACM rows). */
+export const PAGE_CACHE_MAX = 128;
 
 /** The result log of a contest lives a week after its last result. */
 const LOG_TTL_SEC = 7 * 24 * 3600;
@@ -133,7 +133,7 @@ export class ScoreboardService {
   private readonly boards = new Map<number, LoadedBoard>();
   private readonly building = new Map<number, Promise<LoadedBoard>>();
   /** Rendered pages per board: a rebuilt board starts with none, a dropped one takes its pages along. */
-  private readonly pages = new WeakMap<ScoreboardEngine, Map<string, { version: number; json: Buffer }>>();
+  private readonly pages = new WeakMap<ScoreboardEngine, { version: number; pages: Map<string, Buffer> }>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -319,14 +319,15 @@ export class ScoreboardService {
    */
   async rankPageJson(contest: Contest, view: BoardView, filter: RankFilter): Promise<Buffer> {
     const engine = await this.board(contest);
-    let pages = this.pages.get(engine);
-    if (!pages) this.pages.set(engine, (pages = new Map()));
+    let cache = this.pages.get(engine);
+    // Pages of an older version are never served again: drop them all at once.
+    if (!cache || cache.version !== engine.version) this.pages.set(engine, (cache = { version: engine.version, pages: new Map() }));
     const key = pageKey(view, filter);
-    const hit = pages.get(key);
-    if (hit && hit.version === engine.version) return hit.json;
-    const json = Buffer.from(JSON.stringify(this.page(engine, view, filter)));
-    if (pages.size >= PAGE_CACHE_MAX) pages.clear();
-    pages.set(key, { version: engine.version, json });
+    let json = cache.pages.get(key);
+    if (json) return json;
+    json = Buffer.from(JSON.stringify(this.page(engine, view, filter)));
+    if (cache.pages.size >= PAGE_CACHE_MAX) cache.pages.clear();
+    cache.pages.set(key, json);
     return json;
   }
 

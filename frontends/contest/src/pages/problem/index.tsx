@@ -38,6 +38,7 @@ export function ContestProblemPage() {
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
       <ProblemWorkspace
+        key={details.contestProblem.displayId}
         detail={toProblemDetail(details)}
         storageKey={contestCodeKey(cid, details.contestProblem.displayId)}
         submit={({ language, code }) => submitContestProblem(cid, details.contestProblem.displayId, language, code)}

@@ -1,16 +1,52 @@
-/** Home (spec §7 Site): carousel, recent contests, announcements, the 7-day AC rank. */
-import { useState } from 'react';
+/** Home (spec §7 Site): carousel, recent contests, announcements, the 7-day AC rank. Plain React + CSS. */
+import { ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Card, Carousel, Col, Empty, List, Modal, Row, Skeleton, Table, Tag, Typography } from 'antd';
-import { formatDateTime, useWebsiteConfig } from '@oj/kit';
+import { formatDateTime, useWebsiteConfig } from '@oj/kit/core';
 import { AcRankRow, Announcement, CarouselItem, RecentContest, useList } from './use-home-data';
+import { Card, Empty, LightModal, Loading } from '../../layout/light-ui';
 
 const CONTEST_STATUS: Record<number, { id: string; color: string }> = {
   [-1]: { id: 'shell.home.contestScheduled', color: 'blue' },
   0: { id: 'shell.home.contestRunning', color: 'green' },
   1: { id: 'shell.home.contestEnded', color: 'default' },
 };
+const CAROUSEL_INTERVAL_MS = 4000;
+
+function Carousel({ items }: { items: CarouselItem[] }) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (items.length < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % items.length), CAROUSEL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [items.length]);
+  return (
+    <div className="oj-carousel">
+      {items.map((c, i) => (
+        <img key={c.id} src={c.url} alt="" className={i === index % items.length ? 'oj-carousel-slide oj-active' : 'oj-carousel-slide'} />
+      ))}
+      {items.length > 1 && (
+        <div className="oj-carousel-dots">
+          {items.map((c, i) => (
+            <button
+              key={c.id}
+              type="button"
+              aria-label={String(i + 1)}
+              className={i === index ? 'oj-active' : undefined}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ListOf<T>({ rows, empty, render }: { rows: T[] | undefined; empty: ReactNode; render: (row: T) => ReactNode }) {
+  if (rows === undefined) return <Loading />;
+  if (rows.length === 0) return <Empty>{empty}</Empty>;
+  return <ul className="oj-list">{rows.map(render)}</ul>;
+}
 
 export function HomePage() {
   const config = useWebsiteConfig();
@@ -21,81 +57,91 @@ export function HomePage() {
   const [reading, setReading] = useState<Announcement | null>(null);
 
   return (
-    <Row gutter={[16, 16]} data-testid="home-page">
-      <Col xs={24} lg={16}>
+    <div className="oj-home" data-testid="home-page">
+      <div className="oj-home-main">
         <Card>
           {carousel && carousel.length > 0 ? (
-            <Carousel autoplay>
-              {carousel.map((c) => (
-                <div key={c.id}>
-                  <img src={c.url} alt="" style={{ width: '100%', height: 260, objectFit: 'cover' }} />
-                </div>
-              ))}
-            </Carousel>
+            <Carousel items={carousel} />
           ) : (
-            <div style={{ padding: 24, textAlign: 'center' }}>
-              <Typography.Title level={2} style={{ marginBottom: 8 }}>
+            <div className="oj-welcome">
+              <h2>
                 <FormattedMessage id="shell.home.welcome" values={{ name: config.shortName }} />
-              </Typography.Title>
-              <Typography.Text type="secondary">{config.description}</Typography.Text>
+              </h2>
+              <p className="oj-secondary">{config.description}</p>
             </div>
           )}
         </Card>
-        <Card title={<FormattedMessage id="shell.home.announcements" />} style={{ marginTop: 16 }}>
-          {announcements === undefined ? (
-            <Skeleton active />
-          ) : (
-            <List
-              dataSource={announcements}
-              locale={{ emptyText: <Empty description={<FormattedMessage id="shell.home.noAnnouncements" />} /> }}
-              renderItem={(a) => (
-                <List.Item onClick={() => setReading(a)} style={{ cursor: 'pointer' }}>
-                  <List.Item.Meta title={a.title} description={formatDateTime(a.gmtCreate ?? a.createdAt)} />
-                </List.Item>
-              )}
-            />
-          )}
-        </Card>
-      </Col>
-      <Col xs={24} lg={8}>
-        <Card title={<FormattedMessage id="shell.home.recentContests" />}>
-          {contests === undefined ? (
-            <Skeleton active />
-          ) : (
-            <List
-              dataSource={contests}
-              locale={{ emptyText: <Empty description={<FormattedMessage id="shell.home.noContests" />} /> }}
-              renderItem={(c) => (
-                <List.Item>
-                  <List.Item.Meta title={<Link to={`/contest/${c.id}`}>{c.title}</Link>} description={formatDateTime(c.startTime)} />
-                  {CONTEST_STATUS[c.status] && (
-                    <Tag color={CONTEST_STATUS[c.status].color}>
-                      <FormattedMessage id={CONTEST_STATUS[c.status].id} />
-                    </Tag>
-                  )}
-                </List.Item>
-              )}
-            />
-          )}
-        </Card>
-        <Card title={<FormattedMessage id="shell.home.acRank" />} style={{ marginTop: 16 }}>
-          <Table<AcRankRow>
-            size="small"
-            rowKey="uid"
-            pagination={false}
-            loading={acRank === undefined}
-            dataSource={acRank ?? []}
-            columns={[
-              { title: '#', key: 'rank', width: 40, render: (_v, _r, i) => i + 1 },
-              { title: <FormattedMessage id="shell.home.user" />, dataIndex: 'username' },
-              { title: <FormattedMessage id="shell.home.solved" />, dataIndex: 'ac', width: 80 },
-            ]}
+        <Card title={<FormattedMessage id="shell.home.announcements" />}>
+          <ListOf
+            rows={announcements}
+            empty={<FormattedMessage id="shell.home.noAnnouncements" />}
+            render={(a) => (
+              <li key={a.id}>
+                <button type="button" className="oj-list-link" onClick={() => setReading(a)}>
+                  <span className="oj-list-title">{a.title}</span>
+                  <span className="oj-secondary">{formatDateTime(a.gmtCreate ?? a.createdAt)}</span>
+                </button>
+              </li>
+            )}
           />
         </Card>
-      </Col>
-      <Modal open={!!reading} title={reading?.title} footer={null} onCancel={() => setReading(null)} width={720}>
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{reading?.content}</Typography.Paragraph>
-      </Modal>
-    </Row>
+      </div>
+      <div className="oj-home-side">
+        <Card title={<FormattedMessage id="shell.home.recentContests" />}>
+          <ListOf
+            rows={contests}
+            empty={<FormattedMessage id="shell.home.noContests" />}
+            render={(c) => (
+              <li key={c.id} className="oj-list-row">
+                <div>
+                  <Link to={`/contest/${c.id}`} className="oj-list-title">
+                    {c.title}
+                  </Link>
+                  <div className="oj-secondary">{formatDateTime(c.startTime)}</div>
+                </div>
+                {CONTEST_STATUS[c.status] && (
+                  <span className={`oj-tag oj-tag-${CONTEST_STATUS[c.status].color}`}>
+                    <FormattedMessage id={CONTEST_STATUS[c.status].id} />
+                  </span>
+                )}
+              </li>
+            )}
+          />
+        </Card>
+        <Card title={<FormattedMessage id="shell.home.acRank" />}>
+          {acRank === undefined ? (
+            <Loading />
+          ) : (
+            <table className="oj-table">
+              <thead>
+                <tr>
+                  <th style={{ width: 40 }}>#</th>
+                  <th>
+                    <FormattedMessage id="shell.home.user" />
+                  </th>
+                  <th style={{ width: 80 }}>
+                    <FormattedMessage id="shell.home.solved" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {acRank.map((r, i) => (
+                  <tr key={r.uid}>
+                    <td>{i + 1}</td>
+                    <td>{r.username}</td>
+                    <td>{r.ac}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+      </div>
+      {reading && (
+        <LightModal title={reading.title} width={720} onClose={() => setReading(null)}>
+          <p style={{ whiteSpace: 'pre-wrap' }}>{reading.content}</p>
+        </LightModal>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Page } from '@oj/contracts';
-import { api, call } from '@oj/kit';
+import { api, call } from '@oj/kit/core';
 
 export interface CarouselItem {
   id: number | string;

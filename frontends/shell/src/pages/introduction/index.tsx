@@ -1,18 +1,18 @@
 import { FormattedMessage } from 'react-intl';
-import { Card, Typography } from 'antd';
+import { Card } from '../../layout/light-ui';
 
 export function IntroductionPage() {
   return (
     <Card title={<FormattedMessage id="shell.introduction.title" />}>
-      <Typography.Paragraph>
+      <p>
         <FormattedMessage id="shell.introduction.judge" />
-      </Typography.Paragraph>
-      <Typography.Paragraph>
+      </p>
+      <p>
         <FormattedMessage id="shell.introduction.results" />
-      </Typography.Paragraph>
-      <Typography.Paragraph>
+      </p>
+      <p>
         <FormattedMessage id="shell.introduction.io" />
-      </Typography.Paragraph>
+      </p>
     </Card>
   );
 }

@@ -1,0 +1,2 @@
+// `@oj/kit/core` (see src/core.ts)
+export * from './src/core';

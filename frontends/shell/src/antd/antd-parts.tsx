@@ -1,0 +1,46 @@
+/**
+ * The shell's antd-based parts, in their own chunk: loaded through the shared scope (antd and @oj/kit are
+ * singletons) only when one of them is shown, so the first page needs no antd. Each is wrapped in kit's
+ * LocaleProvider (react-intl + antd locale + App context) like every remote's tree.
+ */
+import { message } from 'antd';
+import { ComingSoon, LocaleProvider, NotFound } from '@oj/kit';
+import { shellMessages } from '../locales';
+import { AccountDialog } from '../account/account-dialog';
+import { ResetPasswordPage } from '../pages/reset-password';
+
+export function AccountDialogPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <AccountDialog />
+    </LocaleProvider>
+  );
+}
+
+export function ResetPasswordPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <ResetPasswordPage />
+    </LocaleProvider>
+  );
+}
+
+export function ComingSoonPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <ComingSoon />
+    </LocaleProvider>
+  );
+}
+
+export function NotFoundPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <NotFound />
+    </LocaleProvider>
+  );
+}
+
+export function showError(text: string): void {
+  void message.error(text);
+}

@@ -1,0 +1,27 @@
+/** Lazy handles on ./antd-parts: nothing of antd is fetched until one of these renders or an error shows. */
+import { ComponentType, Suspense, lazy } from 'react';
+
+const load = () => import(/* webpackChunkName: "shell-antd" */ './antd-parts');
+/** Starts fetching the antd parts early (e.g. when the pointer reaches the login button). */
+export const preloadAntdParts = (): void => void load().catch(() => undefined);
+
+function part(pick: (m: Awaited<ReturnType<typeof load>>) => ComponentType) {
+  const Lazy = lazy(() => load().then((m) => ({ default: pick(m) })));
+  return function Part() {
+    return (
+      <Suspense fallback={<div className="oj-page-loading" />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}
+
+export const AccountDialog = part((m) => m.AccountDialogPart);
+export const ResetPasswordPage = part((m) => m.ResetPasswordPart);
+export const ComingSoon = part((m) => m.ComingSoonPart);
+export const NotFound = part((m) => m.NotFoundPart);
+
+/** An error text of the API client, shown as an antd message (loaded on first use). */
+export function showError(text: string): void {
+  void load().then((m) => m.showError(text));
+}

@@ -1,0 +1,95 @@
+/** The light navbar (no antd) keeps spec §2: items, dropdowns, the drawer below 1050 px, badges capped at 99. */
+import { act, createElement } from 'react';
+import { Root, createRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
+import { LIMITS } from '@oj/contracts';
+import { Navbar } from '../src/layout/navbar';
+import { CountBadge } from '../src/layout/dropdown';
+import { badgeCount } from '../src/layout/nav-items';
+import { shellMessages } from '../src/locales';
+
+(globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let mobile = false;
+window.matchMedia = ((query: string) => ({
+  matches: mobile && query.includes(`max-width: ${LIMITS.mobileLayoutWidthPx - 1}px`),
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+})) as unknown as typeof window.matchMedia;
+
+let root: Root;
+let host: HTMLElement;
+function render(node: React.ReactElement) {
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  act(() =>
+    root.render(
+      createElement(IntlProvider, { locale: 'en-US', messages: shellMessages['en-US'] }, createElement(MemoryRouter, { initialEntries: ['/home'], future: { v7_startTransition: true, v7_relativeSplatPath: true } }, node)),
+    ),
+  );
+}
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null;
+
+describe('navbar', () => {
+  it('draws the top menu on wide screens, with submenus opening on hover', () => {
+    mobile = false;
+    render(createElement(Navbar));
+    const bar = byTestId('navbar') as HTMLElement;
+    expect(bar).not.toBeNull();
+    expect(byTestId('mobile-nav')).toBeNull();
+    const labels = [...bar.querySelectorAll('.oj-menu > a, .oj-menu .oj-dropdown-trigger')].map((e) => e.textContent?.trim());
+    expect(labels).toEqual(['Home', 'Problem', 'Training', 'Contest', 'Exam', 'Status', 'Rank', 'Discussion', 'Group', 'About']);
+    expect(bar.querySelector('.oj-selected')?.textContent).toBe('Home');
+    expect(bar.textContent).not.toContain('ACM Rank');
+    const rank = bar.querySelectorAll('.oj-menu .oj-dropdown')[0] as HTMLElement;
+    act(() => {
+      rank.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }));
+    });
+    expect([...rank.querySelectorAll('[role="menu"] a')].map((a) => a.getAttribute('href'))).toEqual(['/acm-rank', '/oi-rank']);
+    expect(byTestId('nav-login')?.textContent).toBe('Login');
+    expect(byTestId('nav-register')?.textContent).toBe('Register');
+  });
+
+  it('replaces the menu by a drawer below 1050 px', () => {
+    mobile = true;
+    render(createElement(Navbar));
+    expect(byTestId('navbar')).toBeNull();
+    expect(byTestId('drawer-menu')).toBeNull();
+    act(() => byTestId('drawer-toggle')?.click());
+    const drawer = byTestId('drawer-menu') as HTMLElement;
+    expect([...drawer.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/home',
+      '/problem',
+      '/training',
+      '/contest',
+      '/exam',
+      '/status',
+      '/acm-rank',
+      '/oi-rank',
+      '/discussion',
+      '/group',
+      '/introduction',
+      '/developer',
+    ]);
+    act(() => (drawer.querySelector('a[href="/problem"]') as HTMLElement).click());
+    expect(byTestId('drawer-menu')).toBeNull();
+  });
+
+  it('caps badges at 99 and hides them at 0', () => {
+    mobile = false;
+    render(
+      createElement('div', null, [
+        createElement(CountBadge, { key: 'a', count: badgeCount(150, LIMITS.badgeMax), max: LIMITS.badgeMax }),
+        createElement(CountBadge, { key: 'b', count: badgeCount(7, LIMITS.badgeMax), max: LIMITS.badgeMax }),
+        createElement(CountBadge, { key: 'c', count: badgeCount(0, LIMITS.badgeMax), max: LIMITS.badgeMax }),
+      ]),
+    );
+    expect([...host.querySelectorAll('.oj-badge')].map((b) => b.textContent)).toEqual(['99', '7']);
+  });
+});
