@@ -131,6 +131,20 @@ describe('contest submissions through the judge pipeline', () => {
     expect(row!.submissionInfo.A).toMatchObject({ isAC: true, errorNum: 1, tryNum: 0 });
   });
 
+  it('hides a running contest submission from other users in get-submission-detail, not from its author or admins', async () => {
+    const sub = await submit(entrant, CODE.cppAc);
+    await waitFinal(entrant, [sub.submitId]);
+    const detail = (user: TestUser) =>
+      request(t.url).get('/api/get-submission-detail').set('Authorization', user.token).query({ submitId: sub.submitId });
+    const other = await detail(outsider);
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ status: 403, msg: ERR.noPermission });
+    const own = await detail(entrant);
+    expect(own.body.data.submission).toMatchObject({ submitId: sub.submitId, code: CODE.cppAc });
+    const root = await detail(t.users.root);
+    expect(root.body.data.submission.code).toBe(CODE.cppAc);
+  });
+
   it('refuses submissions once the contest has ended', async () => {
     await t.dataSource.query(`UPDATE contest SET end_time = now() - interval '1 second', gmt_modified = now() WHERE id = $1`, [cid]);
     await new Promise((r) => setTimeout(r, 1100)); // past the contest cache of this replica

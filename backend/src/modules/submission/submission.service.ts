@@ -167,7 +167,16 @@ export class SubmissionService {
     if (!sub) throw new NotFoundError(ERR.notFound);
     const problem = await this.problems.findById(sub.pid);
     if (!this.problems.canSee(problem, user) && sub.uid !== user?.uid) throw new NotFoundError(ERR.notFound);
+    if (sub.cid && sub.uid !== user?.uid && !user?.isAdmin) await this.assertContestOver(sub.cid);
     return { sub, problem };
+  }
+
+  /** Others' contest submissions (verdict, code, cases) stay hidden until the contest has ended (spec §6). */
+  private async assertContestOver(cid: number): Promise<void> {
+    const rows: { ended: boolean }[] = await this.judges.manager.query(`SELECT end_time <= now() AS ended FROM contest WHERE id = $1`, [
+      cid,
+    ]);
+    if (!rows[0]?.ended) throw new ForbiddenError(ERR.noPermission);
   }
 
   /** GET /api/get-submission-detail. */

@@ -4,6 +4,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Entity('judge')
 @Index(['uid', 'pid'])
 @Index(['status', 'submitTime'])
+// Contest boards and contest submission lists read a contest's submissions in time order.
+@Index(['cid', 'submitTime'])
 export class Judge {
   @PrimaryGeneratedColumn()
   submitId: number;
