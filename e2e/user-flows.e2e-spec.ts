@@ -52,18 +52,9 @@ async function newPage(width = 1280, height = 900): Promise<TrackedPage> {
   return t;
 }
 
-/**
- * Calls of spec §7 the pages make whose backend modules other engineers have not landed yet: the browser
- * logs their 404 as a console error. Listed here by name so the gap stays visible; remove each entry
- * when its module lands (get-recent-contest: contest module; msg/unread: message module).
- */
-const PENDING_ENDPOINTS = ['/api/get-recent-contest', '/api/msg/unread'];
-const pendingEndpoint404 = (e: string) =>
-  e.startsWith('Failed to load resource: the server responded with a status of 404') && PENDING_ENDPOINTS.some((u) => e.includes(u));
-
 /** Console errors of a page must be none (issue 5: "No console errors on any visited page"). */
 function expectNoConsoleErrors(t: TrackedPage): void {
-  expect(t.errors.filter((e) => !pendingEndpoint404(e))).toEqual([]);
+  expect(t.errors).toEqual([]);
 }
 
 async function hasText(locator: Locator, text: string): Promise<void> {
@@ -296,6 +287,6 @@ describe('a mistyped password', () => {
     await page.getByTestId('slide-verify').waitFor({ timeout: 30_000 });
     await screenshot(page, 'login-slide-verify');
     // the failed logins' 400 answers are the browser's network log of the expected failures
-    expect(t.errors.filter((e) => !e.includes('/api/login') && !pendingEndpoint404(e))).toEqual([]);
+    expect(t.errors.filter((e) => !e.includes('/api/login'))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CoreModule } from './core/core.module';
 import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
@@ -25,6 +26,7 @@ import { UserModule } from './modules/user/user.module';
     SubmissionModule,
     JudgeModule,
     RankModule,
+    DashboardModule,
   ],
 })
 export class AppModule {}

@@ -65,8 +65,11 @@ export function sandboxProcesses(): string[] {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const uid = Number(status.match(/^Uid:\s+(\d+)/m)?.[1]);
-      const zombie = /^State:\s+Z/m.test(status);
-      if (uid >= sandboxUidBase && uid < sandboxUidBase + sandboxUidCount && !zombie) {
+      const zombie = /^State:\s+[ZX]/m.test(status);
+      // A process already in its exit path (PF_EXITING in /proc/<pid>/stat's flags) is not left alive.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const exiting = (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[6]) & 0x4) !== 0;
+      if (uid >= sandboxUidBase && uid < sandboxUidBase + sandboxUidCount && !zombie && !exiting) {
         out.push(`${pid} ${status.match(/^Name:\s+(.*)$/m)?.[1]}`);
       }
     } catch {

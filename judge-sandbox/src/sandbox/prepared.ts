@@ -99,11 +99,14 @@ interface Slot {
   programKey?: string;
   seccompFiles: Set<string>;
   lineBuf: string;
-  /** Lines from the zygote not yet consumed, and who waits for the next one. */
-  lines: string[];
-  waiter?: (line: string | null) => void;
   /** The prepared init waiting for a request ("R <pid>"): its pid in the zygote's namespace. */
   ready: number;
+  readyWaiter?: (ok: boolean) => void;
+  /** Id of the request in flight, and who waits for its answer ("S <status>" / "E <why>"). */
+  pendingId: number;
+  replyWaiter?: (line: string | null) => void;
+  /** Why the zygote gave up ("F <why>"). */
+  fatal?: string;
   dead: boolean;
   stderr: string;
 }
@@ -114,7 +117,7 @@ const slots = new Set<Slot>();
 /** An idle slot whose zygote is alive; dead ones are closed on the way. */
 function acquireIdle(): Slot | undefined {
   for (let slot = idle.pop(); slot; slot = idle.pop()) {
-    if (!slot.dead) return slot;
+    if (usable(slot)) return slot;
     const closing = closeSlot(slot).catch(() => undefined);
     pendingRemovals.add(closing);
     void closing.finally(() => pendingRemovals.delete(closing));
@@ -203,8 +206,8 @@ async function openSlot(): Promise<Slot> {
       home,
       seccompFiles: new Set(),
       lineBuf: '',
-      lines: [],
       ready: 0,
+      pendingId: 0,
       dead: false,
       stderr: '',
     };
@@ -212,12 +215,8 @@ async function openSlot(): Promise<Slot> {
       slot.lineBuf += chunk.toString();
       let nl: number;
       while ((nl = slot.lineBuf.indexOf('\n')) >= 0) {
-        const line = slot.lineBuf.slice(0, nl);
+        onLine(slot, slot.lineBuf.slice(0, nl));
         slot.lineBuf = slot.lineBuf.slice(nl + 1);
-        const w = slot.waiter;
-        slot.waiter = undefined;
-        if (w) w(line);
-        else slot.lines.push(line);
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -237,9 +236,7 @@ async function openSlot(): Promise<Slot> {
       child.on('exit', (code, signal) => {
         slot.dead = true;
         reject(new Error(`prepared sandbox did not start (exit ${code ?? signal}): ${slot.stderr.trim()}`));
-        const w = slot.waiter;
-        slot.waiter = undefined;
-        w?.(null);
+        settleWaiters(slot);
       });
     });
     slots.add(slot);
@@ -267,27 +264,74 @@ async function openSlot(): Promise<Slot> {
   }
 }
 
-function nextLine(slot: Slot): Promise<string | null> {
-  if (slot.lines.length) return Promise.resolve(slot.lines.shift()!);
-  if (slot.dead) return Promise.resolve(null);
-  // The zygote's pipes are unref'd so an idle slot never keeps node alive; a pending reply does.
+let lastRunId = 0;
+
+/** The zygote's pipes are unref'd so an idle slot never keeps node alive; a pending wait does. */
+function hold(slot: Slot, on: boolean): void {
   const pipe = slot.child.stdout as unknown as { ref(): void; unref(): void };
-  pipe.ref();
-  return new Promise((resolve) => {
-    slot.waiter = (line) => {
-      pipe.unref();
-      resolve(line);
-    };
-  });
+  if (on) pipe.ref();
+  else if (!slot.readyWaiter && !slot.replyWaiter) pipe.unref();
+}
+
+function onLine(slot: Slot, line: string): void {
+  let m: RegExpMatchArray | null;
+  if ((m = line.match(/^R (\d+)$/))) {
+    slot.ready = Number(m[1]);
+    const w = slot.readyWaiter;
+    slot.readyWaiter = undefined;
+    hold(slot, false);
+    w?.(true);
+  } else if ((m = line.match(/^([SE]) (\d+) (.*)$/))) {
+    // The first answer for the request in flight; a late duplicate (the zygote answering for an
+    // init killed right after its reply) is dropped.
+    if (Number(m[2]) !== slot.pendingId || !slot.replyWaiter) return;
+    const w = slot.replyWaiter;
+    slot.replyWaiter = undefined;
+    slot.pendingId = 0;
+    hold(slot, false);
+    w(`${m[1]} ${m[3]}`);
+  } else if ((m = line.match(/^F (.*)$/))) {
+    slot.fatal = m[1];
+    settleWaiters(slot);
+  }
+}
+
+/** The zygote ended or gave up: nobody waits for it any more. */
+function settleWaiters(slot: Slot): void {
+  const ready = slot.readyWaiter;
+  const reply = slot.replyWaiter;
+  slot.readyWaiter = undefined;
+  slot.replyWaiter = undefined;
+  ready?.(false);
+  reply?.(null);
+}
+
+function usable(slot: Slot): boolean {
+  return !slot.dead && slot.fatal === undefined;
 }
 
 /** Waits for the zygote's "R <pid>": the next run's init is prepared. */
 async function waitReady(slot: Slot): Promise<void> {
-  if (slot.ready) return;
-  const line = await nextLine(slot);
-  const m = line?.match(/^R (\d+)$/);
-  if (!m) throw new Error(`prepared sandbox not ready: ${line ?? (slot.stderr.trim() || 'it ended')}`);
-  slot.ready = Number(m[1]);
+  if (!slot.ready && usable(slot)) {
+    hold(slot, true);
+    await new Promise<boolean>((resolve) => {
+      slot.readyWaiter = resolve;
+    });
+  }
+  if (!slot.ready) throw new Error(`prepared sandbox not ready: ${slot.fatal ?? (slot.stderr.trim() || 'it ended')}`);
+}
+
+/** Sends a request; resolves with "S <status>", "E <why>", or null when the zygote is gone. */
+function request(slot: Slot, fields: string[]): Promise<string | null> {
+  if (!usable(slot)) return Promise.resolve(null);
+  const id = ++lastRunId;
+  slot.pendingId = id;
+  hold(slot, true);
+  const reply = new Promise<string | null>((resolve) => {
+    slot.replyWaiter = resolve;
+  });
+  slot.child.stdin!.write(`${fields.length} ${id}\n${fields.map((f) => `${f}\0`).join('')}`);
+  return reply;
 }
 
 /**
@@ -296,7 +340,6 @@ async function waitReady(slot: Slot): Promise<void> {
  */
 function preparedInitPid(slot: Slot): number {
   const children = fs.readFileSync(`/proc/${slot.pid}/task/${slot.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  if (children.length === 1) return Number(children[0]);
   for (const child of children) {
     try {
       const ns = fs.readFileSync(`/proc/${child}/status`, 'utf8').match(/^NSpid:\s+\d+\s+(\d+)/m);
@@ -444,8 +487,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     const cg = cgroup;
     const wallLimitMs = spec.wallLimitMs ?? spec.timeLimitMs * 3 + 1000;
     const startedAt = Date.now();
-    const reply = nextLine(slot);
-    slot.child.stdin!.write(`${fields.length}\n${fields.map((f) => `${f}\0`).join('')}`);
+    const reply = request(slot, fields);
     killEverything = () => cg.killAll();
     if (killedFor) killEverything();
     const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
@@ -468,7 +510,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     let code: number | null = null;
     let signal: NodeJS.Signals | null = null;
     if (line === null) {
-      setupError = `prepared sandbox ended: ${slot.stderr.trim() || 'no reason given'}`;
+      setupError = `prepared sandbox ended: ${slot.fatal ?? (slot.stderr.trim() || 'no reason given')}`;
     } else if (line.startsWith('E ')) {
       setupError = `sandbox setup failed: ${line.slice(2)}`;
     } else {
@@ -476,7 +518,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
       if ((status & 0x7f) === 0) code = (status >> 8) & 0xff;
       else signal = signalName(status & 0x7f);
     }
-    const alive = !slot.dead && line !== null && line.startsWith('S ');
+    const alive = usable(slot) && line !== null && line.startsWith('S ');
     try {
       deliver(slot, 'out', typeof spec.stdout === 'string' ? spec.stdout : undefined);
       deliver(slot, 'err', spec.stderr);

@@ -8,24 +8,24 @@
  * mounts) and then says "R <its pid in the zygote's namespace>\n"; the judge finds its host pid among
  * the zygote's children (NSpid), moves it into the run's fresh cgroup and sends the request:
  *
- *   request : "<N>\n" then N NUL-terminated fields:
+ *   request : "<N> <id>\n" then N NUL-terminated fields:
  *             seccomp file | stack bytes | fsize bytes | nofile | cpu seconds | tmpfs bytes |
  *             stdin file | stdout file | stderr file | program dir | env count E | E × "K=V" | argv...
  *             (files are relative to /s, the slot directory; "" means /dev/null or none)
- *   reply   : "S <wait status of the run's init>\n" or "E <why the run could not start>\n"
+ *   reply   : "S <id> <wait status>\n" or "E <id> <why the run could not start>\n", written by the
+ *             run's init straight to the judge; the zygote answers "S <id> <status>" for an init
+ *             that died without replying (killed at the time or wall limit). The judge takes the
+ *             first answer per id. "F <why>\n": the zygote cannot go on (and exits).
  *
  * Every run gets (clone): a fresh pid, mount, ipc and uts namespace. Its init (our code, pid 1 of
  * that pid namespace) mounts a fresh tmpfs on /w, /tmp and /dev/shm and a fresh /proc, makes /dev
  * read-only; once the request is there it sets the tmpfs sizes, binds the program read-only on
- * /p, opens the run's stdio files, reads the
- * seccomp filter and then unmounts /s, so nothing of the slot directory (nor of any earlier run) is
- * reachable. It drops every capability (bounding set, securebits NOROOT locked, capset 0), sets
- * no_new_privs, makes itself non-dumpable and forks the program, which sets its rlimits, installs
- * the seccomp filter and execs. The init exits when the program does (bubblewrap's convention:
- * exit code, or 128 + signal), and the kernel then kills everything left in the pid namespace.
- *
- * The init sends the reply through a pipe the zygote relays, so a killed init (time or wall limit)
- * is reported by the zygote and a reply is never sent twice.
+ * /p, opens the run's stdio files, reads the seccomp filter and then unmounts /s, so nothing of the
+ * slot directory (nor of any earlier run) is reachable. It drops every capability (bounding set,
+ * securebits NOROOT locked, capset 0), sets no_new_privs, makes itself non-dumpable and forks the
+ * program, which sets its rlimits, installs the seccomp filter and execs. When the program ends
+ * the init kills and reaps everything else in its pid namespace, replies (bubblewrap's
+ * convention: exit code, or 128 + signal) and exits.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -51,15 +51,26 @@
 #define MAX_FILTER (4096 * 8)
 #define EXIT_NO_REQUEST 125
 
-static int err_fd = -1;
-static int reply_mode = 0;
+static int err_fd = -1;    /* the program, before exec: the init's error pipe */
+static int status_fd = -1; /* the init: its pipe to the zygote ("I <id>", "D", "P <why>") */
+static int reply_mode = 0; /* 1 in the init */
+static long run_id = -1;   /* the request's id, once read */
 
-/* In the init: the reply pipe (the message becomes "E ..."); in the program: the init's error pipe. */
 static void fail(const char *what) {
   char msg[400];
-  int n = snprintf(msg, sizeof msg, reply_mode ? "E %s: %s\n" : "%s: %s", what, strerror(errno));
-  if (err_fd >= 0 && n > 0) {
-    ssize_t w = write(err_fd, msg, (size_t)n);
+  int n, fd;
+  if (!reply_mode) {
+    n = snprintf(msg, sizeof msg, "%s: %s", what, strerror(errno));
+    fd = err_fd;
+  } else if (run_id >= 0) {
+    n = snprintf(msg, sizeof msg, "E %ld %s: %s\n", run_id, what, strerror(errno));
+    fd = 1;
+  } else {
+    n = snprintf(msg, sizeof msg, "P %s: %s\n", what, strerror(errno));
+    fd = status_fd;
+  }
+  if (fd >= 0 && n > 0) {
+    ssize_t w = write(fd, msg, (size_t)n);
     (void)w;
   }
   _exit(127);
@@ -101,7 +112,8 @@ static char *read_field(FILE *in) {
 }
 
 /* The run's init: pid 1 of a fresh pid namespace. Prepares, waits for the request, never returns. */
-static void run_init(int reply_fd) {
+static void run_init(int sfd) {
+  status_fd = sfd;
   reply_mode = 1;
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) fail("mount private");
   if (mount("tmpfs", "/w", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=0777")) fail("mount /w");
@@ -115,10 +127,15 @@ static void run_init(int reply_fd) {
 
   /* The request (the judge sends it once this process is in the run's cgroup). */
   int nf;
-  if (scanf("%d", &nf) != 1) _exit(EXIT_NO_REQUEST);
+  long id;
+  if (scanf("%d %ld", &nf, &id) != 2) _exit(EXIT_NO_REQUEST);
   if (getchar() != '\n' || nf < 12 || nf > MAX_FIELDS) _exit(EXIT_NO_REQUEST);
   char **f = calloc((size_t)nf + 1, sizeof(char *));
   for (int i = 0; i < nf; i++) f[i] = read_field(stdin);
+  run_id = id;
+  char tag[64];
+  int tl = snprintf(tag, sizeof tag, "I %ld\n", id);
+  if (write(status_fd, tag, (size_t)tl) != tl) _exit(127);
   const char *seccomp = f[0], *tmpfs = f[5];
   char opts[128];
   snprintf(opts, sizeof opts, "size=%s", tmpfs);
@@ -209,13 +226,14 @@ static void run_init(int reply_fd) {
     msg[n] = 0;
     for (char *c = msg; *c; c++)
       if (*c == '\n') *c = ' ';
-    len = snprintf(reply, sizeof reply, "E %s\n", msg);
+    len = snprintf(reply, sizeof reply, "E %ld %s\n", run_id, msg);
   } else {
     /* bubblewrap's convention: the exit code, or 128 + the signal. */
-    len = snprintf(reply, sizeof reply, "S %d\n", WIFEXITED(st) ? WEXITSTATUS(st) << 8 : (128 + WTERMSIG(st)) << 8);
+    len = snprintf(reply, sizeof reply, "S %ld %d\n", run_id, WIFEXITED(st) ? WEXITSTATUS(st) << 8 : (128 + WTERMSIG(st)) << 8);
   }
-  if (write(reply_fd, reply, (size_t)len) != len) _exit(127);
-  /* Leaving kills every other process of the namespace. */
+  /* Straight to the judge (one atomic write), then "done" to the zygote; then leave, which ends
+     the namespaces. */
+  if (write(1, reply, (size_t)len) != len || write(status_fd, "D\n", 2) != 2) _exit(127);
   _exit(0);
 }
 
@@ -228,31 +246,39 @@ int main(void) {
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD, 0, 0, 0, 0);
     if (pid == 0) {
       close(rp[0]);
-      err_fd = rp[1];
       run_init(rp[1]);
     }
     close(rp[1]);
     if (pid < 0) {
-      printf("E clone: %s\n", strerror(errno));
+      printf("F clone: %s\n", strerror(errno));
       fflush(stdout);
       return 1;
     }
-    /* Ready at once: earlier inits may still be tearing their namespaces down (reaped below). */
     printf("R %d\n", pid);
     fflush(stdout);
-    /* The previous init tears its namespaces down meanwhile: reap it before anything else. */
+    /* The previous init tears its namespaces down meanwhile: reap it. */
     while (previous > 0 && waitpid(previous, NULL, 0) < 0 && errno == EINTR) {
     }
     previous = 0;
-    char reply[512];
-    ssize_t n;
-    do n = read(rp[0], reply, sizeof reply);
-    while (n < 0 && errno == EINTR);
+    /* The init says "I <id>" once it has the request and "D" once it has replied. */
+    char buf[1024];
+    size_t len = 0;
+    int done = 0;
+    buf[0] = 0;
+    for (;;) {
+      ssize_t n = read(rp[0], buf + len, sizeof buf - 1 - len);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      len += (size_t)n;
+      buf[len] = 0;
+      if (strstr(buf, "D\n")) {
+        done = 1;
+        break;
+      }
+      if (len >= sizeof buf - 1) break;
+    }
     close(rp[0]);
-    if (n > 0) {
-      /* The init replied before leaving: relay it. */
-      fwrite(reply, 1, (size_t)n, stdout);
-      fflush(stdout);
+    if (done) {
       previous = pid;
       continue;
     }
@@ -260,8 +286,17 @@ int main(void) {
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
     }
     if (WIFEXITED(st) && WEXITSTATUS(st) == EXIT_NO_REQUEST) return 0;
-    /* Killed by the judge (time or wall limit) before it could reply. */
-    printf("S %d\n", st);
+    if (strncmp(buf, "I ", 2) == 0) {
+      /* Killed (time or wall limit) or failed before replying: answer for it. A reply it sent
+         just before is not repeated to the run: the judge takes the first answer per id. */
+      printf("S %ld %d\n", strtol(buf + 2, NULL, 10), st);
+      fflush(stdout);
+      continue;
+    }
+    char *nl = strchr(buf, '\n');
+    if (nl) *nl = 0;
+    printf("F %s\n", strncmp(buf, "P ", 2) == 0 ? buf + 2 : "the run's init ended before its request");
     fflush(stdout);
+    return 1;
   }
 }

@@ -14,3 +14,4 @@ export * from './contest-errors';
 export * from './problem-api';
 export * from './admin-user';
 export * from './contest-api';
+export * from './dashboard';

@@ -12,6 +12,7 @@ import { ContestSubmitService } from './contest-submit.service';
 import { ContestSubmissionService } from './contest-submission.service';
 import { ContestController } from './contest.controller';
 import { ContestService } from './contest.service';
+import { HomeContestController } from './home-contest.controller';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestBalloon } from './entities/contest-balloon.entity';
 import { ContestPrint } from './entities/contest-print.entity';
@@ -29,7 +30,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ProblemModule,
     JudgeQueueModule,
   ],
-  controllers: [ContestController, AdminContestController],
+  controllers: [ContestController, AdminContestController, HomeContestController],
   providers: [
     ContestService,
     ContestAccessService,

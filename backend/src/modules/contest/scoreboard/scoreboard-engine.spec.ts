@@ -404,3 +404,89 @@ describe('ScoreboardEngine ranks kept up to date result by result', () => {
     });
   }
 });
+
+describe('ScoreboardEngine.unchangedSince', () => {
+  it('counts a first blood taken by a row far away as a change of the old holder’s page', () => {
+    const e = board(config(), [
+      sub('u2', 'B', JudgeStatus.Accepted, at(20)),
+      sub('u2', 'C', JudgeStatus.Accepted, at(30)),
+      sub('u3', 'B', JudgeStatus.Accepted, at(25)),
+      sub('u3', 'C', JudgeStatus.Accepted, at(35)),
+      sub('u4', 'B', JudgeStatus.Accepted, at(40)),
+      sub('u4', 'C', JudgeStatus.Accepted, at(50)),
+      sub('u6', 'B', JudgeStatus.Accepted, at(3)),
+      sub('u1', 'A', JudgeStatus.Accepted, at(10)),
+      sub('u5', 'A', JudgeStatus.WrongAnswer, at(10)),
+    ]);
+    expect(e.rows('live').map((r) => r.username)).toEqual(['u2', 'u3', 'u4', 'u6', 'u1', 'u5']);
+    const since = e.version;
+    // u6 moves from position 3 to 0 and takes A's first blood from u1, who stays at position 4.
+    e.apply(sub('u6', 'A', JudgeStatus.Accepted, at(5)));
+    expect(e.rows('live').map((r) => r.username)).toEqual(['u6', 'u2', 'u3', 'u4', 'u1', 'u5']);
+    expect((e.rows('live')[4] as AcmRankRow).submissionInfo.A.isFirstAC).toBe(false);
+    expect(e.unchangedSince('live', since, 4, 5)).toBe(false);
+    // Without a first blood change, the rows below the move keep their page.
+    const after = e.version;
+    e.apply(sub('u3', 'A', JudgeStatus.WrongAnswer, at(60)));
+    expect(e.unchangedSince('live', after, 4, 5)).toBe(true);
+    expect(e.unchangedSince('live', after, 2, 3)).toBe(false);
+  });
+
+  function random(seed: number): () => number {
+    let x = seed;
+    return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  }
+
+  for (const [name, cfg] of [
+    ['ACM with a seal and a star user', config({ sealTime: at(150), starUsernames: ['u5'] })],
+    ['OI by most recent score', config({ type: ContestType.OI, oiScoreType: OiScoreType.Recent })],
+  ] as const) {
+    it(`only says a page is unchanged when its rows render the same (${name})`, () => {
+      const next = random(7 + name.length);
+      const e = new ScoreboardEngine(cfg);
+      const all: BoardSubmission[] = [];
+      const statuses = [JudgeStatus.Accepted, JudgeStatus.WrongAnswer, JudgeStatus.Pending];
+      const page = (view: 'live' | 'sealed', from: number) => e.rows(view).slice(from, from + 4);
+      // Pages of 4 rows (positions from..from+3) rendered at some version, per view.
+      let shown: { view: 'live' | 'sealed'; from: number; version: number; rows: unknown }[] = [];
+      let kept = 0;
+      let redone = 0;
+      for (let i = 0; i < 500; i++) {
+        const earlier = all.length > 0 && next() < 0.1 ? all[Math.floor(next() * all.length)] : null;
+        const s = earlier
+          ? { ...earlier, status: statuses[Math.floor(next() * statuses.length)] }
+          : sub(
+              `u${Math.floor(next() * 24)}`,
+              ['A', 'B', 'C'][Math.floor(next() * 3)],
+              statuses[Math.floor(next() * 3)],
+              at(Math.floor(next() * 290)),
+              {
+                score: Math.floor(next() * 5) * 20,
+                time: 10,
+              },
+            );
+        all.push(s);
+        e.apply({ ...s }, user(s.uid));
+        if (i % 2) continue;
+        shown = shown.map((p) => {
+          if (!e.unchangedSince(p.view, p.version, p.from, p.from + 3)) {
+            redone++;
+            return { ...p, version: e.version, rows: page(p.view, p.from) };
+          }
+          kept++;
+          expect(page(p.view, p.from)).toEqual(p.rows);
+          return { ...p, version: e.version };
+        });
+        if (shown.length < 12) {
+          const view = next() < 0.5 ? 'live' : 'sealed';
+          const from = Math.floor(next() * 6) * 4;
+          e.ranking(view);
+          shown.push({ view, from, version: e.version, rows: page(view, from) });
+        }
+      }
+      // Both answers occur: the check is neither always yes nor always no.
+      expect(kept).toBeGreaterThan(50);
+      expect(redone).toBeGreaterThan(50);
+    });
+  }
+});

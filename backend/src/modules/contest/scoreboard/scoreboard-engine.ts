@@ -125,6 +125,9 @@ function isSorted(list: readonly BoardSubmission[]): boolean {
   return true;
 }
 
+/** Changes remembered per view for `unchangedSince` (older pages are rendered again). */
+const MAX_EDITS = 1024;
+
 const emptyView = (): RowView => ({ cells: new Map(), ac: 0, total: 0, penalty: 0, totalTime: 0, totalScore: 0 });
 
 /**
@@ -141,6 +144,12 @@ export class ScoreboardEngine {
   };
   private readonly ordered: Record<BoardView, UserState[] | null> = { live: null, sealed: null };
   private readonly ranked: Record<BoardView, Ranking | null> = { live: null, sealed: null };
+  /** Per view, the positions each change shown since a version touched (see `unchangedSince`). */
+  private readonly edits: Record<BoardView, { version: number; from: number; to: number }[]> = { live: [], sealed: [] };
+  /** Versions up to this one are no longer in `edits`. */
+  private readonly editsFrom: Record<BoardView, number> = { live: 0, sealed: 0 };
+  /** A first blood changed since the last read: every row's `isFirstAC` may have. */
+  private readonly bloodChanged: Record<BoardView, boolean> = { live: false, sealed: false };
   /** Positions of `ranked` whose ranks are out of date (rows moved there since the last read). */
   private readonly moved: Record<BoardView, [number, number] | null> = { live: null, sealed: null };
   private readonly stars: Set<string>;
@@ -360,13 +369,18 @@ export class ScoreboardEngine {
     if (current && current.uid === state.user.uid && !(cell.isAC && cell.acSubmitId === old?.acSubmitId)) {
       blood.delete(displayId); // the holder's AC changed: find the first again
       this.recomputeFirstBlood(view, displayId);
+      this.bloodChanged[view] = true;
       return;
     }
     if (!cell.isAC) return;
     const candidate: FirstBlood = { uid: state.user.uid, acMs: cell.acMs, submitId: cell.acSubmitId };
-    if (current === undefined) this.recomputeFirstBlood(view, displayId);
-    else if (!current || candidate.acMs < current.acMs || (candidate.acMs === current.acMs && candidate.submitId < current.submitId))
+    if (current === undefined) {
+      this.recomputeFirstBlood(view, displayId);
+      this.bloodChanged[view] = true;
+    } else if (!current || candidate.acMs < current.acMs || (candidate.acMs === current.acMs && candidate.submitId < current.submitId)) {
       blood.set(displayId, candidate);
+      this.bloodChanged[view] = true;
+    }
   }
 
   private recomputeFirstBlood(view: BoardView, displayId: string): void {
@@ -448,7 +462,7 @@ export class ScoreboardEngine {
    * the same rows before them as before, so their ranks only change through a tie group running on from
    * the moved range: the first unchanged row after `to` ends the work.
    */
-  private rerank(view: BoardView, { order, ranks }: Ranking, from: number, to: number): void {
+  private rerank(view: BoardView, { order, ranks }: Ranking, from: number, to: number): number {
     let counted = 0;
     let rank = 0;
     let prev: UserState | null = null;
@@ -467,9 +481,10 @@ export class ScoreboardEngine {
       counted++;
       if (!prev || !this.tied(view, prev, s)) rank = counted;
       prev = s;
-      if (i > to && ranks[i] === rank) return;
+      if (i > to && ranks[i] === rank) return i - 1;
       ranks[i] = rank;
     }
+    return order.length - 1;
   }
 
   private tied(view: BoardView, a: UserState, b: UserState): boolean {
@@ -480,16 +495,40 @@ export class ScoreboardEngine {
       : x.totalScore === y.totalScore && x.totalTime === y.totalTime;
   }
 
+  private edited(view: BoardView, from: number, to: number): void {
+    const list = this.edits[view];
+    list.push({ version: this.changes, from, to });
+    if (list.length > MAX_EDITS) this.editsFrom[view] = list.splice(0, list.length - MAX_EDITS / 2).pop()!.version;
+  }
+
+  /**
+   * Whether positions `from`..`to` of a view show exactly what they showed at version `since`: the same
+   * rows with the same ranks and cells, the same first bloods and the same number of rows. A rendered page
+   * of those positions is then still right (most results only move rows far from the page asked for).
+   */
+  unchangedSince(asked: BoardView, since: number, from: number, to: number): boolean {
+    const view = this.resolve(asked);
+    this.ranking(view);
+    if (since < this.editsFrom[view]) return false;
+    const list = this.edits[view];
+    for (let i = list.length - 1; i >= 0 && list[i].version > since; i--) if (list[i].from <= to && list[i].to >= from) return false;
+    return true;
+  }
+
   /** Users in board order and their ranks (ties share a rank; star users get STAR_USER_RANK). */
   ranking(asked: BoardView): Ranking {
     const view = this.resolve(asked);
     const cached = this.ranked[view];
     if (cached) {
       const range = this.moved[view];
-      if (range) this.rerank(view, cached, range[0], range[1]);
+      if (range) this.edited(view, range[0], this.rerank(view, cached, range[0], range[1]));
       this.moved[view] = null;
+      if (this.bloodChanged[view]) this.edited(view, 0, Infinity);
+      this.bloodChanged[view] = false;
       return cached;
     }
+    this.edited(view, 0, Infinity);
+    this.bloodChanged[view] = false;
     let order = this.ordered[view];
     if (!order) order = this.ordered[view] = [...this.users.values()].sort(this.compare(view));
     const ranks = new Int32Array(order.length);

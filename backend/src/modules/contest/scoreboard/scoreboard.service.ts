@@ -42,7 +42,7 @@ export const BOARD_SYNC_MS = 100;
 /** work_mem of the full-board query (per-user aggregation of every submission of the contest). */
 const LOAD_WORK_MEM = '256MB';
 
-/** Rendered rank pages kept per board, all of its current version (about 70 KB each at 50 ACM rows). */
+/** Rendered rank pages kept per board (about 70 KB each at 50 ACM rows). */
 export const PAGE_CACHE_MAX = 128;
 
 /** The result log of a contest lives a week after its last result. */
@@ -68,6 +68,13 @@ function decode(line: string): BoardSubmission {
     time: time === '' ? null : Number(time),
     submitTime: Number(submitTime),
   };
+}
+
+/** A rank page as sent, the board version it is known right for, and the board positions it shows (unfiltered pages). */
+interface RenderedPage {
+  version: number;
+  json: Buffer;
+  positions: [number, number] | null;
 }
 
 /** What a rank page depends on besides the board: the view, the page and the filters. */
@@ -133,7 +140,7 @@ export class ScoreboardService {
   private readonly boards = new Map<number, LoadedBoard>();
   private readonly building = new Map<number, Promise<LoadedBoard>>();
   /** Rendered pages per board: a rebuilt board starts with none, a dropped one takes its pages along. */
-  private readonly pages = new WeakMap<ScoreboardEngine, { version: number; pages: Map<string, Buffer> }>();
+  private readonly pages = new WeakMap<ScoreboardEngine, Map<string, RenderedPage>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -319,15 +326,27 @@ export class ScoreboardService {
    */
   async rankPageJson(contest: Contest, view: BoardView, filter: RankFilter): Promise<Buffer> {
     const engine = await this.board(contest);
-    let cache = this.pages.get(engine);
-    // Pages of an older version are never served again: drop them all at once.
-    if (!cache || cache.version !== engine.version) this.pages.set(engine, (cache = { version: engine.version, pages: new Map() }));
+    let pages = this.pages.get(engine);
+    if (!pages) this.pages.set(engine, (pages = new Map()));
     const key = pageKey(view, filter);
-    let json = cache.pages.get(key);
-    if (json) return json;
-    json = Buffer.from(JSON.stringify(this.page(engine, view, filter)));
-    if (cache.pages.size >= PAGE_CACHE_MAX) cache.pages.clear();
-    cache.pages.set(key, json);
+    const hit = pages.get(key);
+    if (hit) {
+      if (hit.version === engine.version) return hit.json;
+      // An unfiltered page stays right while no change since touched its positions.
+      if (hit.positions && engine.unchangedSince(view, hit.version, hit.positions[0], hit.positions[1])) {
+        hit.version = engine.version;
+        return hit.json;
+      }
+    }
+    const { current, size } = pageRequest(filter);
+    const filtered = !!(filter.keyword?.trim() || filter.concernedList?.length || filter.removeStar);
+    const json = Buffer.from(JSON.stringify(this.page(engine, view, filter)));
+    if (!hit && pages.size >= PAGE_CACHE_MAX) pages.clear();
+    pages.set(key, {
+      version: engine.version,
+      json,
+      positions: filtered ? null : [(current - 1) * size, current * size - 1],
+    });
     return json;
   }
 

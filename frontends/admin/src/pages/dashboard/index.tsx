@@ -1,12 +1,17 @@
-/** Dashboard: the figures the API has so far (spec §2): server health and the judge servers. */
+/**
+ * Dashboard (spec §2, §9): total users, today's submissions, contests of the recent 14 days, the admin's
+ * recent logins, server health, the judge servers and the recent 7 days top 10 AC rank.
+ */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { JudgeServerInfo, RecentAcRankRow, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
+import { Fragment, useEffect, useState } from 'react';
+import { JudgeServerInfo, LoginSessionInfo, RecentAcRankRow, RecentContestInfo, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
 import { formatMemoryKb } from '@oj/kit';
 import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
+import { getDashboardInfo, getRecentContests, getSessions } from './api';
+import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figures';
 
 /** Loads one figure source; `failed` when the call was refused. */
 function useFigures<T>(load: () => Promise<T>) {
@@ -30,6 +35,10 @@ export default function DashboardPage() {
   const service = useFigures(getServiceInfo);
   const judges = useFigures(getJudgeServers);
   const acRank = useFigures(getRecentAcRank);
+  const dashboard = useFigures(getDashboardInfo);
+  const contests = useFigures(getRecentContests);
+  const sessions = useFigures(getSessions);
+  const statusCounts = contestStatusCounts(contests.value ?? []);
   const info = service.value;
   const roleNames = (user?.roleList ?? []).map((name) => {
     const id = Object.values(Role).find((r) => ROLE_NAMES[r] === name);
@@ -39,6 +48,65 @@ export default function DashboardPage() {
 
   return (
     <PageContainer title={t('admin.dashboard.title')}>
+      <ProCard bordered headerBordered style={{ marginBottom: 16 }}>
+        {dashboard.failed ? (
+          <Empty description={t('admin.dashboard.loadFailed')} />
+        ) : (
+          <StatisticCard.Group direction="row" loading={!dashboard.value}>
+            {dashboardFigures(dashboard.value).map((f, i) => (
+              <Fragment key={f.titleId}>
+                {i > 0 && <StatisticCard.Divider />}
+                <StatisticCard statistic={{ title: t(f.titleId, f.values), value: f.value }} />
+              </Fragment>
+            ))}
+          </StatisticCard.Group>
+        )}
+      </ProCard>
+
+      <ProCard
+        title={t('admin.dashboard.recentContests', { days: TIMINGS.dashboardRecentContestDays })}
+        extra={
+          contests.value &&
+          t('admin.dashboard.contestStatusCounts', {
+            running: statusCounts.running,
+            scheduled: statusCounts.scheduled,
+            ended: statusCounts.ended,
+          })
+        }
+        bordered
+        headerBordered
+        style={{ marginBottom: 16 }}
+      >
+        <Table<RecentContestInfo>
+          size="small"
+          rowKey="id"
+          loading={!contests.value && !contests.failed}
+          dataSource={contests.value ?? []}
+          pagination={false}
+          locale={{ emptyText: t(contests.failed ? 'admin.dashboard.loadFailed' : 'admin.dashboard.noRecentContests') }}
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 80 },
+            { title: t('admin.dashboard.contestTitle'), dataIndex: 'title' },
+            {
+              title: t('admin.dashboard.contestStatus'),
+              dataIndex: 'status',
+              width: 110,
+              render: (_v, c) => {
+                const tag = contestStatusTag(c.status);
+                return <Tag color={tag.color}>{t(tag.id)}</Tag>;
+              },
+            },
+            {
+              title: t('admin.dashboard.startTime'),
+              dataIndex: 'startTime',
+              width: 200,
+              render: (v: string) => new Date(v).toLocaleString(),
+            },
+            { title: t('admin.dashboard.endTime'), dataIndex: 'endTime', width: 200, render: (v: string) => new Date(v).toLocaleString() },
+            { title: t('admin.dashboard.registered'), dataIndex: 'count', width: 100 },
+          ]}
+        />
+      </ProCard>
       <ProCard title={t('admin.dashboard.serverHealth')} bordered headerBordered style={{ marginBottom: 16 }}>
         {service.failed ? (
           <Empty description={t('admin.dashboard.loadFailed')} />
@@ -130,6 +198,25 @@ export default function DashboardPage() {
           <Descriptions.Item label={t('admin.dashboard.username')}>{user?.username}</Descriptions.Item>
           <Descriptions.Item label={t('admin.dashboard.roles')}>{roleNames.join(', ')}</Descriptions.Item>
         </Descriptions>
+        <Table<LoginSessionInfo>
+          size="small"
+          rowKey="id"
+          title={() => t('admin.dashboard.sessions')}
+          loading={!sessions.value && !sessions.failed}
+          dataSource={sessions.value ?? []}
+          pagination={false}
+          locale={{ emptyText: t(sessions.failed ? 'admin.dashboard.loadFailed' : 'admin.dashboard.noSessions') }}
+          columns={[
+            {
+              title: t('admin.dashboard.loginTime'),
+              dataIndex: 'gmtCreate',
+              width: 200,
+              render: (v: string) => new Date(v).toLocaleString(),
+            },
+            { title: t('admin.dashboard.loginIp'), dataIndex: 'ip', width: 180 },
+            { title: t('admin.dashboard.userAgent'), dataIndex: 'userAgent' },
+          ]}
+        />
       </ProCard>
     </PageContainer>
   );

@@ -1,0 +1,34 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DashboardInfo, Role } from '@oj/contracts';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { RecentContest } from '../contest/home-contest.controller';
+import { DashboardService } from './dashboard.service';
+import { LoginSession } from './entities/login-session.entity';
+
+/** /api/admin/dashboard/... (spec §2 "Admin dashboard", §7 admin "dashboard info and sessions"). */
+@ApiTags('admin')
+@Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Controller('admin/dashboard')
+export class AdminDashboardController {
+  constructor(private readonly dashboard: DashboardService) {}
+
+  @Get('get-dashboard-info')
+  @ApiOperation({ summary: 'Total users, submissions since midnight, contests of the recent 14 days' })
+  info(): Promise<DashboardInfo> {
+    return this.dashboard.info();
+  }
+
+  @Get('get-sessions')
+  @ApiOperation({ summary: "The caller's latest logins (ip, user agent, time), newest first" })
+  sessions(@CurrentUser() user: AuthUser): Promise<LoginSession[]> {
+    return this.dashboard.findRecentSessions(user.uid);
+  }
+
+  @Get('get-recent-contest')
+  @ApiOperation({ summary: 'Visible site contests running, starting or ended within the recent 14 days' })
+  recentContests(): Promise<RecentContest[]> {
+    return this.dashboard.recentContests();
+  }
+}

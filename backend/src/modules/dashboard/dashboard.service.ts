@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DASHBOARD_SESSIONS_SIZE, DashboardInfo } from '@oj/contracts';
+import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
+import { findRecentContests, RecentContest } from '../contest/home-contest.controller';
+import { Judge } from '../submission/entities/judge.entity';
+import { User } from '../user/entities/user.entity';
+import { LoginSession } from './entities/login-session.entity';
+
+/** Column limits of login_session: longer values are cut, never refused (a login must not fail on them). */
+const IP_MAX = 64;
+const USER_AGENT_MAX = 512;
+
+/** The server's local midnight of `now`: "today" for the submission count. */
+export function startOfDay(now: Date): Date {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d;
+}
+
+/** Admin dashboard figures (spec §2, §9) and the login sessions they show. */
+@Injectable()
+export class DashboardService {
+  constructor(
+    @InjectRepository(LoginSession) private readonly sessions: Repository<LoginSession>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  recentContests(now = new Date()): Promise<RecentContest[]> {
+    return findRecentContests(this.db, now);
+  }
+
+  async info(now = new Date()): Promise<DashboardInfo> {
+    const [contests, userNum, todayJudgeNum] = await Promise.all([
+      this.recentContests(now),
+      this.db.getRepository(User).count(),
+      this.db.getRepository(Judge).countBy({ submitTime: MoreThanOrEqual(startOfDay(now)) }),
+    ]);
+    return { contestNum: contests.length, userNum, todayJudgeNum };
+  }
+
+  /** The user's latest logins, newest first. */
+  findRecentSessions(uid: string): Promise<LoginSession[]> {
+    return this.sessions.find({ where: { uid }, order: { gmtCreate: 'DESC', id: 'DESC' }, take: DASHBOARD_SESSIONS_SIZE });
+  }
+
+  async recordLogin(uid: string, ip: string, userAgent: string): Promise<void> {
+    await this.sessions.insert({ uid, ip: ip.slice(0, IP_MAX), userAgent: userAgent.slice(0, USER_AGENT_MAX) });
+  }
+}

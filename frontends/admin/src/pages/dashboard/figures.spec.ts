@@ -1,0 +1,28 @@
+import { ContestStatus, TIMINGS } from '@oj/contracts';
+import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figures';
+
+describe('dashboard figures (spec §2)', () => {
+  it('shows total users, today submissions and recent contests with the exact figures', () => {
+    expect(dashboardFigures({ userNum: 12, todayJudgeNum: 0, contestNum: 3 })).toEqual([
+      { titleId: 'admin.dashboard.userNum', value: 12 },
+      { titleId: 'admin.dashboard.todayJudgeNum', value: 0 },
+      { titleId: 'admin.dashboard.contestNum', values: { days: TIMINGS.dashboardRecentContestDays }, value: 3 },
+    ]);
+  });
+
+  it('shows a dash for every figure until they are loaded', () => {
+    expect(dashboardFigures(null).map((f) => f.value)).toEqual(['-', '-', '-']);
+  });
+
+  it('counts the recent contests by status', () => {
+    const list = [ContestStatus.Running, ContestStatus.Ended, ContestStatus.Scheduled, ContestStatus.Running].map((status) => ({ status }));
+    expect(contestStatusCounts(list)).toEqual({ running: 2, scheduled: 1, ended: 1 });
+    expect(contestStatusCounts([])).toEqual({ running: 0, scheduled: 0, ended: 0 });
+  });
+
+  it('names each contest status', () => {
+    expect(contestStatusTag(ContestStatus.Running)).toEqual({ id: 'admin.dashboard.statusRunning', color: 'green' });
+    expect(contestStatusTag(ContestStatus.Scheduled)).toEqual({ id: 'admin.dashboard.statusScheduled', color: 'blue' });
+    expect(contestStatusTag(ContestStatus.Ended)).toEqual({ id: 'admin.dashboard.statusEnded' });
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The admin dashboard calls (spec §2 "Admin dashboard", §7 admin "dashboard info and sessions", §9) and the
+ * home page's GET /api/get-recent-contest (spec §7 Site). Field names follow HOJ's DashboardController and
+ * HomeController.
+ */
+import { ContestInfo } from './contest-api';
+
+/** Paths under the API prefix `/api`. */
+export const DASHBOARD_API = {
+  info: '/admin/dashboard/get-dashboard-info',
+  sessions: '/admin/dashboard/get-sessions',
+  recentContest: '/admin/dashboard/get-recent-contest',
+  /** The home page's list (public). */
+  homeRecentContest: '/get-recent-contest',
+} as const;
+
+/** How many of the caller's own logins GET /api/admin/dashboard/get-sessions answers (newest first). */
+export const DASHBOARD_SESSIONS_SIZE = 10;
+
+/** GET /api/admin/dashboard/get-dashboard-info. */
+export interface DashboardInfo {
+  /** Visible site contests of the recent window (TIMINGS.dashboardRecentContestDays), as get-recent-contest lists them. */
+  contestNum: number;
+  /** Every account. */
+  userNum: number;
+  /** Submissions since the server's local midnight. */
+  todayJudgeNum: number;
+}
+
+/** One login (POST /api/login or /api/admin/login) of the caller, as get-sessions answers it. */
+export interface LoginSessionInfo {
+  id: number;
+  uid: string;
+  ip: string;
+  userAgent: string;
+  /** ISO time of the login */
+  gmtCreate: string;
+}
+
+/**
+ * One row of GET /api/get-recent-contest and GET /api/admin/dashboard/get-recent-contest: a visible site
+ * contest running, starting within the window, or ended within it; `count` is the number of registrations.
+ */
+export type RecentContestInfo = ContestInfo & { count: number };
