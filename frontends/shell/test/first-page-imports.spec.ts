@@ -40,7 +40,9 @@ describe('the shell first page', () => {
   const graph = staticGraph(path.join(SRC, 'bootstrap.tsx'));
 
   it('imports no antd, no icon library and not the full @oj/kit statically', () => {
-    const heavy = [...graph.packages].filter(([p]) => p === 'antd' || p.startsWith('antd/') || p.startsWith('@ant-design/') || p === '@oj/kit');
+    const heavy = [...graph.packages].filter(
+      ([p]) => p === 'antd' || p.startsWith('antd/') || p.startsWith('@ant-design/') || p === '@oj/kit',
+    );
     expect(heavy).toEqual([]);
     expect(graph.packages.has('@oj/kit/core')).toBe(true);
   });

@@ -26,7 +26,11 @@ function render(node: React.ReactElement) {
   root = createRoot(host);
   act(() =>
     root.render(
-      createElement(IntlProvider, { locale: 'en-US', messages: shellMessages['en-US'] }, createElement(MemoryRouter, { initialEntries: ['/home'], future: { v7_startTransition: true, v7_relativeSplatPath: true } }, node)),
+      createElement(
+        IntlProvider,
+        { locale: 'en-US', messages: shellMessages['en-US'] },
+        createElement(MemoryRouter, { initialEntries: ['/home'], future: { v7_startTransition: true, v7_relativeSplatPath: true } }, node),
+      ),
     ),
   );
 }

@@ -145,6 +145,20 @@ export class RunCgroup {
     return cg;
   }
 
+  /** Sets the limits of a cgroup created ahead of its run. */
+  setLimits(limits: { memoryBytes: number; pids: number }): void {
+    if (this.version === 'v1') {
+      // memsw must stay >= memory: try it on both sides of the memory write.
+      tryWrite(this.dirs.memory, 'memory.memsw.limit_in_bytes', limits.memoryBytes);
+      write(this.dirs.memory, 'memory.limit_in_bytes', limits.memoryBytes);
+      tryWrite(this.dirs.memory, 'memory.memsw.limit_in_bytes', limits.memoryBytes);
+      write(this.dirs.pids, 'pids.max', limits.pids);
+    } else if (this.version === 'v2') {
+      write(this.dirs.unified, 'memory.max', limits.memoryBytes);
+      write(this.dirs.unified, 'pids.max', limits.pids);
+    }
+  }
+
   /** The cgroup.procs files a process writes its pid into to join this cgroup. */
   procsFiles(): string[] {
     return Object.values(this.dirs).map((d) => path.join(d, 'cgroup.procs'));

@@ -105,6 +105,8 @@ interface Slot {
   /** Id of the request in flight, and who waits for its answer ("S <status>" / "E <why>"). */
   pendingId: number;
   replyWaiter?: (line: string | null) => void;
+  /** The next run's fresh cgroup, holding the prepared init already (made while the slot idles). */
+  next?: RunCgroup;
   /** Why the zygote gave up ("F <why>"). */
   fatal?: string;
   dead: boolean;
@@ -277,6 +279,7 @@ function onLine(slot: Slot, line: string): void {
   let m: RegExpMatchArray | null;
   if ((m = line.match(/^R (\d+)$/))) {
     slot.ready = Number(m[1]);
+    armNextCgroup(slot);
     const w = slot.readyWaiter;
     slot.readyWaiter = undefined;
     hold(slot, false);
@@ -293,6 +296,27 @@ function onLine(slot: Slot, line: string): void {
   } else if ((m = line.match(/^F (.*)$/))) {
     slot.fatal = m[1];
     settleWaiters(slot);
+  }
+}
+
+/**
+ * Creates the next run's fresh cgroup and moves the prepared init (idle, blocked on its request)
+ * into it now, off the run's critical path; the run only sets its limits. Without it (an error
+ * here) the run does both itself.
+ */
+function armNextCgroup(slot: Slot): void {
+  if (slot.next || !usable(slot)) return;
+  let cg: RunCgroup | undefined;
+  try {
+    cg = RunCgroup.create(nextRunName(), { memoryBytes: 256 * 1024 * 1024, pids: 64 });
+    cg.addProcess(preparedInitPid(slot));
+    slot.next = cg;
+  } catch {
+    if (cg) {
+      const removal = cg.destroy().catch(() => undefined);
+      pendingRemovals.add(removal);
+      void removal.finally(() => pendingRemovals.delete(removal));
+    }
   }
 }
 
@@ -359,6 +383,12 @@ async function closeSlot(slot: Slot): Promise<void> {
     const timer = setTimeout(() => slot.child.kill('SIGKILL'), 2000);
     await exited;
     clearTimeout(timer);
+  }
+  const next = slot.next;
+  slot.next = undefined;
+  if (next) {
+    next.killAll();
+    await next.destroy().catch((err: Error) => console.error(`[judge] cgroup not removed: ${err.message}`));
   }
   slot.home.killAll();
   await slot.home.destroy().catch((err: Error) => console.error(`[judge] cgroup not removed: ${err.message}`));
@@ -467,11 +497,18 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     let fields: string[];
     try {
       fields = stageFiles(slot, spec);
-      cgroup = RunCgroup.create(nextRunName(), { memoryBytes: spec.memoryLimitKb * 1024, pids: spec.pidsLimit ?? 64 });
+      const limits = { memoryBytes: spec.memoryLimitKb * 1024, pids: spec.pidsLimit ?? 64 };
       await waitReady(slot);
-      // The prepared init joins the run's cgroup before it reads the request: the program is
-      // born there.
-      cgroup.addProcess(preparedInitPid(slot));
+      // The prepared init is in the run's fresh cgroup before it reads the request: the program
+      // is born there.
+      if (slot.next) {
+        cgroup = slot.next;
+        slot.next = undefined;
+        cgroup.setLimits(limits);
+      } else {
+        cgroup = RunCgroup.create(nextRunName(), limits);
+        cgroup.addProcess(preparedInitPid(slot));
+      }
       slot.ready = 0;
     } catch (err) {
       // A slot that failed here is not trusted again.

@@ -4,7 +4,7 @@
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { JudgeServerInfo, LoginSessionInfo, RecentAcRankRow, RecentContestInfo, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
 import { formatMemoryKb } from '@oj/kit';
 import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admin';
@@ -39,6 +39,7 @@ export default function DashboardPage() {
   const contests = useFigures(getRecentContests);
   const sessions = useFigures(getSessions);
   const statusCounts = contestStatusCounts(contests.value ?? []);
+  const [users, today, recent] = dashboardFigures(dashboard.value);
   const info = service.value;
   const roleNames = (user?.roleList ?? []).map((name) => {
     const id = Object.values(Role).find((r) => ROLE_NAMES[r] === name);
@@ -53,12 +54,12 @@ export default function DashboardPage() {
           <Empty description={t('admin.dashboard.loadFailed')} />
         ) : (
           <StatisticCard.Group direction="row" loading={!dashboard.value}>
-            {dashboardFigures(dashboard.value).map((f, i) => (
-              <Fragment key={f.titleId}>
-                {i > 0 && <StatisticCard.Divider />}
-                <StatisticCard statistic={{ title: t(f.titleId, f.values), value: f.value }} />
-              </Fragment>
-            ))}
+            {/* The group lays out its direct children: the cards and dividers are listed, not wrapped. */}
+            <StatisticCard statistic={{ title: t(users.titleId, users.values), value: users.value }} />
+            <StatisticCard.Divider />
+            <StatisticCard statistic={{ title: t(today.titleId, today.values), value: today.value }} />
+            <StatisticCard.Divider />
+            <StatisticCard statistic={{ title: t(recent.titleId, recent.values), value: recent.value }} />
           </StatisticCard.Group>
         )}
       </ProCard>
