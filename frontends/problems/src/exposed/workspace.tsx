@@ -3,18 +3,16 @@
  * the monaco editor with the submit button and the live verdict. The caller supplies the submit call and
  * the key the code is kept under (e.g. per contest and problem), so the same view serves any context.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { App, Alert, Button, Card, Col, Row, Select, Space, Spin, Typography } from 'antd';
-import { EDITOR_TAB_SIZES, EDITOR_THEMES, JudgeStatus, ProblemDetail, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
+import { useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Alert, Button, Card, Col, Row, Space, Spin, Typography } from 'antd';
+import { JudgeStatus, ProblemDetail, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, LocaleProvider, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { problemsMessages } from '../locales';
 import { CodeEditor } from '../editor/code-editor';
-import { EditorTheme } from '../editor/themes';
 import { Statement } from '../pages/problem-detail/statement';
-import { codeProblem } from '../pages/problem-detail';
 import { useSubmissionWatch } from '../pages/problem-detail/use-submission-watch';
-import * as storage from '../pages/problem-detail/code-storage';
+import { EditorToolbar, useCodeEditorState, useSubmitFlow } from '../pages/problem-detail/code-workspace';
 
 export interface ProblemWorkspaceProps {
   detail: ProblemDetail;
@@ -29,48 +27,16 @@ export interface ProblemWorkspaceProps {
 }
 
 function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: ProblemWorkspaceProps) {
-  const intl = useIntl();
-  const { message, modal } = App.useApp();
-  const languages = detail.languages;
-  const stored = useMemo(() => storage.loadCode(storageKey), [storageKey]);
-  const [language, setLanguage] = useState(() => storage.initialLanguage(languages, stored, storage.loadLanguage()));
-  const templateOf = useCallback((lang: string) => detail.codeTemplate?.[lang] ?? '', [detail.codeTemplate]);
-  const [code, setCode] = useState(() => stored?.code ?? templateOf(language));
-  const [theme, setTheme] = useState<EditorTheme>(storage.loadTheme);
-  const [tabSize, setTabSize] = useState(storage.loadTabSize);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitId, setSubmitId] = useState<number | null>(null);
-  const { submission } = useSubmissionWatch(submitId);
+  const editor = useCodeEditorState(detail, storageKey);
+  const { language, code, setCode, theme, tabSize } = editor;
+  const flow = useSubmitFlow(code, () => submit({ language, code }));
+  const { submission } = useSubmissionWatch(flow.submitId);
   const final = submission ? isFinalJudgeStatus(submission.status) : false;
 
-  useEffect(() => storage.saveCode(storageKey, { language, code }), [storageKey, language, code]);
   useEffect(() => {
     if (submission && final) onFinal?.(submission);
     // once per final verdict
   }, [submission?.submitId, final]);
-
-  const send = async () => {
-    setSubmitting(true);
-    try {
-      const s = await submit({ language, code });
-      setSubmitId(s.submitId);
-      message.success(intl.formatMessage({ id: 'problems.submit.submitted' }));
-    } catch {
-      // the client showed the server's text
-    } finally {
-      setSubmitting(false);
-    }
-  };
-  const onSubmit = () => {
-    const bad = codeProblem(code);
-    if (bad) return void message.error(intl.formatMessage({ id: bad }));
-    if (submitId == null) return void send();
-    modal.confirm({
-      title: intl.formatMessage({ id: 'problems.submit.resubmitTitle' }),
-      content: intl.formatMessage({ id: 'problems.submit.resubmitConfirm' }),
-      onOk: send,
-    });
-  };
 
   return (
     <Row gutter={[16, 16]}>
@@ -79,46 +45,11 @@ function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: Prob
       </Col>
       <Col xs={24} xl={12}>
         <Card data-testid="submit-panel">
-          <Space wrap style={{ marginBottom: 8 }}>
-            <Select
-              style={{ width: 180 }}
-              value={language}
-              onChange={(lang: string) => {
-                setLanguage(lang);
-                storage.saveLanguage(lang);
-                if (!code.trim() || code === templateOf(language)) setCode(templateOf(lang));
-              }}
-              options={languages.map((l) => ({ value: l, label: l }))}
-              data-testid="language-select"
-              aria-label={intl.formatMessage({ id: 'problems.submit.language' })}
-            />
-            <Select<EditorTheme>
-              style={{ width: 140 }}
-              value={theme}
-              onChange={(t) => {
-                setTheme(t);
-                storage.saveTheme(t);
-              }}
-              options={EDITOR_THEMES.map((t) => ({ value: t, label: t }))}
-              aria-label={intl.formatMessage({ id: 'problems.submit.theme' })}
-            />
-            <Select<number>
-              style={{ width: 110 }}
-              value={tabSize}
-              onChange={(s) => {
-                setTabSize(s);
-                storage.saveTabSize(s);
-              }}
-              options={EDITOR_TAB_SIZES.map((s) => ({
-                value: s,
-                label: intl.formatMessage({ id: 'problems.submit.tabSize' }, { size: s }),
-              }))}
-            />
-          </Space>
+          <EditorToolbar editor={editor} />
           <CodeEditor value={code} onChange={setCode} language={language} theme={theme} tabSize={tabSize} />
           {disabledReason && <Alert style={{ marginTop: 12 }} type="warning" message={disabledReason} data-testid="submit-disabled" />}
           <div style={{ marginTop: 12, textAlign: 'right' }}>
-            <Button type="primary" onClick={onSubmit} loading={submitting} disabled={!!disabledReason} data-testid="submit-code">
+            <Button type="primary" onClick={flow.submit} loading={flow.submitting} disabled={!!disabledReason} data-testid="submit-code">
               <FormattedMessage id="problems.submit.submit" />
             </Button>
           </div>

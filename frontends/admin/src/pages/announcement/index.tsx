@@ -1,19 +1,9 @@
 /** /admin/announcement (super admin): announcement list with create, edit, visibility and delete. */
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  ActionType,
-  ModalForm,
-  PageContainer,
-  ProColumns,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-  ProTable,
-} from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Switch } from 'antd';
-import { useRef } from 'react';
+import { ModalForm, PageContainer, ProColumns, ProFormSwitch, ProFormText, ProFormTextArea, ProTable } from '@ant-design/pro-components';
+import { Switch } from 'antd';
 import { Announcement, ANNOUNCEMENT_HIDDEN, ANNOUNCEMENT_VISIBLE, DEFAULT_PAGE_SIZE } from '@oj/contracts';
 import { createAnnouncement, deleteAnnouncement, getAnnouncements, updateAnnouncement } from '../../api/admin';
+import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 
 interface AnnouncementFormValues {
@@ -24,39 +14,24 @@ interface AnnouncementFormValues {
 
 function AnnouncementForm({ row, onSaved }: { row?: Announcement; onSaved: () => void }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const onFinish = useModalSave<AnnouncementFormValues>(!!row, onSaved, async ({ title, content, visible }) => {
+    const body: Announcement = { title, content, status: visible ? ANNOUNCEMENT_VISIBLE : ANNOUNCEMENT_HIDDEN };
+    if (row) body.id = row.id;
+    if (row) await updateAnnouncement(body);
+    else await createAnnouncement(body);
+  });
   return (
     <ModalForm<AnnouncementFormValues>
       title={row ? t('admin.announcement.editTitle') : t('admin.announcement.createTitle')}
       width={720}
-      trigger={
-        row ? (
-          <a>{t('admin.common.edit')}</a>
-        ) : (
-          <Button type="primary" icon={<PlusOutlined />}>
-            {t('admin.announcement.create')}
-          </Button>
-        )
-      }
+      trigger={<FormTrigger editing={!!row} createLabel={t('admin.announcement.create')} />}
       initialValues={
         row
           ? { title: row.title, content: row.content, visible: row.status === ANNOUNCEMENT_VISIBLE }
           : { title: '', content: '', visible: true }
       }
       modalProps={{ destroyOnClose: true, maskClosable: false }}
-      onFinish={async ({ title, content, visible }) => {
-        const body: Announcement = { title, content, status: visible ? ANNOUNCEMENT_VISIBLE : ANNOUNCEMENT_HIDDEN };
-        if (row) body.id = row.id;
-        try {
-          if (row) await updateAnnouncement(body);
-          else await createAnnouncement(body);
-        } catch (_e) {
-          return false;
-        }
-        message.success(row ? t('admin.common.updated') : t('admin.common.created'));
-        onSaved();
-        return true;
-      }}
+      onFinish={onFinish}
     >
       <ProFormText
         name="title"
@@ -76,24 +51,20 @@ function AnnouncementForm({ row, onSaved }: { row?: Announcement; onSaved: () =>
 
 export default function AnnouncementPage() {
   const { t } = useT();
-  const { message } = App.useApp();
-  const actionRef = useRef<ActionType>();
-  const reload = () => actionRef.current?.reload();
+  const { actionRef, reload } = useTableReload();
+  const run = useNotifiedAction(reload);
 
-  const setVisible = async (row: Announcement, visible: boolean) => {
-    try {
-      await updateAnnouncement({
-        id: row.id,
-        title: row.title,
-        content: row.content,
-        status: visible ? ANNOUNCEMENT_VISIBLE : ANNOUNCEMENT_HIDDEN,
-      });
-      message.success(t('admin.common.updated'));
-      reload();
-    } catch (_e) {
-      // shown by the client
-    }
-  };
+  const setVisible = (row: Announcement, visible: boolean) =>
+    run(
+      () =>
+        updateAnnouncement({
+          id: row.id,
+          title: row.title,
+          content: row.content,
+          status: visible ? ANNOUNCEMENT_VISIBLE : ANNOUNCEMENT_HIDDEN,
+        }),
+      'admin.common.updated',
+    );
 
   const columns: ProColumns<Announcement>[] = [
     { title: t('admin.announcement.id'), dataIndex: 'id', width: 80 },
@@ -113,23 +84,12 @@ export default function AnnouncementPage() {
       width: 140,
       render: (_dom, row) => [
         <AnnouncementForm key="edit" row={row} onSaved={reload} />,
-        <Popconfirm
+        <DeleteAction
           key="delete"
           title={t('admin.announcement.deleteConfirm')}
-          okText={t('admin.common.ok')}
-          cancelText={t('admin.common.cancel')}
-          onConfirm={async () => {
-            try {
-              await deleteAnnouncement(row.id!);
-              message.success(t('admin.common.deleted'));
-              reload();
-            } catch (_e) {
-              // shown by the client
-            }
-          }}
-        >
-          <a style={{ color: '#ff4d4f' }}>{t('admin.common.delete')}</a>
-        </Popconfirm>,
+          onDelete={() => deleteAnnouncement(row.id!)}
+          onDeleted={reload}
+        />,
       ],
     },
   ];
@@ -142,14 +102,7 @@ export default function AnnouncementPage() {
         columns={columns}
         search={false}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
-        request={async ({ current, pageSize }) => {
-          try {
-            const page = await getAnnouncements(current ?? 1, pageSize ?? DEFAULT_PAGE_SIZE);
-            return { data: page.records, total: page.total, success: true };
-          } catch (_e) {
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={pagedRequest((current, pageSize) => getAnnouncements(current, pageSize))}
         toolBarRender={() => [<AnnouncementForm key="create" onSaved={reload} />]}
       />
     </PageContainer>

@@ -1,7 +1,5 @@
 /** /admin/contest/:contestID/announcement: the contest's announcements with create, edit, visibility, delete. */
-import { PlusOutlined } from '@ant-design/icons';
 import {
-  ActionType,
   ModalForm,
   PageContainer,
   ProColumns,
@@ -10,10 +8,10 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Switch } from 'antd';
-import { useRef } from 'react';
+import { Switch } from 'antd';
 import { useParams } from 'react-router-dom';
 import { ContestAnnouncementInfo, DEFAULT_PAGE_SIZE } from '@oj/contracts';
+import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { createContestAnnouncement, deleteContestAnnouncement, getContestAnnouncementPage, updateContestAnnouncement } from './api';
 
@@ -25,33 +23,18 @@ interface FormValues {
 
 function AnnouncementForm({ cid, row, onSaved }: { cid: number; row?: ContestAnnouncementInfo; onSaved: () => void }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const onFinish = useModalSave<FormValues>(!!row, onSaved, async (v) => {
+    if (row) await updateContestAnnouncement({ ...v, id: row.id, cid });
+    else await createContestAnnouncement({ ...v, cid });
+  });
   return (
     <ModalForm<FormValues>
       title={row ? t('admin.contestAnnouncement.editTitle') : t('admin.contestAnnouncement.createTitle')}
       width={720}
-      trigger={
-        row ? (
-          <a>{t('admin.common.edit')}</a>
-        ) : (
-          <Button type="primary" icon={<PlusOutlined />}>
-            {t('admin.contestAnnouncement.create')}
-          </Button>
-        )
-      }
+      trigger={<FormTrigger editing={!!row} createLabel={t('admin.contestAnnouncement.create')} />}
       initialValues={row ? { title: row.title, content: row.content, visible: row.visible } : { title: '', content: '', visible: true }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
-      onFinish={async (v) => {
-        try {
-          if (row) await updateContestAnnouncement({ ...v, id: row.id, cid });
-          else await createContestAnnouncement({ ...v, cid });
-        } catch (_e) {
-          return false;
-        }
-        message.success(row ? t('admin.common.updated') : t('admin.common.created'));
-        onSaved();
-        return true;
-      }}
+      onFinish={onFinish}
     >
       <ProFormText
         name="title"
@@ -71,20 +54,12 @@ function AnnouncementForm({ cid, row, onSaved }: { cid: number; row?: ContestAnn
 
 export default function ContestAnnouncementPage() {
   const { t } = useT();
-  const { message } = App.useApp();
   const cid = Number(useParams().contestID);
-  const actionRef = useRef<ActionType>();
-  const reload = () => actionRef.current?.reload();
+  const { actionRef, reload } = useTableReload();
+  const run = useNotifiedAction(reload);
 
-  const setVisible = async (row: ContestAnnouncementInfo, visible: boolean) => {
-    try {
-      await updateContestAnnouncement({ id: row.id, cid, title: row.title, content: row.content, visible });
-      message.success(t('admin.common.updated'));
-      reload();
-    } catch (_e) {
-      // shown by the client
-    }
-  };
+  const setVisible = (row: ContestAnnouncementInfo, visible: boolean) =>
+    run(() => updateContestAnnouncement({ id: row.id, cid, title: row.title, content: row.content, visible }), 'admin.common.updated');
 
   const columns: ProColumns<ContestAnnouncementInfo>[] = [
     { title: t('admin.contestAnnouncement.id'), dataIndex: 'id', width: 80 },
@@ -102,23 +77,7 @@ export default function ContestAnnouncementPage() {
       width: 140,
       render: (_d, row) => [
         <AnnouncementForm key="edit" cid={cid} row={row} onSaved={reload} />,
-        <Popconfirm
-          key="delete"
-          title={t('admin.contestAnnouncement.deleteConfirm')}
-          okText={t('admin.common.ok')}
-          cancelText={t('admin.common.cancel')}
-          onConfirm={async () => {
-            try {
-              await deleteContestAnnouncement(row.id);
-              message.success(t('admin.common.deleted'));
-              reload();
-            } catch (_e) {
-              // shown by the client
-            }
-          }}
-        >
-          <a style={{ color: '#ff4d4f' }}>{t('admin.common.delete')}</a>
-        </Popconfirm>,
+        <DeleteAction key="delete" title={t('admin.contestAnnouncement.deleteConfirm')} onDelete={() => deleteContestAnnouncement(row.id)} onDeleted={reload} />,
       ],
     },
   ];
@@ -131,14 +90,7 @@ export default function ContestAnnouncementPage() {
         columns={columns}
         search={false}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
-        request={async ({ current, pageSize }) => {
-          try {
-            const page = await getContestAnnouncementPage(cid, current ?? 1, pageSize ?? DEFAULT_PAGE_SIZE);
-            return { data: page.records, total: page.total, success: true };
-          } catch (_e) {
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={pagedRequest((current, pageSize) => getContestAnnouncementPage(cid, current, pageSize))}
         toolBarRender={() => [<AnnouncementForm key="create" cid={cid} onSaved={reload} />]}
       />
     </PageContainer>

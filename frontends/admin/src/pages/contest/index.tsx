@@ -1,19 +1,18 @@
 /** /admin/contest: the contests an admin manages, with visibility, edit, problems, announcements, delete. */
 import { PlusOutlined } from '@ant-design/icons';
-import { ActionType, PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Switch, Tag } from 'antd';
-import { useRef } from 'react';
+import { PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
+import { Button, Switch, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { ContestAuth, ContestInfo, ContestStatus, ContestType, DEFAULT_PAGE_SIZE, contestStatusAt } from '@oj/contracts';
+import { DeleteAction, pagedRequest, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { changeContestVisible, deleteContest, getAdminContests } from './api';
 
 export default function ContestListPage() {
   const { t } = useT();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const actionRef = useRef<ActionType>();
-  const reload = () => actionRef.current?.reload();
+  const { actionRef, reload } = useTableReload();
+  const run = useNotifiedAction(reload);
 
   const statusTag = (c: ContestInfo) => {
     const s = contestStatusAt(c.startTime, c.endTime);
@@ -28,15 +27,7 @@ export default function ContestListPage() {
         ? t('admin.contest.authProtected')
         : t('admin.contest.authPublic');
 
-  const setVisible = async (c: ContestInfo, visible: boolean) => {
-    try {
-      await changeContestVisible(c.id, visible);
-      message.success(t('admin.common.updated'));
-      reload();
-    } catch (_e) {
-      // shown by the client
-    }
-  };
+  const setVisible = (c: ContestInfo, visible: boolean) => run(() => changeContestVisible(c.id, visible), 'admin.common.updated');
 
   const columns: ProColumns<ContestInfo>[] = [
     { title: t('admin.contest.id'), dataIndex: 'id', width: 70, search: false },
@@ -75,23 +66,7 @@ export default function ContestListPage() {
         <a key="announcement" onClick={() => navigate(`/contest/${c.id}/announcement`)}>
           {t('admin.contest.announcements')}
         </a>,
-        <Popconfirm
-          key="delete"
-          title={t('admin.contest.deleteConfirm')}
-          okText={t('admin.common.ok')}
-          cancelText={t('admin.common.cancel')}
-          onConfirm={async () => {
-            try {
-              await deleteContest(c.id);
-              message.success(t('admin.common.deleted'));
-              reload();
-            } catch (_e) {
-              // shown by the client
-            }
-          }}
-        >
-          <a style={{ color: '#ff4d4f' }}>{t('admin.common.delete')}</a>
-        </Popconfirm>,
+        <DeleteAction key="delete" title={t('admin.contest.deleteConfirm')} onDelete={() => deleteContest(c.id)} onDeleted={reload} />,
       ],
     },
   ];
@@ -103,14 +78,7 @@ export default function ContestListPage() {
         actionRef={actionRef}
         columns={columns}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
-        request={async ({ current, pageSize, keyword }) => {
-          try {
-            const page = await getAdminContests(current ?? 1, pageSize ?? DEFAULT_PAGE_SIZE, (keyword as string) || undefined);
-            return { data: page.records, total: page.total, success: true };
-          } catch (_e) {
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={pagedRequest((current, pageSize, { keyword }) => getAdminContests(current, pageSize, (keyword as string) || undefined))}
         toolBarRender={() => [
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => navigate('/contest/create')}>
             {t('admin.contest.create')}

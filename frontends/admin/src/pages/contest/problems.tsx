@@ -1,7 +1,5 @@
 /** /admin/contest/:contestID/problems: problems added from the bank with display id, title and balloon colour. */
-import { PlusOutlined } from '@ant-design/icons';
 import {
-  ActionType,
   ModalForm,
   PageContainer,
   ProColumns,
@@ -10,11 +8,10 @@ import {
   ProFormText,
   ProTable,
 } from '@ant-design/pro-components';
-import { App, Button, Popconfirm } from 'antd';
-import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { ContestProblemItem, DEFAULT_PAGE_SIZE } from '@oj/contracts';
 import { getProblemList } from '../../api/admin';
+import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { addContestProblem, deleteContestProblem, getContestProblemPage, updateContestProblem } from './api';
 
@@ -30,46 +27,31 @@ export const colorValue = (c: ProblemFormValues['color']): string | null => (!c 
 
 function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemItem; onSaved: () => void }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const onFinish = useModalSave<ProblemFormValues>(!!row, onSaved, async (v) => {
+    if (row)
+      await updateContestProblem({
+        id: row.id,
+        displayId: v.displayId.trim(),
+        displayTitle: v.displayTitle,
+        color: colorValue(v.color),
+      });
+    else
+      await addContestProblem({
+        cid,
+        pid: v.pid!,
+        displayId: v.displayId.trim(),
+        displayTitle: v.displayTitle || undefined,
+        color: colorValue(v.color),
+      });
+  });
   return (
     <ModalForm<ProblemFormValues>
       title={row ? t('admin.contestProblem.editTitle') : t('admin.contestProblem.addTitle')}
       width={560}
-      trigger={
-        row ? (
-          <a>{t('admin.common.edit')}</a>
-        ) : (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="admin-contest-add-problem">
-            {t('admin.contestProblem.add')}
-          </Button>
-        )
-      }
+      trigger={<FormTrigger editing={!!row} createLabel={t('admin.contestProblem.add')} testId="admin-contest-add-problem" />}
       initialValues={row ? { displayId: row.displayId, displayTitle: row.displayTitle, color: row.color } : { displayId: '' }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
-      onFinish={async (v) => {
-        try {
-          if (row)
-            await updateContestProblem({
-              id: row.id,
-              displayId: v.displayId.trim(),
-              displayTitle: v.displayTitle,
-              color: colorValue(v.color),
-            });
-          else
-            await addContestProblem({
-              cid,
-              pid: v.pid!,
-              displayId: v.displayId.trim(),
-              displayTitle: v.displayTitle || undefined,
-              color: colorValue(v.color),
-            });
-        } catch (_e) {
-          return false;
-        }
-        message.success(row ? t('admin.common.updated') : t('admin.common.created'));
-        onSaved();
-        return true;
-      }}
+      onFinish={onFinish}
     >
       {!row && (
         <ProFormSelect
@@ -106,10 +88,8 @@ function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemI
 
 export default function ContestProblemsPage() {
   const { t } = useT();
-  const { message } = App.useApp();
   const cid = Number(useParams().contestID);
-  const actionRef = useRef<ActionType>();
-  const reload = () => actionRef.current?.reload();
+  const { actionRef, reload } = useTableReload();
 
   const columns: ProColumns<ContestProblemItem>[] = [
     { title: t('admin.contestProblem.displayId'), dataIndex: 'displayId', width: 110 },
@@ -132,23 +112,7 @@ export default function ContestProblemsPage() {
       width: 140,
       render: (_d, r) => [
         <ProblemForm key="edit" cid={cid} row={r} onSaved={reload} />,
-        <Popconfirm
-          key="delete"
-          title={t('admin.contestProblem.deleteConfirm')}
-          okText={t('admin.common.ok')}
-          cancelText={t('admin.common.cancel')}
-          onConfirm={async () => {
-            try {
-              await deleteContestProblem(r.id);
-              message.success(t('admin.common.deleted'));
-              reload();
-            } catch (_e) {
-              // shown by the client
-            }
-          }}
-        >
-          <a style={{ color: '#ff4d4f' }}>{t('admin.common.delete')}</a>
-        </Popconfirm>,
+        <DeleteAction key="delete" title={t('admin.contestProblem.deleteConfirm')} onDelete={() => deleteContestProblem(r.id)} onDeleted={reload} />,
       ],
     },
   ];
@@ -161,14 +125,7 @@ export default function ContestProblemsPage() {
         columns={columns}
         search={false}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
-        request={async ({ current, pageSize }) => {
-          try {
-            const page = await getContestProblemPage(cid, current ?? 1, pageSize ?? DEFAULT_PAGE_SIZE);
-            return { data: page.records, total: page.total, success: true };
-          } catch (_e) {
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        request={pagedRequest((current, pageSize) => getContestProblemPage(cid, current, pageSize))}
         toolBarRender={() => [<ProblemForm key="add" cid={cid} onSaved={reload} />]}
       />
     </PageContainer>

@@ -1,44 +1,26 @@
 /** /admin/problem/tag: tag list with create, edit and delete (spec §3 "Tag"). */
-import { PlusOutlined } from '@ant-design/icons';
-import { ActionType, ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormText, ProTable } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Tag } from 'antd';
-import { useRef } from 'react';
+import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormText, ProTable } from '@ant-design/pro-components';
+import { Tag } from 'antd';
 import { ProblemTag } from '@oj/contracts';
 import { createTag, deleteTag, getAllTags, updateTag } from '../../api/admin';
+import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 
 function TagForm({ tag, onSaved }: { tag?: ProblemTag; onSaved: () => void }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const onFinish = useModalSave<ProblemTag>(!!tag, onSaved, async (values) => {
+    const color =
+      typeof values.color === 'string' ? values.color : (values.color as unknown as { toHexString?: () => string } | null)?.toHexString?.();
+    if (tag) await updateTag({ ...tag, ...values, color });
+    else await createTag({ ...values, color, oj: values.oj || 'ME' });
+  });
   return (
     <ModalForm<ProblemTag>
       title={tag ? t('admin.tags.editTitle') : t('admin.tags.createTitle')}
-      trigger={
-        tag ? (
-          <a>{t('admin.common.edit')}</a>
-        ) : (
-          <Button type="primary" icon={<PlusOutlined />}>
-            {t('admin.tags.create')}
-          </Button>
-        )
-      }
+      trigger={<FormTrigger editing={!!tag} createLabel={t('admin.tags.create')} />}
       initialValues={tag ?? { name: '', color: '#409eff', oj: 'ME' }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
-      onFinish={async (values) => {
-        const color =
-          typeof values.color === 'string'
-            ? values.color
-            : (values.color as unknown as { toHexString?: () => string } | null)?.toHexString?.();
-        try {
-          if (tag) await updateTag({ ...tag, ...values, color });
-          else await createTag({ ...values, color, oj: values.oj || 'ME' });
-        } catch (_e) {
-          return false;
-        }
-        message.success(tag ? t('admin.common.updated') : t('admin.common.created'));
-        onSaved();
-        return true;
-      }}
+      onFinish={onFinish}
     >
       <ProFormText name="name" label={t('admin.tags.name')} rules={[{ required: true, message: t('admin.tags.nameRequired') }]} />
       <ProFormColorPicker name="color" label={t('admin.tags.color')} />
@@ -49,9 +31,7 @@ function TagForm({ tag, onSaved }: { tag?: ProblemTag; onSaved: () => void }) {
 
 export default function TagsPage() {
   const { t } = useT();
-  const { message } = App.useApp();
-  const actionRef = useRef<ActionType>();
-  const reload = () => actionRef.current?.reload();
+  const { actionRef, reload } = useTableReload();
 
   const columns: ProColumns<ProblemTag>[] = [
     { title: t('admin.tags.id'), dataIndex: 'id', width: 80, search: false },
@@ -67,23 +47,7 @@ export default function TagsPage() {
       width: 160,
       render: (_dom, row) => [
         <TagForm key="edit" tag={row} onSaved={reload} />,
-        <Popconfirm
-          key="delete"
-          title={t('admin.tags.deleteConfirm')}
-          okText={t('admin.common.ok')}
-          cancelText={t('admin.common.cancel')}
-          onConfirm={async () => {
-            try {
-              await deleteTag(row.id!);
-              message.success(t('admin.common.deleted'));
-              reload();
-            } catch (_e) {
-              // shown by the client
-            }
-          }}
-        >
-          <a style={{ color: '#ff4d4f' }}>{t('admin.common.delete')}</a>
-        </Popconfirm>,
+        <DeleteAction key="delete" title={t('admin.tags.deleteConfirm')} onDelete={() => deleteTag(row.id!)} onDeleted={reload} />,
       ],
     },
   ];
