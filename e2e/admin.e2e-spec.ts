@@ -7,19 +7,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { crc32 } from 'zlib';
-import type { Browser, Page } from 'playwright-core';
-import {
-  Platform,
-  ROOT_PASSWORD,
-  TrackedPage,
-  apiCall,
-  launchBrowser,
-  openPage,
-  rootToken,
-  screenshot,
-  startPlatform,
-  stopPlatform,
-} from './harness';
+import type { Browser } from 'playwright-core';
+import { Platform, TrackedPage, apiCall, launchBrowser, rootToken, screenshot, startPlatform } from './harness';
+import { PageTracker, adminLogin } from './helpers';
 
 const PROBLEM_ID = 'ADM1001';
 const TITLE = 'Admin made A+B';
@@ -73,20 +63,10 @@ function storedZip(files: [string, string][]): Buffer {
 let platform: Platform;
 let browser: Browser;
 let judgeDir: string;
-const tracked: TrackedPage[] = [];
+const pages = new PageTracker();
 
-async function newPage(): Promise<TrackedPage> {
-  const t = await openPage(browser, platform);
-  tracked.push(t);
-  return t;
-}
-
-async function adminLogin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.locator('#admin-login-username').fill('root');
-  await page.locator('#admin-login-password').fill(ROOT_PASSWORD);
-  await page.locator('#admin-login-submit').click();
-  await page.waitForURL('**/admin/dashboard', { timeout: 30_000 });
+function newPage(): Promise<TrackedPage> {
+  return pages.open(browser, platform);
 }
 
 // startPlatform waits (up to 20 minutes) while another browser suite holds the machine-wide lock.
@@ -102,9 +82,7 @@ beforeAll(async () => {
 }, 25 * 60_000);
 
 afterAll(async () => {
-  for (const t of tracked) await t.context.close().catch(() => undefined);
-  await browser?.close();
-  await stopPlatform(platform);
+  await pages.tearDown(browser, platform);
   if (judgeDir) fs.rmSync(judgeDir, { recursive: true, force: true });
 });
 

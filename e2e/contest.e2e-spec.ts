@@ -6,45 +6,34 @@
 import type { Browser, Page } from 'playwright-core';
 import {
   Platform,
-  ROOT_PASSWORD,
   TrackedPage,
   apiCall,
   apiLogin,
   createProblem,
   judgeLanguages,
   launchBrowser,
-  openPage,
   rootToken,
   screenshot,
   startPlatform,
-  stopPlatform,
   typeIntoEditor,
   uiLogin,
   updateSwitches,
 } from './harness';
+import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
 
 const PROBLEM_ID = 'CON1001';
 const TITLE = 'E2E Protected Cup';
 const PASSWORD = 'cup-pass-42';
 const USER = { username: 'contestant1', password: 'contest-pass1' };
-const CORRECT = `#include <iostream>
-int main() {
-long long a, b;
-std::cin >> a >> b;
-std::cout << a + b << std::endl;
-return 0;
-}
-`;
+const CORRECT = APLUSB_CPP;
 
 let platform: Platform;
 let browser: Browser;
 let cid = 0;
-const tracked: TrackedPage[] = [];
+const pages = new PageTracker();
 
-async function newPage(): Promise<TrackedPage> {
-  const t = await openPage(browser, platform);
-  tracked.push(t);
-  return t;
+function newPage(): Promise<TrackedPage> {
+  return pages.open(browser, platform);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -75,20 +64,14 @@ beforeAll(async () => {
 }, 25 * 60_000);
 
 afterAll(async () => {
-  for (const t of tracked) await t.context.close().catch(() => undefined);
-  await browser?.close();
-  await stopPlatform(platform);
+  await pages.tearDown(browser, platform);
 });
 
 describe('a protected contest', () => {
   it('is created by an admin with a problem from the bank', async () => {
     const t = await newPage();
     const { page } = t;
-    await page.goto('/admin/login');
-    await page.locator('#admin-login-username').fill('root');
-    await page.locator('#admin-login-password').fill(ROOT_PASSWORD);
-    await page.locator('#admin-login-submit').click();
-    await page.waitForURL('**/admin/dashboard', { timeout: 30_000 });
+    await adminLogin(page);
 
     await page.goto('/admin/contest/create');
     await page.locator('#title').fill(TITLE);

@@ -11,15 +11,14 @@ import {
   createProblem,
   judgeLanguages,
   launchBrowser,
-  openPage,
   screenshot,
   startPlatform,
-  stopPlatform,
   typeIntoEditor,
   uiLogin,
   updateSwitches,
   waitForMailCode,
 } from './harness';
+import { APLUSB_CPP, PageTracker } from './helpers';
 
 const PROBLEM_ID = 'E2E1001';
 const CASES = [
@@ -27,15 +26,7 @@ const CASES = [
   { input: '-5 7\n', output: '2\n' },
   { input: '1000000000 1000000000\n', output: '2000000000\n' },
 ];
-// Typed without indentation: the editor indents as the user types, like it would for a person.
-const CORRECT = `#include <iostream>
-int main() {
-long long a, b;
-std::cin >> a >> b;
-std::cout << a + b << std::endl;
-return 0;
-}
-`;
+const CORRECT = APLUSB_CPP;
 const WRONG = CORRECT.replace('a + b', 'a - b');
 const USER = { username: 'e2euser', email: 'e2euser@example.com', password: 'secret-pass1' };
 
@@ -44,12 +35,10 @@ let browser: Browser;
 let cpp: string;
 /** submissions the new user made so far */
 let submissions = 0;
-const tracked: TrackedPage[] = [];
+const pages = new PageTracker();
 
-async function newPage(width = 1280, height = 900): Promise<TrackedPage> {
-  const t = await openPage(browser, platform, { width, height });
-  tracked.push(t);
-  return t;
+function newPage(width = 1280, height = 900): Promise<TrackedPage> {
+  return pages.open(browser, platform, { width, height });
 }
 
 /** Console errors of a page must be none (issue 5: "No console errors on any visited page"). */
@@ -100,9 +89,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const t of tracked) await t.context.close().catch(() => undefined);
-  await browser?.close();
-  await stopPlatform(platform);
+  await pages.tearDown(browser, platform);
 });
 
 describe('a visitor', () => {

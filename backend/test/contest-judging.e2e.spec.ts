@@ -95,6 +95,8 @@ describe('contest submissions through the judge pipeline', () => {
     const wa = await submit(entrant, CODE.cppWa);
     expect(wa).toMatchObject({ cid, displayPid: 'A', status: JudgeStatus.Pending });
     expect(wa).not.toHaveProperty('code');
+    expect(wa).not.toHaveProperty('ip');
+    expect(wa).not.toHaveProperty('counted');
     const pendingRow = (await rank(t, entrant, cid)).body.data.records[0] as AcmRankRow;
     expect(pendingRow.uid).toBe(entrant.uid);
     await waitFinal(entrant, [wa.submitId]);

@@ -9,6 +9,7 @@ import { JudgeEventsService } from '../judge/judge-events.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import { ProblemService } from '../problem/problem.service';
 import { Judge } from '../submission/entities/judge.entity';
+import { PublicSubmission, toPublicSubmission } from '../submission/public-submission';
 import { ContestJudgeBridge, ContestResult } from './contest-judge.bridge';
 
 /** A contest submission: `pid` is the contest display id (HOJ SubmitJudgeDTO with cid). */
@@ -45,7 +46,7 @@ export class ContestSubmitService implements OnModuleInit {
     this.events = this.moduleRef.get(JudgeEventsService, { strict: false });
   }
 
-  async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<Omit<Judge, 'code'>> {
+  async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<PublicSubmission> {
     if ((NO_SUBMIT_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
     const { contestProblem } = await this.bridge.assertCanSubmit(input.cid, user, input.pid);
     const problem = await this.problems.findById(contestProblem.pid);
@@ -80,9 +81,7 @@ export class ContestSubmitService implements OnModuleInit {
       saved.status = JudgeStatus.SubmittedFailed;
     }
     await this.bridge.onResult(this.result(saved, saved));
-    const { code: _code, ...rest } = saved;
-    void _code;
-    return rest;
+    return toPublicSubmission(saved);
   }
 
   /**

@@ -14,6 +14,7 @@ import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/submission.dto';
 import { JudgeCase } from './entities/judge-case.entity';
+import { PublicSubmission, toPublicSubmission } from './public-submission';
 import { Judge } from './entities/judge.entity';
 
 /** Redis key of a test judge ("run on custom input"); the value expires after TEST_JUDGE_TTL_SEC. */
@@ -79,7 +80,7 @@ export class SubmissionService {
    * POST /api/submit-problem-judge. Stores the submission as Pending, then adds its job. If the process dies
    * or Redis fails between the two, the sweeper enqueues it later; a failed add marks it Submitted Failed.
    */
-  async submit(dto: SubmitJudgeDto, user: AuthUser, ip: string | null): Promise<Judge> {
+  async submit(dto: SubmitJudgeDto, user: AuthUser, ip: string | null): Promise<PublicSubmission> {
     this.assertCanSubmit(user);
     if (dto.cid) throw new BadRequestError(ERR.badRequest); // contest submissions go through the contest module
     const problem = await this.problems.findVisible({ problemId: dto.pid }, user);
@@ -106,8 +107,7 @@ export class SubmissionService {
       }),
     );
     await this.enqueueOrMarkFailed(saved, problem);
-    const { code: _code, ...rest } = saved;
-    return rest as Judge;
+    return toPublicSubmission(saved);
   }
 
   private async enqueueOrMarkFailed(sub: Judge, problem: Problem): Promise<void> {
@@ -121,7 +121,7 @@ export class SubmissionService {
   }
 
   /** GET /api/resubmit: only a Submitted Failed submission, by its author or an admin. */
-  async resubmit(submitId: number, user: AuthUser): Promise<Judge> {
+  async resubmit(submitId: number, user: AuthUser): Promise<PublicSubmission> {
     const sub = await this.judges.findOne({ where: { submitId } });
     if (!sub) throw new NotFoundError(ERR.notFound);
     if (sub.uid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
@@ -130,8 +130,7 @@ export class SubmissionService {
     await this.judges.update({ submitId }, { status: JudgeStatus.Pending });
     sub.status = JudgeStatus.Pending;
     await this.enqueueOrMarkFailed(sub, problem);
-    const { code: _code, ...rest } = sub;
-    return rest as Judge;
+    return toPublicSubmission(sub);
   }
 
   /** GET /api/get-submission-list: non-contest submissions of problems the caller may see. */

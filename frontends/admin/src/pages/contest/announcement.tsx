@@ -1,13 +1,5 @@
 /** /admin/contest/:contestID/announcement: the contest's announcements with create, edit, visibility, delete. */
-import {
-  ModalForm,
-  PageContainer,
-  ProColumns,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-  ProTable,
-} from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProColumns, ProFormSwitch, ProFormText, ProFormTextArea, ProTable } from '@ant-design/pro-components';
 import { Switch } from 'antd';
 import { useParams } from 'react-router-dom';
 import { ContestAnnouncementInfo, DEFAULT_PAGE_SIZE } from '@oj/contracts';
@@ -77,7 +69,12 @@ export default function ContestAnnouncementPage() {
       width: 140,
       render: (_d, row) => [
         <AnnouncementForm key="edit" cid={cid} row={row} onSaved={reload} />,
-        <DeleteAction key="delete" title={t('admin.contestAnnouncement.deleteConfirm')} onDelete={() => deleteContestAnnouncement(row.id)} onDeleted={reload} />,
+        <DeleteAction
+          key="delete"
+          title={t('admin.contestAnnouncement.deleteConfirm')}
+          onDelete={() => deleteContestAnnouncement(row.id)}
+          onDeleted={reload}
+        />,
       ],
     },
   ];

@@ -1,13 +1,5 @@
 /** /admin/contest/:contestID/problems: problems added from the bank with display id, title and balloon colour. */
-import {
-  ModalForm,
-  PageContainer,
-  ProColumns,
-  ProFormColorPicker,
-  ProFormSelect,
-  ProFormText,
-  ProTable,
-} from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import { useParams } from 'react-router-dom';
 import { ContestProblemItem, DEFAULT_PAGE_SIZE } from '@oj/contracts';
 import { getProblemList } from '../../api/admin';
@@ -112,7 +104,12 @@ export default function ContestProblemsPage() {
       width: 140,
       render: (_d, r) => [
         <ProblemForm key="edit" cid={cid} row={r} onSaved={reload} />,
-        <DeleteAction key="delete" title={t('admin.contestProblem.deleteConfirm')} onDelete={() => deleteContestProblem(r.id)} onDeleted={reload} />,
+        <DeleteAction
+          key="delete"
+          title={t('admin.contestProblem.deleteConfirm')}
+          onDelete={() => deleteContestProblem(r.id)}
+          onDeleted={reload}
+        />,
       ],
     },
   ];

@@ -27,6 +27,13 @@ import { LazyCodeEditor } from './LazyCodeEditor';
 import { evenScores, judgeCodeChanged, ProblemFormValues, toProblemDto, tooManyExamples, validateProblem } from './problemForm';
 import { useProblemEditorData } from './useProblemEditorData';
 
+/** The limit fields (whole numbers, at least 1) with their label ids. */
+const LIMIT_FIELDS = [
+  { name: 'timeLimit', label: 'admin.problemEdit.timeLimit' },
+  { name: 'memoryLimit', label: 'admin.problemEdit.memoryLimit' },
+  { name: 'stackLimit', label: 'admin.problemEdit.stackLimit' },
+] as const;
+
 export default function ProblemEditPage() {
   const { problemId } = useParams();
   const pid = problemId ? Number(problemId) : null;
@@ -225,30 +232,17 @@ export default function ProblemEditPage() {
 
         <ProCard title={t('admin.problemEdit.sectionLimits')} bordered headerBordered style={{ marginBottom: 16 }}>
           <ProForm.Group>
-            <ProFormDigit
-              name="timeLimit"
-              width="sm"
-              label={t('admin.problemEdit.timeLimit')}
-              min={1}
-              fieldProps={{ precision: 0 }}
-              rules={[{ required: true }]}
-            />
-            <ProFormDigit
-              name="memoryLimit"
-              width="sm"
-              label={t('admin.problemEdit.memoryLimit')}
-              min={1}
-              fieldProps={{ precision: 0 }}
-              rules={[{ required: true }]}
-            />
-            <ProFormDigit
-              name="stackLimit"
-              width="sm"
-              label={t('admin.problemEdit.stackLimit')}
-              min={1}
-              fieldProps={{ precision: 0 }}
-              rules={[{ required: true }]}
-            />
+            {LIMIT_FIELDS.map(({ name, label }) => (
+              <ProFormDigit
+                key={name}
+                name={name}
+                width="sm"
+                label={t(label)}
+                min={1}
+                fieldProps={{ precision: 0 }}
+                rules={[{ required: true }]}
+              />
+            ))}
             <ProFormSelect
               name="difficulty"
               width="sm"

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { App, Button, Card, Col, Collapse, Result, Row, Spin } from 'antd';
 import { ProblemDetail } from '@oj/contracts';
 import { openAccountDialog, useAuth } from '@oj/kit';
+import { LoginRequired } from '../../components/login-required';
 import { getProblemDetail, submitProblem } from '../../api/problems';
 import { CodeEditor } from '../../editor/code-editor';
 import { Statement } from './statement';
@@ -43,17 +44,7 @@ export function ProblemDetailPage() {
   }, [isLoggedIn]);
 
   if (!isLoggedIn) {
-    return (
-      <Result
-        status="403"
-        title={<FormattedMessage id="problems.detail.loginRequired" />}
-        extra={
-          <Button type="primary" onClick={() => openAccountDialog('Login')}>
-            <FormattedMessage id="problems.detail.login" />
-          </Button>
-        }
-      />
-    );
+    return <LoginRequired />;
   }
   if (failed) return <Result status="404" title={<FormattedMessage id="problems.detail.notFound" />} />;
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;

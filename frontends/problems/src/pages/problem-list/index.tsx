@@ -1,7 +1,7 @@
 /** /problem: searchable, filterable, paged problem list with the user's status per problem. */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, MinusOutlined } from '@ant-design/icons';
 import {
@@ -18,6 +18,7 @@ import {
 import { useAuth } from '@oj/kit';
 import { getProblemList, getProblemTags, getRandomProblem, getUserProblemStatus } from '../../api/problems';
 import { DifficultyTag } from '../../components/difficulty-tag';
+import { useListQuery } from '../../components/use-list-query';
 
 const LEVELS = Array.from({ length: DIFFICULTY_MAX - DIFFICULTY_MIN + 1 }, (_, i) => DIFFICULTY_MIN + i);
 
@@ -32,7 +33,7 @@ export function ProblemListPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListQuery();
   const currentPage = Number(params.get('currentPage') || 1);
   const limit = Number(params.get('limit') || DEFAULT_PAGE_SIZE * 3);
   const keyword = params.get('keyword') || '';
@@ -77,16 +78,6 @@ export function ProblemListPage() {
       .then(setStatuses)
       .catch(() => setStatuses({}));
   }, [isLoggedIn, page]);
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    if (!('currentPage' in changes)) next.delete('currentPage');
-    setParams(next);
-  };
 
   const random = () =>
     getRandomProblem()

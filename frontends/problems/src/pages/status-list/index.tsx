@@ -1,7 +1,7 @@
 /** /status (spec §2: judge access, login; ?onlyMine=true for one's own submissions). */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button, Card, Input, Result, Select, Space, Switch, Table } from 'antd';
 import { DEFAULT_PAGE_SIZE, ERR, JUDGE_STATUS_NAMES, JudgeStatus, Page, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
 import {
@@ -15,6 +15,8 @@ import {
   useWebsiteConfig,
 } from '@oj/kit';
 import { getSubmissionList } from '../../api/problems';
+import { LoginRequired } from '../../components/login-required';
+import { useListQuery } from '../../components/use-list-query';
 
 const STATUS_FILTER = Object.keys(JUDGE_STATUS_NAMES)
   .map(Number)
@@ -24,7 +26,7 @@ export function StatusListPage() {
   const intl = useIntl();
   const config = useWebsiteConfig();
   const { isLoggedIn, isRoot } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListQuery();
   const onlyMine = params.get('onlyMine') === 'true';
   const currentPage = Number(params.get('currentPage') || 1);
   const searchPid = params.get('problemID') || '';
@@ -66,28 +68,8 @@ export function StatusListPage() {
     return () => clearTimeout(t);
   }, [page]);
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    if (!('currentPage' in changes)) next.delete('currentPage');
-    setParams(next);
-  };
-
   if (!isLoggedIn) {
-    return (
-      <Result
-        status="403"
-        title={<FormattedMessage id="problems.detail.loginRequired" />}
-        extra={
-          <Button type="primary" onClick={() => openAccountDialog('Login')}>
-            <FormattedMessage id="problems.detail.login" />
-          </Button>
-        }
-      />
-    );
+    return <LoginRequired />;
   }
   if (!allowed) return <Result status="403" title={ERR.noAccessPublicJudge} />;
 
