@@ -38,7 +38,7 @@ import { SiteConfigService } from './site-config/site-config.service';
           // One JSON line per request in production, readable lines in development.
           transport: config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
           autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api') },
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-judge-token"]', 'res.headers.authorization'],
         },
         // Named wildcard (path-to-regexp 8); under the global prefix this covers /api/*.
         // LOG_LEVEL=silent drops the request logger altogether (it costs even when it writes nothing).

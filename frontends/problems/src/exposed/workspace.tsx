@@ -5,14 +5,13 @@
  */
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Alert, Button, Card, Col, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
 import { JudgeStatus, ProblemDetail, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, LocaleProvider, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { problemsMessages } from '../locales';
 import { CodeEditor } from '../editor/code-editor';
-import { Statement } from '../pages/problem-detail/statement';
 import { useSubmissionWatch } from '../pages/problem-detail/use-submission-watch';
-import { EditorToolbar, useCodeEditorState, useSubmitFlow } from '../pages/problem-detail/code-workspace';
+import { EditorToolbar, StatementBeside, useCodeEditorState, useSubmitFlow } from '../pages/problem-detail/code-workspace';
 
 export interface ProblemWorkspaceProps {
   detail: ProblemDetail;
@@ -39,11 +38,7 @@ function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: Prob
   }, [submission?.submitId, final]);
 
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} xl={12}>
-        <Statement detail={detail} />
-      </Col>
-      <Col xs={24} xl={12}>
+    <StatementBeside detail={detail}>
         <Card data-testid="submit-panel">
           <EditorToolbar editor={editor} />
           <CodeEditor value={code} onChange={setCode} language={language} theme={theme} tabSize={tabSize} />
@@ -72,8 +67,7 @@ function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: Prob
             </Space>
           )}
         </Card>
-      </Col>
-    </Row>
+    </StatementBeside>
   );
 }
 

@@ -5,16 +5,31 @@
  */
 import { ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { App, Select, Space } from 'antd';
+import { App, Col, Row, Select, Space } from 'antd';
 import { EDITOR_TAB_SIZES, EDITOR_THEMES, LIMITS, ProblemDetail, SubmissionInfo } from '@oj/contracts';
 import { EditorTheme } from '../../editor/themes';
 import * as storage from './code-storage';
+import { Statement } from './statement';
 
 /** Spec §5 "Code submit": not empty, at most 65535 characters; returns the message id of the failure. */
 export function codeProblem(code: string): string | null {
   if (!code.trim()) return 'problems.submit.codeEmpty';
   if (code.length > LIMITS.codeMaxChars) return 'problems.submit.codeTooLong';
   return null;
+}
+
+/** The statement on the left (on top on narrow screens) and `children` (the submit panel) beside it. */
+export function StatementBeside({ detail, children }: { detail: ProblemDetail; children: ReactNode }) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <Statement detail={detail} />
+      </Col>
+      <Col xs={24} xl={12}>
+        {children}
+      </Col>
+    </Row>
+  );
 }
 
 /** Language, code, theme and tab size of one editor; the code is kept under `storageKey`. */

@@ -2,17 +2,16 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { App, Button, Card, Col, Collapse, Result, Row, Spin } from 'antd';
+import { App, Button, Card, Collapse, Result, Spin } from 'antd';
 import { ProblemDetail } from '@oj/contracts';
 import { openAccountDialog, useAuth } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { getProblemDetail, submitProblem } from '../../api/problems';
 import { CodeEditor } from '../../editor/code-editor';
-import { Statement } from './statement';
 import { SubmitResult } from './submit-result';
 import { TestJudge } from './test-judge';
 import { useSubmissionWatch } from './use-submission-watch';
-import { EditorToolbar, codeProblem, useCodeEditorState, useSubmitFlow } from './code-workspace';
+import { EditorToolbar, StatementBeside, codeProblem, useCodeEditorState, useSubmitFlow } from './code-workspace';
 
 export { codeProblem };
 
@@ -49,14 +48,9 @@ export function ProblemDetailPage() {
   if (failed) return <Result status="404" title={<FormattedMessage id="problems.detail.notFound" />} />;
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} xl={12}>
-        <Statement detail={detail} />
-      </Col>
-      <Col xs={24} xl={12}>
-        <SubmitPanel key={detail.problem.problemId} detail={detail} />
-      </Col>
-    </Row>
+    <StatementBeside detail={detail}>
+      <SubmitPanel key={detail.problem.problemId} detail={detail} />
+    </StatementBeside>
   );
 }
 
