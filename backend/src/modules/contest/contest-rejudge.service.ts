@@ -4,13 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UNFINISHED_JUDGE_STATUSES } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { RejudgeService } from '../judge/rejudge.service';
-import { ContestSubmitService } from './contest-submit.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
 /**
  * `admin/judge/rejudge-contest-problem`: every judged submission of one problem in one contest goes back
  * through the judge module's RejudgeService; the board is rebuilt (the tries show as pending) and then
- * follows each new result through ContestJudgeBridge.
+ * follows each new result through ContestResultListener.
  */
 @Injectable()
 export class ContestRejudgeService {
@@ -18,7 +17,6 @@ export class ContestRejudgeService {
     private readonly moduleRef: ModuleRef,
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoreboard: ScoreboardService,
-    private readonly submits: ContestSubmitService,
   ) {}
 
   async rejudgeProblem(cid: number, pid: number): Promise<{ count: number }> {
@@ -29,7 +27,6 @@ export class ContestRejudgeService {
       [cid, pid, UNFINISHED_JUDGE_STATUSES],
     );
     for (const { submitId } of rows) {
-      this.submits.follow(submitId);
       await rejudges.rejudge(submitId);
     }
     await this.scoreboard.invalidate(cid);

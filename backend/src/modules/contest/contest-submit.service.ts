@@ -1,11 +1,9 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus, NO_SUBMIT_ROLES } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
-import { JudgeEventsService } from '../judge/judge-events.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import { ProblemService } from '../problem/problem.service';
 import { Judge } from '../submission/entities/judge.entity';
@@ -24,27 +22,19 @@ export interface ContestSubmitInput {
  * Contest submissions (spec §6 submit rules): stored as Pending under the contest problem, judged by the
  * same pipeline with the contest Bull priority, shown on the board at once as a pending try.
  *
- * The submission module's `submit-problem-judge` hands requests with a cid here. Until the judge module
- * calls ContestJudgeBridge.onSubmissionResult when it writes a result, this replica follows each
- * submission's final event itself (JudgeEventsService.subscribe) so the board moves.
+ * The submission module's `submit-problem-judge` hands requests with a cid here. Results move the board
+ * through ContestResultListener, which the judge result writer calls on every replica that writes one.
  */
 @Injectable()
-export class ContestSubmitService implements OnModuleInit {
+export class ContestSubmitService {
   private readonly logger = new Logger(ContestSubmitService.name);
-  private events!: JudgeEventsService;
 
   constructor(
     @InjectRepository(Judge) private readonly judges: Repository<Judge>,
     private readonly bridge: ContestJudgeBridge,
     private readonly problems: ProblemService,
     private readonly queue: JudgeQueueService,
-    private readonly moduleRef: ModuleRef,
   ) {}
-
-  /** Resolved at start: the judge module imports this one (submit rules, result hook), not the reverse. */
-  onModuleInit(): void {
-    this.events = this.moduleRef.get(JudgeEventsService, { strict: false });
-  }
 
   async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<PublicSubmission> {
     if ((NO_SUBMIT_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
@@ -72,7 +62,6 @@ export class ContestSubmitService implements OnModuleInit {
         counted: false,
       }),
     );
-    this.follow(saved.submitId, saved);
     try {
       await this.queue.enqueueJudge(saved, problem, JUDGE_PRIORITY.contest);
     } catch (e) {
@@ -82,24 +71,6 @@ export class ContestSubmitService implements OnModuleInit {
     }
     await this.bridge.onResult(this.result(saved, saved));
     return toPublicSubmission(saved);
-  }
-
-  /**
-   * Moves the board when this submission's final result is written (see the class note). With the stored
-   * submission at hand the event's result is enough; otherwise (rejudges) the row is read.
-   */
-  follow(submitId: number, saved?: Judge): void {
-    const stream = this.events.subscribe(submitId);
-    stream.subscribe({
-      next: (e) => {
-        if (!e.final) return;
-        const done =
-          saved && e.score !== undefined && e.time !== undefined
-            ? this.bridge.onResult(this.result(saved, e))
-            : this.bridge.onSubmissionResult(submitId);
-        void done.catch((err: Error) => this.logger.warn(`board update: ${err.message}`));
-      },
-    });
   }
 
   /** The board's view of a stored contest submission in a given state (the event carries the result). */

@@ -39,34 +39,34 @@ function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: Prob
 
   return (
     <StatementBeside detail={detail}>
-        <Card data-testid="submit-panel">
-          <EditorToolbar editor={editor} />
-          <CodeEditor value={code} onChange={setCode} language={language} theme={theme} tabSize={tabSize} />
-          {disabledReason && <Alert style={{ marginTop: 12 }} type="warning" message={disabledReason} data-testid="submit-disabled" />}
-          <div style={{ marginTop: 12, textAlign: 'right' }}>
-            <Button type="primary" onClick={flow.submit} loading={flow.submitting} disabled={!!disabledReason} data-testid="submit-code">
-              <FormattedMessage id="problems.submit.submit" />
-            </Button>
-          </div>
-          {submission && (
-            <Space
-              style={{ marginTop: 12 }}
-              wrap
-              data-testid="submit-result"
-              data-submit-id={submission.submitId}
-              data-status={submission.status}
-              data-final={final}
-            >
-              <JudgeStatusTag status={submission.status} />
-              {!final && <Spin size="small" />}
-              {final && <Typography.Text>{formatTimeMs(submission.time)}</Typography.Text>}
-              {final && <Typography.Text>{formatMemoryKb(submission.memory)}</Typography.Text>}
-              {submission.status === JudgeStatus.CompileError && submission.errorMessage && (
-                <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{submission.errorMessage}</pre>
-              )}
-            </Space>
-          )}
-        </Card>
+      <Card data-testid="submit-panel">
+        <EditorToolbar editor={editor} />
+        <CodeEditor value={code} onChange={setCode} language={language} theme={theme} tabSize={tabSize} />
+        {disabledReason && <Alert style={{ marginTop: 12 }} type="warning" message={disabledReason} data-testid="submit-disabled" />}
+        <div style={{ marginTop: 12, textAlign: 'right' }}>
+          <Button type="primary" onClick={flow.submit} loading={flow.submitting} disabled={!!disabledReason} data-testid="submit-code">
+            <FormattedMessage id="problems.submit.submit" />
+          </Button>
+        </div>
+        {submission && (
+          <Space
+            style={{ marginTop: 12 }}
+            wrap
+            data-testid="submit-result"
+            data-submit-id={submission.submitId}
+            data-status={submission.status}
+            data-final={final}
+          >
+            <JudgeStatusTag status={submission.status} />
+            {!final && <Spin size="small" />}
+            {final && <Typography.Text>{formatTimeMs(submission.time)}</Typography.Text>}
+            {final && <Typography.Text>{formatMemoryKb(submission.memory)}</Typography.Text>}
+            {submission.status === JudgeStatus.CompileError && submission.errorMessage && (
+              <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{submission.errorMessage}</pre>
+            )}
+          </Space>
+        )}
+      </Card>
     </StatementBeside>
   );
 }
