@@ -13,7 +13,7 @@ COPY packages/contracts packages/contracts
 COPY judge-sandbox judge-sandbox
 RUN npm ci --workspace packages/contracts --workspace judge-sandbox --include-workspace-root=false --ignore-scripts \
  && npx tsc -p packages/contracts \
- && npx tsc -p judge-sandbox/tsconfig.build.json \
+ && npm run build -w judge-sandbox \
  && npm prune --omit=dev --workspace judge-sandbox --workspace packages/contracts --ignore-scripts
 
 FROM node:20-bookworm-slim
