@@ -1,17 +1,41 @@
 #!/usr/bin/env node
 /**
- * `npm test`: builds what the end-to-end and browser suites need, then runs every
- * package's jest suites in one run. The last line is "tests: N passed, N failed, N skipped".
+ * `npm test`: builds what the end-to-end and browser suites need, then runs every package's jest suites,
+ * and the browser suites (e2e/) on their own afterwards: each starts a whole platform and Chromium, and
+ * sharing the two cores with the backend suites made their timings unreliable.
+ * The last line is "tests: N passed, N failed, N skipped" over both runs.
  */
 const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
 const path = require('path');
 
 const root = path.join(__dirname, '..');
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
+const summaryFile = path.join(os.tmpdir(), `oj-test-summary-${process.pid}.jsonl`);
+const env = { ...process.env, OJ_TEST_SUMMARY_FILE: summaryFile };
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
 
-if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
-const jestArgs = process.argv.slice(2).filter((a) => a !== '--no-build');
-run('npx', ['jest', '--ci', ...jestArgs]);
+const args = process.argv.slice(2);
+if (!args.includes('--no-build') && run('npm', ['run', 'build']) !== 0) process.exit(1);
+const jestArgs = args.filter((a) => a !== '--no-build');
+
+fs.rmSync(summaryFile, { force: true });
+const statuses = [
+  run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--ignoreProjects', 'e2e']),
+  run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--selectProjects', 'e2e']),
+];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+if (fs.existsSync(summaryFile)) {
+  for (const line of fs.readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean)) {
+    const c = JSON.parse(line);
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    totals.skipped += c.skipped;
+  }
+  fs.rmSync(summaryFile, { force: true });
+}
+// A jest run that failed without reporting (bad config, crash) still fails the whole command.
+const failed = statuses.some((s) => s !== 0);
+if (failed && totals.failed === 0) totals.failed = 1;
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed ? 1 : 0);
