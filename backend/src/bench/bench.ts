@@ -9,16 +9,15 @@
  * BENCH_DURATION (seconds) and BENCH_CONNECTIONS override the defaults.
  */
 import 'reflect-metadata';
-import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import Redis from 'ioredis';
-import { Client } from 'pg';
 
 import { execFile } from 'child_process';
+import { HelloModule, adminQuery, listen } from './bench-utils';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -31,32 +30,8 @@ interface AutocannonResult {
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = (sql: string) => adminQuery(PG_URL, sql);
 const ROOT_PASSWORD = 'bench-root-pw';
-
-@Controller()
-class HelloController {
-  @Get('hello')
-  hello() {
-    return 'hello world';
-  }
-}
-@Module({ controllers: [HelloController] })
-class HelloModule {}
-
-async function admin(sql: string): Promise<void> {
-  const c = new Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-async function listen(app: INestApplication): Promise<string> {
-  await app.listen(0, '127.0.0.1');
-  return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-}
 
 interface LoadOptions {
   url: string;

@@ -12,7 +12,6 @@
  * BENCH_LATENCY_RUNS, BENCH_BURST, BENCH_RAW_RUNS, BENCH_DURATION (s) override the sizes.
  */
 import 'reflect-metadata';
-import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JUDGE_TOKEN_HEADER, JudgeStatus, Role } from '@oj/contracts';
 import { ChildProcess, execFile, spawn } from 'child_process';
@@ -22,10 +21,11 @@ import * as http from 'http';
 import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { Client } from 'pg';
 import { readZip, writeZip } from '../modules/file/archive/safe-zip';
+import { HelloModule, adminQuery, listen } from './bench-utils';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = (sql: string) => adminQuery(PG_URL, sql);
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const LATENCY_RUNS = Number(process.env.BENCH_LATENCY_RUNS || 30);
 const BURST = Number(process.env.BENCH_BURST || 200);
@@ -36,16 +36,6 @@ const REPO = path.resolve(__dirname, '../../..');
 const WORKER_JS = path.join(REPO, 'judge-sandbox/dist/worker.js');
 const CLI_JS = path.join(REPO, 'judge-sandbox/dist/cli.js');
 const CPP_AC = '#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n';
-
-@Controller()
-class HelloController {
-  @Get('hello')
-  hello() {
-    return 'hello world';
-  }
-}
-@Module({ controllers: [HelloController] })
-class HelloModule {}
 
 /** The parts of @oj/judge-sandbox used here (loaded from its dist at run time). */
 interface SandboxLibrary {
@@ -61,21 +51,6 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     50,
   );
-
-async function admin(sql: string): Promise<void> {
-  const c = new Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-async function listen(app: INestApplication): Promise<string> {
-  await app.listen(0, '127.0.0.1');
-  return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-}
 
 interface AutocannonResult {
   requests: { average: number };

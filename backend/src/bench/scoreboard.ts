@@ -19,7 +19,6 @@ import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import * as path from 'path';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { configureApp } from '../app.setup';
@@ -29,6 +28,7 @@ import { Contest } from '../modules/contest/entities/contest.entity';
 import { BoardSubmission } from '../modules/contest/scoreboard/scoreboard-engine';
 import { ScoreboardService } from '../modules/contest/scoreboard/scoreboard.service';
 import { UserService } from '../modules/user/user.service';
+import { adminQuery } from './bench-utils';
 
 const PARTICIPANTS = 10_000;
 const PROBLEMS = 15;
@@ -44,11 +44,7 @@ const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const log = (msg: string) => process.stderr.write(msg + '\n');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function admin(sql: string): Promise<void> {
-  const c = new Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(sql).finally(() => c.end());
-}
+const admin = (sql: string) => adminQuery(serverUrl, sql);
 
 async function seed(db: DataSource, ownerUid: string): Promise<Contest> {
   const t0 = performance.now();
