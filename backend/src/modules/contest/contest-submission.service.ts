@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContestStatus, JudgeStatus, Page, contestSealTime } from '@oj/contracts';
+import { ContestStatus, ContestSubmissionItem, JudgeStatus, Page, contestSealTime } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -8,23 +8,8 @@ import { ContestAccess } from './contest-access.service';
 import { ContestSubmissionsQueryDto } from './dto/contest-query.dto';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
-/** A contest submission in lists: never the code. */
-export interface ContestSubmissionRow {
-  submitId: number;
-  uid: string;
-  username: string;
-  pid: number;
-  displayId: string;
-  title: string;
-  status: number;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  length: number;
-  language: string;
-  submitTime: Date;
-  cid: number;
-}
+/** A contest submission in lists (contracts' ContestSubmissionItem, before JSON turns the time into a string). */
+export type ContestSubmissionRow = Omit<ContestSubmissionItem, 'submitTime'> & { submitTime: Date };
 
 /** One balloon of get-contest-ac-info: the first AC of a user on a problem. */
 export interface AcInfoRow {
