@@ -63,7 +63,11 @@ let lastSubmitId = '';
 /** Waits for the final verdict of a new submission; answers its status, its text and the case rows shown. */
 async function verdictOf(page: Page): Promise<{ status: number; text: string; cases: number }> {
   const result = page.locator(`[data-testid="submit-result"][data-final="true"]:not([data-submit-id="${lastSubmitId}"])`);
-  await result.waitFor({ timeout: 120_000 });
+  await result.waitFor({ timeout: 120_000 }).catch(async (err: Error) => {
+    // Keep what the page showed for the diagnosis of a verdict that never came.
+    await screenshot(page, 'verdict-timeout').catch(() => undefined);
+    throw err;
+  });
   lastSubmitId = (await result.getAttribute('data-submit-id')) as string;
   const status = Number(await result.getAttribute('data-status'));
   const text = (await result.innerText()).replace(/\s+/g, ' ');
@@ -235,7 +239,15 @@ describe('a new user', () => {
     await page.getByTestId('submit-code').click();
     // resubmitting asks first (spec §5)
     await page.locator('.ant-modal-confirm').waitFor();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    // A click that lands while the dialog is still opening can be lost: click until the dialog is gone.
+    await until(async () => {
+      if (!(await page.locator('.ant-modal-confirm').isVisible())) return true;
+      await page
+        .locator('.ant-modal-confirm .ant-btn-primary')
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+      return false;
+    }, 30_000);
     submissions += 1;
     const verdict = await verdictOf(page);
     await screenshot(page, 'problem-wrong-answer');

@@ -11,6 +11,7 @@ import { compile, compileCached, CompileResult, newWorkDir, readHead } from './c
 import { findLanguage, Language } from './languages';
 import { loadProblem, LoadedProblem, ProblemCase } from './problem';
 import { run, settleRuns, Mount, RunSpec } from './sandbox/run';
+import { prewarmPrepared } from './sandbox/prepared';
 import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
 import { compareOutput } from './checkers/compare';
 import { runChecker, CheckerVerdict, extraFileMounts } from './checkers/special';
@@ -41,6 +42,8 @@ export async function judge(problemDir: string, submission: Submission, onProgre
     const language = findLanguage(submission.language);
     if (!language) return systemError(submission, `Language not available on this judge: ${submission.language}`);
     onProgress?.({ submissionId, status: JudgeStatus.Compiling });
+    const lanes = Math.max(1, Math.min(judgeConfig().caseParallelism, problem.cases.length));
+    if (plainRuns(problem)) prewarmPrepared(lanes);
     const judgeProgram = await compileJudgeProgram(problem);
     if (judgeProgram && !judgeProgram.ok) {
       return systemError(submission, `The ${problem.pkg.judgeMode} program does not compile:\n${judgeProgram.message}`);
@@ -76,7 +79,6 @@ export async function judge(problemDir: string, submission: Submission, onProgre
         if (result.status === JudgeStatus.SystemError || (stopAtFirstFailure && failed)) stopAt = Math.min(stopAt, index);
       }
     };
-    const lanes = Math.max(1, Math.min(judgeConfig().caseParallelism, problem.cases.length));
     await Promise.all(Array.from({ length: lanes }, lane));
     const cases = results.slice(0, stopAt === Infinity ? undefined : stopAt + 1).filter(Boolean);
     return { submissionId, ...fold(problem, cases), compileInfo: compiled.message || undefined, cases };
@@ -87,6 +89,12 @@ export async function judge(problemDir: string, submission: Submission, onProgre
     fs.rmSync(scratch, { recursive: true, force: true });
     if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
   }
+}
+
+/** Whether the cases are plain runs (stdin/stdout, no extra files), which prepared sandboxes serve. */
+function plainRuns(problem: LoadedProblem): boolean {
+  const pkg = problem.pkg;
+  return pkg.judgeMode !== 'interactive' && !pkg.fileIO?.input && !pkg.fileIO?.output && Object.keys(pkg.userExtraFiles ?? {}).length === 0;
 }
 
 async function compileJudgeProgram(problem: LoadedProblem): Promise<CompileResult | undefined> {

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { configureJudge, judgeConfig } from '../src/config';
 import { run, settleRuns, RunResult, RunSpec } from '../src/sandbox/run';
-import { preparedEligible, preparedSandboxPids } from '../src/sandbox/prepared';
+import { preparedEligible, preparedSandboxPids, prewarmPrepared } from '../src/sandbox/prepared';
 import { cleanupJudge, expectNothingLeft, isolateJudge, sandboxProcesses } from './helpers';
 
 let scratch: string;
@@ -38,6 +38,12 @@ async function sh(script: string, extra: Partial<RunSpec> = {}): Promise<{ r: Ru
     ...extra,
   });
   return { r, out: fs.readFileSync(out, 'utf8'), err: fs.readFileSync(err, 'utf8') };
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; !check(); await new Promise((r) => setTimeout(r, 10))) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+  }
 }
 
 describe('prepared sandbox', () => {
@@ -128,6 +134,21 @@ describe('prepared sandbox', () => {
     await sh('true');
     expect(sandboxProcesses().length).toBeGreaterThan(0);
     await settleRuns();
+    expect(preparedSandboxPids()).toEqual([]);
+    expect(sandboxProcesses()).toEqual([]);
+  });
+
+  it('opens sandboxes ahead of the runs, which then use them, and closes unclaimed ones when runs settle', async () => {
+    prewarmPrepared(2);
+    prewarmPrepared(2); // asking again while they open adds none
+    await until(() => preparedSandboxPids().filter(Boolean).length === 2);
+    const warmed = preparedSandboxPids();
+    expect(warmed).toHaveLength(2);
+    await Promise.all([sh('true'), sh('true', { stdout: path.join(scratch, 'out2'), stderr: path.join(scratch, 'err2') })]);
+    expect(preparedSandboxPids().sort()).toEqual([...warmed].sort());
+    await settleRuns();
+    prewarmPrepared(1);
+    await settleRuns(); // a sandbox still opening is closed too
     expect(preparedSandboxPids()).toEqual([]);
     expect(sandboxProcesses()).toEqual([]);
   });

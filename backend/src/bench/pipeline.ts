@@ -249,8 +249,11 @@ async function main(): Promise<void> {
     workers.push(await startWorker(env, `bench-a-${id}`, 63000, workerDir));
     workers.push(await startWorker(env, `bench-b-${id}`, 63100, workerDir));
 
-    // (a) one at a time.
+    // (a) one at a time, with where the time goes (Bull's job timestamps are wall-clock ms on this machine).
+    const { JudgeQueueService } = await import('../modules/judge/judge-queue.service');
+    const judgeQueue = app.get(JudgeQueueService).queue;
     const latencies: number[] = [];
+    const parts = { submit: [] as number[], wait: [] as number[], judge: [] as number[], collect: [] as number[] };
     for (let i = 0; i < LATENCY_RUNS + 2; i++) {
       const t0 = performance.now();
       const sub = await api<{ submitId: number }>(url, token, 'POST', '/api/submit-problem-judge', {
@@ -259,7 +262,16 @@ async function main(): Promise<void> {
         code: CPP_AC,
         cid: 0,
       });
+      const submitted = performance.now();
       const verdict = await finalEvent(url, token, sub.submitId);
+      const done = Date.now();
+      const job = await judgeQueue.getJob(String(sub.submitId));
+      if (i >= 2 && job?.processedOn && job.finishedOn) {
+        parts.submit.push(submitted - t0);
+        parts.wait.push(job.processedOn - job.timestamp);
+        parts.judge.push(job.finishedOn - job.processedOn);
+        parts.collect.push(done - job.finishedOn);
+      }
       if (verdict.status !== JudgeStatus.Accepted) {
         const d = await api<{ submission: unknown }>(url, token, 'GET', `/api/get-submission-detail?submitId=${sub.submitId}`);
         throw new Error(`verdict ${verdict.status}: ${JSON.stringify(d.submission)}`);
@@ -267,6 +279,10 @@ async function main(): Promise<void> {
       if (i >= 2) latencies.push(performance.now() - t0); // the first two warm caches (package download)
     }
     latencies.sort((a, b) => a - b);
+    const ms = (xs: number[]) => Math.round(median(xs));
+    console.log(
+      `(a) median parts: submit call ${ms(parts.submit)} ms, until a worker takes it ${ms(parts.wait)} ms, judging ${ms(parts.judge)} ms, result written and pushed ${ms(parts.collect)} ms`,
+    );
 
     // (b) burst.
     const { DataSource } = await import('typeorm');

@@ -13,8 +13,8 @@
  *     removes it; meanwhile the zygote prepares the next init.
  *
  * What a fresh bubblewrap costs (a new user and net namespace, ~20 mounts, two execs) is paid once
- * per slot; a run costs a clone and a handful of mounts. Slots are closed when a judgement settles
- * (settleRuns), so no sandbox outlives a submission. Only plain runs qualify (stdin/stdout files,
+ * per slot (and paid while the program compiles: prewarmPrepared); a run costs a clone and a handful of
+ * mounts. Slots are closed when a judgement settles (settleRuns), so no sandbox outlives a submission. Only plain runs qualify (stdin/stdout files,
  * the program on /p, system mounts): compilations, checkers, interactive runs, file IO and extra
  * files keep the fresh sandbox (run.ts).
  */
@@ -115,14 +115,14 @@ interface Slot {
 
 const idle: Slot[] = [];
 const slots = new Set<Slot>();
+/** Slots being opened ahead of their runs (prewarmPrepared), oldest first; a run claims one instead of opening its own. */
+const opening: Promise<Slot | undefined>[] = [];
 
 /** An idle slot whose zygote is alive; dead ones are closed on the way. */
 function acquireIdle(): Slot | undefined {
   for (let slot = idle.pop(); slot; slot = idle.pop()) {
     if (usable(slot)) return slot;
-    const closing = closeSlot(slot).catch(() => undefined);
-    pendingRemovals.add(closing);
-    void closing.finally(() => pendingRemovals.delete(closing));
+    closeLater(slot);
   }
   return undefined;
 }
@@ -396,9 +396,40 @@ async function closeSlot(slot: Slot): Promise<void> {
   uidsInUse.delete(slot.uid);
 }
 
-/** Closes every idle prepared sandbox (a judgement ends with this, through settleRuns). */
+/** Closes every idle prepared sandbox and those still opening (a judgement ends with this, through settleRuns). */
 export async function closePreparedSandboxes(): Promise<void> {
-  await Promise.all(idle.splice(0).map(closeSlot));
+  const unclaimed = await Promise.all(opening.splice(0));
+  await Promise.all([...idle.splice(0), ...unclaimed.filter((s): s is Slot => !!s)].map(closeSlot));
+}
+
+/**
+ * Starts opening prepared sandboxes for `count` parallel runs that are about to come (the judge calls
+ * this while the program compiles), so the first cases do not pay for a bubblewrap start. Failures are
+ * dropped: the run then opens its own slot and reports what goes wrong.
+ */
+export function prewarmPrepared(count: number): void {
+  if (judgeConfig().sandbox !== 'prepared' || detectCgroups(judgeConfig().cgroup).version === 'none' || !zygoteAvailable()) return;
+  for (let missing = count - idle.length - opening.length; missing > 0; missing--) {
+    opening.push(openSlot().catch(() => undefined));
+  }
+}
+
+/** An idle slot, else one opened ahead of time, else a new one. */
+async function acquireSlot(): Promise<Slot> {
+  const ready = acquireIdle();
+  if (ready) return ready;
+  const ahead = opening.shift();
+  const slot = ahead && (await ahead);
+  if (slot && usable(slot)) return slot;
+  if (slot) closeLater(slot);
+  return openSlot();
+}
+
+/** Closes a slot in the background; settleRuns waits for it. */
+function closeLater(slot: Slot, onError: (err: Error) => void = () => undefined): void {
+  const closing = closeSlot(slot).catch(onError);
+  pendingRemovals.add(closing);
+  void closing.finally(() => pendingRemovals.delete(closing));
 }
 
 /** Puts the run's files where the zygote sees them: the program, stdin and the seccomp filter. */
@@ -489,7 +520,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
   const done = (async (): Promise<RunResult> => {
     let slot: Slot;
     try {
-      slot = acquireIdle() ?? (await openSlot());
+      slot = await acquireSlot();
     } catch (err) {
       return errorResult(`sandbox setup failed: ${(err as Error).message}`);
     }
@@ -512,9 +543,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
       slot.ready = 0;
     } catch (err) {
       // A slot that failed here is not trusted again.
-      const closing = closeSlot(slot).catch(() => undefined);
-      pendingRemovals.add(closing);
-      void closing.finally(() => pendingRemovals.delete(closing));
+      closeLater(slot);
       if (cgroup) {
         cgroup.killAll();
         await cgroup.destroy().catch(() => undefined);
@@ -576,9 +605,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     });
     if (alive) idle.push(slot);
     else {
-      const closing = closeSlot(slot).catch((err: Error) => console.error(`[judge] sandbox not closed: ${err.message}`));
-      pendingRemovals.add(closing);
-      void closing.finally(() => pendingRemovals.delete(closing));
+      closeLater(slot, (err) => console.error(`[judge] sandbox not closed: ${err.message}`));
     }
     const removal = cg
       .destroy()

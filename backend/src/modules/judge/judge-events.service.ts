@@ -46,7 +46,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     const q = this.queue.queue;
     q.on('global:progress', (jobId: string, progress: unknown) => void this.onProgress(jobId, progress).catch((e) => this.warn(e)));
-    q.on('global:completed', (jobId: string) => void this.collect(jobId).catch((e) => this.warn(e)));
+    q.on('global:completed', (jobId: string) => void this.collect(jobId, 'completed').catch((e) => this.warn(e)));
     q.on('global:failed', (jobId: string) => void this.collect(jobId).catch((e) => this.warn(e)));
   }
 
@@ -104,13 +104,17 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  /** Collects a finished job by id (events carry only the id; the job holds its data, version and result). */
-  async collect(jobId: string): Promise<void> {
+  /**
+   * Collects a finished job by id (events carry only the id; the job holds its data, version and result).
+   * `completedEvent`: the caller heard Bull's completed event, which only a finished job emits, so the
+   * state need not be asked (one Redis round trip less on every verdict's path).
+   */
+  async collect(jobId: string, completedEvent?: 'completed'): Promise<void> {
     const job = (await this.queue.queue.getJob(jobId)) as Job | null;
     if (!job) return;
     if (job.name === JudgeJobName.testJudge && jobId.startsWith(TEST_JUDGE_JOB_PREFIX)) return this.collectTestJudge(job);
     if (job.name !== JudgeJobName.judge) return;
-    const state = await job.getState();
+    const state = completedEvent ?? (await job.getState());
     const data = job.data as JudgeJobDataV;
     let result: JudgeResult;
     if (state === 'completed') {
