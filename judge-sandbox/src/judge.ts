@@ -33,7 +33,20 @@ export type ProgressCallback = (progress: JudgeProgress) => void;
 /** Bytes of program output kept in case results for admins. */
 export const OUTPUT_HEAD_BYTES = 256;
 
-export async function judge(problemDir: string, submission: Submission, onProgress?: ProgressCallback): Promise<JudgeResult> {
+export interface JudgeOptions {
+  /**
+   * false: return as soon as the verdict is known and leave the sandboxes to the caller's settleRuns()
+   * (the worker settles after handing the result back, off the verdict's path). Default: settle first.
+   */
+  settle?: boolean;
+}
+
+export async function judge(
+  problemDir: string,
+  submission: Submission,
+  onProgress?: ProgressCallback,
+  options: JudgeOptions = {},
+): Promise<JudgeResult> {
   const submissionId = submission.submissionId ?? 0;
   const scratch = newWorkDir('judge');
   let programDir: string | undefined;
@@ -85,7 +98,7 @@ export async function judge(problemDir: string, submission: Submission, onProgre
   } catch (err) {
     return systemError(submission, (err as Error).message);
   } finally {
-    await settleRuns();
+    if (options.settle !== false) await settleRuns();
     fs.rmSync(scratch, { recursive: true, force: true });
     if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
   }

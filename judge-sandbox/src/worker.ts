@@ -23,7 +23,7 @@ import { detectLanguages, languageInfo } from './languages';
 import { judge } from './judge';
 import { ensurePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
-import { calibrateSandbox, cgroupVersion } from './sandbox/run';
+import { calibrateSandbox, cgroupVersion, settleRuns } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
 
 export interface WorkerOptions {
@@ -79,6 +79,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
     async close() {
       clearInterval(timer);
       await queue.close();
+      await settling;
       await redis.del(key).catch(() => undefined);
       redis.disconnect();
       stopKernelLog();
@@ -115,8 +116,15 @@ async function handle(job: Job, judger: string): Promise<unknown> {
   }
 }
 
+/**
+ * The sandboxes of the last judgement, closing: the verdict goes back first, and the next judgement
+ * starts once they are gone (so none outlives its submission by more than the hand-over).
+ */
+let settling: Promise<void> = Promise.resolve();
+
 async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeResult> {
   const data = job.data;
+  await settling;
   try {
     const config = judgeConfig();
     const dir = await ensurePackage({
@@ -135,6 +143,7 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
         memoryLimitMb: data.memoryLimitMb,
       },
       (progress) => void job.progress(progress).catch(() => undefined),
+      { settle: false },
     );
     return { ...result, submissionId: data.submissionId, judger };
   } catch (err) {
@@ -148,6 +157,8 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
       cases: [],
       judger,
     };
+  } finally {
+    settling = settleRuns().catch((err: Error) => console.error(`[judge] sandboxes not settled: ${err.message}`));
   }
 }
 
