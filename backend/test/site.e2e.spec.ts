@@ -126,6 +126,7 @@ describe('site and admin routes', () => {
         'defaultCreateGroupACInitValue',
         'defaultCreateGroupDailyLimit',
         'defaultCreateGroupLimit',
+        'maxDailyTestcaseDownloads',
       ].sort(),
     );
     const off = { openPublicDiscussion: false, openPublicJudge: false, openContestJudge: false, defaultSubmitInterval: 30 };

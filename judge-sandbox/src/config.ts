@@ -33,6 +33,13 @@ export interface JudgeConfig {
    * 'fresh': every run gets its own bubblewrap instance (sandbox/run.ts).
    */
   sandbox: 'prepared' | 'fresh';
+  /** Unpacked problem packages kept in cacheDir; least recently used ones beyond it are removed. */
+  packageCacheMaxMb: number;
+  /**
+   * A package handed out by ensurePackage counts as in use this long after its last use (callers that
+   * never release it, and other workers sharing cacheDir); acquirePackage holds it until released.
+   */
+  packageLeaseMs: number;
 }
 
 let config: JudgeConfig | undefined;
@@ -58,6 +65,8 @@ export function judgeConfig(): JudgeConfig {
       name: env.JUDGE_NAME || `${os.hostname()}-${process.pid}`,
       caseParallelism: Number(env.JUDGE_CASE_PARALLELISM) || 2,
       sandbox: env.JUDGE_SANDBOX === 'fresh' ? 'fresh' : 'prepared',
+      packageCacheMaxMb: Number(env.JUDGE_PACKAGE_CACHE_MB) || 4096,
+      packageLeaseMs: Number(env.JUDGE_PACKAGE_LEASE_MS) || 30 * 60_000,
     };
   }
   return config;

@@ -21,7 +21,7 @@ import type { CompileCheckJobData, JudgeJobData, JudgeResult, JudgeServerInfo, T
 import { configureJudge, judgeConfig } from './config';
 import { detectLanguages, languageInfo } from './languages';
 import { judge } from './judge';
-import { ensurePackage } from './packages';
+import { acquirePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
 import { calibrateSandbox, cgroupVersion, settleRuns } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
@@ -125,16 +125,19 @@ let settling: Promise<void> = Promise.resolve();
 async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeResult> {
   const data = job.data;
   await settling;
+  let pkg: { dir: string; release: () => void } | undefined;
   try {
     const config = judgeConfig();
-    const dir = await ensurePackage({
+    // Held until the verdict is known, so the cache bound never removes a package in use.
+    pkg = await acquirePackage({
       packageUrl: data.packageUrl,
       packageVersion: data.packageVersion,
+      problemId: data.problemId,
       cacheDir: config.cacheDir,
       judgeToken: config.judgeToken,
     });
     const result = await judge(
-      dir,
+      pkg.dir,
       {
         submissionId: data.submissionId,
         language: data.language,
@@ -158,6 +161,7 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
       judger,
     };
   } finally {
+    pkg?.release();
     settling = settleRuns().catch((err: Error) => console.error(`[judge] sandboxes not settled: ${err.message}`));
   }
 }

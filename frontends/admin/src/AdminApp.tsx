@@ -64,6 +64,8 @@ export function AdminRoutes() {
         <Route path="contest/create" element={<ContestEditPage />} />
         <Route path="contest/:contestID/edit" element={<ContestEditPage />} />
         <Route path="contest/:contestID/problems" element={<ContestProblemsPage />} />
+        <Route path="contest/:contestID/problem/create" element={<ProblemEditPage />} />
+        <Route path="contest/:contestID/problem/:problemId/edit" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />

@@ -20,6 +20,8 @@ export const JUDGING_ERR = {
   testJudgeNotFound: 'The test judge result does not exist or has expired.',
   tagExists: 'The tag already exists.',
   judgeUnavailable: 'No judge server is available, please try again later.',
+  testcaseEmpty: 'Sorry, the test data of this problem is empty!',
+  testcaseDownloadLimit: (max: number) => `Sorry, you can download test data at most ${max} times a day, please try again tomorrow!`,
 } as const;
 
 /** How long a test judge ("run on custom input") result is kept in Redis. */

@@ -26,6 +26,11 @@ export interface SwitchConfig extends SiteSwitches {
   defaultCreateGroupACInitValue: number;
   defaultCreateGroupDailyLimit: number;
   defaultCreateGroupLimit: number;
+  /**
+   * Test data downloads (GET /api/file/download-testcase) per user per day, in the server's timezone;
+   * root is not limited; 0 forbids downloads to everyone else.
+   */
+  maxDailyTestcaseDownloads: number;
 }
 
 /** Admin → Config → Data source: what the running backend uses (read only; set through env vars). */

@@ -42,6 +42,7 @@ export const SITE_CONFIG_DEFAULTS: SiteConfigSections = {
     defaultCreateGroupACInitValue: 20,
     defaultCreateGroupDailyLimit: 2,
     defaultCreateGroupLimit: 5,
+    maxDailyTestcaseDownloads: 30,
   },
   carousel: [],
 };

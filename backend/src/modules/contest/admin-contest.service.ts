@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { AfterEndSeal, CONTEST_ERR, ContestAuth, OiScoreType, Page, RankShowName, SealMode, contestSealTime } from '@oj/contracts';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -122,14 +122,23 @@ export class AdminContestService {
 
   // Problems
 
-  async problemPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestProblem>> {
+  /** The contest's problems, each with its bank display id and visibility (3: created for contests). */
+  async problemPage(
+    cid: number,
+    q: { currentPage?: number; limit?: number },
+  ): Promise<Page<ContestProblem & { problemId: string | null; auth: number | null }>> {
     const req = pageRequest(q);
-    const [records, total] = await this.problems.findAndCount({
+    const [rows, total] = await this.problems.findAndCount({
       where: { cid },
       order: { displayId: 'ASC' },
       skip: req.skip,
       take: req.size,
     });
+    const bank = rows.length
+      ? await this.db.getRepository(Problem).find({ select: ['id', 'problemId', 'auth'], where: { id: In(rows.map((r) => r.pid)) } })
+      : [];
+    const byId = new Map(bank.map((p) => [p.id, p]));
+    const records = rows.map((r) => ({ ...r, problemId: byId.get(r.pid)?.problemId ?? null, auth: byId.get(r.pid)?.auth ?? null }));
     return toPage(records, total, req);
   }
 

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminContestProblemController } from './admin-contest-problem.controller';
+import { AdminContestProblemService } from './admin-contest-problem.service';
 import { AdminContestController } from './admin-contest.controller';
 import { AdminContestService } from './admin-contest.service';
 import { ContestAccessService } from './contest-access.service';
@@ -30,7 +32,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ProblemModule,
     JudgeQueueModule,
   ],
-  controllers: [ContestController, AdminContestController, HomeContestController],
+  controllers: [ContestController, AdminContestController, AdminContestProblemController, HomeContestController],
   providers: [
     ContestService,
     ContestAccessService,
@@ -39,6 +41,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ContestClockService,
     ContestRejudgeService,
     AdminContestService,
+    AdminContestProblemService,
     ScoreboardService,
     ContestJudgeBridge,
     ContestSubmitService,

@@ -1,7 +1,7 @@
 import { Controller, Get, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
-import { ERR, Role } from '@oj/contracts';
+import { ERR, JUDGING_ERR, Role } from '@oj/contracts';
 import { Transform } from 'class-transformer';
 import { IsArray, IsInt } from 'class-validator';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -11,6 +11,7 @@ import { PidQueryDto } from '../problem/dto/problem-query.dto';
 import { ProblemService } from '../problem/problem.service';
 import { TestcaseService } from '../problem/testcase.service';
 import { ImportFormat, ProblemImportService } from './problem-import.service';
+import { TestcaseDownloadLimitService } from './testcase-download-limit.service';
 
 /** Biggest upload accepted (archives are also checked for what they expand to). */
 export const MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
@@ -35,6 +36,7 @@ export class FileController {
     private readonly imports: ProblemImportService,
     private readonly problems: ProblemService,
     private readonly testcases: TestcaseService,
+    private readonly downloadLimit: TestcaseDownloadLimitService,
   ) {}
 
   private async run(format: ImportFormat, file: Express.Multer.File | undefined, user: AuthUser) {
@@ -79,10 +81,20 @@ export class FileController {
     return this.testcases.stageZip(file.buffer);
   }
 
+  /** Counts against the caller's daily quota (root excepted) only when the zip is delivered. */
   @Get('download-testcase')
-  async downloadTestcase(@Query() q: PidQueryDto) {
+  async downloadTestcase(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser) {
     const problem = await this.problems.findById(q.pid);
-    const zip = await this.testcases.casesZip(problem.id, await this.problems.casesOf(problem.id));
+    const cases = await this.problems.casesOf(problem.id);
+    if (cases.length === 0) throw new BadRequestError(JUDGING_ERR.testcaseEmpty);
+    const refund = await this.downloadLimit.take(user);
+    let zip: Buffer;
+    try {
+      zip = await this.testcases.casesZip(problem.id, cases);
+    } catch (e) {
+      await refund();
+      throw e;
+    }
     return new StreamableFile(zip, { type: 'application/zip', disposition: `attachment; filename="testcase-${problem.id}.zip"` });
   }
 }

@@ -1,11 +1,19 @@
 import { Module } from '@nestjs/common';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { FileController } from './file.controller';
 import { ProblemImportService } from './problem-import.service';
+import { TESTCASE_DOWNLOAD_CLOCK, TestcaseDownloadLimitService } from './testcase-download-limit.service';
+import { TestdataCleanupService } from './testdata-cleanup.service';
 
 @Module({
-  imports: [ProblemModule],
+  imports: [ProblemModule, JudgeQueueModule],
   controllers: [FileController],
-  providers: [ProblemImportService],
+  providers: [
+    ProblemImportService,
+    TestcaseDownloadLimitService,
+    { provide: TESTCASE_DOWNLOAD_CLOCK, useValue: () => new Date() },
+    TestdataCleanupService,
+  ],
 })
 export class FileModule {}

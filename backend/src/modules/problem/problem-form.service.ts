@@ -5,7 +5,7 @@ import { parseHojExamples } from '../file/formats/imported-problem';
 import { ProblemDto } from './dto/problem.dto';
 import { Problem } from './entities/problem.entity';
 import { ProblemInput } from './problem-input';
-import { ProblemService } from './problem.service';
+import { InTransaction, ProblemService } from './problem.service';
 import { TestcaseService } from './testcase.service';
 
 function extraFiles(v: Record<string, string> | string | null | undefined): Record<string, string> | null {
@@ -26,19 +26,20 @@ export class ProblemFormService {
     private readonly testcases: TestcaseService,
   ) {}
 
-  async create(dto: ProblemDto, user: AuthUser): Promise<Problem> {
+  /** `within` runs in the save's transaction (see ProblemService.save). */
+  async create(dto: ProblemDto, user: AuthUser, within?: InTransaction): Promise<Problem> {
     const input = await this.toInput(dto, undefined);
     await this.problems.assertCheckerCompiles(input.judgeMode, input.spjLanguage, input.spjCode);
-    return this.problems.save(input, user);
+    return this.problems.save(input, user, undefined, within);
   }
 
-  async update(dto: ProblemDto, user: AuthUser): Promise<Problem> {
+  async update(dto: ProblemDto, user: AuthUser, within?: InTransaction): Promise<Problem> {
     const existing = await this.problems.findById(dto.problem.id ?? 0);
     const input = await this.toInput(dto, existing);
     if (input.spjCode !== existing.spjCode || input.spjLanguage !== existing.spjLanguage || input.judgeMode !== existing.judgeMode) {
       await this.problems.assertCheckerCompiles(input.judgeMode, input.spjLanguage, input.spjCode);
     }
-    return this.problems.save(input, user, existing);
+    return this.problems.save(input, user, existing, within);
   }
 
   private async toInput(dto: ProblemDto, existing: Problem | undefined): Promise<ProblemInput> {

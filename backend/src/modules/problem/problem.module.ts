@@ -23,6 +23,6 @@ import { TestcaseService } from './testcase.service';
   ],
   controllers: [ProblemController, AdminProblemController],
   providers: [ProblemService, ProblemFormService, TagService, TestcaseService],
-  exports: [ProblemService, TestcaseService],
+  exports: [ProblemService, ProblemFormService, TestcaseService],
 })
 export class ProblemModule {}

@@ -17,9 +17,12 @@ import { Problem } from './entities/problem.entity';
 import { Tag } from './entities/tag.entity';
 import { needsChecker, ProblemInput } from './problem-input';
 import { AdminProblemListQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
+import { caseSetOf } from './testcase-store';
 import { TestcaseService } from './testcase.service';
 
 export const LOCAL_OJ = 'ME';
+/** Extra work a caller runs inside a problem save or delete transaction. */
+export type InTransaction = (em: EntityManager, problem: Problem) => Promise<void>;
 /** How long a public problem list answer is reused; statistics in it may lag by this much. */
 export const PUBLIC_LIST_CACHE_MS = 1000;
 const PUBLIC_LIST_CACHE_MAX = 1000;
@@ -105,14 +108,16 @@ export class ProblemService {
   /**
    * Creates or updates a problem with its tags, languages, templates and (new) test data in one transaction.
    * Test data is written under DATA_DIR first; if the transaction fails, files of new problems are removed.
+   * `within` runs in the same transaction after the problem is stored (e.g. linking it to a contest).
    */
-  async save(input: ProblemInput, user: AuthUser, existing?: Problem): Promise<Problem> {
+  async save(input: ProblemInput, user: AuthUser, existing?: Problem, within?: InTransaction): Promise<Problem> {
     this.validate(input);
     const createdIds: number[] = [];
     try {
       return await this.dataSource.transaction(async (em) => {
         const p = await this.saveIn(em, input, user, existing);
         if (!existing) createdIds.push(p.id);
+        if (within) await within(em, p);
         return p;
       });
     } catch (e) {
@@ -147,6 +152,7 @@ export class ProblemService {
 
   private async saveIn(em: EntityManager, input: ProblemInput, user: AuthUser, existing?: Problem): Promise<Problem> {
     const repo = em.getRepository(Problem);
+    const oldVersion = existing?.caseVersion ?? null;
     const clash = await repo.findOne({ where: { problemId: input.problemId } });
     if (clash && clash.id !== existing?.id) throw new BadRequestError(JUDGING_ERR.problemIdExists);
     const problem = repo.merge(existing ?? repo.create(), {
@@ -195,8 +201,11 @@ export class ProblemService {
     }
 
     const caseRepo = em.getRepository(ProblemCase);
+    let oldCaseSet: string | null = null;
     if (input.casesToStore) {
+      const before = existing ? await caseRepo.findOne({ where: { pid: saved.id } }) : null;
       const rows = await this.testcases.store.writeCases(saved.id, input.casesToStore);
+      if (before && caseSetOf(before.input) !== caseSetOf(rows[0].input)) oldCaseSet = caseSetOf(before.input);
       await caseRepo.delete({ pid: saved.id });
       await caseRepo.insert(rows.map((r) => ({ ...r, pid: saved.id })));
     }
@@ -205,6 +214,8 @@ export class ProblemService {
     const pkg = await this.testcases.store.buildPackage(saved, rows);
     saved.caseVersion = pkg.version;
     await repo.update({ id: saved.id }, { caseVersion: pkg.version, ioScore: saved.ioScore });
+    // The replaced version stays for unfinished submissions; TestdataCleanupService removes it later.
+    await this.testcases.store.retire(saved.id, { packageVersion: oldVersion !== pkg.version ? oldVersion : null, caseSet: oldCaseSet });
     return saved;
   }
 
@@ -224,9 +235,11 @@ export class ProblemService {
     await em.getRepository(ProblemTag).insert(tags.map((t) => ({ pid, tid: t.id })));
   }
 
-  async remove(pid: number): Promise<void> {
-    await this.findById(pid);
+  /** Deletes a problem with its rows and test data; `within` runs first in the same transaction. */
+  async remove(pid: number, within?: InTransaction): Promise<void> {
+    const problem = await this.findById(pid);
     await this.dataSource.transaction(async (em) => {
+      if (within) await within(em, problem);
       for (const entity of [ProblemTag, ProblemLanguage, CodeTemplate, ProblemCase, ProblemStatistic]) {
         await em.getRepository(entity).delete({ pid });
       }

@@ -16,6 +16,9 @@ export interface StoredCase {
   outputChecksum: string;
 }
 
+/** The case set (folder) of a stored case path `<setChecksum>/<caseId>.in`. */
+export const caseSetOf = (relative: string): string => relative.split('/')[0];
+
 /** What the package needs from a problem row. */
 export interface PackageSource {
   id: number;
@@ -49,10 +52,39 @@ const CHECKER_EXT: Record<string, string> = {
 };
 export const checkerExtension = (language: string | null): string => CHECKER_EXT[language ?? 'C++'] ?? 'cpp';
 
+/** A case set, judge package or leftover temp entry of a problem (TestcaseStore.storedVersions). */
+export interface StoredVersion {
+  kind: 'cases' | 'package' | 'tmp';
+  /** File or folder name. */
+  name: string;
+  /** Case set checksum or package checksum (the name without `.zip`). */
+  version: string;
+  /** Which folder it is in: `testcase/<pid>` or `package/<pid>`. */
+  where: 'cases' | 'package';
+  mtimeMs: number;
+}
+
+const isEntryName = (name: string): boolean => /^[A-Za-z0-9._-]+$/.test(name) && name !== '.' && name !== '..';
+
+async function touch(target: string): Promise<void> {
+  const now = new Date();
+  await fs.utimes(target, now, now).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  return fs.readdir(dir).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [];
+    throw e;
+  });
+}
+
 /**
  * Test data under DATA_DIR: `testcase/<pid>/<setChecksum>/N.in|N.out` (a new folder per uploaded set, so a
  * judge fetching an older version never sees half-replaced files) and the judge packages
- * `package/<pid>/<packageChecksum>.zip` that workers download and cache by checksum.
+ * `package/<pid>/<packageChecksum>.zip` that workers download and cache by checksum. Replaced versions stay
+ * until TestdataCleanupService (modules/file) finds them unneeded; their mtime says when they were last current.
  */
 export class TestcaseStore {
   constructor(private readonly root: string) {}
@@ -71,7 +103,9 @@ export class TestcaseStore {
     const sums = cases.map((c) => ({ i: sha256(c.input), o: sha256(c.output) }));
     const setChecksum = sha256(sums.map((s) => `${s.i}:${s.o}`).join('\n')).slice(0, 32);
     const dir = path.join(this.problemDir(pid), setChecksum);
-    if (!existsSync(dir)) {
+    // An identical set may be an old one waiting for cleanup: make it recent again so it is not removed under us.
+    if (existsSync(dir)) await touch(dir);
+    else {
       const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
       await fs.mkdir(tmp, { recursive: true });
       await Promise.all(
@@ -136,13 +170,65 @@ export class TestcaseStore {
     const zip = await writeZip(files);
     const version = sha256(zip);
     const target = this.packagePath(problem.id, version);
-    if (!existsSync(target)) {
+    if (existsSync(target)) await touch(target);
+    else {
       await fs.mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.tmp-${process.pid}-${Date.now()}`;
       await fs.writeFile(tmp, zip);
       await fs.rename(tmp, target);
     }
     return { version, bytes: zip.length };
+  }
+
+  /**
+   * Marks a package version and a case set as replaced just now: cleanup measures its grace period from a
+   * version's mtime, so a version that was current until a moment ago is never taken as an old one.
+   */
+  async retire(pid: number, old: { packageVersion?: string | null; caseSet?: string | null }): Promise<void> {
+    if (old.packageVersion && /^[a-f0-9]{64}$/.test(old.packageVersion)) await touch(this.packagePath(pid, old.packageVersion));
+    if (old.caseSet && isEntryName(old.caseSet)) await touch(path.join(this.problemDir(pid), old.caseSet));
+  }
+
+  /** Problem ids that have a test data or package folder. */
+  async storedProblemIds(): Promise<number[]> {
+    const ids = new Set<number>();
+    for (const sub of ['testcase', 'package']) {
+      for (const name of await listDir(path.join(this.root, sub))) if (/^[1-9]\d*$/.test(name)) ids.add(Number(name));
+    }
+    return [...ids].sort((a, b) => a - b);
+  }
+
+  /**
+   * What is stored for a problem: case sets (`testcase/<pid>/<set>`), packages (`package/<pid>/<version>.zip`)
+   * and leftovers of interrupted writes (`.tmp-` names), each with its mtime.
+   */
+  async storedVersions(pid: number): Promise<StoredVersion[]> {
+    const out: StoredVersion[] = [];
+    const scan = async (kind: 'cases' | 'package', dir: string) => {
+      for (const name of await listDir(dir)) {
+        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+        if (!stat) continue;
+        const tmp = name.includes('.tmp-');
+        const version = kind === 'package' ? name.replace(/\.zip$/, '') : name;
+        out.push({ kind: tmp ? 'tmp' : kind, name, version, mtimeMs: stat.mtimeMs, where: kind });
+      }
+    };
+    await scan('cases', this.problemDir(pid));
+    await scan('package', path.join(this.root, 'package', String(pid)));
+    return out;
+  }
+
+  /**
+   * Removes one entry listed by storedVersions unless it was touched after `notAfterMs` (a save reusing it
+   * since it was listed). Returns whether it was removed.
+   */
+  async removeVersion(pid: number, entry: Pick<StoredVersion, 'name' | 'where'>, notAfterMs = Infinity): Promise<boolean> {
+    if (!isEntryName(entry.name)) throw new Error('invalid entry name');
+    const dir = entry.where === 'cases' ? this.problemDir(pid) : path.join(this.root, 'package', String(pid));
+    const stat = await fs.stat(path.join(dir, entry.name)).catch(() => null);
+    if (!stat || stat.mtimeMs > notAfterMs) return false;
+    await fs.rm(path.join(dir, entry.name), { recursive: true, force: true });
+    return true;
   }
 
   async removeProblem(pid: number): Promise<void> {

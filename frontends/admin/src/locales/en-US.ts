@@ -299,6 +299,7 @@ const messages: Record<string, string> = {
   'admin.switch.groupAc': 'AC needed to create groups',
   'admin.switch.groupDaily': 'Groups created per day',
   'admin.switch.groupTotal': 'Groups per user in total',
+  'admin.switch.testcaseDownloadsDaily': 'Test data downloads per day (root not limited)',
   'admin.switch.title': 'System Switch',
 };
 

@@ -297,6 +297,7 @@ const messages: Record<string, string> = {
   'admin.switch.groupAc': '创建团队所需 AC 数',
   'admin.switch.groupDaily': '每日创建团队数',
   'admin.switch.groupTotal': '每人创建团队总数',
+  'admin.switch.testcaseDownloadsDaily': '每日测试数据下载次数（超级管理员不受限）',
   'admin.switch.title': '系统开关',
 };
 

@@ -77,6 +77,7 @@ export class SwitchConfigDto implements Partial<SwitchConfig> {
   @Count() defaultCreateGroupACInitValue?: number;
   @Count() defaultCreateGroupDailyLimit?: number;
   @Count() defaultCreateGroupLimit?: number;
+  @Count() maxDailyTestcaseDownloads?: number;
 }
 
 export class HomeCarouselDto {

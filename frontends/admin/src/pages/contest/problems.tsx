@@ -1,11 +1,25 @@
-/** /admin/contest/:contestID/problems: problems added from the bank with display id, title and balloon colour. */
+/**
+ * /admin/contest/:contestID/problems: the contest's problems with display id, title and balloon colour;
+ * bank problems are added here, contest-only ones are written in the problem editor (problem/create,
+ * problem/:problemId/edit under the contest).
+ */
+import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
-import { useParams } from 'react-router-dom';
-import { ContestProblemItem, DEFAULT_PAGE_SIZE } from '@oj/contracts';
+import { Button, Popconfirm, Tag } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ContestProblemItem, DEFAULT_PAGE_SIZE, ProblemAuth } from '@oj/contracts';
 import { getProblemList } from '../../api/admin';
-import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useTableReload } from '../../components/crud';
+import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
-import { addContestProblem, deleteContestProblem, getContestProblemPage, updateContestProblem } from './api';
+import { colorValue } from '../problem-edit/contestProblem';
+import {
+  addContestProblem,
+  ContestProblemRow,
+  deleteContestOnlyProblem,
+  deleteContestProblem,
+  getContestProblemPage,
+  updateContestProblem,
+} from './api';
 
 interface ProblemFormValues {
   pid?: number;
@@ -14,8 +28,7 @@ interface ProblemFormValues {
   color?: string | { toHexString(): string } | null;
 }
 
-/** The colour picker gives a Color object (or a string when untouched): the API wants #rrggbb. */
-export const colorValue = (c: ProblemFormValues['color']): string | null => (!c ? null : typeof c === 'string' ? c : c.toHexString());
+export { colorValue };
 
 function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemItem; onSaved: () => void }) {
   const { t } = useT();
@@ -78,15 +91,42 @@ function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemI
   );
 }
 
+/** Deletes a contest-only problem (with its links) after asking. */
+function DeleteProblemAction({ pid, onDeleted }: { pid: number; onDeleted: () => void }) {
+  const { t } = useT();
+  const run = useNotifiedAction(onDeleted);
+  return (
+    <Popconfirm
+      title={t('admin.contestProblem.deleteProblemConfirm')}
+      okText={t('admin.common.ok')}
+      cancelText={t('admin.common.cancel')}
+      onConfirm={() => run(() => deleteContestOnlyProblem(pid), 'admin.common.deleted')}
+    >
+      <a style={{ color: '#ff4d4f' }}>{t('admin.contestProblem.deleteProblem')}</a>
+    </Popconfirm>
+  );
+}
+
 export default function ContestProblemsPage() {
   const { t } = useT();
   const cid = Number(useParams().contestID);
+  const navigate = useNavigate();
   const { actionRef, reload } = useTableReload();
 
-  const columns: ProColumns<ContestProblemItem>[] = [
+  const columns: ProColumns<ContestProblemRow>[] = [
     { title: t('admin.contestProblem.displayId'), dataIndex: 'displayId', width: 110 },
     { title: t('admin.contestProblem.displayTitle'), dataIndex: 'displayTitle', ellipsis: true },
     { title: t('admin.contestProblem.pid'), dataIndex: 'pid', width: 100 },
+    {
+      title: t('admin.contestProblem.problemId'),
+      dataIndex: 'problemId',
+      width: 160,
+      render: (_d, r) => (
+        <>
+          {r.problemId ?? '-'} {r.auth === ProblemAuth.Contest && <Tag color="purple">{t('admin.contestProblem.contestOnly')}</Tag>}
+        </>
+      ),
+    },
     {
       title: t('admin.contestProblem.color'),
       dataIndex: 'color',
@@ -101,29 +141,43 @@ export default function ContestProblemsPage() {
     {
       title: t('admin.common.option'),
       valueType: 'option',
-      width: 140,
+      width: 260,
       render: (_d, r) => [
         <ProblemForm key="edit" cid={cid} row={r} onSaved={reload} />,
+        <Link key="problem" to={`/contest/${cid}/problem/${r.pid}/edit`} data-testid="admin-contest-edit-problem">
+          {t('admin.contestProblem.editProblem')}
+        </Link>,
         <DeleteAction
           key="delete"
           title={t('admin.contestProblem.deleteConfirm')}
           onDelete={() => deleteContestProblem(r.id)}
           onDeleted={reload}
         />,
+        r.auth === ProblemAuth.Contest ? <DeleteProblemAction key="deleteProblem" pid={r.pid} onDeleted={reload} /> : null,
       ],
     },
   ];
 
   return (
     <PageContainer title={t('admin.contestProblem.title')}>
-      <ProTable<ContestProblemItem>
+      <ProTable<ContestProblemRow>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         search={false}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
         request={pagedRequest((current, pageSize) => getContestProblemPage(cid, current, pageSize))}
-        toolBarRender={() => [<ProblemForm key="add" cid={cid} onSaved={reload} />]}
+        toolBarRender={() => [
+          <Button
+            key="create"
+            icon={<PlusOutlined />}
+            data-testid="admin-contest-create-problem"
+            onClick={() => navigate(`/contest/${cid}/problem/create`)}
+          >
+            {t('admin.contestProblem.createProblem')}
+          </Button>,
+          <ProblemForm key="add" cid={cid} onSaved={reload} />,
+        ]}
       />
     </PageContainer>
   );

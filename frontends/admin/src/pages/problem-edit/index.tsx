@@ -1,10 +1,16 @@
-/** /admin/problem/create and /admin/problem/edit/:problemId: every problem field of spec §3. */
+/**
+ * /admin/problem/create and /admin/problem/edit/:problemId: every problem field of spec §3. The same screen
+ * serves /admin/contest/:contestID/problem/create and .../problem/:problemId/edit: there it writes through
+ * /api/admin/contest/problem, adds the contest part (display id, title, balloon colour) and leaves the
+ * visibility to the server (contest-only for new problems, unchanged for edited ones).
+ */
 import { UploadOutlined } from '@ant-design/icons';
 import {
   PageContainer,
   ProCard,
   ProForm,
   ProFormCheckbox,
+  ProFormColorPicker,
   ProFormDependency,
   ProFormDigit,
   ProFormList,
@@ -22,7 +28,9 @@ import type { ApiError } from '@oj/kit';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
+import { createContestOnlyProblem, updateContestProblemForm } from '../contest/api';
 import { CaseTable } from './CaseTable';
+import { ContestLinkValues, toContestProblemBody, validateContestLink } from './contestProblem';
 import { LazyCodeEditor } from './LazyCodeEditor';
 import { evenScores, judgeCodeChanged, ProblemFormValues, toProblemDto, tooManyExamples, validateProblem } from './problemForm';
 import { useProblemEditorData } from './useProblemEditorData';
@@ -34,21 +42,26 @@ const LIMIT_FIELDS = [
   { name: 'stackLimit', label: 'admin.problemEdit.stackLimit' },
 ] as const;
 
+type EditorValues = ProblemFormValues & Partial<ContestLinkValues>;
+
 export default function ProblemEditPage() {
-  const { problemId } = useParams();
+  const { problemId, contestID } = useParams();
   const pid = problemId ? Number(problemId) : null;
+  const cid = contestID ? Number(contestID) : null;
   const { t, tErr } = useT();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const { user } = useSession();
-  const [form] = Form.useForm<ProblemFormValues>();
-  const data = useProblemEditorData(pid);
+  const [form] = Form.useForm<EditorValues>();
+  const data = useProblemEditorData(pid, cid);
   const [compiled, setCompiled] = useState(false);
   const [compiling, setCompiling] = useState(false);
   const [uploadDir, setUploadDir] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
 
-  const title = pid ? t('admin.problemEdit.editTitle') : t('admin.problemEdit.createTitle');
+  const title = cid
+    ? t(pid ? 'admin.contestProblem.editProblemTitle' : 'admin.contestProblem.createProblemTitle')
+    : t(pid ? 'admin.problemEdit.editTitle' : 'admin.problemEdit.createTitle');
   if (data.loading) {
     return (
       <PageContainer title={title}>
@@ -127,14 +140,18 @@ export default function ProblemEditPage() {
   };
 
   const onFinish = async () => {
-    const values = form.getFieldsValue(true) as ProblemFormValues;
+    const values = form.getFieldsValue(true) as EditorValues;
+    const link: ContestLinkValues = { displayId: values.displayId ?? '', displayTitle: values.displayTitle, color: values.color };
     // Editing without a new zip keeps the stored cases.
     const testcaseUploaded = !!uploadDir || (!!data.original && values.samples.length > 0);
-    const errors = validateProblem(values, {
-      judgeCodeCompiled: compiled,
-      judgeCodeChanged: judgeCodeChanged(values, data.original),
-      testcaseUploaded,
-    });
+    const errors = [
+      ...(cid ? validateContestLink(link) : []),
+      ...validateProblem(values, {
+        judgeCodeCompiled: compiled,
+        judgeCodeChanged: judgeCodeChanged(values, data.original),
+        testcaseUploaded,
+      }),
+    ];
     if (errors.length) {
       message.error(errors.map((e) => t(e.id, e.values)).join(' '));
       return false;
@@ -146,21 +163,22 @@ export default function ProblemEditPage() {
       author: user?.username,
     });
     try {
-      if (pid) await updateProblem(dto);
+      if (cid) await (pid ? updateContestProblemForm : createContestOnlyProblem)(toContestProblemBody(dto, cid, link));
+      else if (pid) await updateProblem(dto);
       else await createProblem(dto);
     } catch (_e) {
       return false;
     }
     message.success(pid ? t('admin.common.updated') : t('admin.problemEdit.created'));
-    navigate('/problems');
+    navigate(cid ? `/contest/${cid}/problems` : '/problems');
     return true;
   };
 
   return (
     <PageContainer title={title}>
-      <ProForm<ProblemFormValues>
+      <ProForm<EditorValues>
         form={form}
-        initialValues={data.initialValues}
+        initialValues={cid ? { ...data.initialValues, ...data.contestLink } : data.initialValues}
         onFinish={onFinish}
         onValuesChange={(changed) => {
           if ('spjCode' in changed || 'spjLanguage' in changed || 'judgeMode' in changed) setCompiled(false);
@@ -179,6 +197,26 @@ export default function ProblemEditPage() {
           render: (_props, dom) => <Space style={{ marginTop: 16 }}>{dom}</Space>,
         }}
       >
+        {cid && (
+          <ProCard title={t('admin.contestProblem.sectionContest')} bordered headerBordered style={{ marginBottom: 16 }}>
+            <ProForm.Group>
+              <ProFormText
+                name="displayId"
+                width="sm"
+                label={t('admin.contestProblem.displayId')}
+                rules={[{ required: true, whitespace: true, message: t('admin.contestProblem.displayIdRequired') }]}
+                fieldProps={{ id: 'problem-displayId' }}
+              />
+              <ProFormText
+                name="displayTitle"
+                width="lg"
+                label={t('admin.contestProblem.displayTitle')}
+                tooltip={t('admin.contestProblem.displayTitleHint')}
+              />
+              <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
+            </ProForm.Group>
+          </ProCard>
+        )}
         <ProCard title={t('admin.problemEdit.sectionBasic')} bordered headerBordered style={{ marginBottom: 16 }}>
           <ProForm.Group>
             <ProFormText
@@ -262,15 +300,17 @@ export default function ProblemEditPage() {
                 { label: t('admin.problemEdit.typeOi'), value: ProblemType.OI },
               ]}
             />
-            <ProFormRadio.Group
-              name="auth"
-              label={t('admin.problemEdit.auth')}
-              options={[
-                { label: t('admin.problems.authPublic'), value: ProblemAuth.Public },
-                { label: t('admin.problems.authPrivate'), value: ProblemAuth.Private },
-                { label: t('admin.problems.authContest'), value: ProblemAuth.Contest },
-              ]}
-            />
+            {!cid && (
+              <ProFormRadio.Group
+                name="auth"
+                label={t('admin.problemEdit.auth')}
+                options={[
+                  { label: t('admin.problems.authPublic'), value: ProblemAuth.Public },
+                  { label: t('admin.problems.authPrivate'), value: ProblemAuth.Private },
+                  { label: t('admin.problems.authContest'), value: ProblemAuth.Contest },
+                ]}
+              />
+            )}
           </ProForm.Group>
           <ProForm.Group>
             <ProFormSwitch name="codeShare" label={t('admin.problemEdit.codeShare')} />

@@ -1,7 +1,12 @@
-/** Loads what the problem editor needs: languages, tags and, when editing, the stored problem and its cases. */
+/**
+ * Loads what the problem editor needs: languages, tags and, when editing, the stored problem and its cases.
+ * Inside a contest (`cid`) the problem comes from /api/admin/contest/problem with its place in the contest.
+ */
 import { useEffect, useState } from 'react';
-import { AdminProblemDetail, LanguageInfo, ProblemTag } from '@oj/contracts';
+import { AdminProblemDetail, LanguageInfo, ProblemAuth, ProblemTag } from '@oj/contracts';
 import { getAllTags, getLanguages, getProblem, getProblemCases } from '../../api/admin';
+import { getContestProblemDetail } from '../contest/api';
+import { ContestLinkValues, contestLinkValues, NEW_CONTEST_LINK } from './contestProblem';
 import { fromProblem, NEW_PROBLEM, ProblemFormValues } from './problemForm';
 
 export interface ProblemEditorData {
@@ -11,9 +16,37 @@ export interface ProblemEditorData {
   allTags: ProblemTag[];
   original: AdminProblemDetail | null;
   initialValues: ProblemFormValues;
+  /** The problem's display id, title and colour in the contest (contest editor only). */
+  contestLink: ContestLinkValues;
 }
 
-export function useProblemEditorData(pid: number | null): ProblemEditorData {
+type Loaded = Omit<ProblemEditorData, 'loading' | 'failed'>;
+
+async function load(pid: number | null, cid: number | null): Promise<Loaded> {
+  const [allLanguages, allTags] = await Promise.all([getLanguages(), getAllTags()]);
+  if (!pid) {
+    // A new problem accepts every language the judges run until the admin narrows it; one written
+    // inside a contest is a contest problem (the server sets that visibility too).
+    const auth = cid ? ProblemAuth.Contest : NEW_PROBLEM.auth;
+    const initialValues = { ...NEW_PROBLEM, auth, languages: allLanguages.map((l) => l.name) };
+    return { allLanguages, allTags, original: null, initialValues, contestLink: { ...NEW_CONTEST_LINK } };
+  }
+  if (cid) {
+    const detail = await getContestProblemDetail(pid, cid);
+    const { problemCases, contestProblem, ...problem } = detail;
+    return {
+      allLanguages,
+      allTags,
+      original: problem,
+      initialValues: fromProblem(problem, problemCases),
+      contestLink: contestLinkValues(contestProblem),
+    };
+  }
+  const [problem, cases] = await Promise.all([getProblem(pid), getProblemCases(pid)]);
+  return { allLanguages, allTags, original: problem, initialValues: fromProblem(problem, cases), contestLink: { ...NEW_CONTEST_LINK } };
+}
+
+export function useProblemEditorData(pid: number | null, cid: number | null = null): ProblemEditorData {
   const [data, setData] = useState<ProblemEditorData>({
     loading: true,
     failed: false,
@@ -21,26 +54,19 @@ export function useProblemEditorData(pid: number | null): ProblemEditorData {
     allTags: [],
     original: null,
     initialValues: NEW_PROBLEM,
+    contestLink: NEW_CONTEST_LINK,
   });
 
   useEffect(() => {
     let live = true;
-    (async () => {
-      const [allLanguages, allTags] = await Promise.all([getLanguages(), getAllTags()]);
-      if (!pid) {
-        // A new problem accepts every language the judges run until the admin narrows it.
-        return { allLanguages, allTags, original: null, initialValues: { ...NEW_PROBLEM, languages: allLanguages.map((l) => l.name) } };
-      }
-      const [problem, cases] = await Promise.all([getProblem(pid), getProblemCases(pid)]);
-      return { allLanguages, allTags, original: problem, initialValues: fromProblem(problem, cases) };
-    })().then(
+    load(pid, cid).then(
       (loaded) => live && setData({ ...loaded, loading: false, failed: false }),
       () => live && setData((d) => ({ ...d, loading: false, failed: true })),
     );
     return () => {
       live = false;
     };
-  }, [pid]);
+  }, [pid, cid]);
 
   return data;
 }

@@ -1,4 +1,4 @@
-/** /admin/switch (super admin): the site switches (saved as flipped) and the posting limits (spec §3). */
+/** /admin/switch (super admin): the site switches (saved as flipped) and the posting and download limits (spec §3, §9). */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
 import { App, List, Result, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
@@ -26,6 +26,7 @@ const LIMIT_LABELS: Partial<Record<keyof SwitchConfig, string>> = {
   defaultCreateGroupACInitValue: 'admin.switch.groupAc',
   defaultCreateGroupDailyLimit: 'admin.switch.groupDaily',
   defaultCreateGroupLimit: 'admin.switch.groupTotal',
+  maxDailyTestcaseDownloads: 'admin.switch.testcaseDownloadsDaily',
 };
 
 function useSwitchConfig() {
