@@ -6,10 +6,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { crc32 } from 'zlib';
 import type { Browser } from 'playwright-core';
 import { Platform, TrackedPage, apiCall, launchBrowser, rootToken, screenshot, startPlatform } from './harness';
-import { PageTracker, adminLogin } from './helpers';
+import { PageTracker, adminLogin, storedZip } from './helpers';
 
 const PROBLEM_ID = 'ADM1001';
 const TITLE = 'Admin made A+B';
@@ -20,45 +19,6 @@ const CASES: [string, string][] = [
   ['2.in', '40 2\n'],
   ['2.out', '42\n'],
 ];
-
-/** A zip with stored (uncompressed) entries: enough for test data, no library needed. */
-function storedZip(files: [string, string][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of files) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    locals.push(local, fileName, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 let platform: Platform;
 let browser: Browser;

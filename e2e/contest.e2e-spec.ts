@@ -1,7 +1,8 @@
 /**
  * Contests in the real app (issue 6 "Browser"): an admin creates a protected contest and adds a bank problem
  * in the admin screens; a user sees it Scheduled, its countdown reaches zero and the page turns Running
- * without a reload; the user enters the password, submits, and sees the board change.
+ * without a reload; the user enters the password, submits, and sees the board change. An admin then adds
+ * a contest-only problem from the contest's problem page.
  */
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -19,13 +20,14 @@ import {
   uiLogin,
   updateSwitches,
 } from './harness';
-import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
+import { APLUSB_CPP, PageTracker, adminLogin, storedZip } from './helpers';
 
 const PROBLEM_ID = 'CON1001';
 const TITLE = 'E2E Protected Cup';
 const PASSWORD = 'cup-pass-42';
 const USER = { username: 'contestant1', password: 'contest-pass1' };
 const CORRECT = APLUSB_CPP;
+const CONTEST_ONLY = { problemId: 'CON1002', title: 'Contest only sum' };
 
 let platform: Platform;
 let browser: Browser;
@@ -190,5 +192,48 @@ describe('a protected contest', () => {
     await screenshot(board.page, 'contest-board');
     expect(t.errors).toEqual([]);
     expect(board.errors).toEqual([]);
+  });
+});
+
+describe('a contest-only problem', () => {
+  it('is created from the contest problems page, listed there as contest only, and stays out of the public list', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto(`/admin/contest/${cid}/problems`);
+    await page.getByTestId('admin-contest-create-problem').click();
+    await page.waitForURL(`**/admin/contest/${cid}/problem/create`, { timeout: 30_000 });
+    await page.locator('#problem-displayId').fill('B');
+    await page.locator('#problem-problemId').fill(CONTEST_ONLY.problemId);
+    await page.locator('#problem-title').fill(CONTEST_ONLY.title);
+    await page.locator('#problem-description').fill('Print the sum of two integers.');
+    await page.locator('.ant-upload input[type="file"]').setInputFiles({
+      name: 'cases.zip',
+      mimeType: 'application/zip',
+      buffer: storedZip([
+        ['1.in', '2 3\n'],
+        ['1.out', '5\n'],
+      ]),
+    });
+    await page.getByTestId('case-table').getByText('1.in', { exact: true }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-contest-problem-create');
+    await page.locator('#problem-submit').click();
+    await page.waitForURL(`**/admin/contest/${cid}/problems`, { timeout: 30_000 });
+    const row = page.locator('.ant-table-row').filter({ hasText: CONTEST_ONLY.title }).first();
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toContain('比赛专用');
+    await screenshot(page, 'admin-contest-problems-with-contest-only');
+
+    const publicList = await apiCall<{ records: { problemId: string }[] }>(platform, 'GET', '/api/get-problem-list?currentPage=1&limit=50');
+    expect(publicList.records.map((p) => p.problemId)).not.toContain(CONTEST_ONLY.problemId);
+    const inContest = await apiCall<{ displayId: string; title: string }[]>(
+      platform,
+      'GET',
+      `/api/get-contest-problem?cid=${cid}`,
+      undefined,
+      await rootToken(platform),
+    );
+    expect(inContest.map((p) => p.displayId)).toEqual(expect.arrayContaining(['A', 'B']));
+    expect(t.errors).toEqual([]);
   });
 });

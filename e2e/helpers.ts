@@ -1,5 +1,6 @@
-/** Helpers the browser suites share on top of harness.ts: the A+B solution, page tracking, admin login. */
+/** Helpers the browser suites share on top of harness.ts: the A+B solution, page tracking, admin login, test-data zips. */
 import type { Browser, Page } from 'playwright-core';
+import { crc32 } from 'zlib';
 import { Platform, ROOT_PASSWORD, TrackedPage, openPage, stopPlatform } from './harness';
 
 /** A correct C++ A+B; typed without indentation: the editor indents as the user types, like it would for a person. */
@@ -37,4 +38,43 @@ export async function adminLogin(page: Page): Promise<void> {
   await page.locator('#admin-login-password').fill(ROOT_PASSWORD);
   await page.locator('#admin-login-submit').click();
   await page.waitForURL('**/admin/dashboard', { timeout: 30_000 });
+}
+
+/** A zip with stored (uncompressed) entries: enough for test data, no library needed. */
+export function storedZip(files: [string, string][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of files) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    locals.push(local, fileName, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
