@@ -80,10 +80,19 @@ describe('resource bombs', () => {
   });
 
   it('gives MLE to a creator of a million files (inodes are charged to the run) and leaves no file', async () => {
-    const v = await verdict(
-      `${HEAD} int main(){ char n[64]; for(int i=0;i<1000000;i++){ sprintf(n,"f%d",i); int fd=open(n,O_CREAT|O_WRONLY,0644); if(fd<0) return 3; close(fd);} ${ANSWER} }`,
-    );
-    expect(v.status).toBe(JudgeStatus.MemoryLimitExceeded);
+    // Creating files is kernel time charged to the run: on a busy machine 1 s of CPU can run out before
+    // 128 MB of inodes do, so this one gets 10 s; the memory limit must be what stops it.
+    const slowProblem = makeProblem({ pkg: { timeLimit: 10_000, memoryLimit: 128, stackLimit: 64 } });
+    try {
+      const r = await judgeSource(
+        slowProblem,
+        C,
+        `${HEAD} int main(){ char n[64]; for(int i=0;i<1000000;i++){ sprintf(n,"f%d",i); int fd=open(n,O_CREAT|O_WRONLY,0644); if(fd<0) return 3; close(fd);} ${ANSWER} }`,
+      );
+      expect(r.status).toBe(JudgeStatus.MemoryLimitExceeded);
+    } finally {
+      fs.rmSync(slowProblem, { recursive: true, force: true });
+    }
   });
 });
 
