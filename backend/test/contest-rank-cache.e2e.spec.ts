@@ -3,12 +3,22 @@
  * rendered once per board version and filter (and never served stale), and the pipeline hook that moves
  * the board from the fields the writer holds, without reading the database.
  */
-import { AcmRankRow, JudgeStatus, Role, SealMode } from '@oj/contracts';
+import { AcmRankRow, ContestAuth, JudgeStatus, Role, SealMode } from '@oj/contracts';
 import request from 'supertest';
+import {
+  CONTEST_CACHE_MS,
+  CONTEST_REFRESH_MS,
+  ContestAccessService,
+  UNREGISTERED_CACHE_MS,
+} from '../src/modules/contest/contest-access.service';
 import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
+import { rankBody } from '../src/modules/contest/contest.controller';
+import { Contest } from '../src/modules/contest/entities/contest.entity';
+import { ContestRegister } from '../src/modules/contest/entities/contest-register.entity';
+import { BOARD_REFRESH_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { Judge } from '../src/modules/submission/entities/judge.entity';
-import { addProblem, createContest, createProblem, judged, MIN, rank } from './contest-fixtures';
+import { addProblem, contestBody, createContest, createProblem, judged, MIN, PASSWORD, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 describe('contest rank page cache and result hook', () => {
@@ -181,5 +191,131 @@ describe('contest rank page cache and result hook', () => {
     expect(anonymous.body).toMatchObject({ status: 401 });
     const missing = await rank(t, alice, cid + 100_000);
     expect(missing.status).toBe(404);
+  });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('reads a contest row once for all concurrent readers, renews it ahead of expiry, and never keeps a row read before an edit', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, author, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    const access = t.get<ContestAccessService>(ContestAccessService);
+    const reads = jest.spyOn(t.dataSource.getRepository(Contest), 'findOneBy');
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      access.forget(cid);
+      const rows = await Promise.all(Array.from({ length: 20 }, () => access.contest(cid)));
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(new Set(rows).size).toBe(1);
+      const first = rows[0]!;
+      const base = Date.now();
+      // Past CONTEST_REFRESH_MS: the cached row at once, and one read in the background for everybody.
+      clock.mockReturnValue(base + CONTEST_REFRESH_MS + 5);
+      expect(await Promise.all([access.contest(cid), access.contest(cid)])).toEqual([first, first]);
+      expect(reads).toHaveBeenCalledTimes(2);
+      await reads.mock.results[1].value;
+      await sleep(0);
+      const renewed = await access.contest(cid);
+      expect(renewed).not.toBe(first);
+      expect(reads).toHaveBeenCalledTimes(2);
+      // Past CONTEST_CACHE_MS nobody gets the old row: they wait for the read.
+      clock.mockReturnValue(base + CONTEST_REFRESH_MS + CONTEST_CACHE_MS + 10);
+      const expired = access.contest(cid);
+      expect(reads).toHaveBeenCalledTimes(3);
+      expect(await expired).not.toBe(renewed);
+      clock.mockRestore();
+
+      // An edit while a read is under way: that read's row is not kept, the next caller reads again.
+      access.forget(cid);
+      const before = access.contest(cid);
+      await t.dataSource.getRepository(Contest).update({ id: cid }, { title: 'Renamed' });
+      access.forget(cid);
+      await before;
+      expect((await access.contest(cid))?.title).toBe('Renamed');
+      expect(reads).toHaveBeenCalledTimes(5);
+    } finally {
+      clock.mockRestore();
+      reads.mockRestore();
+    }
+    // Through the admin API on this replica: seen by the next request.
+    const body = contestBody({ title: 'Edited', startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    await request(t.url)
+      .put('/api/admin/contest')
+      .set('Authorization', author.token)
+      .send({ ...body, id: cid })
+      .expect(200);
+    const info = await request(t.url).get('/api/get-contest-info').query({ cid }).set('Authorization', alice.token).expect(200);
+    expect(info.body.data.title).toBe('Edited');
+  });
+
+  it('sees a registration at once on its replica, and on another within UNREGISTERED_CACHE_MS', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, author, {
+      auth: ContestAuth.Protected,
+      startTime: new Date(now - 60 * MIN),
+      endTime: new Date(now + 60 * MIN),
+    });
+    const other = new ContestAccessService(t.dataSource.getRepository(Contest), t.dataSource.getRepository(ContestRegister));
+    const hasAccess = async () =>
+      (await request(t.url).get('/api/get-contest-access').query({ cid }).set('Authorization', carol.token).expect(200)).body.data.access;
+    const carolUser = { uid: carol.uid, username: carol.username, isRoot: false } as Parameters<ContestAccessService['access']>[1];
+    expect(await hasAccess()).toBe(false);
+    expect((await other.access(cid, carolUser)).isRegistered).toBe(false);
+    await request(t.url).post('/api/register-contest').set('Authorization', carol.token).send({ cid, password: PASSWORD }).expect(200);
+    expect(await hasAccess()).toBe(true);
+    // The other replica trusted "not registered" for a moment, then reads again.
+    expect((await other.access(cid, carolUser)).isRegistered).toBe(false);
+    await sleep(UNREGISTERED_CACHE_MS + 20);
+    expect((await other.access(cid, carolUser)).isRegistered).toBe(true);
+  });
+
+  it('synchronises a board with the shared log once for all readers, ahead of BOARD_SYNC_MS', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, author, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    await addProblem(t, author, cid, pA.id, 'A');
+    const contest = await t.dataSource.getRepository(Contest).findOneByOrFail({ id: cid });
+    const one = t.get<ScoreboardService>(ScoreboardService);
+    const two = new ScoreboardService(t.dataSource, t.redis);
+    const engine = await two.board(contest);
+    const syncs = jest.spyOn(t.redis, 'pipeline');
+    try {
+      await sleep(BOARD_SYNC_MS + 10);
+      const boards = await Promise.all(Array.from({ length: 20 }, () => two.board(contest)));
+      expect(syncs).toHaveBeenCalledTimes(1);
+      expect(new Set(boards)).toEqual(new Set([engine]));
+      // A result logged by the other replica: a read past BOARD_REFRESH_MS starts the synchronisation that shows it.
+      await one.recordResult(contest, {
+        submitId: 9_000_001,
+        uid: alice.uid,
+        displayId: 'A',
+        status: JudgeStatus.Accepted,
+        score: 0,
+        time: 10,
+        submitTime: now - 30 * MIN,
+      });
+      await sleep(BOARD_REFRESH_MS + 5);
+      await two.board(contest);
+      await sleep(20);
+      expect(syncs).toHaveBeenCalledTimes(2);
+      expect((await two.board(contest)).rows('live').map((r) => r.username)).toEqual(['alice']);
+    } finally {
+      syncs.mockRestore();
+    }
+  });
+
+  it('validates each distinct get-contest-rank body once, with the global pipe’s rules and texts', async () => {
+    const cid = 123;
+    const a = await rankBody({ cid, currentPage: 1, limit: 50 });
+    expect(await rankBody({ cid, currentPage: 1, limit: 50 })).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(await rankBody({ cid, currentPage: 2, limit: 50 })).not.toBe(a);
+    const followed = await rankBody({ cid, concernedList: ['x'] });
+    expect(Object.isFrozen(followed.concernedList)).toBe(true);
+    // Invalid bodies are refused every time, over HTTP as before.
+    for (let i = 0; i < 2; i++) {
+      await expect(rankBody({ cid, limit: 0 })).rejects.toMatchObject({ status: 400 });
+      const res = await rank(t, alice, cid, { limit: 'x' });
+      expect(res.status).toBe(400);
+      const unknown = await rank(t, alice, cid, { page: 1 });
+      expect(unknown.status).toBe(400);
+    }
   });
 });

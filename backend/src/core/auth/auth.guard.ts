@@ -10,6 +10,7 @@ import { SessionService } from './session.service';
 import { TokenService } from './token.service';
 
 type Mode = 'skip' | 'optional' | 'required';
+type Handler = ReturnType<ExecutionContext['getHandler']>;
 
 /**
  * Global authentication: every route needs a valid token unless it is @Public() or @OptionalAuth().
@@ -24,8 +25,20 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionService,
   ) {}
 
+  /** Per controller and handler: decorators do not change once the app runs, and four metadata reads per request added up. */
+  private readonly modes = new WeakMap<Handler, WeakMap<Handler, Mode>>();
+
   mode(context: ExecutionContext): Mode {
-    const targets = [context.getHandler(), context.getClass()];
+    const cls = context.getClass();
+    const handler = context.getHandler();
+    let byHandler = this.modes.get(cls);
+    if (!byHandler) this.modes.set(cls, (byHandler = new WeakMap()));
+    let mode = byHandler.get(handler);
+    if (mode === undefined) byHandler.set(handler, (mode = this.readMode([handler, cls])));
+    return mode;
+  }
+
+  private readMode(targets: Handler[]): Mode {
     if (this.reflector.getAllAndOverride<unknown[]>(ROLES, targets)?.length) return 'required';
     if (this.reflector.getAllAndOverride<boolean>(IS_OPTIONAL_AUTH, targets)) return 'optional';
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {

@@ -1,4 +1,6 @@
 import * as jwt from 'jsonwebtoken';
+// The module object itself (the namespace import above is read-only): spied on below.
+import jsonwebtoken = require('jsonwebtoken');
 import { AppConfig } from '../config/app-config';
 import { TokenService } from './token.service';
 
@@ -27,6 +29,31 @@ describe('TokenService', () => {
     // Same secret, but not one of ours (no version).
     expect(tokens.verify(jwt.sign({}, 'unit-secret', { subject: 'u1', jwtid: 'a', expiresIn: 100 }))).toBeNull();
     expect(tokens.verify('garbage')).toBeNull();
+  });
+
+  it('remembers a verified token but still refuses it from its expiry on', () => {
+    const fresh = new TokenService(config);
+    const token = fresh.sign('u1', 2);
+    const first = fresh.verify(token)!;
+    // The second check is answered from memory: the library is not asked again.
+    const verify = jest.spyOn(jsonwebtoken, 'verify');
+    const now = jest.spyOn(Date, 'now');
+    try {
+      expect(fresh.verify(token)).toEqual(first);
+      expect(verify).not.toHaveBeenCalled();
+      now.mockReturnValue(first.exp * 1000 - 1);
+      expect(fresh.verify(token)).toEqual(first);
+      now.mockReturnValue(first.exp * 1000);
+      expect(fresh.verify(token)).toBeNull();
+      // Forgotten once expired: checked in full again (and refused by the library).
+      expect(fresh.verify(token)).toBeNull();
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+      now.mockRestore();
+    }
+    // A forged copy never shares the remembered answer of the real token.
+    expect(fresh.verify(token.slice(0, -2) + 'xx')).toBeNull();
   });
 
   it('refuses the "none" algorithm', () => {

@@ -28,19 +28,38 @@ export function matchesAccountLimit(username: string, rule: AccountLimitRule | n
   return n >= rule.start && n <= rule.end;
 }
 
+/** How long a replica reuses a contest row it read: boards under load are read many times a second. */
+export const CONTEST_CACHE_MS = 1_000;
+/**
+ * From this age a read still gets the cached row but starts one re-read in the background, so a busy
+ * contest's row is renewed before it expires and no request waits for the database (see the module README).
+ */
+export const CONTEST_REFRESH_MS = 750;
+/** How long a replica trusts "not registered" (a registration made through this replica shows at once). */
+export const UNREGISTERED_CACHE_MS = 1_000;
+const REGISTERED_CACHE_MAX = 200_000;
+
+interface CachedContest {
+  contest: Contest | null;
+  /** When the read of the row started (Date.now()). */
+  at: number;
+  /** The re-read under way, shared by every caller (at most one query per contest at a time). */
+  reading?: Promise<Contest | null>;
+}
+
 /**
  * The contest rules of spec §6, one method per rule. Contest admins are the author and root; the owning
  * group's level-5 members join them once the group module exists (see the module README note).
  */
-/** How long a replica reuses a contest row it read: boards under load are read many times a second. */
-export const CONTEST_CACHE_MS = 1_000;
-const REGISTERED_CACHE_MAX = 200_000;
-
 @Injectable()
 export class ContestAccessService {
-  private readonly cache = new Map<number, { contest: Contest; until: number }>();
+  private readonly cache = new Map<number, CachedContest>();
+  /** Bumped by forget(): a read that started before an edit must not store the old row. */
+  private generation = 0;
   /** Registrations are only ever added (a contest's go with it), so a seen one is kept. */
   private readonly registered = new Set<string>();
+  /** "cid:uid" → until when "not registered" holds on this replica (private and protected contests). */
+  private readonly unregistered = new Map<string, number>();
 
   constructor(
     @InjectRepository(Contest) private readonly contests: Repository<Contest>,
@@ -67,30 +86,68 @@ export class ContestAccessService {
     return this.findContest(cid);
   }
 
-  private async findContest(cid: number): Promise<Contest | null> {
+  /**
+   * The cached row while younger than CONTEST_CACHE_MS (re-read in the background from CONTEST_REFRESH_MS on);
+   * older or missing, the caller waits for the one read under way. Before, the entry expired for everybody at
+   * once and each request in flight sent its own query: under load a burst of queries every second, queued
+   * behind a small pool, and a latency spike for those requests.
+   */
+  private findContest(cid: number): Promise<Contest | null> {
     const hit = this.cache.get(cid);
-    if (hit && hit.until > Date.now()) return hit.contest;
-    const contest = await this.contests.findOneBy({ id: cid });
-    if (contest) this.cache.set(cid, { contest, until: Date.now() + CONTEST_CACHE_MS });
-    else this.cache.delete(cid);
-    return contest;
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < CONTEST_REFRESH_MS) return Promise.resolve(hit.contest);
+    const reading = hit?.reading ?? this.read(cid);
+    return hit && age < CONTEST_CACHE_MS ? Promise.resolve(hit.contest) : reading;
+  }
+
+  private read(cid: number): Promise<Contest | null> {
+    const generation = this.generation;
+    // The row is as of when the query started: its age counts from then.
+    const startedAt = Date.now();
+    const reading = this.contests.findOneBy({ id: cid }).then(
+      (contest) => {
+        if (generation === this.generation) this.cache.set(cid, { contest, at: startedAt });
+        else if (this.cache.get(cid)?.reading === reading) this.cache.delete(cid);
+        return contest;
+      },
+      (e: unknown) => {
+        if (this.cache.get(cid)?.reading === reading) this.cache.delete(cid);
+        throw e;
+      },
+    );
+    const hit = this.cache.get(cid);
+    if (hit) hit.reading = reading;
+    else this.cache.set(cid, { contest: null, at: -Infinity, reading });
+    // A failed background re-read is seen by the next caller that waits for one; not an unhandled rejection.
+    reading.catch(() => undefined);
+    return reading;
   }
 
   private async isRegistered(cid: number, uid: string): Promise<boolean> {
     const key = `${cid}:${uid}`;
     if (this.registered.has(key)) return true;
+    const until = this.unregistered.get(key);
+    if (until !== undefined && until > Date.now()) return false;
+    const generation = this.generation;
     const found = await this.registers.existsBy({ cid, uid });
     if (found) {
       if (this.registered.size >= REGISTERED_CACHE_MAX) this.registered.clear();
       this.registered.add(key);
+      this.unregistered.delete(key);
+    } else if (generation === this.generation && !this.registered.has(key)) {
+      if (this.unregistered.size >= REGISTERED_CACHE_MAX) this.unregistered.clear();
+      this.unregistered.set(key, Date.now() + UNREGISTERED_CACHE_MS);
     }
     return found;
   }
 
   /** Drops this replica's copy of a contest after an edit (other replicas follow within CONTEST_CACHE_MS). */
   forget(cid: number): void {
+    this.generation++;
     this.cache.delete(cid);
-    for (const key of this.registered) if (key.startsWith(`${cid}:`)) this.registered.delete(key);
+    const prefix = `${cid}:`;
+    for (const key of this.registered) if (key.startsWith(prefix)) this.registered.delete(key);
+    for (const key of this.unregistered.keys()) if (key.startsWith(prefix)) this.unregistered.delete(key);
   }
 
   /** Managing the contest (admin routes, prints, balloons): author or root. */
@@ -140,6 +197,10 @@ export class ContestAccessService {
       if (!row?.pwd || row.pwd !== (password ?? '')) throw new BadRequestError(CONTEST_ERR.wrongPassword);
     }
     await this.registers.createQueryBuilder().insert().values({ cid: a.contest.id, uid: a.user.uid }).orIgnore().execute();
+    // Seen at once on this replica (other replicas: within UNREGISTERED_CACHE_MS).
+    const key = `${a.contest.id}:${a.user.uid}`;
+    this.unregistered.delete(key);
+    this.registered.add(key);
   }
 
   /** `get-contest-access`: whether the caller may enter (admin, public, or password entered). */

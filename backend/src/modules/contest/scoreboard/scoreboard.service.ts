@@ -38,6 +38,8 @@ export const BOARD_IDLE_MS = 15 * 60_000;
  * Results recorded on this replica show at once; those of other replicas within this time.
  */
 export const BOARD_SYNC_MS = 100;
+/** From this age a read still uses the board but starts its synchronisation in the background. */
+export const BOARD_REFRESH_MS = 50;
 
 /** work_mem of the full-board query (per-user aggregation of every submission of the contest). */
 const LOAD_WORK_MEM = '256MB';
@@ -139,6 +141,8 @@ export function unpackSubmissions(
 export class ScoreboardService {
   private readonly boards = new Map<number, LoadedBoard>();
   private readonly building = new Map<number, Promise<LoadedBoard>>();
+  /** Synchronisations under way, per contest id and gmtModified. */
+  private readonly syncing = new Map<string, Promise<ScoreboardEngine>>();
   /** Rendered pages per board: a rebuilt board starts with none, a dropped one takes its pages along. */
   private readonly pages = new WeakMap<ScoreboardEngine, Map<string, RenderedPage>>();
 
@@ -147,12 +151,39 @@ export class ScoreboardService {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  /** The board of a contest, brought up to date with the shared log. */
+  /**
+   * The board of a contest, brought up to date with the shared log: a board synchronised less than
+   * BOARD_SYNC_MS ago is used as it is, and from BOARD_REFRESH_MS on one synchronisation starts in the
+   * background, so that under load readers never wait for Redis. Older, every reader waits for the one
+   * synchronisation under way (before, each reader in flight sent its own).
+   */
   async board(contest: Contest): Promise<ScoreboardEngine> {
     const current = this.boards.get(contest.id);
-    if (current) current.readAt = Date.now();
-    if (current && current.modified === contest.gmtModified.getTime() && Date.now() - current.syncedAt < BOARD_SYNC_MS)
-      return current.engine;
+    const modified = contest.gmtModified.getTime();
+    if (current && current.modified === modified) {
+      const now = Date.now();
+      current.readAt = now;
+      const age = now - current.syncedAt;
+      if (age < BOARD_SYNC_MS) {
+        if (age >= BOARD_REFRESH_MS) this.sync(contest).catch(() => undefined);
+        return current.engine;
+      }
+    }
+    return this.sync(contest);
+  }
+
+  /** Compares this replica's board with the shared log and catches up; one at a time per contest version. */
+  private sync(contest: Contest): Promise<ScoreboardEngine> {
+    const key = `${contest.id}:${contest.gmtModified.getTime()}`;
+    const running = this.syncing.get(key);
+    if (running) return running;
+    const job = this.syncNow(contest).finally(() => this.syncing.delete(key));
+    this.syncing.set(key, job);
+    return job;
+  }
+
+  private async syncNow(contest: Contest): Promise<ScoreboardEngine> {
+    const started = Date.now();
     const [[, epochRaw], [, length]] = (await this.redis.pipeline().get(epochKey(contest.id)).llen(logKey(contest.id)).exec()) as [
       [unknown, string | null],
       [unknown, number],
@@ -163,7 +194,9 @@ export class ScoreboardService {
       loaded = await this.build(contest, epoch);
     }
     if (length > loaded.applied) await this.replay(contest.id, loaded, length);
-    loaded.syncedAt = Date.now();
+    // As of when the log was read: results other replicas logged later are not in this board.
+    loaded.syncedAt = Math.max(loaded.syncedAt, started);
+    loaded.readAt = Date.now();
     return loaded.engine;
   }
 

@@ -1,0 +1,101 @@
+/**
+ * SessionService against the real Redis (unique key prefix): the per-replica session memory and its
+ * invalidation, with two instances standing for two backend replicas. The database is a stub.
+ */
+import { Role } from '@oj/contracts';
+import { randomBytes } from 'crypto';
+import Redis from 'ioredis';
+import { Repository } from 'typeorm';
+import { User } from '../../modules/user/entities/user.entity';
+import { UserRole } from '../../modules/user/entities/user-role.entity';
+import { AppConfig } from '../config/app-config';
+import { SESSION_LOCAL_MS, SessionService } from './session.service';
+import { TokenPayload } from './token.service';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+describe('SessionService', () => {
+  const prefix = `test:session:${process.pid}_${randomBytes(3).toString('hex')}:`;
+  const config = { redis: { url: REDIS_URL, keyPrefix: prefix } } as AppConfig;
+  /** The user row as the stub database holds it. */
+  const row = { uid: 'u1', username: 'alice', status: 0, tokenVersion: 0 };
+  let roleId: Role = Role.User;
+  const users = { findOne: async () => ({ ...row }), increment: async () => undefined } as unknown as Repository<User>;
+  const roles = { findOne: async () => ({ roleId }) } as unknown as Repository<UserRole>;
+  const clients: Redis[] = [];
+  const replicas: SessionService[] = [];
+
+  async function replica(): Promise<{ sessions: SessionService; redis: Redis }> {
+    const redis = new Redis(REDIS_URL, { keyPrefix: prefix });
+    clients.push(redis);
+    const sessions = new SessionService(redis, users, roles, config);
+    await sessions.onModuleInit();
+    replicas.push(sessions);
+    return { sessions, redis };
+  }
+
+  const payload = (jti: string, ver = 0): TokenPayload => ({ sub: 'u1', jti, ver, iat: 0, exp: Math.floor(Date.now() / 1000) + 100 });
+
+  /** Waits (well under SESSION_LOCAL_MS) until the check holds: the channel message, not expiry, must do it. */
+  async function soon(check: () => Promise<boolean>): Promise<void> {
+    const until = Date.now() + SESSION_LOCAL_MS / 2;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error('not seen in time');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  afterAll(async () => {
+    for (const s of replicas) await s.onApplicationShutdown();
+    const keys = await clients[0].keys(`${prefix}*`);
+    if (keys.length) await clients[0].del(...keys.map((k) => k.slice(prefix.length)));
+    for (const c of clients) c.disconnect();
+  });
+
+  it('answers a known session from memory, and again from Redis once SESSION_LOCAL_MS has passed', async () => {
+    const { sessions, redis } = await replica();
+    const mget = jest.spyOn(redis, 'mget');
+    expect(await sessions.resolve(payload('a'))).toMatchObject({ uid: 'u1', roleId: Role.User });
+    expect(await sessions.resolve(payload('a'))).toMatchObject({ uid: 'u1' });
+    expect(mget).toHaveBeenCalledTimes(1);
+    // Another version of the token is never answered from the remembered one.
+    expect(await sessions.resolve(payload('a', 1))).toBeNull();
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + SESSION_LOCAL_MS + 1);
+    try {
+      await sessions.resolve(payload('a'));
+    } finally {
+      now.mockRestore();
+    }
+    expect(mget).toHaveBeenCalledTimes(3);
+    // Shared by the requests that follow: nobody may change it.
+    expect(Object.isFrozen(await sessions.resolve(payload('a')))).toBe(true);
+  });
+
+  it('refuses a token logged out on any replica at once', async () => {
+    const one = (await replica()).sessions;
+    const two = (await replica()).sessions;
+    const p = payload('b');
+    expect(await one.resolve(p)).not.toBeNull();
+    expect(await two.resolve(p)).not.toBeNull();
+    await one.revokeToken(p);
+    expect(await one.resolve(p)).toBeNull();
+    await soon(async () => (await two.resolve(p)) === null);
+  });
+
+  it('sees a role change made through any replica at once', async () => {
+    const one = (await replica()).sessions;
+    const two = (await replica()).sessions;
+    const p = payload('c');
+    expect((await one.resolve(p))?.roleId).toBe(Role.User);
+    expect((await two.resolve(p))?.roleId).toBe(Role.User);
+    roleId = Role.Admin;
+    try {
+      await two.invalidate('u1');
+      expect((await two.resolve(p))?.roleId).toBe(Role.Admin);
+      await soon(async () => (await one.resolve(p))?.roleId === Role.Admin);
+    } finally {
+      roleId = Role.User;
+      await two.invalidate('u1');
+    }
+  });
+});
