@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CONTEST_ERR } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import { ProblemDto } from '../../problem/dto/problem.dto';
-
-const COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from './contest-link.decorators';
 
 /** GET|DELETE /api/admin/contest/problem query (HOJ: pid, cid). */
 export class ContestProblemPidQueryDto {
@@ -30,22 +28,13 @@ export class CreateContestProblemDto extends ProblemDto {
   @IsInt()
   cid: number;
 
-  @ApiProperty()
-  @IsDefined({ message: CONTEST_ERR.displayIdRequired })
-  @IsString({ message: CONTEST_ERR.displayIdRequired })
-  @IsNotEmpty({ message: CONTEST_ERR.displayIdRequired })
-  @MaxLength(100)
+  @ContestDisplayId()
   displayId: string;
 
-  @ApiPropertyOptional({ description: 'Defaults to the problem title' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @ContestDisplayTitle()
   displayTitle?: string;
 
-  @ApiPropertyOptional({ description: 'Balloon colour, #rgb or #rrggbb' })
-  @IsOptional()
-  @Matches(COLOR)
+  @BalloonColor()
   color?: string | null;
 }
 
@@ -56,18 +45,12 @@ export class UpdateContestProblemFormDto extends ProblemDto {
   @IsInt()
   cid?: number;
 
-  @IsOptional()
-  @IsString({ message: CONTEST_ERR.displayIdRequired })
-  @IsNotEmpty({ message: CONTEST_ERR.displayIdRequired })
-  @MaxLength(100)
+  @ContestDisplayId(true)
   displayId?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @ContestDisplayTitle()
   displayTitle?: string;
 
-  @IsOptional()
-  @Matches(COLOR)
+  @BalloonColor()
   color?: string | null;
 }

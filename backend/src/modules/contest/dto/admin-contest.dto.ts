@@ -1,9 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { CONTEST_ERR } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from './bool-query';
+import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from './contest-link.decorators';
 
 export class AdminContestListQueryDto extends PageQueryDto {
   @IsOptional()
@@ -23,22 +24,13 @@ export class AddContestProblemDto {
   @IsInt({ message: CONTEST_ERR.problemIdRequired })
   pid: number;
 
-  @ApiProperty()
-  @IsDefined({ message: CONTEST_ERR.displayIdRequired })
-  @IsString({ message: CONTEST_ERR.displayIdRequired })
-  @IsNotEmpty({ message: CONTEST_ERR.displayIdRequired })
-  @MaxLength(100)
+  @ContestDisplayId()
   displayId: string;
 
-  @ApiPropertyOptional({ description: 'Defaults to the problem title' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @ContestDisplayTitle()
   displayTitle?: string;
 
-  @ApiPropertyOptional({ description: 'Balloon colour, #rgb or #rrggbb' })
-  @IsOptional()
-  @Matches(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/)
+  @BalloonColor()
   color?: string | null;
 }
 
@@ -46,19 +38,13 @@ export class UpdateContestProblemDto {
   @IsInt()
   id: number;
 
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty({ message: CONTEST_ERR.displayIdRequired })
-  @MaxLength(100)
+  @ContestDisplayId(true)
   displayId?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @ContestDisplayTitle()
   displayTitle?: string;
 
-  @IsOptional()
-  @Matches(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/)
+  @BalloonColor()
   color?: string | null;
 }
 
