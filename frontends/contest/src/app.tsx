@@ -2,8 +2,8 @@
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { LoadFailed } from '@oj/kit';
 import { ContestRoot } from './root';
-import { LoadFailed } from './components/load-failed';
 
 const lifecycles = singleSpaReact({
   React,

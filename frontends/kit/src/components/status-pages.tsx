@@ -1,44 +1,53 @@
 import { Button, Result, Spin } from 'antd';
+import type { ResultProps } from 'antd';
 import { FormattedMessage } from 'react-intl';
+import type { LocaleMessages } from '@oj/kit/core';
+import { LocaleProvider } from '../i18n/locale-provider';
 
 const goHome = () => {
   window.history.pushState(null, '', '/home');
 };
 
-/** A translated "coming soon" page for areas not built yet (never a blank screen). */
-export function ComingSoon() {
+/** A full-page result with a translated title and text and one button (never a blank screen). */
+function StatusPage(props: { testId: string; status: ResultProps['status']; id: string; action: 'home' | 'reload' }) {
+  const button =
+    props.action === 'home' ? (
+      <Button type="primary" onClick={goHome}>
+        <FormattedMessage id="kit.common.backHome" />
+      </Button>
+    ) : (
+      <Button onClick={() => window.location.reload()}>
+        <FormattedMessage id="kit.loadError.retry" />
+      </Button>
+    );
   return (
-    <div data-testid="coming-soon">
+    <div data-testid={props.testId}>
       <Result
-        status="info"
-        title={<FormattedMessage id="kit.comingSoon.title" />}
-        subTitle={<FormattedMessage id="kit.comingSoon.description" />}
-        extra={
-          <Button type="primary" onClick={goHome}>
-            <FormattedMessage id="kit.common.backHome" />
-          </Button>
-        }
+        status={props.status}
+        title={<FormattedMessage id={`${props.id}.title`} />}
+        subTitle={props.action === 'home' ? <FormattedMessage id={`${props.id}.description`} /> : undefined}
+        extra={button}
       />
     </div>
   );
 }
 
-export function NotFound() {
-  return (
-    <div data-testid="not-found">
-      <Result
-        status="404"
-        title={<FormattedMessage id="kit.notFound.title" />}
-        subTitle={<FormattedMessage id="kit.notFound.description" />}
-        extra={
-          <Button type="primary" onClick={goHome}>
-            <FormattedMessage id="kit.common.backHome" />
-          </Button>
-        }
-      />
-    </div>
-  );
-}
+/** A translated "coming soon" page for areas not built yet. */
+export const ComingSoon = () => <StatusPage testId="coming-soon" status="info" id="kit.comingSoon" action="home" />;
+
+export const NotFound = () => <StatusPage testId="not-found" status="404" id="kit.notFound" action="home" />;
+
+const KIT_TEXTS_ONLY: LocaleMessages = { 'zh-CN': {}, 'en-US': {} };
+
+/**
+ * A remote whose tree failed (single-spa's error boundary, outside the remote's own providers): its own
+ * locale provider with kit's texts, and a reload.
+ */
+export const LoadFailed = () => (
+  <LocaleProvider messages={KIT_TEXTS_ONLY}>
+    <StatusPage testId="load-failed" status="error" id="kit.loadError" action="reload" />
+  </LocaleProvider>
+);
 
 export function PageLoading() {
   return (
