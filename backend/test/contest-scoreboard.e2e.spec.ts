@@ -170,7 +170,7 @@ describe('contest scoreboard over HTTP', () => {
     const service = t.get<ScoreboardService>(ScoreboardService);
     expect((await service.computeFromDatabase(contest)).rows('live')).toEqual((await service.board(contest)).rows('live'));
 
-    // Balloons: first ACs in time order, first blood marked, checked by an admin.
+    // Balloons: first ACs in time order, first blood marked as on the board (not for star users), checked by an admin.
     const ac = await request(t.url).get('/api/get-contest-ac-info').query({ cid }).set('Authorization', author.token).expect(200);
     expect(
       ac.body.data.records.map((r: { username: string; displayId: string; isFirstAC: boolean; color: string }) => [
@@ -180,8 +180,8 @@ describe('contest scoreboard over HTTP', () => {
         r.color,
       ]),
     ).toEqual([
-      ['starguest', 'A', true, '#ff0000'],
-      ['bob', 'A', false, '#ff0000'],
+      ['starguest', 'A', false, '#ff0000'],
+      ['bob', 'A', true, '#ff0000'],
       ['alice', 'A', false, '#ff0000'],
       ['alice', 'B', true, '#00ff00'],
     ]);

@@ -43,6 +43,8 @@ export interface ContestInfo {
   accountLimitRule: ContestAccountLimitRule | null;
   visible: boolean;
   gid: number | null;
+  /** get-contest-list: how many users entered (registered for) the contest (HOJ ContestVO.count). */
+  count?: number;
   gmtCreate?: string;
   gmtModified?: string;
 }
@@ -93,7 +95,8 @@ export interface ContestSubmissionItem {
   time: number | null;
   memory: number | null;
   score: number | null;
-  length: number;
+  /** Bytes; null for other users' submissions while the contest runs (with time and memory). */
+  length: number | null;
   language: string;
   submitTime: string;
   cid: number;
@@ -107,6 +110,8 @@ export interface ContestSubmissionQuery {
   searchStatus?: number;
   searchUsername?: string;
   onlyMine?: boolean;
+  /** HOJ: true lists the submissions made before the start, false those from the start on; unset, both. */
+  beforeContestSubmit?: boolean;
 }
 
 /** A balloon of get-contest-ac-info: the first AC of a user on a problem. */

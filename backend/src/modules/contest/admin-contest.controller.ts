@@ -12,11 +12,12 @@ import {
   ChangeContestVisibleDto,
   ContestAnnouncementBodyDto,
   ContestProblemListQueryDto,
+  ContestProblemRefQueryDto,
   IdQueryDto,
   UpdateContestAnnouncementDto,
   UpdateContestProblemDto,
 } from './dto/admin-contest.dto';
-import { CidQueryDto, RejudgeContestProblemQueryDto } from './dto/contest-query.dto';
+import { CidQueryDto, ContestAnnouncementQueryDto, RejudgeContestProblemQueryDto } from './dto/contest-query.dto';
 import { ContestBodyDto, UpdateContestDto } from './dto/contest.dto';
 
 /**
@@ -80,8 +81,8 @@ export class AdminContestController {
   }
 
   @Get('contest/contest-problem')
-  async problem(@Query() q: IdQueryDto, @CurrentUser() user: AuthUser) {
-    const cp = await this.admin.getProblemById(q.id);
+  async problem(@Query() q: ContestProblemRefQueryDto, @CurrentUser() user: AuthUser) {
+    const cp = await this.admin.getProblemByRef(q);
     await this.managed(cp.cid, user);
     return cp;
   }
@@ -109,7 +110,7 @@ export class AdminContestController {
   }
 
   @Get('contest/announcement')
-  async announcements(@Query() q: ContestProblemListQueryDto, @CurrentUser() user: AuthUser) {
+  async announcements(@Query() q: ContestAnnouncementQueryDto, @CurrentUser() user: AuthUser) {
     await this.managed(q.cid, user);
     return this.admin.announcementPage(q.cid, q);
   }

@@ -6,6 +6,7 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { Problem } from '../problem/entities/problem.entity';
+import { escapeLike } from '../problem/problem.service';
 import {
   AddContestProblemDto,
   ContestAnnouncementBodyDto,
@@ -17,6 +18,7 @@ import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ContestAccessService } from './contest-access.service';
+import { ContestView, contestView } from './contest.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
 /** The §5 contest rules that span fields: start before end, duration above zero, a password when needed. */
@@ -46,21 +48,26 @@ export class AdminContestService {
     private readonly access: ContestAccessService,
   ) {}
 
-  /** Admin list: root sees every contest, others the ones they created. */
-  async list(user: AuthUser, q: { currentPage?: number; limit?: number; keyword?: string }): Promise<Page<Contest>> {
+  /** Admin list: root sees every contest, others the ones they created (status from the clock, with `now`). */
+  async list(user: AuthUser, q: { currentPage?: number; limit?: number; keyword?: string }): Promise<Page<ContestView>> {
     const req = pageRequest(q);
     const qb = this.contests.createQueryBuilder('c');
     if (!user.isRoot) qb.where('c.uid = :uid', { uid: user.uid });
     if (q.keyword) qb.andWhere('c.title ILIKE :kw', { kw: `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` });
     const [records, total] = await qb.orderBy('c.id', 'DESC').skip(req.skip).take(req.size).getManyAndCount();
-    return toPage(records, total, req);
+    const now = new Date();
+    return toPage(
+      records.map((c) => contestView(c, now)),
+      total,
+      req,
+    );
   }
 
-  /** The contest with its password, for the edit form. */
-  async get(cid: number): Promise<Contest> {
+  /** The contest with its password, for the edit form; like every contest answer, status from the clock and `now`. */
+  async get(cid: number): Promise<ContestView & { pwd: string | null }> {
     const c = await this.contests.createQueryBuilder('c').addSelect('c.pwd').where('c.id = :cid', { cid }).getOne();
     if (!c) throw new NotFoundError();
-    return c;
+    return { ...contestView(c), pwd: c.pwd };
   }
 
   private fields(body: ContestBodyDto) {
@@ -93,12 +100,12 @@ export class AdminContestService {
     return { ...draft, sealRankTime: contestSealTime(draft) };
   }
 
-  async create(user: AuthUser, body: ContestBodyDto): Promise<Contest> {
+  async create(user: AuthUser, body: ContestBodyDto): Promise<ContestView & { pwd: string | null }> {
     const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username }));
     return this.get(saved.id);
   }
 
-  async update(c: Contest, body: ContestBodyDto): Promise<Contest> {
+  async update(c: Contest, body: ContestBodyDto): Promise<ContestView & { pwd: string | null }> {
     await this.contests.save({ ...c, ...this.fields(body), id: c.id });
     this.access.forget(c.id);
     await this.scoreboard.invalidate(c.id);
@@ -122,18 +129,23 @@ export class AdminContestService {
 
   // Problems
 
-  /** The contest's problems, each with its bank display id and visibility (3: created for contests). */
+  /**
+   * The contest's problems, each with its bank display id and visibility (3: created for contests); HOJ's
+   * `keyword` matches the contest display id or title, or the bank problem id or title.
+   */
   async problemPage(
     cid: number,
-    q: { currentPage?: number; limit?: number },
+    q: { currentPage?: number; limit?: number; keyword?: string },
   ): Promise<Page<ContestProblem & { problemId: string | null; auth: number | null }>> {
     const req = pageRequest(q);
-    const [rows, total] = await this.problems.findAndCount({
-      where: { cid },
-      order: { displayId: 'ASC' },
-      skip: req.skip,
-      take: req.size,
-    });
+    const qb = this.problems.createQueryBuilder('cp').where('cp.cid = :cid', { cid });
+    if (q.keyword?.trim())
+      qb.andWhere(
+        `(cp.displayId ILIKE :kw OR cp.displayTitle ILIKE :kw
+          OR EXISTS (SELECT 1 FROM problem p WHERE p.id = cp.pid AND (p.problem_id ILIKE :kw OR p.title ILIKE :kw)))`,
+        { kw: `%${escapeLike(q.keyword.trim())}%` },
+      );
+    const [rows, total] = await qb.orderBy('cp.displayId', 'ASC').skip(req.skip).take(req.size).getManyAndCount();
     const bank = rows.length
       ? await this.db.getRepository(Problem).find({ select: ['id', 'problemId', 'auth'], where: { id: In(rows.map((r) => r.pid)) } })
       : [];
@@ -144,6 +156,14 @@ export class AdminContestService {
 
   async getProblemById(id: number): Promise<ContestProblem> {
     const cp = await this.problems.findOneBy({ id });
+    if (!cp) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
+    return cp;
+  }
+
+  /** A contest problem by its link id, or by contest and bank problem (HOJ's `cid` and `pid`). */
+  async getProblemByRef(ref: { id?: number; cid?: number; pid?: number }): Promise<ContestProblem> {
+    if (ref.id !== undefined) return this.getProblemById(ref.id);
+    const cp = await this.problems.findOneBy({ cid: ref.cid, pid: ref.pid });
     if (!cp) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
     return cp;
   }
@@ -169,6 +189,8 @@ export class AdminContestService {
   }
 
   async updateProblem(cp: ContestProblem, dto: UpdateContestProblemDto): Promise<ContestProblem> {
+    if ((dto.cid !== undefined && dto.cid !== cp.cid) || (dto.pid !== undefined && dto.pid !== cp.pid))
+      throw new BadRequestError(CONTEST_ERR.problemNotInContest);
     const displayId = dto.displayId?.trim() ?? cp.displayId;
     if (displayId !== cp.displayId && (await this.problems.existsBy({ cid: cp.cid, displayId })))
       throw new BadRequestError(CONTEST_ERR.displayIdExists);

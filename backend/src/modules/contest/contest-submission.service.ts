@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { ContestAccess } from './contest-access.service';
-import { ContestSubmissionsQueryDto } from './dto/contest-query.dto';
+import { notContestAdmin } from './contest-admins.sql';
+import { ContestSubmissionFilter } from './dto/contest-query.dto';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
 /** A contest submission in lists (contracts' ContestSubmissionItem, before JSON turns the time into a string). */
@@ -36,15 +37,22 @@ export class ContestSubmissionService {
     private readonly scoreboard: ScoreboardService,
   ) {}
 
-  /** Hides what the seal hides: results of others submitted after the seal time. */
+  /**
+   * What non-admins may not see of other users' submissions: while the contest runs, their run time, memory
+   * and code length (HOJ: they tell about the code); while the board is sealed, their results from the seal on.
+   */
   private mask(a: ContestAccess, rows: ContestSubmissionRow[]): ContestSubmissionRow[] {
-    if (this.scoreboard.viewFor(a.contest, a.isAdmin) !== 'sealed') return rows;
-    const seal = contestSealTime(a.contest)!.getTime();
-    return rows.map((r) =>
-      r.uid !== a.user?.uid && new Date(r.submitTime).getTime() >= seal
-        ? { ...r, status: JudgeStatus.SubmittedUnknownResult, time: null, memory: null, score: null }
-        : r,
-    );
+    if (a.isAdmin) return rows;
+    const running = a.status === ContestStatus.Running;
+    const seal = this.scoreboard.viewFor(a.contest, a.isAdmin) === 'sealed' ? contestSealTime(a.contest)!.getTime() : Infinity;
+    return rows.map((r) => {
+      if (r.uid === a.user?.uid) return r;
+      let shown = r;
+      if (running) shown = { ...shown, time: null, memory: null, length: null };
+      if (new Date(r.submitTime).getTime() >= seal)
+        shown = { ...shown, status: JudgeStatus.SubmittedUnknownResult, time: null, memory: null, score: null };
+      return shown;
+    });
   }
 
   private baseQuery(cid: number) {
@@ -72,20 +80,27 @@ export class ContestSubmissionService {
   }
 
   /** `contest-submissions`: every contestant's submissions (without code), newest first. */
-  async list(a: ContestAccess, q: ContestSubmissionsQueryDto): Promise<Page<ContestSubmissionRow>> {
+  async list(
+    a: ContestAccess,
+    f: ContestSubmissionFilter,
+    paging: { currentPage?: number; limit?: number },
+  ): Promise<Page<ContestSubmissionRow>> {
     const qb = this.baseQuery(a.contest.id);
-    if (q.onlyMine && a.user) qb.andWhere('j.uid = :uid', { uid: a.user.uid });
-    if (q.displayId) qb.andWhere('cp.display_id = :displayId', { displayId: q.displayId });
-    if (q.searchUsername) qb.andWhere('j.username ILIKE :un', { un: `%${q.searchUsername.replace(/[%_\\]/g, '\\$&')}%` });
-    if (q.searchStatus !== undefined) {
-      qb.andWhere('j.status = :st', { st: q.searchStatus });
+    if (f.onlyMine && a.user) qb.andWhere('j.uid = :uid', { uid: a.user.uid });
+    if (f.displayId) qb.andWhere('cp.display_id = :displayId', { displayId: f.displayId });
+    if (f.username) qb.andWhere('j.username ILIKE :un', { un: `%${f.username.replace(/[%_\\]/g, '\\$&')}%` });
+    if (f.beforeContestSubmit !== undefined)
+      qb.andWhere(`j.submit_time ${f.beforeContestSubmit ? '<' : '>='} :start`, { start: a.contest.startTime });
+    if (f.status !== undefined) {
+      qb.andWhere('j.status = :st', { st: f.status });
       // A status filter must not reveal sealed results of others.
       const seal = contestSealTime(a.contest);
       if (seal && this.scoreboard.viewFor(a.contest, a.isAdmin) === 'sealed')
         qb.andWhere('(j.submit_time < :seal OR j.uid = :me)', { seal, me: a.user?.uid ?? '' });
     }
-    if (!a.isAdmin && a.status !== ContestStatus.Ended) qb.andWhere('j.uid <> :author', { author: a.contest.uid });
-    const req = pageRequest(q);
+    // The admins' tries stay theirs until the end.
+    if (!a.isAdmin && a.status !== ContestStatus.Ended) qb.andWhere(notContestAdmin('j.uid', ':author'), { author: a.contest.uid });
+    const req = pageRequest(paging);
     const total = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: string }>();
     const rows = await qb.orderBy('j.submit_id', 'DESC').offset(req.skip).limit(req.size).getRawMany<ContestSubmissionRow>();
     return toPage(this.mask(a, rows), Number(total?.n ?? 0), req);
@@ -100,18 +115,22 @@ export class ContestSubmissionService {
     return Object.fromEntries(this.mask(a, rows).map((r) => [r.submitId, r]));
   }
 
-  /** `get-contest-ac-info`: first ACs per user and problem (balloons), oldest first, first blood marked. */
+  /**
+   * `get-contest-ac-info`: first ACs per user and problem (balloons), oldest first, first blood marked. Star
+   * users get balloons but, as on the board, not first blood: it goes to the first ranked team.
+   */
   async acInfo(a: ContestAccess, q: { currentPage?: number; limit?: number }): Promise<Page<AcInfoRow>> {
     const req = pageRequest(q);
     const params = [a.contest.id, JudgeStatus.Accepted, a.contest.startTime, a.contest.endTime, a.contest.uid];
     const firstAcs = `SELECT DISTINCT ON (j.uid, j.pid) j.submit_id, j.uid, j.username, j.pid, j.submit_time
                         FROM judge j
-                       WHERE j.cid = $1 AND j.status = $2 AND j.submit_time >= $3 AND j.submit_time < $4 AND j.uid <> $5
+                       WHERE j.cid = $1 AND j.status = $2 AND j.submit_time >= $3 AND j.submit_time < $4 AND ${notContestAdmin('j.uid', '$5')}
                        ORDER BY j.uid, j.pid, j.submit_time, j.submit_id`;
     const [{ n }] = await this.db.query(`SELECT COUNT(*) AS n FROM (${firstAcs}) f`, params);
     const rows: AcInfoRow[] = await this.db.query(
       `WITH f AS (${firstAcs}),
-            fb AS (SELECT DISTINCT ON (pid) pid, submit_id FROM f ORDER BY pid, submit_time, submit_id)
+            fb AS (SELECT DISTINCT ON (pid) pid, submit_id FROM f WHERE NOT (username = ANY($8::text[]))
+                    ORDER BY pid, submit_time, submit_id)
        SELECT f.submit_id AS id, f.uid, f.username, u.realname, cp.display_id AS "displayId", cp.color,
               f.submit_time AS "submitTime",
               FLOOR(EXTRACT(EPOCH FROM (f.submit_time - $3)))::int AS time,
@@ -124,7 +143,7 @@ export class ContestSubmissionService {
          LEFT JOIN contest_balloon b ON b.cid = $1 AND b.submit_id = f.submit_id
         ORDER BY f.submit_time, f.submit_id
         OFFSET $6 LIMIT $7`,
-      [...params, req.skip, req.size],
+      [...params, req.skip, req.size, a.contest.starAccount ?? []],
     );
     return toPage(rows, Number(n), req);
   }

@@ -22,6 +22,7 @@ import {
   ContestProblemDetailsQueryDto,
   ContestRankDto,
   ContestSubmissionsQueryDto,
+  contestSubmissionFilter,
   NotReadAnnouncementDto,
   OutsideScoreboardDto,
   RegisterContestDto,
@@ -125,7 +126,7 @@ export class ContestController {
   @Post('get-contest-outside-scoreboard')
   @HttpCode(200)
   async outsideScoreboard(@Body() dto: OutsideScoreboardDto, @CurrentUser() user?: AuthUser) {
-    const cids = [...new Set([dto.cid, ...(dto.cidList ?? [])])];
+    const cids = [...new Set([dto.cid, ...(dto.cidList ?? []), ...(dto.externalCidList ?? [])])];
     const boards: { contest: Contest; view: BoardView }[] = [];
     for (const cid of cids) {
       const a = await this.access.access(cid, user);
@@ -171,9 +172,10 @@ export class ContestController {
   @RequireSwitch('openContestJudge')
   @Get('contest-submissions')
   async contestSubmissions(@Query() q: ContestSubmissionsQueryDto, @CurrentUser() user: AuthUser) {
-    const a = await this.access.access(q.cid, user);
+    const filter = contestSubmissionFilter(q);
+    const a = await this.access.access(filter.cid, user);
     this.access.assertCanView(a);
-    return this.submissions.list(a, q);
+    return this.submissions.list(a, filter, q);
   }
 
   @RequireSwitch('openContestJudge')

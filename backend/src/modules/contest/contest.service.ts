@@ -7,6 +7,7 @@ import { NotFoundError } from '../../core/http/api.exception';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { ContestAccess } from './contest-access.service';
+import { notContestAdmin } from './contest-admins.sql';
 import { ContestListQueryDto } from './dto/contest.dto';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
@@ -67,8 +68,8 @@ export class ContestService {
     private readonly bank: ProblemService,
   ) {}
 
-  /** `get-contest-list`: visible contests, filtered by clock status, type, auth and keyword. */
-  async list(q: ContestListQueryDto, now = new Date()): Promise<Page<ContestView>> {
+  /** `get-contest-list`: visible contests, filtered by clock status, type, auth and keyword, with their entrant counts. */
+  async list(q: ContestListQueryDto, now = new Date()): Promise<Page<ContestView & { count: number }>> {
     const qb = this.contests.createQueryBuilder('c').where('c.visible = true').andWhere('c.gid IS NULL');
     if (q.type !== undefined) qb.andWhere('c.type = :type', { type: q.type });
     if (q.auth !== undefined) qb.andWhere('c.auth = :auth', { auth: q.auth });
@@ -84,8 +85,13 @@ export class ContestService {
       .skip(req.skip)
       .take(req.size)
       .getManyAndCount();
+    // HOJ ContestVO.count: how many entered (registered) each contest.
+    const counts: { cid: number; n: string }[] = rows.length
+      ? await this.db.query('SELECT cid, COUNT(*) AS n FROM contest_register WHERE cid = ANY($1) GROUP BY cid', [rows.map((c) => c.id)])
+      : [];
+    const byCid = new Map(counts.map((r) => [r.cid, Number(r.n)]));
     return toPage(
-      rows.map((c) => contestView(c, now)),
+      rows.map((c) => ({ ...contestView(c, now), count: byCid.get(c.id) ?? 0 })),
       total,
       req,
     );
@@ -100,7 +106,7 @@ export class ContestService {
               COUNT(j.submit_id) FILTER (WHERE j.status = $3) AS ac,
               COUNT(j.submit_id) AS total
          FROM contest_problem cp
-         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND j.uid <> $4
+         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND ${notContestAdmin('j.uid', '$4')}
         WHERE cp.cid = $1
         GROUP BY cp.id`,
       [a.contest.id, until, JudgeStatus.Accepted, a.contest.uid],
@@ -116,16 +122,20 @@ export class ContestService {
     return cp;
   }
 
-  /** `get-contest-problem-details`: the bank problem under its contest display id and title, with its languages. */
+  /** `get-contest-problem-details`: the bank problem under its contest display id and title, with its languages and templates. */
   async problemDetails(a: ContestAccess, displayId: string): Promise<Record<string, unknown>> {
     const cp = await this.findProblem(a.contest.id, displayId);
     const problem = await this.db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: cp.pid } });
     if (!problem) throw new NotFoundError();
-    const languages = (await this.bank.languagesFor(problem.id)).map((l) => l.name);
+    const [languages, templates] = await Promise.all([this.bank.languagesFor(problem.id), this.bank.templatesOf(problem.id)]);
+    // HOJ: where the problem comes from, who wrote it and how hard it is are hints, shown once the contest is over.
+    const hidden = !a.isAdmin && a.status !== ContestStatus.Ended ? { source: null, author: null, difficulty: null } : {};
     return {
-      problem: { ...problem, problemId: cp.displayId, title: cp.displayTitle, color: cp.color },
+      problem: { ...problem, ...hidden, problemId: cp.displayId, title: cp.displayTitle, color: cp.color },
       contestProblem: cp,
-      languages,
+      languages: languages.map((l) => l.name),
+      // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).
+      codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
       now: new Date().toISOString(),
     };
   }

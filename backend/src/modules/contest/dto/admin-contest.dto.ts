@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CONTEST_ERR } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from './bool-query';
 import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from './contest-link.decorators';
@@ -34,9 +34,18 @@ export class AddContestProblemDto {
   color?: string | null;
 }
 
+/** HOJ sends the whole contest_problem row back (ContestProblem): its cid and pid, when given, must be the row's. */
 export class UpdateContestProblemDto {
   @IsInt()
   id: number;
+
+  @IsOptional()
+  @IsInt()
+  cid?: number;
+
+  @IsOptional()
+  @IsInt()
+  pid?: number;
 
   @ContestDisplayId(true)
   displayId?: string;
@@ -52,6 +61,30 @@ export class ContestProblemListQueryDto extends PageQueryDto {
   @Type(() => Number)
   @IsInt()
   cid: number;
+
+  /** get-problem-list (HOJ): display id, display title, bank problem id or title contains it. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+}
+
+/** GET admin/contest/contest-problem: by the link's id, or by contest and problem as HOJ asks (`cid`, `pid`). */
+export class ContestProblemRefQueryDto {
+  @ValidateIf((q: ContestProblemRefQueryDto) => q.cid === undefined || q.pid === undefined)
+  @Type(() => Number)
+  @IsInt()
+  id?: number;
+
+  @ValidateIf((q: ContestProblemRefQueryDto) => q.id === undefined)
+  @Type(() => Number)
+  @IsInt()
+  cid?: number;
+
+  @ValidateIf((q: ContestProblemRefQueryDto) => q.id === undefined)
+  @Type(() => Number)
+  @IsInt()
+  pid?: number;
 }
 
 export class IdQueryDto {

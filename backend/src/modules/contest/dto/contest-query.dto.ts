@@ -1,7 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CONTEST_ERR, LIMITS, MAX_PAGE_SIZE } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from './bool-query';
 
@@ -81,6 +93,13 @@ export class OutsideScoreboardDto {
   @IsInt({ each: true })
   cidList?: number[];
 
+  /** HOJ's name for the contests merged into this board (ContestRankDTO.externalCidList). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsInt({ each: true })
+  externalCidList?: number[];
+
   @IsOptional()
   @IsBoolean()
   removeStar?: boolean;
@@ -97,10 +116,21 @@ export class OutsideScoreboardDto {
   keyword?: string;
 }
 
+/**
+ * GET /api/contest-submissions. HOJ's clients name the filters `contestID`, `problemID`, `status` and
+ * `username`; this platform's contest remote `cid`, `displayId`, `searchStatus` and `searchUsername`.
+ * Both are accepted (`contestSubmissionFilter` picks one); a contest id is required either way.
+ */
 export class ContestSubmissionsQueryDto extends PageQueryDto {
+  @ValidateIf((q: ContestSubmissionsQueryDto) => q.contestID === undefined)
   @Type(() => Number)
   @IsInt()
-  cid: number;
+  cid?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  contestID?: number;
 
   @IsOptional()
   @IsString()
@@ -108,9 +138,19 @@ export class ContestSubmissionsQueryDto extends PageQueryDto {
   displayId?: string;
 
   @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  problemID?: string;
+
+  @IsOptional()
   @Type(() => Number)
   @IsInt()
   searchStatus?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  status?: number;
 
   @IsOptional()
   @IsString()
@@ -118,11 +158,16 @@ export class ContestSubmissionsQueryDto extends PageQueryDto {
   searchUsername?: string;
 
   @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  username?: string;
+
+  @IsOptional()
   @BoolQuery()
   @IsBoolean()
   onlyMine?: boolean;
 
-  /** Admins: include submissions made before the seal? (HOJ: beforeContestSubmit) */
+  /** HOJ: true lists the submissions made before the start (admins trying a scheduled contest), false those from the start on. */
   @IsOptional()
   @BoolQuery()
   @IsBoolean()
@@ -132,6 +177,27 @@ export class ContestSubmissionsQueryDto extends PageQueryDto {
   @BoolQuery()
   @IsBoolean()
   completeProblemID?: boolean;
+}
+
+/** The filters of a contest-submissions query, whichever names the client used. */
+export interface ContestSubmissionFilter {
+  cid: number;
+  displayId?: string;
+  status?: number;
+  username?: string;
+  onlyMine: boolean;
+  beforeContestSubmit?: boolean;
+}
+
+export function contestSubmissionFilter(q: ContestSubmissionsQueryDto): ContestSubmissionFilter {
+  return {
+    cid: (q.cid ?? q.contestID)!,
+    displayId: q.displayId || q.problemID || undefined,
+    status: q.searchStatus ?? q.status,
+    username: q.searchUsername || q.username || undefined,
+    onlyMine: !!q.onlyMine,
+    beforeContestSubmit: q.beforeContestSubmit,
+  };
 }
 
 export class CheckContestSubmissionsDto {

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContestRankRow, Page, contestSealTime, isRankSealedAt } from '@oj/contracts';
+import { ContestRankRow, Page, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
+import { notContestAdmin } from '../contest-admins.sql';
 import { Contest } from '../entities/contest.entity';
 import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine } from './scoreboard-engine';
 
@@ -46,6 +47,9 @@ const LOAD_WORK_MEM = '256MB';
 
 /** Rendered rank pages kept per board (about 70 KB each at 50 ACM rows). */
 export const PAGE_CACHE_MAX = 128;
+
+/** How long a replica trusts its list of root users (kept off every board, like each contest's author). */
+export const ROOT_UIDS_MS = 60_000;
 
 /** The result log of a contest lives a week after its last result. */
 const LOG_TTL_SEC = 7 * 24 * 3600;
@@ -145,6 +149,8 @@ export class ScoreboardService {
   private readonly syncing = new Map<string, Promise<ScoreboardEngine>>();
   /** Rendered pages per board: a rebuilt board starts with none, a dropped one takes its pages along. */
   private readonly pages = new WeakMap<ScoreboardEngine, Map<string, RenderedPage>>();
+  private roots: { uids: Set<string>; at: number } | null = null;
+  private rootsReading: Promise<Set<string>> | undefined;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -249,7 +255,8 @@ export class ScoreboardService {
                         string_agg(concat_ws(',', j.submit_id, j.pid, j.status, COALESCE(j.score, -1), COALESCE(j.time, -1),
                                              floor(date_part('epoch', j.submit_time - $2) * 1000)::bigint), ';') AS subs
                    FROM judge j
-                  WHERE j.cid = $1 AND j.pid = ANY($5) AND j.submit_time >= $2 AND j.submit_time < $3 AND j.uid <> $4
+                  WHERE j.cid = $1 AND j.pid = ANY($5) AND j.submit_time >= $2 AND j.submit_time < $3
+                    AND ${notContestAdmin('j.uid', '$4')}
                   GROUP BY j.uid) s
            LEFT JOIN user_info u ON u.uid = s.uid`,
         [contest.id, contest.startTime, contest.endTime, contest.uid, problems.map((p) => p.pid)],
@@ -299,10 +306,11 @@ export class ScoreboardService {
 
   /**
    * A contest result was written (final or not): log it for every replica. Called by the judge
-   * pipeline through ContestResultListener; the creator's own submissions stay off the board.
+   * pipeline through ContestResultListener; the contest admins' own submissions (its creator, root) stay
+   * off the board.
    */
   async recordResult(contest: Contest, sub: BoardSubmission): Promise<void> {
-    if (sub.uid === contest.uid) return;
+    if (sub.uid === contest.uid || (await this.rootUids()).has(sub.uid)) return;
     const [[, pushed]] = (await this.redis
       .multi()
       .rpush(logKey(contest.id), encode(sub))
@@ -317,6 +325,28 @@ export class ScoreboardService {
       loaded.engine.apply(sub, users?.get(sub.uid));
       loaded.applied = length;
     }
+  }
+
+  /**
+   * Root users' uids: results arrive without the submitter's role, and the incremental path must not wait
+   * for the database per result. Read once, then renewed in the background once older than ROOT_UIDS_MS
+   * (callers meanwhile get the list they have). A user made root mid-contest leaves boards on their next rebuild.
+   */
+  private rootUids(): Promise<Set<string>> {
+    const now = Date.now();
+    if (this.roots && now - this.roots.at < ROOT_UIDS_MS) return Promise.resolve(this.roots.uids);
+    this.rootsReading ??= this.db
+      .query('SELECT uid FROM user_role WHERE role_id = $1', [Role.Root])
+      .then(
+        (rows: { uid: string }[]) => {
+          this.roots = { uids: new Set(rows.map((r) => r.uid)), at: now };
+          return this.roots.uids;
+        },
+        // A failed read must not lose the result: the last known list (a rebuild drops what slipped through).
+        () => this.roots?.uids ?? new Set<string>(),
+      )
+      .finally(() => (this.rootsReading = undefined));
+    return this.roots ? Promise.resolve(this.roots.uids) : this.rootsReading;
   }
 
   /** True when this replica holds the contest's board and it has no problem of that display id. */
