@@ -234,7 +234,11 @@ async function openSlot(): Promise<Slot> {
         const m = buf.match(/"child-pid":\s*(\d+)/);
         if (m) resolve(Number(m[1]));
       });
-      child.on('error', reject);
+      // A spawn that fails (bwrap missing) emits no 'exit': the slot is dead, or closing it would wait forever.
+      child.on('error', (err) => {
+        slot.dead = true;
+        reject(err);
+      });
       child.on('exit', (code, signal) => {
         slot.dead = true;
         reject(new Error(`prepared sandbox did not start (exit ${code ?? signal}): ${slot.stderr.trim()}`));

@@ -112,14 +112,24 @@ let preparedBaselineNs = 0;
 let calibration: Promise<void> | undefined;
 export function calibrateSandbox(): Promise<void> {
   calibration ??= (async () => {
+    const { bwrapPath } = judgeConfig();
+    try {
+      fs.accessSync(bwrapPath, fs.constants.X_OK);
+    } catch {
+      throw new Error(`bubblewrap not found at ${bwrapPath}: install the bubblewrap package, or set JUDGE_BWRAP`);
+    }
     const spec: RunSpec = { args: ['/usr/bin/true'], timeLimitMs: 1000, memoryLimitKb: 64 * 1024, outputLimitBytes: 1024 };
     const least = async (launch: () => RunHandle): Promise<number> => {
       const samples: number[] = [];
+      let failure = '';
       for (let i = 0; i < 5; i++) {
         const r = await launch().done;
         if (r.status === 'exited') samples.push(r.timeMs * 1e6);
+        else failure = r.message ?? r.status;
       }
-      return samples.length ? Math.min(...samples) : 0;
+      // A sandbox that cannot run /usr/bin/true can judge nothing: say why at start, not per submission.
+      if (!samples.length) throw new Error(`the sandbox does not work (bwrap ${judgeConfig().bwrapPath}): ${failure}`);
+      return Math.min(...samples);
     };
     baselineNs = await least(() => startFresh(spec, 0));
     if (preparedEligible(spec)) preparedBaselineNs = await least(() => startPrepared(spec, 0));
