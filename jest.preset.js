@@ -9,6 +9,7 @@ module.exports = (dir, overrides = {}) => ({
   moduleNameMapper: {
     '^@oj/contracts$': path.join(__dirname, 'packages/contracts/src'),
     '^@oj/kit/core$': path.join(__dirname, 'frontends/kit/src/core'),
+    '^@oj/kit/markdown$': path.join(__dirname, 'frontends/kit/src/components/markdown'),
     '^@oj/kit$': path.join(__dirname, 'frontends/kit/src'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -85,7 +85,12 @@ describe('a protected contest', () => {
     await screenshot(page, 'admin-contest-create');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.waitForURL('**/admin/contest', { timeout: 30_000 });
-    await page.locator('.ant-table-row').filter({ hasText: TITLE }).first().waitFor({ timeout: 30_000 });
+    const listed = page.locator('.ant-table-row').filter({ hasText: TITLE }).first();
+    await listed.waitFor({ timeout: 30_000 });
+    // the title is readable in the list: its column is not squeezed to nothing by the fixed-width ones
+    const titleCell = await listed.locator('td').filter({ hasText: TITLE }).first().boundingBox();
+    expect(titleCell!.width).toBeGreaterThan(150);
+    await screenshot(page, 'admin-contest-list');
 
     const list = await apiCall<{ records: { id: number; title: string; auth: number }[] }>(
       platform,

@@ -7,6 +7,7 @@ module.exports = {
       '^@oj/contracts$': path.join(__dirname, '../../packages/contracts/src'),
       '^@oj/kit/core$': path.join(__dirname, 'src/core'),
       '^@oj/kit$': path.join(__dirname, 'src'),
+      '\\.css$': path.join(__dirname, 'test/style-stub.js'),
     },
   }),
 };

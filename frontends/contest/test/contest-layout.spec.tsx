@@ -1,6 +1,7 @@
 /**
  * The /contest/:id screens in jsdom with the contest calls answered in memory: the password form and the
- * disabled menu of a protected contest before its start, and the seal notice on the rank of a sealed one.
+ * disabled menu of a protected contest before its start, the seal notice on the rank and the public board
+ * of a sealed one, followed users on the rank, and the unread announcements popup.
  */
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
@@ -139,4 +140,97 @@ it('tells a contestant the rank is sealed and since when', async () => {
   );
   expect(mocked.getContestRank).toHaveBeenCalledWith(expect.objectContaining({ cid: 5, currentPage: 1, removeStar: false }), false);
   expect(q('[data-testid="contest-password-form"]')).toBeNull();
+});
+
+const announcement = {
+  id: 7,
+  cid: 5,
+  title: 'Clarification',
+  content: 'A fits in 64 bits',
+  uid: 'author-uid',
+  visible: true,
+  gmtCreate: new Date().toISOString(),
+  gmtModified: new Date().toISOString(),
+};
+
+it('pops up an unread announcement over the overview, but not over the announcement screen', async () => {
+  mocked.getContestInfo.mockResolvedValue({ data: contest({}), receivedAt: Date.now() });
+  mocked.getNotReadAnnouncements.mockResolvedValue([announcement]);
+  mocked.getContestAnnouncements.mockResolvedValue({ records: [announcement], total: 1, size: 10, current: 1, pages: 1 });
+  await renderAt('/5');
+  expect(document.querySelector('[data-testid="unread-announcement"]')!.textContent).toContain('Clarification');
+  await act(async () => root.unmount());
+  host.remove();
+  document.body.innerHTML = '';
+
+  await renderAt('/5/announcement');
+  expect(q('[data-testid="contest-announcements"]')!.textContent).toContain('Clarification');
+  expect(document.querySelector('[data-testid="unread-announcement"]')).toBeNull();
+});
+
+it('shows nobody when only followed users are asked for and none is followed', async () => {
+  mocked.getContestInfo.mockResolvedValue({ data: contest({}), receivedAt: Date.now() });
+  const row = {
+    rank: 1,
+    uid: 'bob-uid',
+    username: 'bob',
+    nickname: null,
+    realname: null,
+    school: null,
+    avatar: null,
+    gender: 'secrecy',
+    showName: 'bob',
+    isStar: false,
+    ac: 0,
+    total: 0,
+    penalty: 0,
+    totalTime: 0,
+    submissionInfo: {},
+  };
+  mocked.getContestRank.mockResolvedValue({ records: [row] as never, total: 1, size: 50, current: 1, pages: 1 });
+  await renderAt('/5/rank');
+  expect(host.querySelectorAll('[data-testid="rank-user"]')).toHaveLength(1);
+
+  await act(async () =>
+    (q('input[data-testid="rank-only-followed"], [data-testid="rank-only-followed"] input') as HTMLInputElement).click(),
+  );
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 20));
+  });
+  expect(host.querySelectorAll('[data-testid="rank-user"]')).toHaveLength(0);
+});
+
+it('tells a visitor of the public board that it is sealed', async () => {
+  authStore.set(null);
+  localStorage.removeItem('token');
+  const now = Date.now();
+  const info = contest({ sealRank: true, sealMode: SealMode.LastHour, endTime: new Date(now + 1800_000).toISOString() });
+  mocked.getContestOutsideInfo.mockResolvedValue({ data: { contest: info, problemList: [] }, receivedAt: now });
+  mocked.getOutsideScoreboard.mockResolvedValue([]);
+  await renderAt('/acm-scoreboard/5');
+
+  expect(q('[data-testid="public-scoreboard"]')).not.toBeNull();
+  expect(q('[data-testid="seal-notice"]')!.textContent).toMatch(/^The board is sealed since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: later/);
+});
+
+it('marks a print request printed only when the print window opened', async () => {
+  authStore.set({ uid: 'author-uid', username: 'author', roleList: ['default_user'] });
+  mocked.getContestInfo.mockResolvedValue({ data: contest({ openPrint: true }), receivedAt: Date.now() });
+  const request = { id: 3, cid: 5, uid: 'amy-uid', username: 'amy', realname: null, content: 'x'.repeat(60), status: 0, gmtCreate: '' };
+  mocked.getContestPrints.mockResolvedValue({ records: [request], total: 1, size: 10, current: 1, pages: 1 });
+  mocked.checkContestPrint.mockResolvedValue(null);
+  const open = jest.spyOn(window, 'open').mockReturnValue(null);
+  await renderAt('/5/admin-print');
+  const printButton = () => q('[data-testid="contest-admin-print"] .ant-table-row button') as HTMLButtonElement;
+
+  await act(async () => printButton().click());
+  expect(open).toHaveBeenCalledTimes(1);
+  expect(mocked.checkContestPrint).not.toHaveBeenCalled();
+
+  const print = jest.fn();
+  open.mockReturnValue({ document: document.implementation.createHTMLDocument(), print } as unknown as Window);
+  await act(async () => printButton().click());
+  expect(print).toHaveBeenCalledTimes(1);
+  expect(mocked.checkContestPrint).toHaveBeenCalledWith(5, 3);
+  open.mockRestore();
 });

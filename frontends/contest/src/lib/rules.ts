@@ -3,11 +3,18 @@ import { ContestAuth, ContestStatus } from '@oj/contracts';
 
 export interface Viewer {
   isLoggedIn: boolean;
-  /** contest admin: author, root, or owning group's level-5 member (the server's answer decides) */
+  /** contest admin (isContestAdmin) */
   isAdmin: boolean;
   /** entered with the password (get-contest-access) */
   entered: boolean;
 }
+
+/**
+ * Contest admin as far as the client can tell: root or the contest's author. The owning group's level-5
+ * members are admins too on the server, which does not tell the client; they see the contestant's screens.
+ */
+export const isContestAdmin = (user: { uid: string } | null, isRoot: boolean, contestUid: string): boolean =>
+  isRoot || (!!user && user.uid === contestUid);
 
 /** The password form blocks a private contest for users who have not entered it. */
 export const mustEnterToView = (auth: ContestAuth, v: Viewer): boolean => auth === ContestAuth.Private && !v.entered && !v.isAdmin;

@@ -32,7 +32,8 @@ export default function ContestListPage() {
   const columns: ProColumns<ContestInfo>[] = [
     { title: t('admin.contest.id'), dataIndex: 'id', width: 70, search: false },
     { title: t('admin.contest.keyword'), dataIndex: 'keyword', hideInTable: true },
-    { title: t('admin.contest.titleField'), dataIndex: 'title', ellipsis: true, search: false },
+    // A width of its own: without one the fixed-width columns below squeeze the title to nothing.
+    { title: t('admin.contest.titleField'), dataIndex: 'title', width: 240, ellipsis: true, search: false },
     {
       title: t('admin.contest.type'),
       dataIndex: 'type',
@@ -56,6 +57,7 @@ export default function ContestListPage() {
       title: t('admin.common.option'),
       valueType: 'option',
       width: 260,
+      fixed: 'right',
       render: (_d, c) => [
         <a key="edit" onClick={() => navigate(`/contest/${c.id}/edit`)}>
           {t('admin.common.edit')}
@@ -77,6 +79,7 @@ export default function ContestListPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
+        scroll={{ x: 'max-content' }}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
         request={pagedRequest((current, pageSize, { keyword }) => getAdminContests(current, pageSize, (keyword as string) || undefined))}
         toolBarRender={() => [

@@ -1,23 +1,26 @@
 /** /contest/:contestId/admin-print (contest admins): print requests, printed in the browser and marked. */
 import { useCallback, useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { Button, Card, Input, Table, Tag } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { App, Button, Card, Input, Table, Tag } from 'antd';
 import { ContestPrintItem, DEFAULT_PAGE_SIZE, Page, PrintStatus } from '@oj/contracts';
 import { formatDateTime } from '@oj/kit';
 import { checkContestPrint, getContestPrints } from '../../api/contest';
 import { useContest } from '../contest-detail/context';
 
-/** Opens the text in a window of its own and asks the browser to print it. */
-function printText(row: ContestPrintItem): void {
+/** Opens the text in a window of its own and asks the browser to print it; false when no window opened. */
+function printText(row: ContestPrintItem): boolean {
   const w = window.open('', '_blank');
-  if (!w) return;
+  if (!w) return false;
   const pre = w.document.createElement('pre');
   pre.textContent = `${row.username}${row.realname ? ` (${row.realname})` : ''}  ${formatDateTime(row.gmtCreate)}\n\n${row.content}`;
   w.document.body.appendChild(pre);
   w.print();
+  return true;
 }
 
 export function ContestAdminPrintPage() {
+  const intl = useIntl();
+  const { message } = App.useApp();
   const { cid } = useContest();
   const [current, setCurrent] = useState(1);
   const [keyword, setKeyword] = useState('');
@@ -33,7 +36,8 @@ export function ContestAdminPrintPage() {
     void load();
   }, [load]);
   const print = async (row: ContestPrintItem) => {
-    printText(row);
+    // a blocked pop-up printed nothing: the request stays "not printed"
+    if (!printText(row)) return void message.warning(intl.formatMessage({ id: 'contest.adminPrint.popupBlocked' }));
     try {
       await checkContestPrint(cid, row.id);
       void load();
@@ -43,7 +47,12 @@ export function ContestAdminPrintPage() {
   };
   return (
     <Card data-testid="contest-admin-print" title={<FormattedMessage id="contest.menu.adminPrint" />}>
-      <Input.Search allowClear style={{ width: 220, marginBottom: 16 }} onSearch={(v) => setKeyword(v.trim())} />
+      <Input.Search
+        allowClear
+        style={{ width: 220, marginBottom: 16 }}
+        placeholder={intl.formatMessage({ id: 'contest.adminPrint.search' })}
+        onSearch={(v) => setKeyword(v.trim())}
+      />
       <Table<ContestPrintItem>
         rowKey="id"
         size="small"

@@ -4,7 +4,7 @@ import { ContestInfo, ContestStatus } from '@oj/contracts';
 import { useAuth } from '@oj/kit';
 import { getContestAccess, getContestInfo } from '../../api/contest';
 import { Countdown, serverOffsetMs, useContestClock } from '../../lib/clock';
-import { Viewer } from '../../lib/rules';
+import { Viewer, isContestAdmin } from '../../lib/rules';
 
 export interface ContestState {
   cid: number;
@@ -64,7 +64,7 @@ export function useContestLoader(cid: number) {
   }, [moved, reload]);
 
   if (!info || !clock) return { failed, state: null };
-  const isAdmin = isRoot || (!!user && user.uid === info.uid);
+  const isAdmin = isContestAdmin(user, isRoot, info.uid);
   const state: ContestState = {
     cid,
     info,

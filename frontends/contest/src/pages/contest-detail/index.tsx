@@ -7,7 +7,7 @@ import { ContestStatus } from '@oj/contracts';
 import { openAccountDialog, useAuth, useWebsiteConfig } from '@oj/kit';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../components/contest-tags';
 import { ContestCountdown } from '../../components/contest-countdown';
-import { Markdown } from '../../components/markdown';
+import { Markdown } from '@oj/kit/markdown';
 import { menuDisabled, mustEnterToView } from '../../lib/rules';
 import { ContestContext, ContestState, useContestLoader } from './context';
 import { PasswordForm } from './password-form';
@@ -71,7 +71,7 @@ function UnreadPopup({ cid }: { cid: number }) {
       {unread.map((a) => (
         <div key={a.id} data-testid="unread-announcement">
           <Typography.Title level={5}>{a.title}</Typography.Title>
-          <Markdown source={a.content} />
+          <Markdown source={a.content} breaks />
         </div>
       ))}
     </Modal>
@@ -102,7 +102,8 @@ function ContestBody({ state }: { state: ContestState }) {
         onClick={({ key }) => navigate(`/${state.cid}${key ? `/${key}` : ''}`)}
       />
       {blocked && sub !== '' ? <PasswordForm /> : <Outlet />}
-      {!blocked && <UnreadPopup cid={state.cid} />}
+      {/* the announcement screen shows them all and marks them read: no popup over it */}
+      {!blocked && sub !== 'announcement' && <UnreadPopup cid={state.cid} />}
     </ContestContext.Provider>
   );
 }

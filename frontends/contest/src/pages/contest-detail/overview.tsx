@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Card, Descriptions } from 'antd';
 import { ContestType } from '@oj/contracts';
 import { formatDateTime } from '@oj/kit';
-import { Markdown } from '../../components/markdown';
+import { Markdown } from '@oj/kit/markdown';
 import { useHumanDuration } from '../../components/contest-countdown';
 import { showPasswordForm } from '../../lib/rules';
 import { useContest } from './context';
@@ -29,7 +29,7 @@ export function ContestOverview() {
             </Descriptions.Item>
           )}
         </Descriptions>
-        <Markdown source={info.description} />
+        <Markdown source={info.description} breaks />
       </Card>
     </>
   );

@@ -1,10 +1,10 @@
 /** /contest/:contestId/rank: the live board with auto refresh, star removal, followed users, seal notice. */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert, Button, Card, Checkbox, Input, Select, Space } from 'antd';
-import { ContestType, DEFAULT_PAGE_SIZE, contestSealTime, isRankSealedAt } from '@oj/contracts';
-import { formatDateTime } from '@oj/kit';
+import { Button, Card, Checkbox, Input, Select, Space } from 'antd';
+import { ContestType, DEFAULT_PAGE_SIZE } from '@oj/contracts';
 import { ScoreboardTable } from '../../components/scoreboard-table';
+import { SealNotice } from '../../components/seal-notice';
 import { loadConcerned, toggleConcerned } from '../../lib/storage';
 import { useContest } from '../contest-detail/context';
 import { useContestProblems } from '../problems/use-contest-problems';
@@ -32,25 +32,13 @@ export function ContestRankPage() {
     },
     refreshSec,
   );
-  const sealTime = contestSealTime(info);
-  const sealed = isRankSealedAt(info, new Date(nowMs));
+  // the server reads an empty follow list as "no filter": following nobody must show nobody
+  const noneFollowed = onlyConcerned && concerned.length === 0;
+  const rows = noneFollowed ? [] : (page?.records ?? []);
 
   return (
     <Card data-testid="contest-rank">
-      {sealTime && sealed && (
-        <Alert
-          style={{ marginBottom: 16 }}
-          type="warning"
-          showIcon
-          data-testid="seal-notice"
-          message={
-            <FormattedMessage
-              id={viewer.isAdmin ? 'contest.rank.sealNoticeAdmin' : 'contest.rank.sealNotice'}
-              values={{ time: formatDateTime(sealTime) }}
-            />
-          }
-        />
-      )}
+      <SealNotice contest={info} nowMs={nowMs} isAdmin={viewer.isAdmin} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -69,7 +57,8 @@ export function ContestRankPage() {
         </Checkbox>
         <FormattedMessage id="contest.rank.autoRefresh" />
         <Select<number>
-          style={{ width: 110 }}
+          style={{ width: 130 }}
+          popupMatchSelectWidth={false}
           value={refreshSec}
           onChange={setRefreshSec}
           options={[
@@ -89,7 +78,7 @@ export function ContestRankPage() {
       </Space>
       <ScoreboardTable
         type={info.type === ContestType.OI ? ContestType.OI : ContestType.ACM}
-        rows={page?.records ?? []}
+        rows={rows}
         problems={problems ?? []}
         loading={loading && !page}
         concerned={concerned}
@@ -97,7 +86,7 @@ export function ContestRankPage() {
         pagination={{
           current: currentPage,
           pageSize: limit,
-          total: page?.total ?? 0,
+          total: noneFollowed ? 0 : (page?.total ?? 0),
           onChange: (p, s) => {
             setCurrentPage(p);
             setLimit(s);

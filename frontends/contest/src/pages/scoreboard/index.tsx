@@ -7,15 +7,19 @@ import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { Card, Checkbox, Result, Space, Spin, Typography } from 'antd';
 import { ContestOutsideInfo, ContestRankRow, ContestType } from '@oj/contracts';
+import { useAuth } from '@oj/kit';
 import { getContestOutsideInfo, getOutsideScoreboard } from '../../api/contest';
 import { ContestStatusTag } from '../../components/contest-tags';
 import { ContestCountdown } from '../../components/contest-countdown';
+import { SealNotice } from '../../components/seal-notice';
 import { ScoreboardTable } from '../../components/scoreboard-table';
 import { serverOffsetMs, useContestClock } from '../../lib/clock';
+import { isContestAdmin } from '../../lib/rules';
 import { RANK_REFRESH_OPTIONS_SEC } from '../rank/use-contest-rank';
 
 export function PublicScoreboardPage({ type }: { type: ContestType }) {
   const { contestId = '' } = useParams();
+  const { user, isRoot } = useAuth();
   const cid = Number(contestId);
   const [outside, setOutside] = useState<ContestOutsideInfo | null>(null);
   const [offset, setOffset] = useState(0);
@@ -70,6 +74,7 @@ export function PublicScoreboardPage({ type }: { type: ContestType }) {
           </Checkbox>
         </Space>
       </Space>
+      <SealNotice contest={outside.contest} nowMs={clock.now} isAdmin={isContestAdmin(user, isRoot, outside.contest.uid)} />
       <ScoreboardTable type={boardType} rows={rows ?? []} problems={outside.problemList} loading={!rows} pagination={false} />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { ProblemDetail } from '@oj/contracts';
-import { Markdown } from '../../components/markdown';
+import { Markdown } from '@oj/kit/markdown';
 import { CopyButton } from '../../components/copy-button';
 import { DifficultyTag } from '../../components/difficulty-tag';
 
