@@ -5,6 +5,7 @@
  */
 import { AcmRankRow, ContestStatus, JudgeStatus, Role } from '@oj/contracts';
 import request from 'supertest';
+import { ContestAccessService } from '../src/modules/contest/contest-access.service';
 import { CodeTemplate } from '../src/modules/problem/entities/code-template.entity';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { addProblem, contestBody, createContest, createProblem, judged, MIN } from './contest-fixtures';
@@ -152,20 +153,78 @@ describe('contest calls with HOJ names and running-contest visibility', () => {
     expect(missing.status).toBe(400);
   });
 
-  it('merges the contests of HOJ’s externalCidList into the outside scoreboard', async () => {
+  it('merges the contests of HOJ’s externalCidList into the outside scoreboard, paged as HOJ’s body asks', async () => {
     const now = Date.now();
     const one = await contestWithSubmissions(new Date(now - 30 * MIN), new Date(now + 30 * MIN));
     const two = await contestWithSubmissions(new Date(now - 30 * MIN), new Date(now + 30 * MIN));
     await judged(t, alice, one, problem, 'A', JudgeStatus.Accepted, new Date(now - 10 * MIN));
     await judged(t, bob, two, problem, 'A', JudgeStatus.Accepted, new Date(now - 20 * MIN));
+    // The body HOJ's outside board sends (ContestRankDTO).
+    const hojBody = {
+      cid: one,
+      currentPage: 1,
+      limit: 50,
+      forceRefresh: false,
+      removeStar: false,
+      keyword: null,
+      containsEnd: false,
+      concernedList: [],
+    };
     const merged = await request(t.url)
       .post('/api/get-contest-outside-scoreboard')
-      .send({ cid: one, externalCidList: [two] })
+      .send({ ...hojBody, externalCidList: [two] })
       .expect(200);
-    expect(merged.body.data.map((r: AcmRankRow & { cid: number }) => [r.username, r.cid, r.rank])).toEqual([
+    expect(merged.body.data).toMatchObject({ total: 2, size: 50, current: 1, pages: 1 });
+    expect(merged.body.data.records.map((r: AcmRankRow & { cid: number }) => [r.username, r.cid, r.rank])).toEqual([
       ['hoj_bob', two, 1],
       ['hoj_alice', one, 2],
     ]);
+    const second = await request(t.url)
+      .post('/api/get-contest-outside-scoreboard')
+      .send({ ...hojBody, externalCidList: [two], currentPage: 2, limit: 1 })
+      .expect(200);
+    expect(second.body.data).toMatchObject({ total: 2, size: 1, current: 2, pages: 2 });
+    expect(second.body.data.records.map((r: AcmRankRow) => r.username)).toEqual(['hoj_alice']);
+  });
+
+  it('takes HOJ’s whole get-contest-rank body, merging externalCidList the caller may see', async () => {
+    const now = Date.now();
+    const one = await contestWithSubmissions(new Date(now - 30 * MIN), new Date(now + 30 * MIN));
+    const two = await contestWithSubmissions(new Date(now - 30 * MIN), new Date(now + 30 * MIN));
+    await judged(t, alice, one, problem, 'A', JudgeStatus.Accepted, new Date(now - 10 * MIN));
+    await judged(t, bob, two, problem, 'A', JudgeStatus.Accepted, new Date(now - 20 * MIN));
+    const rank = (body: Record<string, unknown>) =>
+      request(t.url).post('/api/get-contest-rank').set('Authorization', alice.token).send(body);
+    const hojBody = {
+      cid: one,
+      currentPage: 1,
+      limit: 50,
+      forceRefresh: false,
+      removeStar: false,
+      keyword: null,
+      containsEnd: false,
+      concernedList: [],
+    };
+    const plain = await rank({ ...hojBody, externalCidList: null }).expect(200);
+    expect(plain.body.data.records.map((r: AcmRankRow) => r.username)).toEqual(['hoj_alice']);
+    const merged = await rank({ ...hojBody, externalCidList: [two] }).expect(200);
+    expect(merged.body.data.total).toBe(2);
+    expect(merged.body.data.records.map((r: AcmRankRow & { cid: number }) => [r.username, r.cid, r.rank])).toEqual([
+      ['hoj_bob', two, 1],
+      ['hoj_alice', one, 2],
+    ]);
+    // A merged contest the caller may not see refuses the whole board; so does one that does not exist.
+    await t.dataSource.query('UPDATE contest SET visible = false WHERE id = $1', [two]);
+    t.get<ContestAccessService>(ContestAccessService).forget(two);
+    expect((await rank({ ...hojBody, externalCidList: [two] })).status).toBe(404);
+    expect((await rank({ ...hojBody, externalCidList: [999999] })).status).toBe(404);
+    expect((await rank({ ...hojBody, externalCidList: ['x'] })).status).toBe(400);
+    // get-contest-problem with HOJ's containsEnd.
+    await request(t.url)
+      .get('/api/get-contest-problem')
+      .set('Authorization', alice.token)
+      .query({ cid: one, containsEnd: false })
+      .expect(200);
   });
 
   it('counts the entrants of each contest in get-contest-list', async () => {

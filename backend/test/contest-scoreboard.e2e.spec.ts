@@ -221,7 +221,7 @@ describe('contest scoreboard over HTTP', () => {
     await addProblem(t, author, two, pA.id, 'A');
     await judged(t, star, two, pA, 'A', JudgeStatus.Accepted, new Date(now - 59 * MIN));
     const single = await request(t.url).post('/api/get-contest-outside-scoreboard').send({ cid: one }).expect(200);
-    expect(single.body.data.map((r: AcmRankRow) => [r.username, r.rank, r.ac])).toEqual([
+    expect(single.body.data.records.map((r: AcmRankRow) => [r.username, r.rank, r.ac])).toEqual([
       ['alice', 1, 1],
       ['bob', 2, 0],
     ]);
@@ -229,7 +229,7 @@ describe('contest scoreboard over HTTP', () => {
       .post('/api/get-contest-outside-scoreboard')
       .send({ cid: one, cidList: [two] })
       .expect(200);
-    expect(merged.body.data.map((r: AcmRankRow & { cid: number }) => [r.username, r.cid, r.rank])).toEqual([
+    expect(merged.body.data.records.map((r: AcmRankRow & { cid: number }) => [r.username, r.cid, r.rank])).toEqual([
       ['starguest', two, 1],
       ['alice', one, 2],
       ['bob', one, 3],

@@ -206,11 +206,30 @@ it('tells a visitor of the public board that it is sealed', async () => {
   const now = Date.now();
   const info = contest({ sealRank: true, sealMode: SealMode.LastHour, endTime: new Date(now + 1800_000).toISOString() });
   mocked.getContestOutsideInfo.mockResolvedValue({ data: { contest: info, problemList: [] }, receivedAt: now });
-  mocked.getOutsideScoreboard.mockResolvedValue([]);
+  mocked.getOutsideScoreboard.mockResolvedValue({ records: [], total: 0, size: 50, current: 1, pages: 0 });
   await renderAt('/acm-scoreboard/5');
 
   expect(q('[data-testid="public-scoreboard"]')).not.toBeNull();
   expect(q('[data-testid="seal-notice"]')!.textContent).toMatch(/^The board is sealed since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: later/);
+});
+
+it('pages the public board and ranks the contests of ?cids= with it', async () => {
+  authStore.set(null);
+  localStorage.removeItem('token');
+  const now = Date.now();
+  mocked.getContestOutsideInfo.mockResolvedValue({ data: { contest: contest({}), problemList: [] }, receivedAt: now });
+  const user = { uid: 'u1', username: 'amy', nickname: null, realname: null, school: null, avatar: null, gender: null, showName: 'amy' };
+  const row = { ...user, rank: 1, isStar: false, ac: 0, total: 0, penalty: 0, totalTime: 0, submissionInfo: {}, cid: 6 };
+  mocked.getOutsideScoreboard.mockResolvedValue({ records: [row], total: 120, size: 50, current: 1, pages: 3 });
+  await renderAt('/acm-scoreboard/5?cids=6,x,5,6');
+
+  expect(mocked.getOutsideScoreboard).toHaveBeenLastCalledWith(
+    expect.objectContaining({ cid: 5, currentPage: 1, limit: 50, externalCidList: [6] }),
+  );
+  expect(q('[data-testid="merged-contests"]')!.textContent).toBe('Ranked together with contests #6');
+  expect(host.querySelectorAll('.ant-pagination-item')).toHaveLength(3);
+  await act(async () => (q('.ant-pagination-item-2') as HTMLElement).click());
+  expect(mocked.getOutsideScoreboard).toHaveBeenLastCalledWith(expect.objectContaining({ currentPage: 2, limit: 50 }));
 });
 
 it('marks a print request printed only when the print window opened', async () => {

@@ -116,6 +116,10 @@ export interface ContestRankRequest {
   concernedList?: string[];
   /** Admins: recompute the board from the database. */
   forceRefresh?: boolean;
+  /** HOJ's: results after the end. Contests here take no submissions after the end, so it changes nothing. */
+  containsEnd?: boolean;
+  /** Other contests of the same type ranked together with cid; each row then carries its `cid`. */
+  externalCidList?: number[] | null;
 }
 
 export interface ContestRankMeta {

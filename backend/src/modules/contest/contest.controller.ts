@@ -7,7 +7,7 @@ import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decora
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
 import { envelope } from '../../core/http/envelope';
 import { createValidationPipe } from '../../core/http/validation.pipe';
-import { ContestAccessService } from './contest-access.service';
+import { ContestAccess, ContestAccessService } from './contest-access.service';
 import { ContestPrintService } from './contest-print.service';
 import { ContestSubmissionService } from './contest-submission.service';
 import { ContestService, contestView } from './contest.service';
@@ -20,6 +20,7 @@ import {
   ContestAnnouncementQueryDto,
   ContestPrintQueryDto,
   ContestProblemDetailsQueryDto,
+  ContestProblemQueryDto,
   ContestRankDto,
   ContestSubmissionsQueryDto,
   contestSubmissionFilter,
@@ -127,14 +128,26 @@ export class ContestController {
   @HttpCode(200)
   async outsideScoreboard(@Body() dto: OutsideScoreboardDto, @CurrentUser() user?: AuthUser) {
     const cids = [...new Set([dto.cid, ...(dto.cidList ?? []), ...(dto.externalCidList ?? [])])];
-    const boards: { contest: Contest; view: BoardView }[] = [];
+    const boards = await this.boardsOf(cids, user, (a) => this.assertOutsideVisible(a.contest.auth, a.isAdmin || a.isRegistered));
+    if (dto.forceRefresh) await this.refreshBoards(boards);
+    return this.scoreboard.mergedPage(boards, dto);
+  }
+
+  /** The boards of several contests as this user may see them, all of one type (ACM and OI rows do not rank together). */
+  private async boardsOf(cids: number[], user: AuthUser | undefined, assertVisible: (a: ContestAccess) => void) {
+    const boards: { contest: Contest; view: BoardView; isAdmin: boolean }[] = [];
     for (const cid of cids) {
       const a = await this.access.access(cid, user);
-      this.assertOutsideVisible(a.contest.auth, a.isAdmin || a.isRegistered);
-      boards.push({ contest: a.contest, view: this.scoreboard.viewFor(a.contest, a.isAdmin) });
+      assertVisible(a);
+      boards.push({ contest: a.contest, view: this.scoreboard.viewFor(a.contest, a.isAdmin), isAdmin: a.isAdmin });
     }
     if (boards.some((b) => b.contest.type !== boards[0].contest.type)) throw new BadRequestError();
-    return this.scoreboard.mergedRows(boards, dto);
+    return boards;
+  }
+
+  /** forceRefresh: the boards this user administers are recomputed from the database; for the rest it is ignored (HOJ). */
+  private async refreshBoards(boards: { contest: Contest; isAdmin: boolean }[]): Promise<void> {
+    for (const b of boards) if (b.isAdmin) await this.scoreboard.invalidate(b.contest.id);
   }
 
   private assertOutsideVisible(auth: ContestAuth, entered: boolean): void {
@@ -156,7 +169,7 @@ export class ContestController {
   }
 
   @Get('get-contest-problem')
-  async problems(@Query() q: CidQueryDto, @CurrentUser() user: AuthUser) {
+  async problems(@Query() q: ContestProblemQueryDto, @CurrentUser() user: AuthUser) {
     const a = await this.access.access(q.cid, user);
     this.access.assertCanViewProblems(a);
     return this.contests.problemList(a);
@@ -197,6 +210,14 @@ export class ContestController {
   @ApiBody({ type: ContestRankDto })
   async rank(@Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
     const dto = await rankBody(body);
+    if (dto.externalCidList?.length) {
+      // Several contests ranked together: rare, so rendered per request (the page cache is per board).
+      const cids = [...new Set([dto.cid, ...dto.externalCidList])];
+      const boards = await this.boardsOf(cids, user, (a) => this.access.assertCanView(a));
+      if (dto.forceRefresh) await this.refreshBoards(boards);
+      sendSerialised(res, Buffer.from(JSON.stringify(await this.scoreboard.mergedPage(boards, dto))));
+      return;
+    }
     const a = await this.access.access(dto.cid, user);
     this.access.assertCanView(a);
     if (dto.forceRefresh && a.isAdmin) await this.scoreboard.invalidate(a.contest.id);

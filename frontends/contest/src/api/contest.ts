@@ -35,8 +35,14 @@ export async function getContestOutsideInfo(cid: number): Promise<Timed<ContestO
   const data = await call<ContestOutsideInfo>(api.get('/get-contest-outsize-info', { params: { cid } }));
   return { data, receivedAt: Date.now() };
 }
-export const getOutsideScoreboard = (body: { cid: number; removeStar?: boolean; concernedList?: string[]; keyword?: string }) =>
-  call<ContestRankRow[]>(api.post('/get-contest-outside-scoreboard', body, { silent: true }));
+/** The public board: one page, with the contests of externalCidList ranked together with cid (each row says its cid). */
+export const getOutsideScoreboard = (body: {
+  cid: number;
+  currentPage: number;
+  limit: number;
+  removeStar?: boolean;
+  externalCidList?: number[];
+}) => call<Page<ContestRankRow & { cid: number }>>(api.post('/get-contest-outside-scoreboard', body, { silent: true }));
 
 export const registerContest = (cid: number, password: string) => call<null>(api.post('/register-contest', { cid, password }));
 export const getContestAccess = (cid: number) => call<{ access: boolean }>(api.get('/get-contest-access', { params: { cid } }));

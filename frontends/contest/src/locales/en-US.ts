@@ -92,6 +92,7 @@ const enUS: Messages = {
   'contest.rank.sealNoticeAdmin': 'The board is sealed for contestants since {time}; you see the live board.',
   'contest.scoreboard.acmTitle': 'ACM scoreboard',
   'contest.scoreboard.oiTitle': 'OI scoreboard',
+  'contest.scoreboard.merged': 'Ranked together with contests {cids}',
   'contest.acInfo.problem': 'Problem',
   'contest.acInfo.firstBlood': 'First blood',
   'contest.acInfo.user': 'User',

@@ -91,6 +91,7 @@ const zhCN: Messages = {
   'contest.rank.sealNoticeAdmin': '榜单自 {time} 起对选手封榜；你看到的是实时榜单。',
   'contest.scoreboard.acmTitle': 'ACM 外榜',
   'contest.scoreboard.oiTitle': 'OI 外榜',
+  'contest.scoreboard.merged': '与比赛 {cids} 合并排名',
   'contest.acInfo.problem': '题目',
   'contest.acInfo.firstBlood': '一血',
   'contest.acInfo.user': '用户',

@@ -17,12 +17,26 @@ import {
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from './bool-query';
 
+/** How many other contests one board may merge (externalCidList). */
+export const MERGED_CONTESTS_MAX = 10;
+
 /** `?cid=` */
 export class CidQueryDto {
   @ApiProperty()
   @Type(() => Number)
   @IsInt()
   cid: number;
+}
+
+/**
+ * GET /api/get-contest-problem. HOJ's clients add `containsEnd` (count submissions after the end). Contests here
+ * take no submissions after their end, so there is nothing more to count: accepted, with no effect.
+ */
+export class ContestProblemQueryDto extends CidQueryDto {
+  @IsOptional()
+  @BoolQuery()
+  @IsBoolean()
+  containsEnd?: boolean;
 }
 
 export class RegisterContestDto {
@@ -80,40 +94,30 @@ export class ContestRankDto {
   @IsOptional()
   @IsBoolean()
   forceRefresh?: boolean;
-}
 
-/** POST /api/get-contest-outside-scoreboard: one or several contests merged. */
-export class OutsideScoreboardDto {
-  @IsInt()
-  cid: number;
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(10)
-  @IsInt({ each: true })
-  cidList?: number[];
-
-  /** HOJ's name for the contests merged into this board (ContestRankDTO.externalCidList). */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(10)
-  @IsInt({ each: true })
-  externalCidList?: number[];
-
+  /** HOJ: results after the end. Contests here take no submissions after their end: accepted, no effect. */
   @IsOptional()
   @IsBoolean()
-  removeStar?: boolean;
+  containsEnd?: boolean;
 
+  @ApiPropertyOptional({ type: [Number], description: 'Other contests ranked together with this one (HOJ externalCidList)' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(MAX_PAGE_SIZE)
-  @IsString({ each: true })
-  concernedList?: string[];
+  @ArrayMaxSize(MERGED_CONTESTS_MAX)
+  @IsInt({ each: true })
+  externalCidList?: number[];
+}
 
+/**
+ * POST /api/get-contest-outside-scoreboard: HOJ's ContestRankDTO (paged like get-contest-rank), and `cidList`, this
+ * platform's older name for `externalCidList`.
+ */
+export class OutsideScoreboardDto extends ContestRankDto {
   @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  keyword?: string;
+  @IsArray()
+  @ArrayMaxSize(MERGED_CONTESTS_MAX)
+  @IsInt({ each: true })
+  cidList?: number[];
 }
 
 /**

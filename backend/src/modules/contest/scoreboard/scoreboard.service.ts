@@ -427,6 +427,13 @@ export class ScoreboardService {
     return toPage(records, total, req);
   }
 
+  /** One page of several contests' boards ranked together (get-contest-rank's externalCidList, the public board). */
+  async mergedPage(contests: { contest: Contest; view: BoardView }[], filter: RankFilter): Promise<Page<ContestRankRow & { cid: number }>> {
+    const rows = await this.mergedRows(contests, filter);
+    const req = pageRequest(filter);
+    return toPage(rows.slice(req.skip, req.skip + req.size), rows.length, req);
+  }
+
   /** Several contests' boards ranked together (synchronised contests), each row tagged with its cid. */
   async mergedRows(contests: { contest: Contest; view: BoardView }[], filter: RankFilter): Promise<(ContestRankRow & { cid: number })[]> {
     const all: (ContestRankRow & { cid: number })[] = [];
