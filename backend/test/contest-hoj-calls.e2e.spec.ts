@@ -11,6 +11,18 @@ import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { addProblem, contestBody, createContest, createProblem, judged, MIN } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
+/** The body HOJ's rank and outside-board pages send (ContestRankDTO). */
+const hojRankBody = (cid: number) => ({
+  cid,
+  currentPage: 1,
+  limit: 50,
+  forceRefresh: false,
+  removeStar: false,
+  keyword: null,
+  containsEnd: false,
+  concernedList: [],
+});
+
 describe('contest calls with HOJ names and running-contest visibility', () => {
   let t: TestApp;
   let author: TestUser;
@@ -159,17 +171,7 @@ describe('contest calls with HOJ names and running-contest visibility', () => {
     const two = await contestWithSubmissions(new Date(now - 30 * MIN), new Date(now + 30 * MIN));
     await judged(t, alice, one, problem, 'A', JudgeStatus.Accepted, new Date(now - 10 * MIN));
     await judged(t, bob, two, problem, 'A', JudgeStatus.Accepted, new Date(now - 20 * MIN));
-    // The body HOJ's outside board sends (ContestRankDTO).
-    const hojBody = {
-      cid: one,
-      currentPage: 1,
-      limit: 50,
-      forceRefresh: false,
-      removeStar: false,
-      keyword: null,
-      containsEnd: false,
-      concernedList: [],
-    };
+    const hojBody = hojRankBody(one);
     const merged = await request(t.url)
       .post('/api/get-contest-outside-scoreboard')
       .send({ ...hojBody, externalCidList: [two] })
@@ -195,16 +197,7 @@ describe('contest calls with HOJ names and running-contest visibility', () => {
     await judged(t, bob, two, problem, 'A', JudgeStatus.Accepted, new Date(now - 20 * MIN));
     const rank = (body: Record<string, unknown>) =>
       request(t.url).post('/api/get-contest-rank').set('Authorization', alice.token).send(body);
-    const hojBody = {
-      cid: one,
-      currentPage: 1,
-      limit: 50,
-      forceRefresh: false,
-      removeStar: false,
-      keyword: null,
-      containsEnd: false,
-      concernedList: [],
-    };
+    const hojBody = hojRankBody(one);
     const plain = await rank({ ...hojBody, externalCidList: null }).expect(200);
     expect(plain.body.data.records.map((r: AcmRankRow) => r.username)).toEqual(['hoj_alice']);
     const merged = await rank({ ...hojBody, externalCidList: [two] }).expect(200);
