@@ -6,6 +6,8 @@
  *
  * Environment: BENCH_DATABASE_URL (or DATABASE_URL) names the PostgreSQL server (default
  * postgres://postgres@127.0.0.1:5432), REDIS_URL the Redis server. Everything it creates is removed.
+ * BENCH_CPU_PROFILE=file.cpuprofile writes the server's CPU profile of the rank load phase (open it in
+ * Chrome's DevTools) to see where a rank request's time goes.
  */
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
@@ -13,8 +15,9 @@ import { NestFactory } from '@nestjs/core';
 import { ContestType, JudgeStatus, Role } from '@oj/contracts';
 import autocannon from 'autocannon';
 import { spawn } from 'child_process';
+import { Session } from 'inspector';
 import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import { monitorEventLoopDelay } from 'perf_hooks';
@@ -111,6 +114,24 @@ function loadFromChild(url: string, token: string, body: string): Promise<LoadRe
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`autocannon exited with ${code}`))));
   });
+}
+
+/** With BENCH_CPU_PROFILE set, starts the V8 profiler; the returned function stops it and writes the file. */
+async function startProfile(): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    log(`CPU profile of the rank load written to ${file}`);
+  };
 }
 
 async function main(): Promise<void> {
@@ -266,6 +287,7 @@ async function main(): Promise<void> {
     // Stalls of the server's event loop (collector, long tasks, the process waiting for a core) during the load.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
+    const profiler = await startProfile();
     const cpuBefore = process.cpuUsage();
     const loadStart = performance.now();
     const feeder = (async () => {
@@ -284,6 +306,7 @@ async function main(): Promise<void> {
     await feeder;
     loopDelay.disable();
     const cpu = process.cpuUsage(cpuBefore);
+    await profiler?.();
     const rankP99Ms = result.latency.p99;
     log(
       `get-contest-rank: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ` +
