@@ -3,7 +3,7 @@
  * Names follow HOJ's admin API so imported HOJ data and clients keep working.
  */
 import type { UserInfo } from './api';
-import { JudgeMode, ProblemAuth, ProblemType } from './problem';
+import { JudgeMode, ProblemAuth, ProblemExample, ProblemType } from './problem';
 
 /** Admin routes of the back office (spec §2 "Admin routes"); paths are under /admin. */
 export const ADMIN_API = {
@@ -118,11 +118,6 @@ export interface AdminProblem {
   modifiedUser?: string;
   gmtCreate?: string;
   gmtModified?: string;
-}
-
-export interface ProblemExample {
-  input: string;
-  output: string;
 }
 
 /** GET /api/admin/problem: the row with its tags, language names and enabled code templates. */

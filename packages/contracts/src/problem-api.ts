@@ -70,7 +70,8 @@ export interface PublicProblem {
   description: string;
   input: string;
   output: string;
-  examples: { input: string; output: string }[];
+  /** HOJ's string, `<input>..</input><output>..</output>` repeated: read it with parseHojExamples. */
+  examples: string;
   source?: string | null;
   difficulty: number;
   hint?: string | null;

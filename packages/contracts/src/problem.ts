@@ -20,3 +20,28 @@ export const DIFFICULTY_MAX = 6;
 /** Exam question types (spec §3). */
 export const QuestionType = { Choice: 1, Judge: 2, Blank: 3, Answer: 4 } as const;
 export type QuestionType = (typeof QuestionType)[keyof typeof QuestionType];
+
+/** One sample of a problem statement. */
+export interface ProblemExample {
+  input: string;
+  output: string;
+}
+
+/**
+ * HOJ answers a problem's samples as one string, `<input>1 2</input><output>3</output>` repeated, and its clients
+ * parse that string: every API answer carries it (`formatHojExamples`); screens read it with `parseHojExamples`.
+ */
+export function formatHojExamples(examples: readonly ProblemExample[] | null | undefined): string {
+  return (examples ?? []).map((e) => `<input>${e.input ?? ''}</input><output>${e.output ?? ''}</output>`).join('');
+}
+
+/** The samples of HOJ's example string (a list, as older answers had it, is read as it is). */
+export function parseHojExamples(value: string | readonly Partial<ProblemExample>[] | null | undefined): ProblemExample[] {
+  if (Array.isArray(value)) return value.map((e) => ({ input: e.input ?? '', output: e.output ?? '' }));
+  if (!value || typeof value !== 'string') return [];
+  const out: ProblemExample[] = [];
+  const re = /<input>([\s\S]*?)<\/input>\s*<output>([\s\S]*?)<\/output>/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(value))) out.push({ input: m[1], output: m[2] });
+  return out;
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { CONTEST_ERR, ContestStatus, JudgeStatus, Page, contestSealTime, contestStatusAt } from '@oj/contracts';
+import { CONTEST_ERR, ContestStatus, JudgeStatus, Page, contestSealTime, contestStatusAt, formatHojExamples } from '@oj/contracts';
 import { Brackets, DataSource, Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { NotFoundError } from '../../core/http/api.exception';
@@ -131,7 +131,14 @@ export class ContestService {
     // HOJ: where the problem comes from, who wrote it and how hard it is are hints, shown once the contest is over.
     const hidden = !a.isAdmin && a.status !== ContestStatus.Ended ? { source: null, author: null, difficulty: null } : {};
     return {
-      problem: { ...problem, ...hidden, problemId: cp.displayId, title: cp.displayTitle, color: cp.color },
+      problem: {
+        ...problem,
+        ...hidden,
+        examples: formatHojExamples(problem.examples),
+        problemId: cp.displayId,
+        title: cp.displayTitle,
+        color: cp.color,
+      },
       contestProblem: cp,
       languages: languages.map((l) => l.name),
       // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).

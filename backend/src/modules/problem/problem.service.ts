@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ERR, JUDGING_ERR, JudgeMode, JudgeStatus, LanguageInfo, Page, ProblemAuth, ProblemType } from '@oj/contracts';
+import { ERR, formatHojExamples, JUDGING_ERR, JudgeMode, JudgeStatus, LanguageInfo, Page, ProblemAuth, ProblemType } from '@oj/contracts';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
@@ -299,10 +299,10 @@ export class ProblemService {
   async adminDetail(pid: number) {
     const problem = await this.findById(pid);
     const [tags, languages, codeTemplates] = await Promise.all([this.tagsOf([pid]), this.languageNamesOf(pid), this.templatesOf(pid)]);
-    return { ...problem, tags: tags.get(pid) ?? [], languages, codeTemplates };
+    return { ...problem, examples: formatHojExamples(problem.examples), tags: tags.get(pid) ?? [], languages, codeTemplates };
   }
 
-  async adminList(q: AdminProblemListQueryDto): Promise<Page<Problem>> {
+  async adminList(q: AdminProblemListQueryDto): Promise<Page<Omit<Problem, 'examples'> & { examples: string }>> {
     const req = pageRequest(q);
     const qb = this.problems.createQueryBuilder('p').orderBy('p.id', 'DESC');
     if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
@@ -310,7 +310,11 @@ export class ProblemService {
     if (q.oj === LOCAL_OJ) qb.andWhere('p.isRemote = false');
     else if (q.oj) qb.andWhere('p.remoteOj = :oj', { oj: q.oj });
     const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
-    return toPage(records, total, req);
+    return toPage(
+      records.map((p) => ({ ...p, examples: formatHojExamples(p.examples) })),
+      total,
+      req,
+    );
   }
 
   /**
@@ -415,7 +419,7 @@ export class ProblemService {
     ]);
     const { spjCode: _spj, judgeExtraFile: _jef, caseVersion: _cv, ...visible } = problem;
     return {
-      problem: { ...visible, examples: problem.examples },
+      problem: { ...visible, examples: formatHojExamples(problem.examples) },
       tags: tags.get(problem.id) ?? [],
       languages: languages.map((l) => l.name),
       codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),

@@ -71,16 +71,5 @@ export function emptyProblem(): ImportedProblem {
   };
 }
 
-/** HOJ stores examples as `<input>..</input><output>..</output>` pairs in one string. */
-export function parseHojExamples(text: string | null | undefined): { input: string; output: string }[] {
-  if (!text) return [];
-  const out: { input: string; output: string }[] = [];
-  const re = /<input>([\s\S]*?)<\/input>\s*<output>([\s\S]*?)<\/output>/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) out.push({ input: m[1], output: m[2] });
-  return out;
-}
-
-export function formatHojExamples(examples: { input: string; output: string }[]): string {
-  return examples.map((e) => `<input>${e.input}</input><output>${e.output}</output>`).join('');
-}
+/** HOJ stores examples as `<input>..</input><output>..</output>` pairs in one string (contracts reads and writes it). */
+export { formatHojExamples, parseHojExamples } from '@oj/contracts';

@@ -7,7 +7,9 @@ import {
   AdminProblemDetail,
   CodeTemplate,
   DIFFICULTY_MIN,
+  formatHojExamples,
   JudgeMode,
+  parseHojExamples,
   ProblemAuth,
   ProblemCase,
   ProblemDto,
@@ -102,24 +104,12 @@ export const NEW_PROBLEM: ProblemFormValues = {
 
 // ---- HOJ's example string: <input>..</input><output>..</output> repeated ----
 
-export function examplesToString(examples: readonly Example[]): string {
-  return examples.map((e) => `<input>${e.input ?? ''}</input><output>${e.output ?? ''}</output>`).join('');
-}
+export const examplesToString = (examples: readonly Example[]): string => formatHojExamples(examples);
 
-/** Examples as the API answers them: a list (this backend) or HOJ's string. */
-export function readExamples(value: Example[] | string | null | undefined): Example[] {
-  if (Array.isArray(value)) return value.map((e) => ({ input: e.input ?? '', output: e.output ?? '' }));
-  return stringToExamples(value);
-}
+/** Examples as the API answers them: HOJ's string (or a list). */
+export const readExamples = (value: Example[] | string | null | undefined): Example[] => parseHojExamples(value);
 
-export function stringToExamples(text: string | null | undefined): Example[] {
-  if (!text) return [];
-  const out: Example[] = [];
-  const re = /<input>([\s\S]*?)<\/input><output>([\s\S]*?)<\/output>/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) out.push({ input: m[1], output: m[2] });
-  return out;
-}
+export const stringToExamples = (text: string | null | undefined): Example[] => parseHojExamples(text);
 
 /** OI scores spread evenly over the cases so they add up to 100 (the remainder goes to the last ones). */
 export function evenScores(count: number): number[] {

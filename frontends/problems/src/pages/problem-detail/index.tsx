@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { App, Button, Card, Collapse, Result, Spin } from 'antd';
-import { ProblemDetail } from '@oj/contracts';
+import { ProblemDetail, parseHojExamples } from '@oj/contracts';
 import { openAccountDialog, useAuth } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { getProblemDetail, submitProblem } from '../../api/problems';
@@ -90,7 +90,7 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
                 pid={problem.problemId}
                 language={language}
                 code={code}
-                defaultInput={problem.examples[0]?.input ?? ''}
+                defaultInput={parseHojExamples(problem.examples)[0]?.input ?? ''}
                 validate={validate}
               />
             ),

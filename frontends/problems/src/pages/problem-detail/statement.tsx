@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Card, Descriptions, Space, Tag, Typography } from 'antd';
-import { ProblemDetail } from '@oj/contracts';
+import { ProblemDetail, parseHojExamples } from '@oj/contracts';
 import { Markdown } from '@oj/kit/markdown';
 import { CopyButton } from '../../components/copy-button';
 import { DifficultyTag } from '../../components/difficulty-tag';
@@ -56,7 +56,7 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
       <Section titleId="problems.detail.description" source={problem.description} testId="problem-description" />
       <Section titleId="problems.detail.input" source={problem.input} />
       <Section titleId="problems.detail.output" source={problem.output} />
-      {problem.examples.map((ex, i) => (
+      {parseHojExamples(problem.examples).map((ex, i) => (
         <div key={i} data-testid="sample">
           <Typography.Title level={5}>
             <FormattedMessage id="problems.detail.sampleInput" values={{ n: i + 1 }} /> <CopyButton text={ex.input} />
