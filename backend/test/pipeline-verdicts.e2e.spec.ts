@@ -85,7 +85,7 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
       .post('/api/get-user-problem-status')
       .set('Authorization', t.users.user.token)
       .send({ pidList: [pid, oi] });
-    expect(res.body.data).toEqual({ [pid]: { status: JudgeStatus.Accepted, score: 0 } });
+    expect(res.body.data).toEqual({ [pid]: { status: JudgeStatus.Accepted, score: 0 }, [oi]: { status: JudgeStatus.NotSubmitted } });
   });
 
   it('scores OI problems per case and orders the OI rank list by total score', async () => {

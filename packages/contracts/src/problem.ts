@@ -45,3 +45,15 @@ export function parseHojExamples(value: string | readonly Partial<ProblemExample
   while ((m = re.exec(value))) out.push({ input: m[1], output: m[2] });
   return out;
 }
+
+/**
+ * HOJ's case modes (`judgeCaseMode` of get-all-case-result). This judge scores every problem case by case and
+ * stops nowhere early, which is HOJ's `default`; the other modes are listed for clients that switch on them.
+ */
+export const JudgeCaseMode = {
+  Default: 'default',
+  SubtaskLowest: 'subtask_lowest',
+  SubtaskAverage: 'subtask_average',
+  ErgodicWithoutError: 'ergodic_without_error',
+} as const;
+export type JudgeCaseMode = (typeof JudgeCaseMode)[keyof typeof JudgeCaseMode];

@@ -2,6 +2,8 @@
 export const JudgeStatus = {
   NotSubmitted: -10,
   SubmittedUnknownResult: -5,
+  /** HOJ's -4: an admin cancelled the submission (admin/judge/cancel-judge); it counts nowhere. */
+  Cancelled: -4,
   PresentationError: -3,
   CompileError: -2,
   WrongAnswer: -1,
@@ -22,6 +24,7 @@ export type JudgeStatus = (typeof JudgeStatus)[keyof typeof JudgeStatus];
 export const JUDGE_STATUS_NAMES: Record<JudgeStatus, { name: string; short: string }> = {
   [-10]: { name: 'Not Submitted', short: 'NS' },
   [-5]: { name: 'Submitted Unknown Result', short: 'SNR' },
+  [-4]: { name: 'Cancelled', short: 'CA' },
   [-3]: { name: 'Presentation Error', short: 'PE' },
   [-2]: { name: 'Compile Error', short: 'CE' },
   [-1]: { name: 'Wrong Answer', short: 'WA' },

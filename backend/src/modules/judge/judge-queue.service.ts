@@ -94,6 +94,22 @@ export class JudgeQueueService {
     if (state === 'completed' || state === 'failed') await job.remove();
   }
 
+  /**
+   * Takes a submission's job out of the queue while no worker holds it (admin cancel). True when no worker
+   * can be judging it any more: the job was waiting and is gone, or there was none.
+   */
+  async removeWaitingJob(submitId: number): Promise<boolean> {
+    const job = await this.queue.getJob(String(submitId));
+    if (!job) return true;
+    const state = await job.getState();
+    if (state !== 'waiting' && state !== 'delayed' && state !== 'paused') return false;
+    // A worker may take it meanwhile: Bull then refuses to remove a locked job.
+    return job.remove().then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Compiles special judge / interactor code on a worker and waits for the answer. */
   async compileCheck(data: CompileCheckJobData, timeoutMs = 60_000): Promise<CompileCheckResult> {
     const job = await this.queue.add(JudgeJobName.compileCheck, data, {

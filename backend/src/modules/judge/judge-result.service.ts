@@ -175,6 +175,49 @@ export class JudgeResultService {
     return { version: reset.version + 1, pid: reset.pid, language: reset.language, code: reset.code, cid: reset.cid };
   }
 
+  /**
+   * An admin's verdict (HOJ manual-judge and cancel-judge): the old verdict leaves the statistics, the new one
+   * enters them (a cancelled submission counts nowhere), and the version moves on so that a late result of an
+   * earlier judging is ignored. `allowQueued` lets a Pending submission no worker holds be cancelled.
+   */
+  async override(
+    submitId: number,
+    verdict: { status: number; score: number | null; judger: string },
+    check: (row: { status: number; counted: boolean; pid: number }) => void,
+  ): Promise<{ submitId: number; status: number; score: number | null; judger: string }> {
+    const done = await this.dataSource.transaction(async (em) => {
+      const found: (CountedRow & { counted: boolean; displayPid: string; submitTime: Date; time: number | null })[] = await em.query(
+        `SELECT uid, username, pid, cid, status, counted, time, display_pid AS "displayPid", submit_time AS "submitTime"
+           FROM judge WHERE submit_id = $1 FOR UPDATE`,
+        [submitId],
+      );
+      const row = found[0];
+      if (!row) throw new NotFoundError(ERR.notFound);
+      check(row);
+      if (row.counted && row.cid === 0) await this.count(em, row, -1);
+      const counted = verdict.status !== JudgeStatus.Cancelled;
+      await em.query(
+        `UPDATE judge SET status = $2, score = $3, judger = $4, counted = $5, version = version + 1, gmt_modified = now()
+          WHERE submit_id = $1`,
+        [submitId, verdict.status, verdict.score, verdict.judger, counted],
+      );
+      if (counted && row.cid === 0) await this.count(em, { ...row, status: verdict.status }, +1);
+      return row;
+    });
+    await this.notify({
+      submitId,
+      uid: done.uid,
+      pid: done.pid,
+      cid: done.cid,
+      displayPid: done.displayPid,
+      status: verdict.status,
+      score: verdict.score,
+      time: done.time,
+      submitTime: new Date(done.submitTime),
+    });
+    return { submitId, ...verdict };
+  }
+
   /** Adds (+1) or removes (-1) one counted verdict from problem and user statistics. */
   private async count(em: EntityManager, row: CountedRow, sign: 1 | -1): Promise<void> {
     const ac = row.status === JudgeStatus.Accepted ? sign : 0;

@@ -7,6 +7,7 @@ import { JudgePackageController } from './judge-package.controller';
 import { JudgeQueueModule } from './judge-queue.module';
 import { JudgeResultService } from './judge-result.service';
 import { JudgeSweeperService } from './judge-sweeper.service';
+import { ManualJudgeService } from './manual-judge.service';
 import { RejudgeService } from './rejudge.service';
 import { SubmissionEventsController } from './submission-events.controller';
 
@@ -14,7 +15,7 @@ import { SubmissionEventsController } from './submission-events.controller';
 @Module({
   imports: [JudgeQueueModule, ProblemModule, SubmissionModule],
   controllers: [JudgePackageController, AdminJudgeController, SubmissionEventsController],
-  providers: [JudgeResultService, JudgeEventsService, JudgeSweeperService, RejudgeService],
+  providers: [JudgeResultService, JudgeEventsService, JudgeSweeperService, RejudgeService, ManualJudgeService],
   exports: [JudgeResultService, JudgeEventsService, JudgeSweeperService],
 })
 export class JudgeModule {}

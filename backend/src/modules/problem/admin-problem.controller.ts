@@ -4,8 +4,8 @@ import { ERR, JudgeMode, Role } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Roles } from '../../core/auth/decorators';
 import { BadRequestError } from '../../core/http/api.exception';
-import { ChangeProblemAuthDto, CompileCodeDto, ProblemDto, TagDto } from './dto/problem.dto';
-import { AdminProblemListQueryDto, PidQueryDto } from './dto/problem-query.dto';
+import { ChangeProblemAuthDto, CompileCodeDto, ProblemDto, TagClassificationDto, TagDto } from './dto/problem.dto';
+import { AdminProblemListQueryDto, PidQueryDto, ProblemTagsQueryDto } from './dto/problem-query.dto';
 import { Type } from 'class-transformer';
 import { IsInt, Min } from 'class-validator';
 import { ProblemFormService } from './problem-form.service';
@@ -14,6 +14,10 @@ import { TagService } from './tag.service';
 
 class TidQueryDto {
   @Type(() => Number) @IsInt() @Min(1) tid: number;
+}
+
+class TcidQueryDto {
+  @Type(() => Number) @IsInt() @Min(1) tcid: number;
 }
 
 /** /api/admin/problem: HOJ's admin problem routes, for problem admins and admins. */
@@ -93,6 +97,27 @@ export class AdminProblemController {
   @Delete('tag')
   async removeTag(@Query() q: TidQueryDto) {
     await this.tags.remove(q.tid);
+    return null;
+  }
+
+  @Get('tag/classification')
+  classifications(@Query() q: ProblemTagsQueryDto) {
+    return this.tags.classifications(q.oj);
+  }
+
+  @Post('tag/classification')
+  createClassification(@Body() dto: TagClassificationDto) {
+    return this.tags.createClassification(dto);
+  }
+
+  @Put('tag/classification')
+  updateClassification(@Body() dto: TagClassificationDto) {
+    return this.tags.updateClassification(dto);
+  }
+
+  @Delete('tag/classification')
+  async removeClassification(@Query() q: TcidQueryDto) {
+    await this.tags.removeClassification(q.tcid);
     return null;
   }
 }

@@ -14,6 +14,7 @@ import {
   UserProblemStatusDto,
 } from './dto/problem-query.dto';
 import { ProblemService } from './problem.service';
+import { TagService } from './tag.service';
 
 /** Public problem calls of spec §7. */
 @ApiTags('problem')
@@ -24,12 +25,34 @@ export class ProblemController {
   constructor(
     private readonly problems: ProblemService,
     private readonly registry: JudgeServerRegistry,
+    private readonly tagService: TagService,
   ) {}
 
   @Public()
   @Get('get-all-problem-tags')
   tags(@Query() q: ProblemTagsQueryDto) {
     return this.problems.allTags(q.oj);
+  }
+
+  /** HOJ ProblemTagVO list: the OJ's tag classes by rank with their tags, then the tags of no class. */
+  @Public()
+  @Get('get-problem-tags-and-classification')
+  tagsAndClassifications(@Query() q: ProblemTagsQueryDto) {
+    return this.tagService.tagsAndClassifications(q.oj);
+  }
+
+  /** The tags of one problem the caller may see. */
+  @OptionalAuth()
+  @Get('get-problem-tags')
+  async problemTags(@Query() q: PidQueryDto, @CurrentUser() user?: AuthUser) {
+    await this.problems.findVisible({ pid: q.pid }, user);
+    return this.tagService.tagsOfProblem(q.pid);
+  }
+
+  @Public()
+  @Get('get-recent-updated-problem')
+  recentUpdated() {
+    return this.problems.recentUpdated();
   }
 
   /**
@@ -50,7 +73,7 @@ export class ProblemController {
   @Post('get-user-problem-status')
   @HttpCode(200)
   status(@Body() dto: UserProblemStatusDto, @CurrentUser() user: AuthUser) {
-    return this.problems.userStatus(user.uid, dto.pidList);
+    return this.problems.userStatus(user.uid, dto);
   }
 
   @Public()

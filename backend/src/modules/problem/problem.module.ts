@@ -9,6 +9,7 @@ import { ProblemLanguage } from './entities/problem-language.entity';
 import { ProblemStatistic } from './entities/problem-statistic.entity';
 import { ProblemTag } from './entities/problem-tag.entity';
 import { Problem } from './entities/problem.entity';
+import { TagClassification } from './entities/tag-classification.entity';
 import { Tag } from './entities/tag.entity';
 import { ProblemFormService } from './problem-form.service';
 import { ProblemController } from './problem.controller';
@@ -18,7 +19,7 @@ import { TestcaseService } from './testcase.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Problem, Tag, ProblemTag, CodeTemplate, ProblemLanguage, ProblemCase, ProblemStatistic, UserProblemStat]),
+    TypeOrmModule.forFeature([Problem, Tag, TagClassification, ProblemTag, CodeTemplate, ProblemLanguage, ProblemCase, ProblemStatistic, UserProblemStat]),
     JudgeQueueModule,
   ],
   controllers: [ProblemController, AdminProblemController],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ERR, formatHojExamples, JUDGING_ERR, JudgeMode, JudgeStatus, LanguageInfo, Page, ProblemAuth, ProblemType } from '@oj/contracts';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { ContestType, ERR, formatHojExamples, JUDGING_ERR, JudgeMode, JudgeStatus, LanguageInfo, Page, ProblemAuth, ProblemType } from '@oj/contracts';
+import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -17,6 +17,7 @@ import { Problem } from './entities/problem.entity';
 import { Tag } from './entities/tag.entity';
 import { needsChecker, ProblemInput } from './problem-input';
 import { AdminProblemListQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
+import { applyOjFilter, tagOjOf } from './oj-filter';
 import { caseSetOf } from './testcase-store';
 import { TestcaseService } from './testcase.service';
 
@@ -307,8 +308,7 @@ export class ProblemService {
     const qb = this.problems.createQueryBuilder('p').orderBy('p.id', 'DESC');
     if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
     if (q.auth) qb.andWhere('p.auth = :auth', { auth: q.auth });
-    if (q.oj === LOCAL_OJ) qb.andWhere('p.isRemote = false');
-    else if (q.oj) qb.andWhere('p.remoteOj = :oj', { oj: q.oj });
+    applyOjFilter(qb, 'p', q.oj);
     const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
     return toPage(
       records.map((p) => ({ ...p, examples: formatHojExamples(p.examples) })),
@@ -355,8 +355,7 @@ export class ProblemService {
       .limit(req.size);
     if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
     if (q.difficulty !== undefined) qb.andWhere('p.difficulty = :d', { d: q.difficulty });
-    if (q.oj === LOCAL_OJ) qb.andWhere('p.isRemote = false');
-    else if (q.oj && q.oj !== 'All') qb.andWhere('p.remoteOj = :oj', { oj: q.oj });
+    applyOjFilter(qb, 'p', q.oj);
     if (q.tagId?.length) {
       const tagIds = [...new Set(q.tagId)];
       qb.andWhere(
@@ -392,7 +391,18 @@ export class ProblemService {
   }
 
   async allTags(oj?: string): Promise<Tag[]> {
-    return this.tags.find({ where: oj && oj !== 'All' ? { oj } : {}, order: { name: 'ASC' } });
+    const key = tagOjOf(oj);
+    return this.tags.find({ where: key === null ? { gid: IsNull() } : { gid: IsNull(), oj: key }, order: { name: 'ASC' } });
+  }
+
+  /** GET /api/get-recent-updated-problem (HOJ RecentUpdatedProblemVO): the ten newest public problems. */
+  async recentUpdated(): Promise<Pick<Problem, 'id' | 'problemId' | 'title' | 'type' | 'gmtCreate' | 'gmtModified'>[]> {
+    return this.problems.find({
+      select: ['id', 'problemId', 'title', 'type', 'gmtCreate', 'gmtModified'],
+      where: { auth: ProblemAuth.Public, isGroup: false },
+      order: { gmtCreate: 'DESC', id: 'DESC' },
+      take: 10,
+    });
   }
 
   async randomProblemId(): Promise<{ problemId: string }> {
@@ -428,11 +438,46 @@ export class ProblemService {
     };
   }
 
-  /** POST /api/get-user-problem-status: pid → {status: 0 accepted, -1 tried, score}. */
-  async userStatus(uid: string, pids: number[]): Promise<Record<number, { status: number; score: number }>> {
+  /**
+   * POST /api/get-user-problem-status (HOJ): every requested pid answers `{status}` — accepted once accepted,
+   * else the latest verdict, -10 never submitted. Outside contests the score of the best attempt comes along;
+   * for a contest's list (`isContestProblemList` + `cid`) only its submissions count, an OI contest answers the
+   * latest attempt with its score and an ACM contest `score: null`, as HOJ does. Only the caller's own rows are read.
+   */
+  async userStatus(
+    uid: string,
+    q: { pidList: number[]; isContestProblemList?: boolean; cid?: number },
+  ): Promise<Record<number, { status: number; score?: number | null }>> {
+    const pids = [...new Set(q.pidList)];
     if (pids.length === 0) return {};
+    const out: Record<number, { status: number; score?: number | null }> = {};
+    if (q.isContestProblemList && q.cid) {
+      const contest = await this.dataSource
+        .createQueryBuilder()
+        .select('c.type', 'type')
+        .from('contest', 'c')
+        .where('c.id = :cid', { cid: q.cid })
+        .getRawOne<{ type: number }>();
+      if (!contest) throw new NotFoundError();
+      const oi = contest.type === ContestType.OI;
+      const qb = this.dataSource
+        .createQueryBuilder()
+        .select(['j.pid AS pid', 'j.status AS status', 'j.score AS score'])
+        .distinctOn(['j.pid'])
+        .from('judge', 'j')
+        .where('j.uid = :uid AND j.cid = :cid AND j.pid IN (:...pids)', { uid, cid: q.cid, pids })
+        .orderBy('j.pid');
+      // ACM: an accepted attempt wins over later ones; OI: the latest attempt.
+      if (!oi) qb.addOrderBy(`(j.status = ${JudgeStatus.Accepted})`, 'DESC');
+      const rows = await qb.addOrderBy('j.submit_time', 'DESC').getRawMany<{ pid: number; status: number; score: number | null }>();
+      for (const r of rows) out[r.pid] = { status: r.status, score: oi ? r.score : null };
+      for (const pid of pids) out[pid] ??= { status: JudgeStatus.NotSubmitted, score: null };
+      return out;
+    }
     const rows = await this.userStats.find({ where: { uid, pid: In(pids) } });
-    return Object.fromEntries(rows.map((r) => [r.pid, { status: r.accepted ? JudgeStatus.Accepted : -1, score: r.bestScore }]));
+    for (const r of rows) out[r.pid] = { status: r.accepted ? JudgeStatus.Accepted : r.lastStatus, score: r.bestScore };
+    for (const pid of pids) out[pid] ??= { status: JudgeStatus.NotSubmitted };
+    return out;
   }
 }
 

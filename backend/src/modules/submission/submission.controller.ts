@@ -5,14 +5,17 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
 import {
   CheckSubmissionsStatusDto,
+  LastAcCodeQueryDto,
   ShareSubmissionDto,
   SubmissionListQueryDto,
+  SubmissionStatisticsQueryDto,
   SubmitIdQueryDto,
   SubmitJudgeDto,
   TestJudgeDto,
   TestJudgeKeyQueryDto,
 } from './dto/submission.dto';
 import { ContestSubmitService } from '../contest/contest-submit.service';
+import { SubmissionStatisticsService } from './submission-statistics.service';
 import { SubmissionService } from './submission.service';
 
 /** Submission calls of spec §7. */
@@ -22,6 +25,7 @@ export class SubmissionController {
   constructor(
     private readonly submissions: SubmissionService,
     private readonly contestSubmissions: ContestSubmitService,
+    private readonly statistics: SubmissionStatisticsService,
   ) {}
 
   /** One route for both (HOJ): with a cid, `pid` is the contest display id and the contest rules apply. */
@@ -79,5 +83,17 @@ export class SubmissionController {
   @Get('get-test-judge-result')
   testJudgeResult(@Query() q: TestJudgeKeyQueryDto, @CurrentUser() user: AuthUser) {
     return this.submissions.testJudgeResult(q.testJudgeKey, user);
+  }
+
+  @Get('get-last-ac-code')
+  lastAcCode(@Query() q: LastAcCodeQueryDto, @CurrentUser() user: AuthUser) {
+    return this.submissions.lastAcceptedCode(user.uid, q.pid, q.cid ?? 0);
+  }
+
+  /** The home page chart; `forceRefresh` counts only for root (HOJ). */
+  @OptionalAuth()
+  @Get('get-last-week-submission-statistics')
+  lastWeek(@Query() q: SubmissionStatisticsQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.statistics.lastWeek(!!q.forceRefresh && !!user?.isRoot);
   }
 }

@@ -8,12 +8,13 @@ import { Judge } from './entities/judge.entity';
 import { UserJudgeStat } from './entities/user-judge-stat.entity';
 import { UserProblemStat } from './entities/user-problem-stat.entity';
 import { SubmissionController } from './submission.controller';
+import { SubmissionStatisticsService } from './submission-statistics.service';
 import { SubmissionService } from './submission.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Judge, JudgeCase, UserJudgeStat, UserProblemStat]), ProblemModule, JudgeQueueModule, ContestModule],
   controllers: [SubmissionController],
-  providers: [SubmissionService],
+  providers: [SubmissionService, SubmissionStatisticsService],
   exports: [SubmissionService],
 })
 export class SubmissionModule {}

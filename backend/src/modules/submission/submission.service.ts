@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ERR, JUDGING_ERR, JudgeStatus, NO_SUBMIT_ROLES, Page, ProblemAuth, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
+import { ERR, JUDGING_ERR, JudgeCaseMode, JudgeStatus, NO_SUBMIT_ROLES, Page, ProblemAuth, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
 import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -153,7 +153,30 @@ export class SubmissionService {
     if (q.problemID) qb.andWhere('j.displayPid = :dp', { dp: q.problemID });
     if (q.status !== undefined) qb.andWhere('j.status = :status', { status: q.status });
     const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
-    return toPage(records, total, req);
+    return toPage(await this.withTitles(records), total, req);
+  }
+
+  /** HOJ's JudgeVO names the problem: each row gets its problem's `title`. */
+  private async withTitles(rows: Judge[]): Promise<(Judge & { title: string | null })[]> {
+    const pids = [...new Set(rows.map((r) => r.pid))];
+    const problems = pids.length
+      ? await this.judges.manager.getRepository(Problem).find({ select: ['id', 'title'], where: { id: In(pids) } })
+      : [];
+    const titles = new Map(problems.map((p) => [p.id, p.title]));
+    return rows.map((r) => Object.assign(r, { title: titles.get(r.pid) ?? null }));
+  }
+
+  /**
+   * GET /api/get-last-ac-code (HOJ LastAcceptedCodeVO): the caller's latest accepted code of a problem, outside
+   * contests or in contest `cid`; `code: ''` when there is none.
+   */
+  async lastAcceptedCode(uid: string, pid: number, cid = 0): Promise<{ submitId: number | null; code: string; language: string | null }> {
+    const row = await this.judges.findOne({
+      select: ['submitId', 'code', 'language'],
+      where: { uid, pid, cid, status: JudgeStatus.Accepted },
+      order: { submitId: 'DESC' },
+    });
+    return row ? { submitId: row.submitId, code: row.code, language: row.language } : { submitId: null, code: '', language: null };
   }
 
   /** Code and messages are for the author, admins, or everyone when shared on a shareable problem (spec §3). */
@@ -201,10 +224,13 @@ export class SubmissionService {
   async caseResults(submitId: number, user?: AuthUser) {
     const { sub, problem } = await this.findVisible(submitId, user);
     const open = !!user?.isAdmin || (problem.openCaseResult && this.canReadCode(sub, problem, user));
-    if (!open) return { judgeCaseList: [], openCaseResult: false };
+    // This judge scores case by case and never stops early: HOJ's `default` mode.
+    const judgeCaseMode = JudgeCaseMode.Default;
+    if (!open) return { judgeCaseList: [], openCaseResult: false, judgeCaseMode };
     const cases = await this.judgeCases.find({ where: { submitId }, order: { caseId: 'ASC' } });
     return {
       openCaseResult: true,
+      judgeCaseMode,
       judgeCaseList: cases.map((c) => ({
         caseId: c.caseId,
         status: c.status,

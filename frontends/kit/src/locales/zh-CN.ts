@@ -13,6 +13,7 @@ const zhCN: Messages = {
   'kit.copy.failed': '复制失败',
   'kit.judgeStatus.-10': '未提交',
   'kit.judgeStatus.-5': '提交结果未知',
+  'kit.judgeStatus.-4': '已取消',
   'kit.judgeStatus.-3': '格式错误',
   'kit.judgeStatus.-2': '编译错误',
   'kit.judgeStatus.-1': '答案错误',

@@ -145,8 +145,14 @@ export class TagDto {
   @IsString() @IsNotEmpty() @MaxLength(100) name: string;
   @IsOptional() @IsString() color?: string | null;
   @IsOptional() @IsString() oj?: string;
-  @Allow() gid?: unknown;
-  @Allow() tcid?: unknown;
-  @Allow() gmtCreate?: unknown;
-  @Allow() gmtModified?: unknown;
+  /** Tag classification id; null takes the tag out of its class. */
+  @IsOptional() @IsInt() tcid?: number | null;
+}
+
+/** POST|PUT /api/admin/tag/classification (HOJ TagClassification). */
+export class TagClassificationDto {
+  @IsOptional() @IsInt() id?: number;
+  @IsString() @IsNotEmpty() @MaxLength(100) name: string;
+  @IsOptional() @IsString() @MaxLength(20) oj?: string;
+  @IsOptional() @IsInt() rank?: number;
 }

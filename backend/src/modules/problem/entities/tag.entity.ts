@@ -19,6 +19,10 @@ export class Tag {
   @Column({ type: 'int', nullable: true })
   gid: number | null;
 
+  /** The tag classification it is listed under (tag_classification.id), none when null. */
+  @Column({ type: 'int', nullable: true })
+  tcid: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   gmtCreate: Date;
 

@@ -105,3 +105,14 @@ export class TestJudgeDto {
 export class TestJudgeKeyQueryDto {
   @IsString() @IsNotEmpty() @MaxLength(64) testJudgeKey: string;
 }
+
+/** GET /api/get-last-ac-code (HOJ: pid, optional cid). */
+export class LastAcCodeQueryDto {
+  @IsInt() @Min(1) pid: number;
+  @IsOptional() @IsInt() @Min(0) cid?: number;
+}
+
+/** GET /api/get-last-week-submission-statistics. */
+export class SubmissionStatisticsQueryDto {
+  @IsOptional() @IsBoolean() forceRefresh?: boolean;
+}
