@@ -16,6 +16,7 @@ import {
   JUDGE_SERVER_TTL_SEC,
   JudgeJobName,
   JudgeStatus,
+  percentText,
 } from '@oj/contracts';
 import type { CompileCheckJobData, JudgeJobData, JudgeResult, JudgeServerInfo, TestJudgeJobData } from '@oj/contracts';
 import { configureJudge, judgeConfig } from './config';
@@ -59,6 +60,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
     cgroup: cgroupVersion(),
     startedAt,
     lastHeartbeat: new Date().toISOString(),
+    // HOJ's judge figures for the admin dashboard.
+    cpuCores: os.cpus().length,
+    percentCpuLoad: percentText(os.loadavg()[0] / Math.max(1, os.cpus().length)),
+    percentMemoryLoad: percentText((os.totalmem() - os.freemem()) / os.totalmem()),
   });
   const heartbeat = async (): Promise<void> => {
     try {

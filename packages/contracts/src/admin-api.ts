@@ -67,6 +67,12 @@ export interface ServiceInfo {
   processRssBytes: number;
   processHeapUsedBytes: number;
   env: string;
+  /** HOJ's names for this backend's machine (`backup` is HOJ's name of its backend service). */
+  backupCores: number;
+  backupPercentCpuLoad: string;
+  backupPercentMemoryLoad: string;
+  /** The backend instances HOJ's registry knows; replicas here share no registry, so this one only. */
+  backupService: { serviceId: string; instanceId: string; host: string; port: number; uri: string; metadata: Record<string, string> }[];
 }
 
 /** One row of GET /api/get-recent-seven-ac-rank (top 10 of the recent 7 days, spec §9). */

@@ -21,6 +21,8 @@ export const DASHBOARD_SESSIONS_SIZE = 10;
 export interface DashboardInfo {
   /** Visible site contests of the recent window (TIMINGS.dashboardRecentContestDays), as get-recent-contest lists them. */
   contestNum: number;
+  /** The same count under HOJ's name. */
+  recentContestNum: number;
   /** Every account. */
   userNum: number;
   /** Submissions since the server's local midnight. */

@@ -24,6 +24,20 @@ export interface JudgeServerInfo {
   cgroup: 'v1' | 'v2' | 'none';
   startedAt: string;
   lastHeartbeat: string;
+  /** HOJ's judge server figures (get-sys-config): cores, CPU and memory use of the machine as "12.34%". */
+  cpuCores?: number;
+  percentCpuLoad?: string;
+  percentMemoryLoad?: string;
+}
+
+/** One judge of GET /api/admin/config/get-judge-service-info: the worker's announcement and HOJ's `service`. */
+export type JudgeServiceInfo = JudgeServerInfo & {
+  service: { serviceId: string; instanceId: string; host: string; port: number | null; metadata: Record<string, string> };
+};
+
+/** A share as HOJ's dashboard prints it: two decimals and a percent sign. */
+export function percentText(fraction: number): string {
+  return `${(Math.min(1, Math.max(0, fraction)) * 100).toFixed(2)}%`;
 }
 
 export interface LanguageInfo {

@@ -11,8 +11,8 @@ import {
   UserInfo,
 } from '@oj/contracts';
 import type { Response } from 'express';
-import { AuthRequest } from '../../core/auth/auth-user';
-import { Public, RequireSwitch } from '../../core/auth/decorators';
+import { AuthRequest, AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, Public, RequireSwitch } from '../../core/auth/decorators';
 import { BadRequestError } from '../../core/http/api.exception';
 import { AccountService } from './account.service';
 import { CaptchaService } from './captcha.service';
@@ -84,7 +84,7 @@ export class AccountController {
   }
 
   @Public()
-  @Post('check-username-or-email-or-mobile')
+  @Post(['check-username-or-email', 'check-username-or-email-or-mobile'])
   @HttpCode(200)
   checkUsernameOrEmail(@Body() dto: CheckUsernameOrEmailDto, @Req() req: AuthRequest): Promise<CheckUsernameOrEmailResponse> {
     return this.accounts.checkUsernameOrEmail(dto, clientIp(req));
@@ -117,5 +117,11 @@ export class AccountController {
   async logout(@Req() req: AuthRequest): Promise<null> {
     await this.accounts.logout(req.token);
     return null;
+  }
+
+  /** HOJ UserAuthInfoVO, asked on every page load of a logged-in user: role names; HOJ leaves `permissions` null. */
+  @Get('get-user-auth-info')
+  userAuthInfo(@CurrentUser() user: AuthUser): { roles: string[]; permissions: null } {
+    return { roles: user.roleList, permissions: null };
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DashboardInfo, Role } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -24,6 +24,14 @@ export class AdminDashboardController {
   @ApiOperation({ summary: "The caller's latest logins (ip, user agent, time), newest first" })
   sessions(@CurrentUser() user: AuthUser): Promise<LoginSession[]> {
     return this.dashboard.findRecentSessions(user.uid);
+  }
+
+  /** HOJ's call: a POST (its client sends the uid, which is not trusted: the caller's own sessions only). */
+  @Post('get-sessions')
+  @HttpCode(200)
+  @ApiOperation({ summary: "HOJ: the caller's previous login (the latest when there is only one)" })
+  previousSession(@CurrentUser() user: AuthUser): Promise<LoginSession | null> {
+    return this.dashboard.findPreviousSession(user.uid);
   }
 
   @Get('get-recent-contest')

@@ -36,12 +36,18 @@ export class DashboardService {
       this.db.getRepository(User).count(),
       this.db.getRepository(Judge).countBy({ submitTime: MoreThanOrEqual(startOfDay(now)) }),
     ]);
-    return { contestNum: contests.length, userNum, todayJudgeNum };
+    return { contestNum: contests.length, recentContestNum: contests.length, userNum, todayJudgeNum };
   }
 
   /** The user's latest logins, newest first. */
   findRecentSessions(uid: string): Promise<LoginSession[]> {
     return this.sessions.find({ where: { uid }, order: { gmtCreate: 'DESC', id: 'DESC' }, take: DASHBOARD_SESSIONS_SIZE });
+  }
+
+  /** HOJ's get-sessions: the login before this one (the latest when there is only one), or null. */
+  async findPreviousSession(uid: string): Promise<LoginSession | null> {
+    const [latest, previous] = await this.sessions.find({ where: { uid }, order: { gmtCreate: 'DESC', id: 'DESC' }, take: 2 });
+    return previous ?? latest ?? null;
   }
 
   async recordLogin(uid: string, ip: string, userAgent: string): Promise<void> {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminWebConfig, DbAndRedisConfig, EmailConfig, HomeCarouselItem, MobileConfig, Role, SITE_TEXT } from '@oj/contracts';
 import { Roles } from '../../core/auth/decorators';
-import { NotFoundError } from '../../core/http/api.exception';
+import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { MailService } from '../../core/mail/mail.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { EmailConfigDto, HomeCarouselDto, MobileConfigDto, TestEmailDto, WebConfigDto } from './dto/config.dto';
@@ -110,5 +110,15 @@ export class AdminConfigController {
   @ApiOperation({ summary: 'The PostgreSQL and Redis in use (set through DATABASE_URL and REDIS_URL)' })
   getDbAndRedisConfig(): DbAndRedisConfig {
     return this.system.dbAndRedis();
+  }
+
+  /**
+   * HOJ saves a new data source here; this installation takes it from its environment (DATABASE_URL, REDIS_URL,
+   * read once at start), so the call changes nothing and says so.
+   */
+  @Put('set-db-and-redis-config')
+  @ApiOperation({ summary: 'Refused: the data source is set by DATABASE_URL and REDIS_URL' })
+  setDbAndRedisConfig(): never {
+    throw new BadRequestError(SITE_TEXT.dataSourceReadOnly);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { DbAndRedisConfig, JUDGE_SERVER_KEY_PREFIX, JudgeServerInfo, ServiceInfo } from '@oj/contracts';
+import { DbAndRedisConfig, JUDGE_SERVER_KEY_PREFIX, JudgeServerInfo, JudgeServiceInfo, ServiceInfo, percentText } from '@oj/contracts';
 import Redis from 'ioredis';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
@@ -34,10 +34,24 @@ export class SystemInfoService implements OnApplicationShutdown {
       processRssBytes: mem.rss,
       processHeapUsedBytes: mem.heapUsed,
       env: this.config.env,
+      backupCores: cpus.length,
+      backupPercentCpuLoad: percentText(os.loadavg()[0] / Math.max(1, cpus.length)),
+      backupPercentMemoryLoad: percentText((os.totalmem() - os.freemem()) / os.totalmem()),
+      backupService: [
+        {
+          serviceId: 'oj-backend',
+          instanceId: `${os.hostname()}:${this.config.port}:${process.pid}`,
+          host: os.hostname(),
+          port: this.config.port,
+          uri: this.config.baseUrl,
+          metadata: { pid: String(process.pid), nodeVersion: process.version },
+        },
+      ],
     };
   }
 
-  async judgeServers(): Promise<JudgeServerInfo[]> {
+  /** The live judge workers, each with HOJ's `service` (workers pull jobs from Redis: they listen on no port). */
+  async judgeServers(): Promise<JudgeServiceInfo[]> {
     this.rawRedis ??= new Redis(this.config.redis.url, { maxRetriesPerRequest: 3 });
     const keys: string[] = [];
     let cursor = '0';
@@ -48,7 +62,19 @@ export class SystemInfoService implements OnApplicationShutdown {
     } while (cursor !== '0');
     if (!keys.length) return [];
     const values = await this.rawRedis.mget(...keys);
-    return values.filter((v): v is string => Boolean(v)).map((v) => JSON.parse(v) as JudgeServerInfo);
+    return values
+      .filter((v): v is string => Boolean(v))
+      .map((v) => JSON.parse(v) as JudgeServerInfo)
+      .map((info) => ({
+        ...info,
+        service: {
+          serviceId: 'oj-judge',
+          instanceId: info.name,
+          host: info.hostname,
+          port: null,
+          metadata: { name: info.name, pid: String(info.pid), concurrency: String(info.concurrency), cgroup: info.cgroup },
+        },
+      }));
   }
 
   dbAndRedis(): DbAndRedisConfig {
