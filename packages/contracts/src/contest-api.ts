@@ -79,6 +79,9 @@ export interface ContestAnnouncementInfo {
   content: string;
   uid: string;
   visible: boolean;
+  /** HOJ AnnouncementVO: the author's username and `status` (0 shown, 1 hidden), in list answers. */
+  username?: string | null;
+  status?: 0 | 1;
   gmtCreate: string;
   gmtModified: string;
 }

@@ -10,6 +10,8 @@ import {
   AddContestProblemDto,
   AdminContestListQueryDto,
   ChangeContestVisibleDto,
+  AnnouncementIdQueryDto,
+  announcementInput,
   ContestAnnouncementBodyDto,
   ContestProblemListQueryDto,
   ContestProblemRefQueryDto,
@@ -119,19 +121,20 @@ export class AdminContestController {
   @HttpCode(200)
   async addAnnouncement(@Body() dto: ContestAnnouncementBodyDto, @CurrentUser() user: AuthUser) {
     await this.managed(dto.cid, user);
-    return this.admin.addAnnouncement(user, dto);
+    return this.admin.addAnnouncement(user, dto.cid, announcementInput(dto));
   }
 
   @Put('contest/announcement')
   async updateAnnouncement(@Body() dto: UpdateContestAnnouncementDto, @CurrentUser() user: AuthUser) {
-    const a = await this.admin.getAnnouncement(dto.id);
+    const input = announcementInput(dto);
+    const a = await this.admin.getAnnouncement(input.id ?? 0);
     await this.managed(a.cid, user);
-    return this.admin.updateAnnouncement(a, { ...dto, cid: a.cid });
+    return this.admin.updateAnnouncement(a, input);
   }
 
   @Delete('contest/announcement')
-  async removeAnnouncement(@Query() q: IdQueryDto, @CurrentUser() user: AuthUser) {
-    const a = await this.admin.getAnnouncement(q.id);
+  async removeAnnouncement(@Query() q: AnnouncementIdQueryDto, @CurrentUser() user: AuthUser) {
+    const a = await this.admin.getAnnouncement(q.aid ?? q.id ?? 0);
     await this.managed(a.cid, user);
     await this.admin.removeAnnouncement(a);
     return null;

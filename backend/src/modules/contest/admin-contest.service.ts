@@ -9,11 +9,11 @@ import { Problem } from '../problem/entities/problem.entity';
 import { escapeLike } from '../problem/problem.service';
 import {
   AddContestProblemDto,
-  ContestAnnouncementBodyDto,
-  UpdateContestAnnouncementDto,
+  ContestAnnouncementInput,
   UpdateContestProblemDto,
 } from './dto/admin-contest.dto';
 import { ContestBodyDto } from './dto/contest.dto';
+import { announcementViews, ContestAnnouncementView } from './announcement-view';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
@@ -211,7 +211,7 @@ export class AdminContestService {
 
   // Announcements
 
-  async announcementPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestAnnouncement>> {
+  async announcementPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestAnnouncementView>> {
     const req = pageRequest(q);
     const [records, total] = await this.announcements.findAndCount({
       where: { cid },
@@ -219,7 +219,7 @@ export class AdminContestService {
       skip: req.skip,
       take: req.size,
     });
-    return toPage(records, total, req);
+    return toPage(await announcementViews(this.db, records), total, req);
   }
 
   async getAnnouncement(id: number): Promise<ContestAnnouncement> {
@@ -228,10 +228,10 @@ export class AdminContestService {
     return a;
   }
 
-  async addAnnouncement(user: AuthUser, dto: ContestAnnouncementBodyDto): Promise<ContestAnnouncement> {
+  async addAnnouncement(user: AuthUser, cid: number, dto: ContestAnnouncementInput): Promise<ContestAnnouncement> {
     return this.announcements.save(
       this.announcements.create({
-        cid: dto.cid,
+        cid,
         title: dto.title.trim(),
         content: dto.content,
         uid: user.uid,
@@ -240,7 +240,7 @@ export class AdminContestService {
     );
   }
 
-  async updateAnnouncement(a: ContestAnnouncement, dto: UpdateContestAnnouncementDto): Promise<ContestAnnouncement> {
+  async updateAnnouncement(a: ContestAnnouncement, dto: ContestAnnouncementInput): Promise<ContestAnnouncement> {
     return this.announcements.save({ ...a, title: dto.title.trim(), content: dto.content, visible: dto.visible ?? a.visible });
   }
 

@@ -9,6 +9,7 @@ import { ProblemService } from '../problem/problem.service';
 import { ContestAccess } from './contest-access.service';
 import { notContestAdmin } from './contest-admins.sql';
 import { ContestListQueryDto } from './dto/contest.dto';
+import { announcementViews, ContestAnnouncementView } from './announcement-view';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
@@ -148,7 +149,7 @@ export class ContestService {
   }
 
   /** `get-contest-announcement`: visible announcements, newest first. */
-  async announcementPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestAnnouncement>> {
+  async announcementPage(cid: number, q: { currentPage?: number; limit?: number }): Promise<Page<ContestAnnouncementView>> {
     const req = pageRequest(q);
     const [records, total] = await this.announcements.findAndCount({
       where: { cid, visible: true },
@@ -156,16 +157,16 @@ export class ContestService {
       skip: req.skip,
       take: req.size,
     });
-    return toPage(records, total, req);
+    return toPage(await announcementViews(this.db, records), total, req);
   }
 
   /** `get-contest-not-read-announcement`: visible announcements whose ids the client has not read. */
-  async notReadAnnouncements(cid: number, read: number[] = []): Promise<ContestAnnouncement[]> {
+  async notReadAnnouncements(cid: number, read: number[] = []): Promise<ContestAnnouncementView[]> {
     const qb = this.announcements
       .createQueryBuilder('a')
       .where('a.cid = :cid AND a.visible = true', { cid })
       .orderBy('a.gmtCreate', 'DESC');
     if (read.length) qb.andWhere(new Brackets((w) => w.where('a.id NOT IN (:...read)', { read })));
-    return qb.getMany();
+    return announcementViews(this.db, await qb.getMany());
   }
 }

@@ -41,6 +41,8 @@ export class RankService {
         ac: s.accepted,
         total: s.submissions,
         totalScore: s.totalScore,
+        // HOJ's OIRankVO calls the total score `score`.
+        score: s.totalScore,
       };
     });
     return toPage(records, total, req);

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CONTEST_ERR } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from './bool-query';
 import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from './contest-link.decorators';
@@ -103,9 +103,11 @@ export class ChangeContestVisibleDto {
   visible: boolean;
 }
 
-export class ContestAnnouncementBodyDto {
+/** HOJ's Announcement inside an AnnouncementDTO; `status` 0 shown, 1 hidden. Other fields (uid, gid, times) are dropped. */
+export class HojAnnouncementDto {
+  @IsOptional()
   @IsInt()
-  cid: number;
+  id?: number;
 
   @IsString()
   @IsNotEmpty()
@@ -117,11 +119,66 @@ export class ContestAnnouncementBodyDto {
   content: string;
 
   @IsOptional()
+  @IsIn([0, 1])
+  status?: number;
+}
+
+/**
+ * POST|PUT admin/contest/announcement: HOJ's AnnouncementDTO `{cid, announcement: {title, content, status}}`,
+ * or the flat form `{cid, title, content, visible}` (and `id` to update). `announcementInput` reads either.
+ */
+export class ContestAnnouncementBodyDto {
+  @IsInt()
+  cid: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => HojAnnouncementDto)
+  announcement?: HojAnnouncementDto;
+
+  @ValidateIf((o: ContestAnnouncementBodyDto) => !o.announcement)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  title?: string;
+
+  @ValidateIf((o: ContestAnnouncementBodyDto) => !o.announcement)
+  @IsString()
+  @IsNotEmpty()
+  content?: string;
+
+  @IsOptional()
   @IsBoolean()
   visible?: boolean;
 }
 
 export class UpdateContestAnnouncementDto extends ContestAnnouncementBodyDto {
+  @ValidateIf((o: UpdateContestAnnouncementDto) => !o.announcement || o.announcement.id === undefined)
   @IsInt()
-  id: number;
+  id?: number;
+}
+
+/** One announcement as the service takes it, whichever form the body had. */
+export interface ContestAnnouncementInput {
+  id?: number;
+  title: string;
+  content: string;
+  visible?: boolean;
+}
+
+export function announcementInput(dto: ContestAnnouncementBodyDto & { id?: number }): ContestAnnouncementInput {
+  const a = dto.announcement;
+  if (a) return { id: a.id ?? dto.id, title: a.title, content: a.content, visible: a.status === undefined ? undefined : a.status === 0 };
+  return { id: dto.id, title: dto.title ?? '', content: dto.content ?? '', visible: dto.visible };
+}
+
+/** DELETE admin/contest/announcement: HOJ sends `aid`, the admin app `id`. */
+export class AnnouncementIdQueryDto {
+  @ValidateIf((q: AnnouncementIdQueryDto) => q.aid === undefined)
+  @IsInt()
+  id?: number;
+
+  @IsOptional()
+  @IsInt()
+  aid?: number;
 }
