@@ -79,6 +79,7 @@ export class AdminContestController {
   @Get('contest/get-problem-list')
   async problems(@Query() q: ContestProblemListQueryDto, @CurrentUser() user: AuthUser) {
     await this.managed(q.cid, user);
+    if (q.problemType !== undefined) return this.admin.pickerPage(q.cid, { ...q, problemType: q.problemType });
     return this.admin.problemPage(q.cid, q);
   }
 

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { AfterEndSeal, CONTEST_ERR, ContestAuth, OiScoreType, Page, RankShowName, SealMode, contestSealTime } from '@oj/contracts';
+import { AfterEndSeal, CONTEST_ERR, ContestAuth, OiScoreType, Page, ProblemAuth, RankShowName, SealMode, contestSealTime } from '@oj/contracts';
 import { DataSource, In, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { Problem } from '../problem/entities/problem.entity';
+import { applyOjFilter } from '../problem/oj-filter';
 import { escapeLike } from '../problem/problem.service';
 import {
   AddContestProblemDto,
@@ -152,6 +153,31 @@ export class AdminContestService {
     const byId = new Map(bank.map((p) => [p.id, p]));
     const records = rows.map((r) => ({ ...r, problemId: byId.get(r.pid)?.problemId ?? null, auth: byId.get(r.pid)?.auth ?? null }));
     return toPage(records, total, req);
+  }
+
+  /**
+   * HOJ's picker (get-problem-list with `problemType`): bank problems not yet in the contest that may join it —
+   * of the contest's type or remote, not private, not a group's — filtered by `oj` and keyword. HOJ's answer:
+   * `{problemList: page, contestProblemMap}` (the map is empty: none of these is in the contest).
+   */
+  async pickerPage(cid: number, q: { currentPage?: number; limit?: number; keyword?: string; oj?: string; problemType: number }) {
+    const req = pageRequest(q);
+    const qb = this.db
+      .getRepository(Problem)
+      .createQueryBuilder('p')
+      .where('p.isGroup = false AND p.auth <> :private', { private: ProblemAuth.Private })
+      .andWhere('(p.type = :type OR p.isRemote = true)', { type: q.problemType })
+      .andWhere('p.id NOT IN (SELECT cp.pid FROM contest_problem cp WHERE cp.cid = :cid)', { cid })
+      .orderBy('p.id', 'DESC');
+    applyOjFilter(qb, 'p', q.oj);
+    if (q.keyword?.trim())
+      qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw OR p.author ILIKE :kw)', { kw: `%${escapeLike(q.keyword.trim())}%` });
+    const [rows, total] = await qb
+      .select(['p.id', 'p.problemId', 'p.title', 'p.author', 'p.type', 'p.auth', 'p.isRemote', 'p.remoteOj', 'p.difficulty', 'p.gmtCreate'])
+      .skip(req.skip)
+      .take(req.size)
+      .getManyAndCount();
+    return { problemList: toPage(rows, total, req), contestProblemMap: {} };
   }
 
   async getProblemById(id: number): Promise<ContestProblem> {

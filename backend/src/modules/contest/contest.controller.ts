@@ -24,6 +24,7 @@ import {
   ContestRankDto,
   ContestSubmissionsQueryDto,
   contestSubmissionFilter,
+  FullScreenProblemListQueryDto,
   NotReadAnnouncementDto,
   OutsideScoreboardDto,
   RegisterContestDto,
@@ -180,6 +181,15 @@ export class ContestController {
     const a = await this.access.access(q.cid, user);
     this.access.assertCanViewProblems(a);
     return this.contests.problemDetails(a, q.displayId);
+  }
+
+  /** HOJ: `cid` lists a contest's problems with the caller's status; `tid` (trainings) belongs to the training area. */
+  @Get('get-full-screen-problem-list')
+  async fullScreenProblems(@Query() q: FullScreenProblemListQueryDto, @CurrentUser() user: AuthUser) {
+    if (!q.cid) throw new BadRequestError(ERR.badRequest);
+    const a = await this.access.access(q.cid, user);
+    this.access.assertCanViewProblems(a);
+    return this.contests.fullScreenProblems(a, user.uid);
   }
 
   @RequireSwitch('openContestJudge')

@@ -117,6 +117,20 @@ export class ContestService {
     return problems.map((p) => ({ ...p, ac: Number(counts.get(p.id)?.ac ?? 0), total: Number(counts.get(p.id)?.total ?? 0) }));
   }
 
+  /**
+   * `get-full-screen-problem-list` with a cid (HOJ ProblemFullScreenListVO): the contest's problems under their
+   * display id and title, with the caller's own status and score there (null when never tried).
+   */
+  async fullScreenProblems(a: ContestAccess, uid: string) {
+    const problems = await this.problems.find({ where: { cid: a.contest.id }, order: { displayId: 'ASC' } });
+    const mine = await this.bank.userStatus(uid, { pidList: problems.map((p) => p.pid), isContestProblemList: true, cid: a.contest.id });
+    return problems.map((p) => {
+      const s = mine[p.pid];
+      const tried = s && s.status !== JudgeStatus.NotSubmitted;
+      return { pid: p.pid, problemId: p.displayId, title: p.displayTitle, status: tried ? s.status : null, score: tried ? (s.score ?? null) : null };
+    });
+  }
+
   async findProblem(cid: number, displayId: string): Promise<ContestProblem> {
     const cp = await this.problems.findOneBy({ cid, displayId });
     if (!cp) throw new NotFoundError(CONTEST_ERR.problemNotInContest);

@@ -67,6 +67,17 @@ export class ContestProblemListQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(100)
   keyword?: string;
+
+  /** HOJ's picker: given, the answer lists bank problems of this type that may join the contest. */
+  @IsOptional()
+  @IsInt()
+  problemType?: number;
+
+  /** HOJ's `oj` filter of the picker (All, Mine, or a remote judge's key). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  oj?: string;
 }
 
 /** GET admin/contest/contest-problem: by the link's id, or by contest and problem as HOJ asks (`cid`, `pid`). */

@@ -289,3 +289,16 @@ export class RejudgeContestProblemQueryDto {
   @IsInt()
   pid: number;
 }
+
+/** GET get-full-screen-problem-list (HOJ: tid or cid). */
+export class FullScreenProblemListQueryDto {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  cid?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  tid?: number;
+}
