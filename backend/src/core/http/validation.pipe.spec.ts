@@ -1,6 +1,17 @@
 import { ERR, LIMITS } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { ApiException } from './api.exception';
 import { createValidationPipe, publicValidationMessage } from './validation.pipe';
 
@@ -49,6 +60,12 @@ class HojLikeDto {
   @ValidateNested()
   @Type(() => InnerDto)
   inner?: InnerDto;
+
+  /** A query filter with the usual query hint. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  status?: number;
 }
 
 describe('validation pipe', () => {
@@ -95,6 +112,12 @@ describe('validation pipe', () => {
         inner: Object.assign(new InnerDto(), { cid: 3 }),
       }),
     );
+  });
+
+  it('reads an empty numeric parameter as not given, even under a @Type(() => Number) hint', async () => {
+    const dto = (await validate({ cid: '4', status: '' }, HojLikeDto)) as HojLikeDto;
+    expect([dto.cid, dto.status]).toEqual([4, undefined]);
+    expect(((await validate({ cid: 4, status: '-1' }, HojLikeDto)) as HojLikeDto).status).toBe(-1);
   });
 
   it('still refuses strings that do not spell a number, and reads an empty number as missing', async () => {

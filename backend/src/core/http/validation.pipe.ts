@@ -92,9 +92,21 @@ function coerceScalars(instance: unknown, seen = new Set<object>()): void {
   for (const value of Object.values(record)) coerceScalars(value, seen);
 }
 
+/**
+ * The top level is read before class-transformer sees it too: its `@Type(() => Number)` hints would turn the
+ * empty parameter `status=` into 0, a filter the client never asked for.
+ */
+function coerceTopLevel(cls: ClassConstructor<object>, plain: unknown): unknown {
+  if (!plain || typeof plain !== 'object' || Array.isArray(plain)) return plain;
+  const kinds = fieldKinds(cls);
+  const copy: Record<string, unknown> = { ...(plain as Record<string, unknown>) };
+  for (const name of kinds.numbers) if (name in copy) copy[name] = toNumber(copy[name]);
+  return copy;
+}
+
 const transformer = {
   plainToInstance<T>(cls: ClassConstructor<T>, plain: unknown, options?: ClassTransformOptions): T {
-    const instance = plainToInstance(cls, plain, options);
+    const instance = plainToInstance(cls, coerceTopLevel(cls as ClassConstructor<object>, plain), options);
     coerceScalars(instance);
     return instance;
   },

@@ -194,13 +194,14 @@ export class JudgeResultService {
       const row = found[0];
       if (!row) throw new NotFoundError(ERR.notFound);
       check(row);
-      if (row.counted && row.cid === 0) await this.count(em, row, -1);
       const counted = verdict.status !== JudgeStatus.Cancelled;
+      // The row changes first: count() recomputes the user's standing from the rows as they now are.
       await em.query(
         `UPDATE judge SET status = $2, score = $3, judger = $4, counted = $5, version = version + 1, gmt_modified = now()
           WHERE submit_id = $1`,
         [submitId, verdict.status, verdict.score, verdict.judger, counted],
       );
+      if (row.counted && row.cid === 0) await this.count(em, row, -1);
       if (counted && row.cid === 0) await this.count(em, { ...row, status: verdict.status }, +1);
       return row;
     });
