@@ -94,7 +94,7 @@ describe('figures and recent contests', () => {
 
   it('counts users, submissions since midnight and recent contests exactly', async () => {
     const before = await request(t.url).get(api(DASHBOARD_API.info)).set('Authorization', t.users.admin.token).expect(200);
-    expect(before.body.data).toEqual({ contestNum: 0, userNum: Object.keys(t.users).length, todayJudgeNum: 0 });
+    expect(before.body.data).toEqual({ contestNum: 0, recentContestNum: 0, userNum: Object.keys(t.users).length, todayJudgeNum: 0 });
 
     const alice = await t.createUser('dash_alice');
     await t.createUser('dash_bob');
@@ -120,7 +120,7 @@ describe('figures and recent contests', () => {
     ]);
 
     const after = await request(t.url).get(api(DASHBOARD_API.info)).set('Authorization', t.users.root.token).expect(200);
-    expect(after.body.data).toEqual({ contestNum: 5, userNum: Object.keys(t.users).length + 2, todayJudgeNum: 3 });
+    expect(after.body.data).toEqual({ contestNum: 5, recentContestNum: 5, userNum: Object.keys(t.users).length + 2, todayJudgeNum: 3 });
   });
 
   it('lists the recent visible site contests on the home page: running, next to start, latest ended', async () => {

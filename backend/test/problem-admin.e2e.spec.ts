@@ -169,7 +169,7 @@ describe('problem bank administration', () => {
         .expect(200);
       const shown = await request(t.url).get('/api/get-problem-detail').query({ problemId: 'P100' });
       expect(shown.body.data).toMatchObject({
-        problem: { problemId: 'P100', title: 'Renamed', timeLimit: 3000, examples: [] },
+        problem: { problemId: 'P100', title: 'Renamed', timeLimit: 3000, examples: '' },
         languages: ['C++', 'Python3'],
         codeTemplate: { 'C++': '// template' },
         problemCount: { total: 0, ac: 0 },
