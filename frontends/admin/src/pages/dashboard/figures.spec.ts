@@ -3,7 +3,7 @@ import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figur
 
 describe('dashboard figures (spec §2)', () => {
   it('shows total users, today submissions and recent contests with the exact figures', () => {
-    expect(dashboardFigures({ userNum: 12, todayJudgeNum: 0, contestNum: 3 })).toEqual([
+    expect(dashboardFigures({ userNum: 12, todayJudgeNum: 0, contestNum: 3, recentContestNum: 3 })).toEqual([
       { titleId: 'admin.dashboard.userNum', value: 12 },
       { titleId: 'admin.dashboard.todayJudgeNum', value: 0 },
       { titleId: 'admin.dashboard.contestNum', values: { days: TIMINGS.dashboardRecentContestDays }, value: 3 },
