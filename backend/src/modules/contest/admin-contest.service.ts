@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { AfterEndSeal, CONTEST_ERR, ContestAuth, OiScoreType, Page, ProblemAuth, RankShowName, SealMode, contestSealTime } from '@oj/contracts';
+import {
+  AfterEndSeal,
+  CONTEST_ERR,
+  ContestAuth,
+  OiScoreType,
+  Page,
+  ProblemAuth,
+  RankShowName,
+  SealMode,
+  contestSealTime,
+} from '@oj/contracts';
 import { DataSource, In, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
@@ -8,11 +18,7 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { Problem } from '../problem/entities/problem.entity';
 import { applyOjFilter } from '../problem/oj-filter';
 import { escapeLike } from '../problem/problem.service';
-import {
-  AddContestProblemDto,
-  ContestAnnouncementInput,
-  UpdateContestProblemDto,
-} from './dto/admin-contest.dto';
+import { AddContestProblemDto, ContestAnnouncementInput, UpdateContestProblemDto } from './dto/admin-contest.dto';
 import { ContestBodyDto } from './dto/contest.dto';
 import { announcementViews, ContestAnnouncementView } from './announcement-view';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';

@@ -127,7 +127,13 @@ export class ContestService {
     return problems.map((p) => {
       const s = mine[p.pid];
       const tried = s && s.status !== JudgeStatus.NotSubmitted;
-      return { pid: p.pid, problemId: p.displayId, title: p.displayTitle, status: tried ? s.status : null, score: tried ? (s.score ?? null) : null };
+      return {
+        pid: p.pid,
+        problemId: p.displayId,
+        title: p.displayTitle,
+        status: tried ? s.status : null,
+        score: tried ? (s.score ?? null) : null,
+      };
     });
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Role } from '@oj/contracts';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsInt, IsOptional } from 'class-validator';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Roles } from '../../core/auth/decorators';
 import { SubmitIdQueryDto } from '../submission/dto/submission.dto';

@@ -19,7 +19,17 @@ import { TestcaseService } from './testcase.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Problem, Tag, TagClassification, ProblemTag, CodeTemplate, ProblemLanguage, ProblemCase, ProblemStatistic, UserProblemStat]),
+    TypeOrmModule.forFeature([
+      Problem,
+      Tag,
+      TagClassification,
+      ProblemTag,
+      CodeTemplate,
+      ProblemLanguage,
+      ProblemCase,
+      ProblemStatistic,
+      UserProblemStat,
+    ]),
     JudgeQueueModule,
   ],
   controllers: [ProblemController, AdminProblemController],

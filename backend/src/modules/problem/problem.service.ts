@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ContestType, ERR, formatHojExamples, JUDGING_ERR, JudgeMode, JudgeStatus, LanguageInfo, Page, ProblemAuth, ProblemType } from '@oj/contracts';
+import {
+  ContestType,
+  ERR,
+  formatHojExamples,
+  JUDGING_ERR,
+  JudgeMode,
+  JudgeStatus,
+  LanguageInfo,
+  Page,
+  ProblemAuth,
+  ProblemType,
+} from '@oj/contracts';
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';

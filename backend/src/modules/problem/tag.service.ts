@@ -10,7 +10,6 @@ import { Tag } from './entities/tag.entity';
 import { tagOjOf } from './oj-filter';
 import { LOCAL_OJ } from './problem.service';
 
-
 /** One class with its tags (HOJ ProblemTagVO); `classification` is absent for the tags of no class. */
 export interface ProblemTagGroup {
   classification: TagClassification | null;

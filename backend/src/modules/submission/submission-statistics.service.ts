@@ -44,7 +44,10 @@ export class SubmissionStatisticsService {
       .addSelect('count(*)', 'total')
       .addSelect(`count(*) FILTER (WHERE j.status = ${JudgeStatus.Accepted})`, 'ac')
       .where('j.submitTime >= :start AND j.submitTime < :end', { start: days[0].toISOString(), end: end.toISOString() })
-      .setParameter('bounds', days.map((d) => d.getTime() / 1000))
+      .setParameter(
+        'bounds',
+        days.map((d) => d.getTime() / 1000),
+      )
       .groupBy('day')
       .getRawMany();
     const total = new Array<number>(DAYS).fill(0);

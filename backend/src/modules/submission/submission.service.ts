@@ -1,6 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ERR, JUDGING_ERR, JudgeCaseMode, JudgeStatus, NO_SUBMIT_ROLES, Page, ProblemAuth, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
+import {
+  ERR,
+  JUDGING_ERR,
+  JudgeCaseMode,
+  JudgeStatus,
+  NO_SUBMIT_ROLES,
+  Page,
+  ProblemAuth,
+  TEST_JUDGE_TTL_SEC,
+  TestJudgeResult,
+} from '@oj/contracts';
 import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';

@@ -1,7 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CONTEST_ERR } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from './bool-query';
 import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from './contest-link.decorators';
