@@ -28,6 +28,7 @@ export const ADMIN_API = {
   compileInteractive: '/admin/problem/compile-interactive',
   changeProblemAuth: '/admin/problem/change-problem-auth',
   tag: '/admin/tag',
+  tagClassification: '/admin/tag/classification',
   importProblem: '/file/import-problem',
   importFpsProblem: '/file/import-fps-problem',
   importQdojProblem: '/file/import-qdoj-problem',
@@ -150,6 +151,24 @@ export interface ProblemTag {
   color?: string | null;
   oj?: string;
   gid?: number | null;
+  /** The tag classification it is listed under, none when null. */
+  tcid?: number | null;
+}
+
+/** A class of tags (HOJ TagClassification): /api/admin/tag/classification. */
+export interface TagClassification {
+  id?: number;
+  name: string;
+  /** ME (local bank) or a remote judge key. */
+  oj?: string;
+  /** Display order, smallest first. */
+  rank?: number;
+}
+
+/** One group of GET /api/get-problem-tags-and-classification (HOJ ProblemTagVO); `classification` null: tags of no class. */
+export interface ProblemTagGroup {
+  classification: TagClassification | null;
+  tagList: ProblemTag[];
 }
 
 /** A code template of one judge language (by its name). */

@@ -20,6 +20,7 @@ import {
   ProblemDto,
   ProblemImportFormat,
   ProblemTag,
+  TagClassification,
   RecentAcRankRow,
   ServiceInfo,
   SwitchConfig,
@@ -65,10 +66,16 @@ export const compileJudgeCode = (mode: JudgeMode, body: CompileDto) =>
   call<void>(api.post(mode === JudgeMode.Interactive ? ADMIN_API.compileInteractive : ADMIN_API.compileSpj, body));
 
 /** Every tag, whatever its attribution. */
-export const getAllTags = () => call<ProblemTag[]>(api.get(ADMIN_API.allProblemTags));
+export const getAllTags = () => call<ProblemTag[]>(api.get(ADMIN_API.allProblemTags, { params: { oj: 'All' } }));
 export const createTag = (body: ProblemTag) => call<ProblemTag>(api.post(ADMIN_API.tag, body));
 export const updateTag = (body: ProblemTag) => call<void>(api.put(ADMIN_API.tag, body));
 export const deleteTag = (tid: number) => call<void>(api.delete(ADMIN_API.tag, { params: { tid } }));
+
+/** Tag classifications of every attribution, by rank. */
+export const getTagClassifications = () => call<TagClassification[]>(api.get(ADMIN_API.tagClassification, { params: { oj: 'All' } }));
+export const createTagClassification = (body: TagClassification) => call<TagClassification>(api.post(ADMIN_API.tagClassification, body));
+export const updateTagClassification = (body: TagClassification) => call<void>(api.put(ADMIN_API.tagClassification, body));
+export const deleteTagClassification = (tcid: number) => call<void>(api.delete(ADMIN_API.tagClassification, { params: { tcid } }));
 
 /** The languages the judges run. */
 export const getLanguages = () => call<LanguageInfo[]>(api.get(ADMIN_API.languages, { params: { all: true } }));

@@ -1,8 +1,9 @@
-/** /admin/problem/tag: tag list with create, edit and delete (spec §3 "Tag"). */
-import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormText, ProTable } from '@ant-design/pro-components';
+/** /admin/problem/tag: tag list with create, edit and delete (spec §3 "Tag"), and the tag classifications. */
+import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import { ProblemTag } from '@oj/contracts';
-import { createTag, deleteTag, getAllTags, updateTag } from '../../api/admin';
+import { createTag, deleteTag, getAllTags, getTagClassifications, updateTag } from '../../api/admin';
+import { TagClassificationTable } from './classifications';
 import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 
@@ -25,6 +26,14 @@ function TagForm({ tag, onSaved }: { tag?: ProblemTag; onSaved: () => void }) {
       <ProFormText name="name" label={t('admin.tags.name')} rules={[{ required: true, message: t('admin.tags.nameRequired') }]} />
       <ProFormColorPicker name="color" label={t('admin.tags.color')} />
       <ProFormText name="oj" label={t('admin.tags.oj')} tooltip={t('admin.tags.ojHint')} />
+      <ProFormSelect
+        name="tcid"
+        label={t('admin.tagClasses.column')}
+        allowClear
+        request={async () => (await getTagClassifications()).map((c) => ({ label: `${c.name} (${c.oj})`, value: c.id }))}
+        // Cleared, the tag leaves its class: null, not a missing field.
+        transform={(value: number | undefined) => ({ tcid: value ?? null })}
+      />
     </ModalForm>
   );
 }
@@ -72,6 +81,7 @@ export default function TagsPage() {
         }}
         toolBarRender={() => [<TagForm key="create" onSaved={reload} />]}
       />
+      <TagClassificationTable onChanged={reload} />
     </PageContainer>
   );
 }
