@@ -104,6 +104,28 @@ describe('input read as HOJ binds it', () => {
     expect((await as(alice, 'post', '/api/get-contest-rank').send({ cid: 'nine' }).expect(400)).body.msg).toBeDefined();
   });
 
+  it("takes contest-submissions as HOJ's status tab asks it (containsEnd, empty filters)", async () => {
+    const p = await problem();
+    const now = Date.now();
+    const cid = await createContest(t, t.users.admin, { startTime: new Date(now - 30 * MIN), endTime: new Date(now + 60 * MIN) });
+    await addProblem(t, t.users.admin, cid, p.id, 'A');
+    const submitId = await judged(t, alice, cid, p, 'A', JudgeStatus.WrongAnswer, new Date(now - 5 * MIN));
+    const res = await as(alice, 'get', '/api/contest-submissions')
+      .query({
+        cid: String(cid),
+        currentPage: '1',
+        limit: '30',
+        onlyMine: 'false',
+        displayId: '',
+        searchStatus: '',
+        searchUsername: '',
+        beforeContestSubmit: 'false',
+        containsEnd: 'false',
+      })
+      .expect(200);
+    expect(res.body.data.records.map((r: { submitId: number }) => r.submitId)).toEqual([submitId]);
+  });
+
   it('takes the admin problem list query with oj and auth as HOJ sends them', async () => {
     const local = await problem({ auth: ProblemAuth.Private });
     const res = await as(t.users.admin, 'get', '/api/admin/problem/get-problem-list')
