@@ -1,6 +1,8 @@
 import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import * as path from 'path';
+import { installationPrefixes } from '@oj/contracts';
+import { resolveInstallationId } from './installation';
 
 /** Injection token of the typed configuration object. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -53,6 +55,8 @@ export interface RateLimitConfig {
   codePerIpPerHour: number;
 }
 export interface AppConfig {
+  /** This installation's id (kept in its database; '' when loaded without it, e.g. by the migration CLI). */
+  installationId: string;
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
@@ -98,8 +102,17 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/**
+ * The configuration of this installation: loadConfig with the installation id read from (or made in) the
+ * database, so REDIS_PREFIX and BULL_PREFIX default to prefixes of its own.
+ */
+export async function loadInstallationConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
+  const bare = loadConfig(env);
+  return loadConfig(env, await resolveInstallationId(bare.database.url));
+}
+
 /** Reads and validates the environment once. Nothing else in the backend reads process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId = ''): AppConfig {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   const port = int(env.PORT, 8080, 'PORT');
@@ -107,7 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start sets it, or starts an embedded PostgreSQL)');
   const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
   if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`Invalid REDIS_URL: "${redisUrl}"`);
+  const prefixes = installationId ? installationPrefixes(installationId) : { redis: 'oj:', bull: 'bull' };
   return {
+    installationId,
     env: nodeEnv,
     port,
     host: env.HOST || '0.0.0.0',
@@ -127,8 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       poolSize: int(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
       embedded: bool(env.EMBEDDED_POSTGRES, false),
     },
-    redis: { url: redisUrl, keyPrefix: env.REDIS_PREFIX || 'oj:' },
-    bull: { prefix: env.BULL_PREFIX || 'bull' },
+    redis: { url: redisUrl, keyPrefix: env.REDIS_PREFIX || prefixes.redis },
+    bull: { prefix: env.BULL_PREFIX || prefixes.bull },
     jwt: {
       secret: persistentSecret(env.JWT_SECRET, dataDir, 'jwt-secret'),
       expiresInSec: int(env.JWT_EXPIRES_SEC, 24 * 3600, 'JWT_EXPIRES_SEC'),
