@@ -6,6 +6,7 @@ import compression = require('compression');
 import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './core/config/app-config';
 import { frontendsMiddleware } from './core/http/frontends.middleware';
+import { inputGuardMiddleware } from './core/http/input-guard.middleware';
 
 /** Exposed so browsers let the client read the (refreshed) token. */
 const EXPOSED_HEADERS = [HEADERS.authorization, HEADERS.refreshToken];
@@ -27,6 +28,10 @@ export function configureApp(app: INestApplication): AppConfig {
     req.url.startsWith('/api/') ? next() : (gzip as (a: unknown, b: unknown, c: () => void) => void)(req, res, next),
   );
   express.useBodyParser('json', { limit: '20mb' });
+  // Nest's own default, registered here so that it also runs before the input guard.
+  express.useBodyParser('urlencoded', { extended: true });
+  // Depth, NUL and prototype keys of every body and query, before any pipe walks them (400, not a RangeError 500).
+  express.use(inputGuardMiddleware());
   express.use(frontendsMiddleware(config.paths.frontendsDir));
 
   const document = SwaggerModule.createDocument(
