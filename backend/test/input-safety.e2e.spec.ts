@@ -1,6 +1,7 @@
 import { ERR, JUDGING_ERR, SITE_TEXT } from '@oj/contracts';
 import request from 'supertest';
 import { databaseInputError } from '../src/core/http/api-exception.filter';
+import { aPlusBCases, hojZip, importHoj } from './fixtures/pipeline-helpers';
 import { createTestApp, TestApp } from './utils/test-app';
 
 /** Inputs that used to answer 500 (spec §8: bad input gets a clear error and changes nothing). */
@@ -75,6 +76,20 @@ describe('input safety on every route', () => {
       );
     expect(await error(insert(t.users.user.username, 'fresh@example.com'))).toBe(ERR.usernameExists);
     expect(await error(insert('fresh_name', `${t.users.user.username}@example.com`))).toBe(ERR.emailExists);
+  });
+
+  it('checks lengths on imports: a HOJ zip with a 300-character title is a failed upload that stores nothing', async () => {
+    const zip = await hojZip([{ problemId: 'LONG1', title: 'T'.repeat(300), cases: aPlusBCases(1) }]);
+    const res = await importHoj(t, t.users.admin.token, zip);
+    expect([res.status, res.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+    const long = await importHoj(
+      t,
+      t.users.admin.token,
+      await hojZip([{ problemId: 'L'.repeat(101), title: 'ok', cases: aPlusBCases(1) }]),
+    );
+    expect([long.status, long.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+    const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM problem WHERE problem_id IN ('LONG1', $1)`, ['L'.repeat(101)]);
+    expect(rows[0].n).toBe(0);
   });
 
   it('answers "SMTP not configured" as a clear 400, on the public register-code call too', async () => {
