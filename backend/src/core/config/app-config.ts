@@ -54,6 +54,18 @@ export interface RateLimitConfig {
   loginPerUserPerMin: number;
   codePerIpPerHour: number;
 }
+/** Who may speak for the client: proxies whose X-Forwarded-For is believed, origins allowed cross-site. */
+export interface HttpTrustConfig {
+  /**
+   * TRUSTED_PROXIES: addresses or CIDRs (or Express's names: loopback, uniquelocal...) of the reverse proxies in
+   * front of the backend. Empty (the default): X-Forwarded-For is ignored and the client is the socket's peer, so
+   * a caller cannot choose the address the per-IP limits and the session list see.
+   */
+  trustedProxies: string[];
+  /** CORS_ORIGINS: origins allowed to call the API from a browser with credentials; empty: same origin only. */
+  corsOrigins: string[];
+}
+
 export interface AppConfig {
   /** This installation's id (kept in its database; '' when loaded without it, e.g. by the migration CLI). */
   installationId: string;
@@ -65,6 +77,7 @@ export interface AppConfig {
   baseUrl: string;
   rootPassword?: string;
   rateLimit: RateLimitConfig;
+  http: HttpTrustConfig;
   database: DatabaseConfig;
   redis: RedisConfig;
   bull: BullConfig;
@@ -95,6 +108,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Invalid ${name}: "${value}" is not a non-negative integer`);
   return n;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -135,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
       loginPerUserPerMin: int(env.RATE_LOGIN_PER_USER_PER_MIN, 20, 'RATE_LOGIN_PER_USER_PER_MIN'),
       codePerIpPerHour: int(env.RATE_CODE_PER_IP_PER_HOUR, 20, 'RATE_CODE_PER_IP_PER_HOUR'),
     },
+    http: { trustedProxies: list(env.TRUSTED_PROXIES), corsOrigins: list(env.CORS_ORIGINS).map((o) => o.replace(/\/$/, '')) },
     database: {
       url: databaseUrl,
       synchronize: false,

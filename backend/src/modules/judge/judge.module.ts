@@ -9,10 +9,11 @@ import { JudgeResultService } from './judge-result.service';
 import { JudgeSweeperService } from './judge-sweeper.service';
 import { RejudgeService } from './rejudge.service';
 import { SubmissionEventsController } from './submission-events.controller';
+import { ContestModule } from '../contest/contest.module';
 
 /** Consumes judge results (once), sweeps stuck submissions, serves judge packages, rejudges, pushes events. */
 @Module({
-  imports: [JudgeQueueModule, ProblemModule, SubmissionModule],
+  imports: [JudgeQueueModule, ProblemModule, SubmissionModule, ContestModule],
   controllers: [JudgePackageController, AdminJudgeController, SubmissionEventsController],
   providers: [JudgeResultService, JudgeEventsService, JudgeSweeperService, RejudgeService],
   exports: [JudgeResultService, JudgeEventsService, JudgeSweeperService],
