@@ -3,7 +3,9 @@
  * method and path with its declared access rule (@Public, @OptionalAuth, @Roles) and site switches.
  */
 import { INestApplication, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, SSE_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA, SSE_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { getMetadataStorage } from 'class-validator';
 import { ModulesContainer } from '@nestjs/core';
 import type { Role, SiteSwitch } from '@oj/contracts';
 import { IS_OPTIONAL_AUTH, IS_PUBLIC, REQUIRE_SWITCH, ROLES } from '../../src/core/auth/decorators';
@@ -19,6 +21,36 @@ export interface RouteRule {
   roles?: Role[];
   switches: SiteSwitch[];
   sse: boolean;
+  /** Validated fields of the body and query DTOs: name → the class-validator rules on it (isInt, isString...). */
+  bodyFields: Record<string, string[]>;
+  queryFields: Record<string, string[]>;
+}
+
+type Ctor = new (...a: unknown[]) => unknown;
+
+/** name → rule names of a DTO class, from class-validator's metadata (nested DTOs are not walked). */
+function dtoFields(dto: unknown): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  if (typeof dto !== 'function' || [String, Number, Boolean, Object, Array].includes(dto as never)) return fields;
+  for (const m of getMetadataStorage().getTargetValidationMetadatas(dto as Ctor, '', true, false)) {
+    (fields[m.propertyName] ??= []).push(m.name ?? m.type);
+  }
+  return fields;
+}
+
+/** The DTO classes of a handler's @Body() and @Query() parameters. */
+function dtosOf(controller: Ctor, name: string): { body: Record<string, string[]>; query: Record<string, string[]> } {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { index: number; data?: string }>;
+  const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, name) ?? []) as unknown[];
+  const out = { body: {} as Record<string, string[]>, query: {} as Record<string, string[]> };
+  for (const [k, arg] of Object.entries(args)) {
+    const type = Number(k.split(':')[0]);
+    const target = type === RouteParamtypes.BODY ? out.body : type === RouteParamtypes.QUERY ? out.query : undefined;
+    if (!target) continue;
+    if (arg.data) target[arg.data] = ['named'];
+    else Object.assign(target, dtoFields(types[arg.index]));
+  }
+  return out;
 }
 
 const METHODS: Partial<Record<RequestMethod, RouteRule['method']>> = {
@@ -54,6 +86,7 @@ export function routeTable(app: INestApplication): RouteRule[] {
         if (verb === undefined || sub === undefined) continue;
         const method = METHODS[verb];
         if (!method) throw new Error(`${controller.name}.${name}: method ${verb} not covered by the matrix`);
+        const dtos = dtosOf(controller, name);
         const meta = <T>(key: string): T | undefined =>
           (Reflect.getMetadata(key, fn) ?? Reflect.getMetadata(key, controller)) as T | undefined;
         for (const b of [base].flat()) {
@@ -66,6 +99,8 @@ export function routeTable(app: INestApplication): RouteRule[] {
               roles: meta<Role[]>(ROLES),
               switches: meta<SiteSwitch[]>(REQUIRE_SWITCH) ?? [],
               sse: !!Reflect.getMetadata(SSE_METADATA, fn),
+              bodyFields: dtos.body,
+              queryFields: dtos.query,
             });
           }
         }
