@@ -52,6 +52,15 @@ describe('installation isolation on a shared Redis', () => {
     expect(await resolveInstallationId(a.config.database.url)).toBe(a.config.installationId);
   });
 
+  it('lists only its own workers and languages', async () => {
+    for (const t of [a, b]) {
+      const res = await request(t.url).get('/api/admin/config/get-judge-service-info').set('Authorization', t.users.root.token).expect(200);
+      const names = JSON.stringify(res.body.data);
+      expect(names).toContain(t === a ? `iso-a-${process.pid}` : `iso-b-${process.pid}`);
+      expect(names).not.toContain(t === a ? `iso-b-${process.pid}` : `iso-a-${process.pid}`);
+    }
+  });
+
   it('tells a judge holding the token which installation it serves, and nobody else', async () => {
     await request(a.url).get('/api/judge/installation').expect(403);
     const res = await request(a.url).get('/api/judge/installation').set('X-Judge-Token', a.config.judge.token).expect(200);

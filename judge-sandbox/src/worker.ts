@@ -1,6 +1,6 @@
 /**
  * Bull consumer of the "judge" queue: `judge`, `compile-check` and `test-judge` jobs. Each worker
- * announces itself in Redis (JudgeServerInfo under JUDGE_SERVER_KEY_PREFIX + name, refreshed with a
+ * announces itself in Redis (JudgeServerInfo under judgeServerKey(bullPrefix, name), refreshed with a
  * TTL) so the backend can list languages and judge servers. A job whose handling throws is
  * answered with a System Error result, never lost; a worker that dies leaves a stalled job that
  * Bull hands to another worker.
@@ -12,12 +12,12 @@ import Redis from 'ioredis';
 import {
   JUDGE_QUEUE,
   JUDGE_SERVER_HEARTBEAT_SEC,
-  JUDGE_SERVER_KEY_PREFIX,
   JUDGE_SERVER_TTL_SEC,
   JUDGE_INSTALLATION_PATH,
   JUDGE_TOKEN_HEADER,
   JudgeJobName,
   JudgeStatus,
+  judgeServerKey,
 } from '@oj/contracts';
 import type {
   CompileCheckJobData,
@@ -61,7 +61,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   const queue = new Queue(JUDGE_QUEUE, config.redisUrl, { prefix: config.bullPrefix });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const startedAt = new Date().toISOString();
-  const key = JUDGE_SERVER_KEY_PREFIX + config.name;
+  const key = judgeServerKey(config.bullPrefix, config.name);
   const info = (): JudgeServerInfo => ({
     name: config.name,
     hostname: os.hostname(),

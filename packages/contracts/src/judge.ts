@@ -29,6 +29,8 @@ export const JUDGE_PRIORITY = { contest: 1, normal: 5, rejudge: 10 } as const;
 
 /** Redis key prefix under which each worker announces itself (value: JSON JudgeServerInfo, TTL). */
 export const JUDGE_SERVER_KEY_PREFIX = 'oj:judge:server:';
+/** A worker's registry key: under its queue's prefix, so installations sharing a Redis list only their own workers. */
+export const judgeServerKey = (bullPrefix: string, name: string): string => `${JUDGE_SERVER_KEY_PREFIX}${bullPrefix}:${name}`;
 export const JUDGE_SERVER_HEARTBEAT_SEC = 10;
 export const JUDGE_SERVER_TTL_SEC = 30;
 
