@@ -30,8 +30,7 @@ COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/judge-sandbox/package.json judge-sandbox/package.json
 COPY --from=build /app/judge-sandbox/dist judge-sandbox/dist
 ENV JUDGE_CACHE_DIR=/var/cache/oj-judge \
-    JUDGE_WORK_DIR=/var/lib/oj-judge/work \
-    BULL_PREFIX=bull
+    JUDGE_WORK_DIR=/var/lib/oj-judge/work
 VOLUME /var/cache/oj-judge
 # The worker runs as root inside the container to manage cgroups; every sandboxed program runs
 # under its own unprivileged uid (100000+) in fresh user, pid, mount, net, ipc and uts namespaces.

@@ -282,7 +282,8 @@ async function main() {
     NODE_ENV: env.NODE_ENV || 'production',
     DATA_DIR,
     REDIS_URL: redisUrl,
-    BULL_PREFIX: env.BULL_PREFIX || 'bull',
+    // BULL_PREFIX / REDIS_PREFIX: unset means the installation's own (derived from the id kept in its database);
+    // the worker learns it from the backend at BACKEND_URL.
     JUDGE_TOKEN: persistentSecret(env.JUDGE_TOKEN, 'judge-token'),
   };
   startChild(

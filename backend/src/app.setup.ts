@@ -6,6 +6,7 @@ import compression = require('compression');
 import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './core/config/app-config';
 import { frontendsMiddleware } from './core/http/frontends.middleware';
+import { inputGuardMiddleware } from './core/http/input-guard.middleware';
 
 /** Exposed so browsers let the client read the (refreshed) token. */
 const EXPOSED_HEADERS = [HEADERS.authorization, HEADERS.refreshToken];
@@ -15,18 +16,25 @@ export function configureApp(app: INestApplication): AppConfig {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
   express.useLogger(app.get(Logger));
-  express.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For only from the configured proxies (none by default): req.ip feeds the per-IP limits and sessions.
+  express.set('trust proxy', config.http.trustedProxies.length ? config.http.trustedProxies : false);
   express.disable('x-powered-by');
   // API answers change with every call; hashing each one for an ETag only costs time.
   express.set('etag', false);
   express.setGlobalPrefix('api');
-  express.enableCors({ origin: true, credentials: true, exposedHeaders: EXPOSED_HEADERS });
+  // Cross-origin calls only from configured origins; by default none (the web app is served from this origin).
+  if (config.http.corsOrigins.length)
+    express.enableCors({ origin: config.http.corsOrigins, credentials: true, exposedHeaders: EXPOSED_HEADERS });
   // gzip for the web app's files; API answers are small JSON, left to a reverse proxy when wanted.
   const gzip = compression({ threshold: 1024 });
   express.use((req: { url: string }, res: unknown, next: () => void) =>
     req.url.startsWith('/api/') ? next() : (gzip as (a: unknown, b: unknown, c: () => void) => void)(req, res, next),
   );
   express.useBodyParser('json', { limit: '20mb' });
+  // Nest's own default, registered here so that it also runs before the input guard.
+  express.useBodyParser('urlencoded', { extended: true });
+  // Depth, NUL and prototype keys of every body and query, before any pipe walks them (400, not a RangeError 500).
+  express.use(inputGuardMiddleware());
   express.use(frontendsMiddleware(config.paths.frontendsDir));
 
   const document = SwaggerModule.createDocument(

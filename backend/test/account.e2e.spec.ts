@@ -182,7 +182,8 @@ describe('accounts over HTTP', () => {
 
     // A wrong drop earns nothing and spends the puzzle.
     const c1 = (await request(t.url).get('/api/get-slide-verify').expect(200)).body.data;
-    expect(c1.img).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(c1.img).toMatch(/^data:image\/png;base64,/);
+    expect(c1.block).toMatch(/^data:image\/png;base64,/);
     const x1 = JSON.parse((await t.redis.get(`slide:challenge:${c1.slideKey}`))!).x as number;
     await sleep(350);
     const off = await request(t.url)

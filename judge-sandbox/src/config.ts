@@ -1,10 +1,19 @@
 /** The judge's configuration, read from the environment once. */
 import * as os from 'os';
 import * as path from 'path';
+import { installationPrefixes } from '@oj/contracts';
 
 export interface JudgeConfig {
   redisUrl: string;
+  /**
+   * BULL_PREFIX, else the prefix of JUDGE_INSTALLATION_ID, else asked from BACKEND_URL at start (resolveInstallation);
+   * '' until then.
+   */
   bullPrefix: string;
+  /** The installation this worker judges for (JUDGE_INSTALLATION_ID or learnt from BACKEND_URL); jobs of another are refused. */
+  installationId: string;
+  /** The backend to ask for the installation when neither BULL_PREFIX nor JUDGE_INSTALLATION_ID is set. */
+  backendUrl?: string;
   concurrency: number;
   judgeToken: string;
   cacheDir: string;
@@ -49,7 +58,9 @@ export function judgeConfig(): JudgeConfig {
     const env = process.env;
     config = {
       redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
-      bullPrefix: env.BULL_PREFIX || 'bull',
+      bullPrefix: env.BULL_PREFIX || (env.JUDGE_INSTALLATION_ID ? installationPrefixes(env.JUDGE_INSTALLATION_ID).bull : ''),
+      installationId: env.JUDGE_INSTALLATION_ID || '',
+      backendUrl: env.BACKEND_URL || undefined,
       concurrency: Number(env.JUDGE_CONCURRENCY) || os.cpus().length,
       judgeToken: env.JUDGE_TOKEN || '',
       cacheDir: env.JUDGE_CACHE_DIR || path.join(os.tmpdir(), 'oj-judge-cache'),

@@ -1,6 +1,6 @@
 /**
  * Bull consumer of the "judge" queue: `judge`, `compile-check` and `test-judge` jobs. Each worker
- * announces itself in Redis (JudgeServerInfo under JUDGE_SERVER_KEY_PREFIX + name, refreshed with a
+ * announces itself in Redis (JudgeServerInfo under judgeServerKey(bullPrefix, name), refreshed with a
  * TTL) so the backend can list languages and judge servers. A job whose handling throws is
  * answered with a System Error result, never lost; a worker that dies leaves a stalled job that
  * Bull hands to another worker.
@@ -12,13 +12,22 @@ import Redis from 'ioredis';
 import {
   JUDGE_QUEUE,
   JUDGE_SERVER_HEARTBEAT_SEC,
-  JUDGE_SERVER_KEY_PREFIX,
   JUDGE_SERVER_TTL_SEC,
+  JUDGE_INSTALLATION_PATH,
+  JUDGE_TOKEN_HEADER,
   JudgeJobName,
   JudgeStatus,
   percentText,
+  judgeServerKey,
 } from '@oj/contracts';
-import type { CompileCheckJobData, JudgeJobData, JudgeResult, JudgeServerInfo, TestJudgeJobData } from '@oj/contracts';
+import type {
+  CompileCheckJobData,
+  JudgeInstallationInfo,
+  JudgeJobData,
+  JudgeResult,
+  JudgeServerInfo,
+  TestJudgeJobData,
+} from '@oj/contracts';
 import { configureJudge, judgeConfig } from './config';
 import { detectLanguages, languageInfo } from './languages';
 import { judge } from './judge';
@@ -30,6 +39,8 @@ import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
 export interface WorkerOptions {
   redisUrl?: string;
   bullPrefix?: string;
+  installationId?: string;
+  backendUrl?: string;
   concurrency?: number;
   name?: string;
   judgeToken?: string;
@@ -44,13 +55,14 @@ export interface JudgeWorker {
 
 export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWorker> {
   const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  const config = configureJudge(defined);
+  let config = configureJudge(defined);
+  if (!config.bullPrefix) config = configureJudge(await resolveInstallation(config.backendUrl, config.judgeToken));
   followKernelLog();
   await calibrateSandbox();
   const queue = new Queue(JUDGE_QUEUE, config.redisUrl, { prefix: config.bullPrefix });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const startedAt = new Date().toISOString();
-  const key = JUDGE_SERVER_KEY_PREFIX + config.name;
+  const key = judgeServerKey(config.bullPrefix, config.name);
   const info = (): JudgeServerInfo => ({
     name: config.name,
     hostname: os.hostname(),
@@ -75,7 +87,18 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   await heartbeat();
   const timer = setInterval(() => void heartbeat(), JUDGE_SERVER_HEARTBEAT_SEC * 1000);
 
-  void queue.process('*', config.concurrency, (job: Job) => handle(job, config.name));
+  void queue.process('*', config.concurrency, (job: Job) => {
+    const owner = (job.data as { installationId?: string } | undefined)?.installationId;
+    // Only reachable when two installations were given one BULL_PREFIX: fail the attempt rather than judge
+    // with the wrong packages and report into the wrong installation (Bull retries it, maybe on a right worker).
+    if (owner && config.installationId && owner !== config.installationId)
+      return Promise.reject(
+        new Error(
+          `job of installation ${owner} reached a worker of installation ${config.installationId}: give each installation its own BULL_PREFIX`,
+        ),
+      );
+    return handle(job, config.name);
+  });
   queue.on('error', (err) => console.error(`[judge ${config.name}] queue error: ${err.message}`));
 
   return {
@@ -90,6 +113,31 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
       stopKernelLog();
     },
   };
+}
+
+/**
+ * A worker given only BACKEND_URL (what npm start does) asks the backend for its installation, and so for the
+ * queue prefix; the backend may still be starting, so it waits for it up to a minute.
+ */
+async function resolveInstallation(backendUrl: string | undefined, token: string): Promise<{ installationId: string; bullPrefix: string }> {
+  if (!backendUrl)
+    throw new Error("set BULL_PREFIX, JUDGE_INSTALLATION_ID or BACKEND_URL: the judge cannot tell which installation's queue to consume");
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(backendUrl.replace(/\/$/, '') + JUDGE_INSTALLATION_PATH, { headers: { [JUDGE_TOKEN_HEADER]: token } });
+      if (res.status === 403) throw new Error(`${backendUrl} refused JUDGE_TOKEN`);
+      if (res.ok) {
+        const body = (await res.json()) as { data?: JudgeInstallationInfo } & Partial<JudgeInstallationInfo>;
+        const info = body.data ?? body;
+        if (info.installationId && info.bullPrefix) return { installationId: info.installationId, bullPrefix: info.bullPrefix };
+      }
+    } catch (e) {
+      if ((e as Error).message.includes('refused')) throw e;
+    }
+    if (Date.now() > deadline) throw new Error(`no installation answer from ${backendUrl}${JUDGE_INSTALLATION_PATH}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 async function handle(job: Job, judger: string): Promise<unknown> {
@@ -150,10 +198,10 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
         timeLimitMs: data.timeLimitMs,
         memoryLimitMb: data.memoryLimitMb,
       },
-      (progress) => void job.progress(progress).catch(() => undefined),
+      (progress) => void job.progress({ ...progress, installationId: data.installationId }).catch(() => undefined),
       { settle: false },
     );
-    return { ...result, submissionId: data.submissionId, judger };
+    return { ...result, submissionId: data.submissionId, judger, installationId: data.installationId };
   } catch (err) {
     return {
       submissionId: data.submissionId,
@@ -164,6 +212,7 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
       errorMessage: (err as Error).message,
       cases: [],
       judger,
+      installationId: data.installationId,
     };
   } finally {
     pkg?.release();

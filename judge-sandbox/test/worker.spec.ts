@@ -10,7 +10,7 @@ import * as path from 'path';
 import Queue from 'bull';
 import Redis from 'ioredis';
 import * as yazl from 'yazl';
-import { JUDGE_QUEUE, JUDGE_SERVER_KEY_PREFIX, JUDGE_TOKEN_HEADER, JudgeJobName, JudgeStatus } from '@oj/contracts';
+import { JUDGE_QUEUE, JUDGE_TOKEN_HEADER, JudgeJobName, JudgeStatus, judgeServerKey } from '@oj/contracts';
 import type { JudgeProgress, JudgeResult, JudgeServerInfo } from '@oj/contracts';
 import { startWorker, JudgeWorker } from '../src/worker';
 import { cleanupJudge, expectNothingLeft, isolateJudge, makeProblem } from './helpers';
@@ -68,7 +68,7 @@ afterAll(async () => {
   await queue.obliterate({ force: true });
   await queue.close();
   await worker.close();
-  expect(await redis.exists(JUDGE_SERVER_KEY_PREFIX + name)).toBe(0);
+  expect(await redis.exists(judgeServerKey(prefix, name))).toBe(0);
   redis.disconnect();
   server.close();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -77,13 +77,13 @@ afterAll(async () => {
 });
 
 it('announces itself in Redis with its languages and cgroup version', async () => {
-  const raw = await redis.get(JUDGE_SERVER_KEY_PREFIX + name);
+  const raw = await redis.get(judgeServerKey(prefix, name));
   const info = JSON.parse(raw!) as JudgeServerInfo;
   expect(info.name).toBe(name);
   expect(info.concurrency).toBe(2);
   expect(info.languages.map((l) => l.name)).toEqual(expect.arrayContaining(['C', 'C++ With O2', 'Java', 'Python3', 'JavaScript Node']));
   expect(['v1', 'v2']).toContain(info.cgroup);
-  expect(await redis.ttl(JUDGE_SERVER_KEY_PREFIX + name)).toBeGreaterThan(0);
+  expect(await redis.ttl(judgeServerKey(prefix, name))).toBeGreaterThan(0);
 });
 
 it('judges a submission from a local zip package, reporting progress, and caches the package', async () => {

@@ -2,6 +2,7 @@ import { Global, Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { RoleEntity } from '../modules/user/entities/role.entity';
 import { UserRole } from '../modules/user/entities/user-role.entity';
@@ -15,6 +16,7 @@ import { APP_CONFIG, AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { InputBoundsPipe } from './http/input-bounds.pipe';
 import { createValidationPipe } from './http/validation.pipe';
 import { MailService } from './mail/mail.service';
 import { QueueModule } from './queue/queue.module';
@@ -62,6 +64,8 @@ import { SiteConfigService } from './site-config/site-config.service';
     { provide: APP_GUARD, useClass: SwitchGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_PIPE, useFactory: createValidationPipe },
+    // Numbers bounded to their column types on every route (after validation: converted values are checked too).
+    { provide: APP_PIPE, inject: [DataSource], useFactory: (ds: DataSource) => new InputBoundsPipe(ds) },
   ],
   exports: [TokenService, SessionService, SiteConfigService, MailService, RateLimitService, TypeOrmModule],
 })

@@ -20,7 +20,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { TokenService } from '../../src/core/auth/token.service';
-import { APP_CONFIG, AppConfig, loadConfig } from '../../src/core/config/app-config';
+import { APP_CONFIG, AppConfig, loadConfig, loadInstallationConfig } from '../../src/core/config/app-config';
 import { EnvelopeExpressAdapter } from '../../src/core/http/envelope.adapter';
 import { REDIS } from '../../src/core/redis/redis.module';
 import { UserService } from '../../src/modules/user/user.service';
@@ -73,6 +73,11 @@ export interface TestAppOptions {
   imports?: NonNullable<ModuleMetadata['imports']>;
   /** Override providers before the app compiles. */
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+  /**
+   * No REDIS_PREFIX / BULL_PREFIX: the installation's own prefixes, as an installation started with the README's
+   * defaults has (the keys are still removed by close()).
+   */
+  defaultPrefixes?: boolean;
 }
 
 function withDatabase(url: string, database: string): string {
@@ -114,7 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-test-'));
   await adminQuery(`CREATE DATABASE "${database}"`);
 
-  const config = loadConfig({
+  const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'silent',
     DATA_DIR: dataDir,
@@ -128,7 +133,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ROOT_PASSWORD: TEST_PASSWORD,
     FRONTENDS_DIR: path.join(dataDir, 'frontends'),
     ...options.env,
-  });
+  };
+  if (options.defaultPrefixes) {
+    delete env.REDIS_PREFIX;
+    delete env.BULL_PREFIX;
+  }
+  const config = options.defaultPrefixes ? await loadInstallationConfig(env) : loadConfig(env);
 
   let app: INestApplication | undefined;
   const cleanup = async () => {

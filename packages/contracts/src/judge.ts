@@ -4,13 +4,33 @@
  */
 import { JudgeStatus } from './result-codes';
 
-/** Bull queue name. The Bull key prefix comes from BULL_PREFIX (default "bull") so tests can isolate. */
+/**
+ * Bull queue name. The Bull key prefix is the installation's (installationPrefixes) unless BULL_PREFIX says
+ * otherwise, so two installations sharing one Redis never share a queue.
+ */
 export const JUDGE_QUEUE = 'judge';
+
+/**
+ * Default Redis key prefix and Bull prefix of an installation, derived from its id (made once and kept in its
+ * database). The backend and the judge workers derive them the same way.
+ */
+export function installationPrefixes(installationId: string): { redis: string; bull: string } {
+  return { redis: `oj:${installationId}:`, bull: `bull-${installationId}` };
+}
+
+/** GET (with X-Judge-Token) answering { installationId, bullPrefix }: how a worker given only BACKEND_URL finds its queue. */
+export const JUDGE_INSTALLATION_PATH = '/api/judge/installation';
+export interface JudgeInstallationInfo {
+  installationId: string;
+  bullPrefix: string;
+}
 /** Bull priorities: lower runs first. Contest submissions are judged before practice ones. */
 export const JUDGE_PRIORITY = { contest: 1, normal: 5, rejudge: 10 } as const;
 
 /** Redis key prefix under which each worker announces itself (value: JSON JudgeServerInfo, TTL). */
 export const JUDGE_SERVER_KEY_PREFIX = 'oj:judge:server:';
+/** A worker's registry key: under its queue's prefix, so installations sharing a Redis list only their own workers. */
+export const judgeServerKey = (bullPrefix: string, name: string): string => `${JUDGE_SERVER_KEY_PREFIX}${bullPrefix}:${name}`;
 export const JUDGE_SERVER_HEARTBEAT_SEC = 10;
 export const JUDGE_SERVER_TTL_SEC = 30;
 
@@ -82,6 +102,8 @@ export interface ProblemPackage {
 }
 
 export interface JudgeJobData {
+  /** The installation that made the job; a worker bound to another installation refuses it. */
+  installationId?: string;
   submissionId: number;
   /** Language display name, e.g. "C++ With O2". */
   language: string;
@@ -97,6 +119,8 @@ export interface JudgeJobData {
 }
 
 export interface JudgeProgress {
+  /** Echo of the job's installationId. */
+  installationId?: string;
   submissionId: number;
   status: typeof JudgeStatus.Compiling | typeof JudgeStatus.Judging;
   /** 1-based index of the case being judged, when judging. */
@@ -133,6 +157,8 @@ export interface JudgeResult {
   errorMessage?: string;
   cases: CaseResult[];
   judger?: string;
+  /** Echo of the job's installationId: a backend ignores a result made for another installation. */
+  installationId?: string;
 }
 
 /** Bull job names on the judge queue. */
@@ -140,6 +166,8 @@ export const JudgeJobName = { judge: 'judge', compileCheck: 'compile-check', tes
 
 /** Compile a special judge / interactor (or any code) and report whether it compiles. */
 export interface CompileCheckJobData {
+  /** As JudgeJobData.installationId. */
+  installationId?: string;
   language: string;
   code: string;
   /** Compile as a checker/interactor: testlib.h is on the include path. */
@@ -153,6 +181,8 @@ export interface CompileCheckResult {
 
 /** Run code once on custom input ("run on custom input"); not a stored submission. */
 export interface TestJudgeJobData {
+  /** As JudgeJobData.installationId. */
+  installationId?: string;
   language: string;
   code: string;
   input: string;

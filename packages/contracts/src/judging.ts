@@ -33,3 +33,5 @@ export const TEST_JUDGE_TTL_SEC = 600;
 export const TEST_JUDGE_INPUT_MAX = 65535;
 /** Redis key of the last known judge languages, kept when no worker is up. */
 export const JUDGE_LANGUAGES_KEY = 'oj:judge:languages';
+/** The last known languages of one queue's workers (see judgeServerKey). */
+export const judgeLanguagesKey = (bullPrefix: string): string => `${JUDGE_LANGUAGES_KEY}:${bullPrefix}`;

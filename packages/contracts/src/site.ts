@@ -64,9 +64,9 @@ export const SWITCH_DENIED_TEXT: Record<SiteSwitch, string> = {
 /** GET /api/get-slide-verify: the puzzle; the gap's x is known only to the server. */
 export interface SlideChallenge {
   slideKey: string;
-  /** SVG picture (data URL) with the gap, SLIDE_VERIFY.widthPx × heightPx. */
+  /** PNG picture (data URL) with the gap drawn in, SLIDE_VERIFY.widthPx × heightPx; the gap's x is in no text. */
   img: string;
-  /** SVG of the piece (data URL), SLIDE_VERIFY.blockPx square. */
+  /** PNG of the piece (data URL), SLIDE_VERIFY.blockPx square, cut from the picture at the gap. */
   block: string;
   /** Top of the gap and of the piece, px. */
   y: number;

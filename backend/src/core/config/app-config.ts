@@ -1,6 +1,8 @@
 import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import * as path from 'path';
+import { installationPrefixes } from '@oj/contracts';
+import { resolveInstallationId } from './installation';
 
 /** Injection token of the typed configuration object. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -52,7 +54,21 @@ export interface RateLimitConfig {
   loginPerUserPerMin: number;
   codePerIpPerHour: number;
 }
+/** Who may speak for the client: proxies whose X-Forwarded-For is believed, origins allowed cross-site. */
+export interface HttpTrustConfig {
+  /**
+   * TRUSTED_PROXIES: addresses or CIDRs (or Express's names: loopback, uniquelocal...) of the reverse proxies in
+   * front of the backend. Empty (the default): X-Forwarded-For is ignored and the client is the socket's peer, so
+   * a caller cannot choose the address the per-IP limits and the session list see.
+   */
+  trustedProxies: string[];
+  /** CORS_ORIGINS: origins allowed to call the API from a browser with credentials; empty: same origin only. */
+  corsOrigins: string[];
+}
+
 export interface AppConfig {
+  /** This installation's id (kept in its database; '' when loaded without it, e.g. by the migration CLI). */
+  installationId: string;
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
@@ -61,6 +77,7 @@ export interface AppConfig {
   baseUrl: string;
   rootPassword?: string;
   rateLimit: RateLimitConfig;
+  http: HttpTrustConfig;
   database: DatabaseConfig;
   redis: RedisConfig;
   bull: BullConfig;
@@ -93,13 +110,29 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/**
+ * The configuration of this installation: loadConfig with the installation id read from (or made in) the
+ * database, so REDIS_PREFIX and BULL_PREFIX default to prefixes of its own.
+ */
+export async function loadInstallationConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
+  const bare = loadConfig(env);
+  return loadConfig(env, await resolveInstallationId(bare.database.url));
+}
+
 /** Reads and validates the environment once. Nothing else in the backend reads process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId = ''): AppConfig {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   const port = int(env.PORT, 8080, 'PORT');
@@ -107,7 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start sets it, or starts an embedded PostgreSQL)');
   const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
   if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`Invalid REDIS_URL: "${redisUrl}"`);
+  const prefixes = installationId ? installationPrefixes(installationId) : { redis: 'oj:', bull: 'bull' };
   return {
+    installationId,
     env: nodeEnv,
     port,
     host: env.HOST || '0.0.0.0',
@@ -120,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerUserPerMin: int(env.RATE_LOGIN_PER_USER_PER_MIN, 20, 'RATE_LOGIN_PER_USER_PER_MIN'),
       codePerIpPerHour: int(env.RATE_CODE_PER_IP_PER_HOUR, 20, 'RATE_CODE_PER_IP_PER_HOUR'),
     },
+    http: { trustedProxies: list(env.TRUSTED_PROXIES), corsOrigins: list(env.CORS_ORIGINS).map((o) => o.replace(/\/$/, '')) },
     database: {
       url: databaseUrl,
       synchronize: false,
@@ -127,8 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       poolSize: int(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
       embedded: bool(env.EMBEDDED_POSTGRES, false),
     },
-    redis: { url: redisUrl, keyPrefix: env.REDIS_PREFIX || 'oj:' },
-    bull: { prefix: env.BULL_PREFIX || 'bull' },
+    redis: { url: redisUrl, keyPrefix: env.REDIS_PREFIX || prefixes.redis },
+    bull: { prefix: env.BULL_PREFIX || prefixes.bull },
     jwt: {
       secret: persistentSecret(env.JWT_SECRET, dataDir, 'jwt-secret'),
       expiresInSec: int(env.JWT_EXPIRES_SEC, 24 * 3600, 'JWT_EXPIRES_SEC'),

@@ -1,7 +1,34 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ERR, HttpStatus } from '@oj/contracts';
+import { ERR, HttpStatus, JUDGING_ERR } from '@oj/contracts';
 import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 import { ApiException } from './api.exception';
+
+/**
+ * The §8 text of a unique violation, by the columns of the violated key (PostgreSQL's detail reads
+ * `Key (username)=(x) already exists.`). Two concurrent creates of one name both pass the service's own
+ * "exists?" check; the database refuses the second, and it is answered as the check would have.
+ */
+const UNIQUE_TEXT: Record<string, string> = {
+  username: ERR.usernameExists,
+  email: ERR.emailExists,
+  problem_id: JUDGING_ERR.problemIdExists,
+  'name, oj': JUDGING_ERR.tagExists,
+};
+
+/** A database refusal caused by the request's values, as a 400 envelope; undefined for anything else. */
+export function databaseInputError(e: unknown): ApiException | undefined {
+  if (!(e instanceof QueryFailedError)) return undefined;
+  const driver = e.driverError as { code?: string; detail?: string } | undefined;
+  const code = driver?.code ?? '';
+  if (code === '23505') {
+    const columns = /^Key \(([^)]*)\)=/.exec(driver?.detail ?? '')?.[1] ?? '';
+    return new ApiException(HttpStatus.BadRequest, UNIQUE_TEXT[columns] ?? ERR.badRequest);
+  }
+  // Class 22 (data exception: out of range, too long, bad text, NUL, bad date) and 23 (other constraints).
+  if (code.startsWith('22') || code.startsWith('23')) return new ApiException(HttpStatus.BadRequest, ERR.badRequest);
+  return undefined;
+}
 
 /** Catalogue text for statuses that carry no text of their own (spec §8). */
 function defaultMsg(status: number): string {
@@ -22,8 +49,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     let status: number = HttpStatus.ServerError;
     let msg: string = ERR.serverError;
     let data: unknown = null;
-    if (exception instanceof ApiException) {
-      ({ status, message: msg, data } = exception);
+    const fromDatabase = databaseInputError(exception);
+    if (exception instanceof ApiException || fromDatabase) {
+      ({ status, message: msg, data } = fromDatabase ?? (exception as ApiException));
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       // Nest's own exceptions (unknown route, body too large...) carry English developer texts.
@@ -32,6 +60,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       // body-parser errors (malformed JSON, too large) arrive as plain errors with a 4xx status.
       status = exception.status;
       msg = status === 413 ? ERR.exceedMaxSize : defaultMsg(status);
+    } else if (exception instanceof RangeError) {
+      // Input the guards let through but a library could not take (e.g. a string too long to convert).
+      this.logger.warn(`refused input: ${exception.message}`);
+      status = HttpStatus.BadRequest;
+      msg = ERR.badRequest;
     } else {
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     }

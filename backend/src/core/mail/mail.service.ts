@@ -28,7 +28,8 @@ export class MailService {
 
   async send(message: MailMessage, smtp?: EmailConfig): Promise<void> {
     const cfg = smtp ?? (await this.siteConfig.get('email'));
-    if (!cfg.emailHost) throw new ApiException(500, SITE_TEXT.smtpNotConfigured);
+    // A configuration state, not a server fault: the caller learns it plainly (400), on public routes too.
+    if (!cfg.emailHost) throw new ApiException(400, SITE_TEXT.smtpNotConfigured);
     const transport = nodemailer.createTransport({
       host: cfg.emailHost,
       port: cfg.emailPort,

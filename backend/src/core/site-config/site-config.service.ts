@@ -60,7 +60,7 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
     this.cache.delete(section);
   }
 
-  /** Saves the given keys of a section (unknown keys are dropped) and tells every replica. */
+  /** Saves the given keys of a section (unknown keys and null values are dropped) and tells every replica. */
   async set<K extends SectionName>(
     section: K,
     patch: Partial<SiteConfigSections[K]> | SiteConfigSections[K],
@@ -72,7 +72,8 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
       value = patch as SiteConfigSections[K];
     } else {
       const known = Object.keys(defaults);
-      const picked = Object.fromEntries(Object.entries(patch).filter(([k, v]) => known.includes(k) && v !== undefined));
+      // null is "not given" as undefined is: a section's fields keep their types (a null switch was stored before).
+      const picked = Object.fromEntries(Object.entries(patch).filter(([k, v]) => known.includes(k) && v !== undefined && v !== null));
       value = { ...current, ...picked } as SiteConfigSections[K];
     }
     await this.entries.save({ key: section, value });

@@ -47,6 +47,6 @@ import { Judge } from '../submission/entities/judge.entity';
     ContestSubmitService,
     ContestResultListener,
   ],
-  exports: [ContestJudgeBridge, ContestSubmitService, ContestAccessService, ScoreboardService],
+  exports: [ContestJudgeBridge, ContestSubmitService, ContestAccessService, ScoreboardService, ContestSubmissionService],
 })
 export class ContestModule {}

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Problem } from '../problem/entities/problem.entity';
+import { Tag } from '../problem/entities/tag.entity';
 import { ERR, JUDGING_ERR, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError } from '../../core/http/api.exception';
@@ -22,13 +25,30 @@ export class ProblemImportService {
   constructor(
     private readonly problems: ProblemService,
     private readonly testcases: TestcaseService,
+    private readonly dataSource: DataSource,
   ) {}
+
+  /**
+   * Every text of an imported problem within its column's length (from the entity metadata, so it follows the
+   * schema), checked before anything is stored: a 300-character title is a bad archive, not a database error.
+   */
+  private assertLengths(p: ImportedProblem): void {
+    const tooLong = (value: unknown, max: number | undefined) => typeof value === 'string' && max !== undefined && [...value].length > max;
+    for (const column of this.dataSource.getMetadata(Problem).columns) {
+      const max = column.length ? Number(column.length) : undefined;
+      if (tooLong((p as unknown as Record<string, unknown>)[column.propertyName], max))
+        throw new ArchiveError(`${column.propertyName} too long`);
+    }
+    const tagMax = Number(this.dataSource.getMetadata(Tag).findColumnWithPropertyName('name')?.length) || undefined;
+    if (p.tags.some((t) => tooLong(t, tagMax))) throw new ArchiveError('tag too long');
+  }
 
   /** Parses the upload and stores every problem, all or nothing. Bad archives answer 'Upload Problem Failed'. */
   async import(format: ImportFormat, upload: Buffer, user: AuthUser): Promise<{ problemId: string; id: number }[]> {
     let parsed: ImportedProblem[];
     try {
       parsed = await this.parse(format, upload);
+      parsed.forEach((p) => this.assertLengths(p));
     } catch (e) {
       if (e instanceof ArchiveError) throw new BadRequestError(ERR.uploadProblemFailed);
       throw e;

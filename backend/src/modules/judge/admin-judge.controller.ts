@@ -1,9 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
-import { Role } from '@oj/contracts';
+import { ERR, Role } from '@oj/contracts';
 import { IsInt, IsOptional } from 'class-validator';
+import { DataSource } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { ForbiddenError } from '../../core/http/api.exception';
+import { ContestAccessService } from '../contest/contest-access.service';
 import { SubmitIdQueryDto } from '../submission/dto/submission.dto';
 import { ManualJudgeService } from './manual-judge.service';
 import { RejudgeService } from './rejudge.service';
@@ -14,7 +18,10 @@ class ManualJudgeQueryDto extends SubmitIdQueryDto {
   @IsOptional() @IsInt() score?: number;
 }
 
-/** /api/admin/judge (spec §7, HOJ AdminJudgeController): rejudge, manual verdicts and cancelling. */
+/**
+ * /api/admin/judge (spec §7, HOJ AdminJudgeController): rejudge, manual verdicts and cancelling. A contest
+ * submission's verdict is changed only by that contest's admins (its author, root), as rejudge-contest-problem.
+ */
 @ApiTags('admin judge')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
 @Controller('admin/judge')
@@ -22,20 +29,33 @@ export class AdminJudgeController {
   constructor(
     private readonly rejudges: RejudgeService,
     private readonly manual: ManualJudgeService,
+    private readonly contests: ContestAccessService,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   @Get('rejudge')
-  rejudge(@Query() q: SubmitIdQueryDto) {
+  async rejudge(@Query() q: SubmitIdQueryDto, @CurrentUser() user: AuthUser) {
+    await this.assertCanJudge(q.submitId, user);
     return this.rejudges.rejudge(q.submitId);
   }
 
   @Get('manual-judge')
-  manualJudge(@Query() q: ManualJudgeQueryDto, @CurrentUser() admin: AuthUser) {
+  async manualJudge(@Query() q: ManualJudgeQueryDto, @CurrentUser() admin: AuthUser) {
+    await this.assertCanJudge(q.submitId, admin);
     return this.manual.judge(q.submitId, q.status, q.score, admin);
   }
 
   @Get('cancel-judge')
-  cancel(@Query() q: SubmitIdQueryDto, @CurrentUser() admin: AuthUser) {
+  async cancel(@Query() q: SubmitIdQueryDto, @CurrentUser() admin: AuthUser) {
+    await this.assertCanJudge(q.submitId, admin);
     return this.manual.cancel(q.submitId, admin);
+  }
+
+  /** A contest submission's verdict is changed only by that contest's admins (its author, root). */
+  private async assertCanJudge(submitId: number, user: AuthUser): Promise<void> {
+    const rows: { cid: number }[] = await this.db.query('SELECT cid FROM judge WHERE submit_id = $1', [submitId]);
+    if (!rows[0]?.cid) return;
+    const contest = await this.contests.contest(rows[0].cid);
+    if (!contest || !this.contests.isContestAdmin(contest, user)) throw new ForbiddenError(ERR.noPermission);
   }
 }

@@ -85,7 +85,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
 
   private async onProgress(jobId: string, raw: unknown): Promise<void> {
     const progress = (typeof raw === 'string' ? JSON.parse(raw) : raw) as JudgeProgress;
-    if (!progress || typeof progress !== 'object' || !/^\d+$/.test(jobId)) return;
+    if (!progress || typeof progress !== 'object' || !/^\d+$/.test(jobId) || !this.queue.isOwnJob(progress)) return;
     const submitId = Number(jobId);
     if (this.lastStatus.get(submitId) !== progress.status) {
       this.lastStatus.set(submitId, progress.status);
@@ -111,7 +111,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
    */
   async collect(jobId: string, completedEvent?: 'completed'): Promise<void> {
     const job = (await this.queue.queue.getJob(jobId)) as Job | null;
-    if (!job) return;
+    if (!job || !this.queue.isOwnJob(job.data as { installationId?: string })) return;
     if (job.name === JudgeJobName.testJudge && jobId.startsWith(TEST_JUDGE_JOB_PREFIX)) return this.collectTestJudge(job);
     if (job.name !== JudgeJobName.judge) return;
     const state = completedEvent ?? (await job.getState());
@@ -119,7 +119,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     let result: JudgeResult;
     if (state === 'completed') {
       result = job.returnvalue as JudgeResult;
-      if (!result || typeof result !== 'object') return;
+      if (!result || typeof result !== 'object' || !this.queue.isOwnJob(result)) return;
     } else if (state === 'failed') {
       result = {
         status: JudgeStatus.SystemError,

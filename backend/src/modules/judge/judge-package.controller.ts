@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Inject, Query, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ERR, JUDGE_TOKEN_HEADER } from '@oj/contracts';
+import { ERR, JUDGE_TOKEN_HEADER, JudgeInstallationInfo } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Min } from 'class-validator';
 import { timingSafeEqual } from 'crypto';
@@ -27,16 +27,28 @@ export class JudgePackageController {
 
   constructor(
     private readonly testcases: TestcaseService,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.token = Buffer.from(config.judge.token);
+  }
+
+  private assertJudge(token: string | undefined): void {
+    const given = Buffer.from(token ?? '');
+    if (given.length !== this.token.length || !timingSafeEqual(given, this.token)) throw new ForbiddenError(ERR.noPermission);
+  }
+
+  /** GET /api/judge/installation: which installation (and queue prefix) a worker started with only BACKEND_URL serves. */
+  @Public()
+  @Get('installation')
+  installation(@Headers(JUDGE_TOKEN_HEADER.toLowerCase()) token?: string): JudgeInstallationInfo {
+    this.assertJudge(token);
+    return { installationId: this.config.installationId, bullPrefix: this.config.bull.prefix };
   }
 
   @Public()
   @Get('package')
   download(@Query() q: PackageQueryDto, @Headers(JUDGE_TOKEN_HEADER.toLowerCase()) token?: string) {
-    const given = Buffer.from(token ?? '');
-    if (given.length !== this.token.length || !timingSafeEqual(given, this.token)) throw new ForbiddenError(ERR.noPermission);
+    this.assertJudge(token);
     const file = this.testcases.store.packagePath(q.pid, q.version);
     if (!existsSync(file)) throw new NotFoundError(ERR.notFound);
     return new StreamableFile(createReadStream(file), {

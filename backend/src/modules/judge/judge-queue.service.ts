@@ -32,6 +32,8 @@ const KEEP_COMPLETED = { age: 24 * 3600, count: 50_000 };
 @Injectable()
 export class JudgeQueueService {
   private readonly baseUrl: string;
+  /** Named in every job, so a worker bound to another installation refuses it and its results are ignored here. */
+  readonly installationId: string;
 
   constructor(
     @InjectQueue(JUDGE_QUEUE) readonly queue: Queue,
@@ -39,6 +41,7 @@ export class JudgeQueueService {
     private readonly adapterHost: HttpAdapterHost,
   ) {
     this.baseUrl = config.baseUrl;
+    this.installationId = config.installationId;
   }
 
   /**
@@ -67,6 +70,7 @@ export class JudgeQueueService {
     priority: number = sub.cid ? JUDGE_PRIORITY.contest : JUDGE_PRIORITY.normal,
   ): Promise<Job<JudgeJobDataV>> {
     const data: JudgeJobDataV = {
+      installationId: this.installationId,
       submissionId: sub.submitId,
       language: sub.language,
       code: sub.code,
@@ -84,6 +88,11 @@ export class JudgeQueueService {
       removeOnFail: KEEP_COMPLETED,
     };
     return this.queue.add(JudgeJobName.judge, data, opts);
+  }
+
+  /** False for a job another installation put on this queue (only when two installations were given one BULL_PREFIX). */
+  isOwnJob(data: { installationId?: string } | undefined): boolean {
+    return !data?.installationId || !this.installationId || data.installationId === this.installationId;
   }
 
   /** Removes a finished job so that a rejudge can reuse the submission id as job id. */
@@ -112,23 +121,31 @@ export class JudgeQueueService {
 
   /** Compiles special judge / interactor code on a worker and waits for the answer. */
   async compileCheck(data: CompileCheckJobData, timeoutMs = 60_000): Promise<CompileCheckResult> {
-    const job = await this.queue.add(JudgeJobName.compileCheck, data, {
-      jobId: `${COMPILE_JOB_PREFIX}${randomUUID()}`,
-      priority: JUDGE_PRIORITY.contest,
-      removeOnComplete: true,
-      removeOnFail: true,
-    });
+    const job = await this.queue.add(
+      JudgeJobName.compileCheck,
+      { ...data, installationId: this.installationId },
+      {
+        jobId: `${COMPILE_JOB_PREFIX}${randomUUID()}`,
+        priority: JUDGE_PRIORITY.contest,
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
     return this.waitFor<CompileCheckResult>(job, timeoutMs);
   }
 
   /** Adds a test judge (run on custom input); the result is collected by its key. */
   async addTestJudge(key: string, data: TestJudgeJobData): Promise<void> {
-    await this.queue.add(JudgeJobName.testJudge, data, {
-      jobId: `${TEST_JUDGE_JOB_PREFIX}${key}`,
-      priority: JUDGE_PRIORITY.contest,
-      removeOnComplete: { age: 3600 },
-      removeOnFail: { age: 3600 },
-    });
+    await this.queue.add(
+      JudgeJobName.testJudge,
+      { ...data, installationId: this.installationId },
+      {
+        jobId: `${TEST_JUDGE_JOB_PREFIX}${key}`,
+        priority: JUDGE_PRIORITY.contest,
+        removeOnComplete: { age: 3600 },
+        removeOnFail: { age: 3600 },
+      },
+    );
   }
 
   private async waitFor<T>(job: Job, timeoutMs: number): Promise<T> {

@@ -1,13 +1,14 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { JUDGE_LANGUAGES_KEY, JUDGE_SERVER_KEY_PREFIX, JudgeServerInfo, LanguageInfo } from '@oj/contracts';
+import { JudgeServerInfo, LanguageInfo, judgeLanguagesKey, judgeServerKey } from '@oj/contracts';
 import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { REDIS } from '../../core/redis/redis.module';
 
 /** Languages cached in memory this long; the worker heartbeat is 10 s. */
 const CACHE_MS = 5_000;
 
 /**
- * The judge workers announce themselves in Redis (contracts JudgeServerInfo under JUDGE_SERVER_KEY_PREFIX,
+ * The judge workers of this installation's queue announce themselves in Redis (contracts JudgeServerInfo under judgeServerKey,
  * with a TTL). The languages users may submit in are the union of what the live workers run; the last known
  * list is kept so that submissions wait in the queue while every worker restarts.
  */
@@ -17,7 +18,10 @@ export class JudgeServerRegistry implements OnApplicationShutdown {
   private readonly raw: Redis;
   private cache?: { at: number; languages: LanguageInfo[] };
 
-  constructor(@Inject(REDIS) redis: Redis) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     this.raw = redis.duplicate({ keyPrefix: '' });
   }
 
@@ -29,7 +33,7 @@ export class JudgeServerRegistry implements OnApplicationShutdown {
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await this.raw.scan(cursor, 'MATCH', `${JUDGE_SERVER_KEY_PREFIX}*`, 'COUNT', 500);
+      const [next, batch] = await this.raw.scan(cursor, 'MATCH', judgeServerKey(this.config.bull.prefix, '*'), 'COUNT', 500);
       cursor = next;
       keys.push(...batch);
     } while (cursor !== '0');
@@ -53,9 +57,9 @@ export class JudgeServerRegistry implements OnApplicationShutdown {
     for (const server of await this.servers()) for (const l of server.languages ?? []) if (!byName.has(l.name)) byName.set(l.name, l);
     let languages = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
     if (languages.length > 0) {
-      await this.raw.set(JUDGE_LANGUAGES_KEY, JSON.stringify(languages));
+      await this.raw.set(judgeLanguagesKey(this.config.bull.prefix), JSON.stringify(languages));
     } else {
-      const known = await this.raw.get(JUDGE_LANGUAGES_KEY);
+      const known = await this.raw.get(judgeLanguagesKey(this.config.bull.prefix));
       languages = known ? (JSON.parse(known) as LanguageInfo[]) : [];
     }
     this.cache = { at: Date.now(), languages };

@@ -10,10 +10,11 @@ import { JudgeSweeperService } from './judge-sweeper.service';
 import { ManualJudgeService } from './manual-judge.service';
 import { RejudgeService } from './rejudge.service';
 import { SubmissionEventsController } from './submission-events.controller';
+import { ContestModule } from '../contest/contest.module';
 
 /** Consumes judge results (once), sweeps stuck submissions, serves judge packages, rejudges, pushes events. */
 @Module({
-  imports: [JudgeQueueModule, ProblemModule, SubmissionModule],
+  imports: [JudgeQueueModule, ProblemModule, SubmissionModule, ContestModule],
   controllers: [JudgePackageController, AdminJudgeController, SubmissionEventsController],
   providers: [JudgeResultService, JudgeEventsService, JudgeSweeperService, RejudgeService, ManualJudgeService],
   exports: [JudgeResultService, JudgeEventsService, JudgeSweeperService],

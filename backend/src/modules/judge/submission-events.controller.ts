@@ -1,4 +1,7 @@
-import { Controller, MessageEvent, Query, Sse } from '@nestjs/common';
+import { CanActivate, Controller, ExecutionContext, Injectable, MessageEvent, Query, Sse, UseGuards } from '@nestjs/common';
+import { ERR } from '@oj/contracts';
+import type { Request } from 'express';
+import { BadRequestError } from '../../core/http/api.exception';
 import { ApiTags } from '@nestjs/swagger';
 import { Observable } from 'rxjs';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -7,6 +10,23 @@ import { RawResponse } from '../../core/http/envelope.adapter';
 import { SubmitIdQueryDto } from '../submission/dto/submission.dto';
 import { SubmissionService } from '../submission/submission.service';
 import { JudgeEventsService } from './judge-events.service';
+
+/**
+ * The visibility check of the stream, done before it opens: once Nest has sent an event stream's headers a refusal
+ * can only be an "error" event under HTTP 200; from a guard it is the usual envelope (403, 404) with its status.
+ */
+@Injectable()
+class SubmissionVisibleGuard implements CanActivate {
+  constructor(private readonly submissions: SubmissionService) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const submitId = Number(req.query.submitId);
+    if (!Number.isInteger(submitId) || submitId < 1 || submitId > 2147483647) throw new BadRequestError(ERR.badRequest);
+    await this.submissions.findVisible(submitId, req.user);
+    return true;
+  }
+}
 
 /**
  * GET /api/submission-events?submitId= (Server-Sent Events): the current state at once, then every status
@@ -21,6 +41,7 @@ export class SubmissionEventsController {
   ) {}
 
   @OptionalAuth()
+  @UseGuards(SubmissionVisibleGuard)
   @RawResponse()
   @Sse('submission-events')
   async stream(@Query() q: SubmitIdQueryDto, @CurrentUser() user?: AuthUser): Promise<Observable<MessageEvent>> {

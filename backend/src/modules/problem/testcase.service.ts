@@ -37,9 +37,15 @@ export class TestcaseService {
     const key = randomUUID();
     const dir = path.join(this.uploadRoot, key);
     await fs.mkdir(dir, { recursive: true });
-    await Promise.all(
-      cases.flatMap((c) => [fs.writeFile(path.join(dir, c.inputName), c.input), fs.writeFile(path.join(dir, c.outputName), c.output)]),
-    );
+    try {
+      await Promise.all(
+        cases.flatMap((c) => [fs.writeFile(path.join(dir, c.inputName), c.input), fs.writeFile(path.join(dir, c.outputName), c.output)]),
+      );
+    } catch (e) {
+      // A full disk or a name the file system refuses: nothing half-staged stays behind.
+      await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      throw e instanceof Error && 'code' in e ? new BadRequestError(ERR.uploadTestcaseFailed) : e;
+    }
     return { fileList: cases.map((c) => ({ input: c.inputName, output: c.outputName })), fileListDir: key };
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { DbAndRedisConfig, JUDGE_SERVER_KEY_PREFIX, JudgeServerInfo, JudgeServiceInfo, ServiceInfo, percentText } from '@oj/contracts';
+import { DbAndRedisConfig, JudgeServerInfo, JudgeServiceInfo, ServiceInfo, judgeServerKey, percentText } from '@oj/contracts';
 import Redis from 'ioredis';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
@@ -56,7 +56,7 @@ export class SystemInfoService implements OnApplicationShutdown {
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await this.rawRedis.scan(cursor, 'MATCH', `${JUDGE_SERVER_KEY_PREFIX}*`, 'COUNT', 200);
+      const [next, batch] = await this.rawRedis.scan(cursor, 'MATCH', judgeServerKey(this.config.bull.prefix, '*'), 'COUNT', 200);
       keys.push(...batch);
       cursor = next;
     } while (cursor !== '0');

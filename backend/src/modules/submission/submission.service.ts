@@ -1,7 +1,11 @@
+import { ContestAccessService } from '../contest/contest-access.service';
+import { ContestSubmissionService } from '../contest/contest-submission.service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  contestSealTime,
   ERR,
+  isRankSealedAt,
   JUDGING_ERR,
   JudgeCaseMode,
   JudgeStatus,
@@ -62,6 +66,8 @@ export class SubmissionService {
     private readonly queue: JudgeQueueService,
     private readonly siteConfig: SiteConfigService,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly contestAccess: ContestAccessService,
+    private readonly contestSubmissions: ContestSubmissionService,
   ) {}
 
   assertCanSubmit(user: AuthUser): void {
@@ -199,16 +205,21 @@ export class SubmissionService {
     if (!sub) throw new NotFoundError(ERR.notFound);
     const problem = await this.problems.findById(sub.pid);
     if (!this.problems.canSee(problem, user) && sub.uid !== user?.uid) throw new NotFoundError(ERR.notFound);
-    if (sub.cid && sub.uid !== user?.uid && !user?.isAdmin) await this.assertContestOver(sub.cid);
+    if (sub.cid && sub.uid !== user?.uid) await this.assertContestAllows(sub, user);
     return { sub, problem };
   }
 
-  /** Others' contest submissions (verdict, code, cases) stay hidden until the contest has ended (spec §6). */
-  private async assertContestOver(cid: number): Promise<void> {
-    const rows: { ended: boolean }[] = await this.judges.manager.query(`SELECT end_time <= now() AS ended FROM contest WHERE id = $1`, [
-      cid,
-    ]);
-    if (!rows[0]?.ended) throw new ForbiddenError(ERR.noPermission);
+  /**
+   * Others' contest submissions (verdict, code, cases, live events) follow the contest's rules (spec §6): its
+   * admins (author, root) see them; others only once it has ended, and not those made after the seal while the
+   * board stays sealed.
+   */
+  private async assertContestAllows(sub: Judge, user?: AuthUser): Promise<void> {
+    const contest = await this.contestAccess.contest(sub.cid);
+    if (contest && this.contestAccess.isContestAdmin(contest, user)) return;
+    if (!contest || new Date(contest.endTime).getTime() > Date.now()) throw new ForbiddenError(ERR.noPermission);
+    const seal = contestSealTime(contest);
+    if (seal && isRankSealedAt(contest) && new Date(sub.submitTime).getTime() >= seal.getTime()) throw new ForbiddenError(ERR.noPermission);
   }
 
   /** GET /api/get-submission-detail. */
@@ -260,13 +271,32 @@ export class SubmissionService {
     if (submitIds.length === 0) return {};
     const rows = await this.judges
       .createQueryBuilder('j')
-      .select(['j.submitId', 'j.status', 'j.time', 'j.memory', 'j.score', 'j.uid', 'j.pid'])
+      .select(['j.submitId', 'j.status', 'j.time', 'j.memory', 'j.score', 'j.uid', 'j.pid', 'j.cid'])
       .where('j.submitId IN (:...ids)', { ids: [...new Set(submitIds)] })
       .getMany();
-    const visible = user?.isAdmin ? rows : await this.filterVisible(rows, user);
-    return Object.fromEntries(
-      visible.map((r) => [r.submitId, { submitId: r.submitId, status: r.status, time: r.time, memory: r.memory, score: r.score }]),
-    );
+    const practice = rows.filter((r) => !r.cid);
+    const visible = user?.isAdmin ? practice : await this.filterVisible(practice, user);
+    const out: Record<number, { submitId: number; status: number; time: number | null; memory: number | null; score: number | null }> =
+      Object.fromEntries(
+        visible.map((r) => [r.submitId, { submitId: r.submitId, status: r.status, time: r.time, memory: r.memory, score: r.score }]),
+      );
+    // Contest submissions: exactly what check-contest-submissions-status shows this caller (the contest's
+    // visibility, and the seal: others' results after it read as Submitted Unknown Result); nothing when the
+    // caller may not see the contest at all.
+    const byContest = new Map<number, number[]>();
+    for (const r of rows) if (r.cid) byContest.set(r.cid, [...(byContest.get(r.cid) ?? []), r.submitId]);
+    for (const [cid, ids] of byContest) {
+      const access = await this.contestAccess.access(cid, user).catch(() => undefined);
+      if (!access || !access.user) continue;
+      try {
+        this.contestAccess.assertCanView(access);
+      } catch {
+        continue;
+      }
+      for (const r of Object.values(await this.contestSubmissions.statuses(access, ids)))
+        out[r.submitId] = { submitId: r.submitId, status: r.status, time: r.time, memory: r.memory, score: r.score };
+    }
+    return out;
   }
 
   private async filterVisible(rows: Judge[], user?: AuthUser): Promise<Judge[]> {

@@ -39,6 +39,36 @@ describe('safe zip reading', () => {
     await expect(readZip(zip, limits)).rejects.toThrow('suspicious compression ratio: bomb.in');
   });
 
+  it('refuses an entry whose CRC-32 does not match its bytes', async () => {
+    const zip = await writeZip([['1.in', 'hello world, these are the cases\n']]);
+    const corrupt = Buffer.from(zip);
+    // The stored CRC of the local header (offset 14) and of the central directory entry both say otherwise.
+    corrupt.writeUInt32LE((corrupt.readUInt32LE(14) ^ 1) >>> 0, 14);
+    const central = corrupt.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    corrupt.writeUInt32LE((corrupt.readUInt32LE(central + 16) ^ 1) >>> 0, central + 16);
+    await expect(readZip(corrupt)).rejects.toThrow('CRC-32 mismatch: 1.in');
+    await expect(readZip(zip)).resolves.toBeInstanceOf(Map);
+  });
+
+  it('checks the ratio of small entries too, and of the whole archive, with the default limits', async () => {
+    // 4 MB of zeros is far below the per-entry size limit, but inflates over 1000 times its compressed size.
+    await expect(readZip(await zeroBomb(4 * 1024 * 1024))).rejects.toThrow(/suspicious compression ratio|expands past/);
+    // Many entries each under the per-entry floor: the archive-wide bound stops them.
+    const limits = { ...DEFAULT_ZIP_LIMITS, archiveRatioMinBytes: 1024 * 1024, maxArchiveRatio: 10 };
+    const many = await writeZip(
+      Array.from({ length: 40 }, (_, i): [string, Buffer] => [`${i}.in`, Buffer.alloc(512 * 1024, 48 + (i % 10))]),
+    );
+    await expect(readZip(many, limits)).rejects.toThrow('archive expands past the size limit');
+  });
+
+  it('reads at most maxConcurrent archives at once and refuses past maxWaiting', async () => {
+    const zip = await writeZip([['1.in', '1']]);
+    const limits = { ...DEFAULT_ZIP_LIMITS, maxConcurrent: 1, maxWaiting: 1 };
+    const results = await Promise.allSettled([readZip(zip, limits), readZip(zip, limits), readZip(zip, limits)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(await readZip(zip, limits)).toBeInstanceOf(Map);
+  });
+
   it('refuses bytes that are not a zip', async () => {
     await expect(readZip(Buffer.from('hello world'))).rejects.toThrow(/^not a zip archive/);
   });
@@ -101,6 +131,9 @@ describe('zip bombs of many small entries', () => {
   it('refuses them once the real inflated total passes the limit', async () => {
     const zip = manyEntryBomb(80, 8 * 1024 * 1024);
     expect(zip.length).toBeLessThan(1024 * 1024);
-    await expect(readZip(zip)).rejects.toThrow('archive expands past the size limit');
+    // Each entry is now refused by its own ratio first; without that check, the running total stops it.
+    await expect(readZip(zip)).rejects.toThrow(/suspicious compression ratio|archive expands past the size limit/);
+    const noRatio = { ...DEFAULT_ZIP_LIMITS, maxRatio: Number.MAX_SAFE_INTEGER, ratioCheckMinBytes: Number.MAX_SAFE_INTEGER };
+    await expect(readZip(zip, noRatio)).rejects.toThrow('archive expands past the size limit');
   });
 });

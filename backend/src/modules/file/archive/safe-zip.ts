@@ -1,3 +1,4 @@
+import { crc32 } from 'zlib';
 import * as yauzl from 'yauzl';
 import * as yazl from 'yazl';
 
@@ -16,18 +17,50 @@ export interface ZipLimits {
   maxTotalBytes: number;
   /** Most bytes one entry may expand to. */
   maxEntryBytes: number;
-  /** Entries bigger than this must not expand more than maxRatio times their compressed size. */
+  /**
+   * Every entry past this many inflated bytes must not expand more than maxRatio times its compressed size:
+   * checked on the declared sizes, then again on the bytes really inflated, while they stream.
+   */
   ratioCheckMinBytes: number;
   maxRatio: number;
+  /** The whole archive may expand to at most max(archiveRatioMinBytes, maxArchiveRatio × its own size). */
+  archiveRatioMinBytes: number;
+  maxArchiveRatio: number;
+  /** Archives read at the same time by this process; more wait, and past maxWaiting they are refused. */
+  maxConcurrent: number;
+  maxWaiting: number;
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 10_000,
   maxTotalBytes: 512 * 1024 * 1024,
   maxEntryBytes: 256 * 1024 * 1024,
-  ratioCheckMinBytes: 16 * 1024 * 1024,
+  ratioCheckMinBytes: 1024 * 1024,
   maxRatio: 1000,
+  archiveRatioMinBytes: 32 * 1024 * 1024,
+  maxArchiveRatio: 200,
+  maxConcurrent: 2,
+  maxWaiting: 8,
 };
+
+/** Archives being read, and the readers waiting for a turn (bounded: each holds its upload in memory). */
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function takeTurn(limits: ZipLimits): Promise<() => void> {
+  if (reading >= limits.maxConcurrent) {
+    if (waiting.length >= limits.maxWaiting) throw new ArchiveError('too many archives being imported at once');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    reading++;
+  }
+  // The turn passes straight to the next waiter, so `reading` never drops below the real count.
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else reading--;
+  };
+}
 
 /** Normalised entry path, or an ArchiveError for absolute paths, drive letters and `..` segments. */
 export function safeEntryPath(raw: string): string {
@@ -49,6 +82,16 @@ function isJunk(path: string): boolean {
  * too many entries and anything that expands past the limits (zip bombs), counting real inflated bytes.
  */
 export async function readZip(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Map<string, Buffer>> {
+  const done = await takeTurn(limits);
+  try {
+    return await readZipNow(buffer, limits);
+  } finally {
+    done();
+  }
+}
+
+async function readZipNow(buffer: Buffer, limits: ZipLimits): Promise<Map<string, Buffer>> {
+  const maxTotal = Math.min(limits.maxTotalBytes, Math.max(limits.archiveRatioMinBytes, limits.maxArchiveRatio * buffer.length));
   let zip: yauzl.ZipFile;
   try {
     // decodeStrings off: we check names ourselves so traversal is reported, not silently mangled.
@@ -96,7 +139,7 @@ export async function readZip(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LI
         // Declared sizes refuse most bombs before inflating anything; yauzl checks that entries keep to them,
         // and the running count below catches the rest.
         declared += entry.uncompressedSize;
-        if (declared > limits.maxTotalBytes) throw new ArchiveError('archive expands past the size limit');
+        if (declared > maxTotal) throw new ArchiveError('archive expands past the size limit');
         if (
           entry.uncompressedSize > limits.ratioCheckMinBytes &&
           entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)
@@ -106,19 +149,30 @@ export async function readZip(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LI
           if (err || !stream) return fail(err ?? new Error('no stream'));
           const chunks: Buffer[] = [];
           let size = 0;
+          let crc = 0;
+          const ratioLimit = Math.max(limits.ratioCheckMinBytes, limits.maxRatio * Math.max(1, entry.compressedSize));
           stream.on('data', (chunk: Buffer) => {
             size += chunk.length;
             total += chunk.length;
-            if (size > limits.maxEntryBytes || total > limits.maxTotalBytes) {
+            const problem =
+              size > limits.maxEntryBytes || total > maxTotal
+                ? 'archive expands past the size limit'
+                : size > ratioLimit
+                  ? `suspicious compression ratio: ${rawName}`
+                  : undefined;
+            if (problem) {
               stream.destroy();
-              fail(new ArchiveError('archive expands past the size limit'));
+              fail(new ArchiveError(problem));
               return;
             }
+            crc = crc32(chunk, crc);
             chunks.push(chunk);
           });
           stream.on('error', fail);
           stream.on('end', () => {
             if (settled) return;
+            // yauzl does not check CRC-32: a damaged entry would be stored as test data.
+            if (crc >>> 0 !== entry.crc32 >>> 0) return fail(new ArchiveError(`CRC-32 mismatch: ${rawName}`));
             files.set(path, Buffer.concat(chunks));
             zip.readEntry();
           });

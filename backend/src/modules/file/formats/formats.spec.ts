@@ -246,3 +246,23 @@ describe('Hydro zip format', () => {
     expect(() => parseHydroArchive(map([['problem.yaml', 'title: T\n']]))).toThrow('no test cases found');
   });
 });
+
+describe('Hydro YAML alias limits', () => {
+  it('refuses nested aliases that expand past the node limit, and keeps ordinary files', async () => {
+    const { parseHydroArchive, expandedNodes, YAML_MAX_NODES } = await import('./hydro-format');
+    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++)
+      laughs.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill('*' + String.fromCharCode(96 + i))
+          .join(', ')}]`,
+      );
+    const files = new Map<string, Buffer>([
+      ['p/problem.yaml', Buffer.from('title: Bomb\n' + laughs.join('\n') + '\n')],
+      ['p/problem.md', Buffer.from('statement')],
+    ]);
+    expect(() => parseHydroArchive(files)).toThrow('invalid yaml: p/problem.yaml');
+    expect(expandedNodes({ a: [1, 2, 3] })).toBe(5);
+    expect(expandedNodes(Array(10).fill(new Array(YAML_MAX_NODES / 5).fill(0)))).toBeGreaterThan(YAML_MAX_NODES);
+  });
+});

@@ -27,10 +27,30 @@ function loadYaml<T>(buf: Buffer | undefined, what: string): T {
   if (!buf) return {} as T;
   try {
     const v = yaml.load(buf.toString('utf8'), { schema: yaml.JSON_SCHEMA });
+    if (expandedNodes(v) > YAML_MAX_NODES) throw new Error('too many nodes');
     return (v && typeof v === 'object' ? v : {}) as T;
   } catch {
     throw new ArchiveError(`invalid yaml: ${what}`);
   }
+}
+
+/** Nodes a Hydro file may expand to, aliases counted each time they are used (a few thousand cases at most). */
+export const YAML_MAX_NODES = 100_000;
+
+/**
+ * Nodes of a loaded document as its readers will walk it: js-yaml keeps an alias as a shared reference, so
+ * "billion laughs" loads small and explodes only when walked. Counting stops just past the limit, so the walk
+ * itself stays cheap (and cyclic aliases end too).
+ */
+export function expandedNodes(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length && count <= YAML_MAX_NODES) {
+    const v = stack.pop();
+    count++;
+    if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push(child);
+  }
+  return count;
 }
 
 /** "1s", "1000ms", 1 → ms. */

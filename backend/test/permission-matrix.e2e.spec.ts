@@ -1,0 +1,122 @@
+/**
+ * The permission matrix, generated from the route table (test/utils/route-table.ts): every controller route called
+ * as anonymous, user 1002, no-submit 1003, problem admin 1008, admin 1001 and root, each answer checked against the
+ * route's declared rule (@Public, @OptionalAuth, @Roles) and site switches. A route must declare its rule: one with
+ * none is only accepted when listed in LOGIN_ROUTES below (any logged-in user; the service checks ownership).
+ */
+import { ERR, Role, SiteSwitch, SWITCH_DENIED_TEXT } from '@oj/contracts';
+import request from 'supertest';
+import { SiteConfigService } from '../src/core/site-config/site-config.service';
+import { routeTable, RouteRule } from './utils/route-table';
+import { createTestApp, TestApp, TestUser } from './utils/test-app';
+
+/** Routes open to every logged-in user on purpose, each with the check that the service makes instead. */
+const LOGIN_ROUTES: Record<string, string> = {
+  'PUT /api/check-contest-ac-info': 'contest admins (assertCanManage)',
+  'PUT /api/check-contest-print-status': 'contest admins (assertCanManage)',
+  'POST /api/check-contest-submissions-status': 'contest visibility and seal',
+  'GET /api/contest-submissions': 'contest visibility and seal',
+  'GET /api/get-contest-ac-info': 'contest admins (assertCanManage)',
+  'GET /api/get-contest-access': 'the caller own access',
+  'GET /api/get-contest-announcement': 'contest visibility',
+  'POST /api/get-contest-not-read-announcement': 'contest visibility',
+  'GET /api/get-contest-print': 'contest admins (assertCanManage)',
+  'GET /api/get-contest-problem-details': 'contest visibility, started',
+  'GET /api/get-contest-problem': 'contest visibility, started',
+  'POST /api/get-contest-rank': 'contest visibility and seal',
+  'GET /api/get-test-judge-result': 'the caller own test judge',
+  'POST /api/get-user-problem-status': 'the caller own status',
+  'GET /api/logout': 'the caller own session',
+  'GET /api/msg/sys': 'the caller own messages',
+  'GET /api/msg/unread': 'the caller own messages',
+  'POST /api/register-contest': 'contest password and account limit',
+  'GET /api/resubmit': 'the submission author',
+  'PUT /api/submission': 'the submission author',
+  'POST /api/submit-print-text': 'contest participants',
+  'POST /api/submit-problem-judge': 'submit rules (roles 1003 refused by the service)',
+  'POST /api/submit-problem-test-judge': 'submit rules',
+};
+
+type Caller = 'anonymous' | 'user' | 'noSubmit' | 'problemAdmin' | 'admin' | 'root';
+const CALLERS: Caller[] = ['anonymous', 'user', 'noSubmit', 'problemAdmin', 'admin', 'root'];
+
+describe('permission matrix over the route table', () => {
+  let t: TestApp;
+  let routes: RouteRule[];
+  const key = (r: RouteRule) => `${r.method} ${r.path}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    routes = routeTable(t.app);
+  });
+  afterAll(() => t?.close());
+
+  /** logout revokes the token it comes with: it gets a throwaway account of the same role. */
+  let spare = 0;
+  const call = async (r: RouteRule, caller: TestUser | undefined) => {
+    const user = caller && r.path.endsWith('/logout') ? await t.createUser(`spare_${++spare}`, caller.role) : caller;
+    let req = request(t.url)[r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'](r.path).timeout(10_000);
+    if (user) req = req.set('Authorization', user.token);
+    // No input: validation refuses what the guards let through, so nothing is changed by the walk.
+    return r.method === 'GET' || r.method === 'DELETE' ? req : req.send({});
+  };
+
+  it('every route declares its rule', () => {
+    expect(routes.length).toBeGreaterThan(100);
+    const undeclared = routes.filter((r) => r.access === 'login' && !r.roles && !LOGIN_ROUTES[key(r)]).map(key);
+    expect(undeclared).toEqual([]);
+    const adminWithoutRoles = routes.filter((r) => r.path.startsWith('/api/admin/') && !r.roles && r.access !== 'public').map(key);
+    expect(adminWithoutRoles).toEqual([]);
+    const stale = Object.keys(LOGIN_ROUTES).filter((k) => !routes.some((r) => key(r) === k));
+    expect(stale).toEqual([]);
+  });
+
+  it('answers every route × caller as its rule says (switches on)', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const caller of CALLERS) {
+      const user = caller === 'anonymous' ? undefined : t.users[caller];
+      const tasks = routes.map((r) => async () => {
+        if (r.sse && user) return; // an open stream as a logged-in caller is covered by the sealed-board suite
+        calls++;
+        const res = await call(r, user).catch((e: Error) => ({ status: 0, body: { msg: e.message } }));
+        const got = `${res.status} ${(res.body as { msg?: string })?.msg ?? ''}`;
+        const fail = (why: string) => failures.push(`${caller} ${key(r)}: ${why}, got ${got}`);
+        if (res.status === 0 || res.status >= 500) return fail('no 5xx or hang');
+        if (!user) {
+          if (r.access === 'login' && (res.status !== 401 || res.body.msg !== ERR.loginFirst)) fail('401 Please Login First!');
+          if (r.access !== 'login' && res.status === 401) fail('open to anonymous callers');
+          return;
+        }
+        if (res.status === 401) return fail('a valid token is accepted');
+        const allowed = !r.roles || r.roles.includes(user.role);
+        if (!allowed && (res.status !== 403 || res.body.msg !== ERR.noPermission)) fail(`403 for role ${user.role}`);
+      });
+      for (let i = 0; i < tasks.length; i += 8) await Promise.all(tasks.slice(i, i + 8).map((f) => f()));
+    }
+    console.log(`permission matrix: ${routes.length} routes × ${CALLERS.length} callers = ${calls} calls`);
+    expect(failures).toEqual([]);
+  });
+
+  it('closes every switch-guarded route to all but root while its switch is off', async () => {
+    const config = t.get<SiteConfigService>(SiteConfigService);
+    const before = await config.get('switch');
+    await config.set('switch', Object.fromEntries((Object.keys(SWITCH_DENIED_TEXT) as SiteSwitch[]).map((s) => [s, false])));
+    const failures: string[] = [];
+    try {
+      for (const r of routes.filter((x) => x.switches.length && !x.sse)) {
+        const texts = r.switches.map((s) => SWITCH_DENIED_TEXT[s]);
+        const asUser = r.roles && !r.roles.includes(Role.User) ? undefined : t.users.user;
+        if (asUser || r.access !== 'login') {
+          const res = await call(r, asUser);
+          if (res.status !== 403 || !texts.includes(res.body.msg)) failures.push(`user ${key(r)}: ${res.status} ${res.body.msg}`);
+        }
+        const root = await call(r, t.users.root);
+        if (root.status === 403 && texts.includes(root.body.msg)) failures.push(`root ${key(r)} refused by the switch`);
+      }
+    } finally {
+      await config.set('switch', before);
+    }
+    expect(failures).toEqual([]);
+  });
+});
