@@ -140,10 +140,11 @@ export class TrainingBoard {
       if (before(list[mid], row)) lo = mid + 1;
       else hi = mid;
     }
-    if (lo === row.pos) return;
-    list.copyWithin(lo + 1, lo, row.pos);
+    const from = row.pos;
+    if (lo === from) return;
+    list.copyWithin(lo + 1, lo, from);
     list[lo] = row;
-    for (let i = lo; i <= row.pos; i++) list[i].pos = i;
+    for (let i = lo; i <= from; i++) list[i].pos = i;
   }
 
   /** The user's problems in this training: pid → state (progress and the problem list's status). */

@@ -1,0 +1,90 @@
+import { JudgeStatus } from '@oj/contracts';
+import { TrainingBoard, TrainingTry } from './training-board';
+
+const user = (name: string) => () => ({
+  username: name,
+  realname: null,
+  nickname: null,
+  school: name === 'b' ? 'Tech School' : null,
+  gender: null,
+  avatar: null,
+});
+
+describe('TrainingBoard', () => {
+  let id = 0;
+  const tryOf = (uid: string, pid: number, status: number, time = 10): TrainingTry => ({
+    submitId: ++id,
+    uid,
+    pid,
+    status,
+    score: null,
+    time,
+  });
+  const order = (b: TrainingBoard) => b.page(0, 100).records.map((r) => [r.uid, r.ac, r.totalRunTime]);
+
+  it('orders by solved, then total run time, then first seen', () => {
+    const b = new TrainingBoard(
+      new Map([
+        [1, 'A'],
+        [2, 'B'],
+      ]),
+      new Set(['root']),
+    );
+    b.apply(tryOf('a', 1, JudgeStatus.WrongAnswer), user('a'));
+    b.apply(tryOf('b', 1, JudgeStatus.Accepted, 40), user('b'));
+    b.apply(tryOf('c', 2, JudgeStatus.Accepted, 30), user('c'));
+    b.apply(tryOf('root', 1, JudgeStatus.Accepted), user('root'));
+    expect(order(b)).toEqual([
+      ['c', 1, 30],
+      ['b', 1, 40],
+      ['a', 0, 0],
+    ]);
+    b.apply(tryOf('b', 1, JudgeStatus.Accepted, 5), user('b'));
+    expect(order(b)).toEqual([
+      ['b', 1, 5],
+      ['c', 1, 30],
+      ['a', 0, 0],
+    ]);
+    b.apply(tryOf('a', 1, JudgeStatus.Accepted, 50), user('a'));
+    b.apply(tryOf('a', 2, JudgeStatus.Accepted, 50), user('a'));
+    expect(order(b)).toEqual([
+      ['a', 2, 100],
+      ['b', 1, 5],
+      ['c', 1, 30],
+    ]);
+    expect(b.page(0, 10).records.map((r) => r.rank)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the last state until solved, counts tries once per submission, ignores unfinished and foreign problems', () => {
+    const b = new TrainingBoard(new Map([[1, 'A']]), new Set());
+    const wa = tryOf('a', 1, JudgeStatus.WrongAnswer);
+    b.apply(wa, user('a'));
+    expect(b.apply(wa, user('a'))).toBe(false);
+    expect(b.apply(tryOf('a', 1, JudgeStatus.Pending), user('a'))).toBe(false);
+    expect(b.apply(tryOf('a', 9, JudgeStatus.Accepted), user('a'))).toBe(false);
+    b.apply(tryOf('a', 1, JudgeStatus.TimeLimitExceeded), user('a'));
+    expect(b.page(0, 10).records[0].submissionInfo.A).toEqual({
+      status: JudgeStatus.TimeLimitExceeded,
+      score: null,
+      isAC: false,
+      tries: 2,
+    });
+    b.apply(tryOf('a', 1, JudgeStatus.Accepted, 7), user('a'));
+    b.apply(tryOf('a', 1, JudgeStatus.WrongAnswer), user('a'));
+    expect(b.page(0, 10).records[0].submissionInfo.A).toEqual({
+      status: JudgeStatus.Accepted,
+      score: null,
+      isAC: true,
+      runTime: 7,
+      tries: 4,
+    });
+  });
+
+  it('filters by username, real name or school', () => {
+    const b = new TrainingBoard(new Map([[1, 'A']]), new Set());
+    b.apply(tryOf('a', 1, JudgeStatus.WrongAnswer), user('a'));
+    b.apply(tryOf('b', 1, JudgeStatus.WrongAnswer), user('b'));
+    expect(b.page(0, 10, 'tech').records.map((r) => r.uid)).toEqual(['b']);
+    expect(b.page(0, 10, 'tech').total).toBe(1);
+  });
+});
