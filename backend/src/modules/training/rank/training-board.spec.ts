@@ -80,6 +80,18 @@ describe('TrainingBoard', () => {
     });
   });
 
+  it('orders a bulk load as applying the tries one by one would', () => {
+    const tries = Array.from({ length: 500 }, (_, i) =>
+      tryOf(`u${i % 37}`, 1 + (i % 5), i % 3 === 0 ? JudgeStatus.Accepted : JudgeStatus.WrongAnswer, (i * 7919) % 300),
+    );
+    const names = (uid: string) => user(uid)();
+    const one = new TrainingBoard(new Map([[1, 'A'], [2, 'B'], [3, 'C'], [4, 'D'], [5, 'E']]), new Set());
+    for (const t of tries) one.apply(t, () => names(t.uid));
+    const bulk = new TrainingBoard(new Map([[1, 'A'], [2, 'B'], [3, 'C'], [4, 'D'], [5, 'E']]), new Set());
+    bulk.load(tries, names);
+    expect(bulk.page(0, 100)).toEqual(one.page(0, 100));
+  });
+
   it('filters by username, real name or school', () => {
     const b = new TrainingBoard(new Map([[1, 'A']]), new Set());
     b.apply(tryOf('a', 1, JudgeStatus.WrongAnswer), user('a'));

@@ -81,7 +81,7 @@ export class TrainingRankService {
       [tid],
     );
     await this.rememberUsers([...new Set(tries.filter((t) => isRankedStatus(t.status)).map((t) => t.uid))]);
-    for (const t of tries) board.apply(t, () => this.userOf(t.uid));
+    board.load(tries, (uid) => this.userOf(uid));
     const h: Held = { board, epoch, offset, syncedAt: Date.now(), pages: new Map() };
     this.held.set(tid, h);
     return h;

@@ -7,7 +7,6 @@ import {
   DEFAULT_PAGE_SIZE,
   DIFFICULTY_MAX,
   DIFFICULTY_MIN,
-  JudgeStatus,
   Page,
   ProblemListItem,
   ProblemTagInfo,
