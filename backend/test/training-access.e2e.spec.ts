@@ -147,6 +147,17 @@ describe('training access (spec §6)', () => {
     expect([blocked.status, blocked.body.msg]).toEqual([403, JUDGING_ERR.submitForbidden]);
   });
 
+  it('answers bad rank parameters with 400 every time, and an unknown training with 404', async () => {
+    for (let i = 0; i < 2; i++) {
+      const bad = await call(entrant, '/api/get-training-rank', { tid: 'abc' });
+      expect([bad.http, bad.msg]).toEqual([400, ERR.badRequest]);
+      const big = await call(entrant, '/api/get-training-rank', { tid: publicTid, limit: 100000 });
+      expect(big.http).toBe(400);
+    }
+    const unknown = await call(entrant, '/api/get-training-rank', { tid: 999_999 });
+    expect([unknown.http, unknown.msg]).toEqual([404, ERR.notFound]);
+  });
+
   it('keeps the rank recount calls for the training admins', async () => {
     for (const path of ['/api/update-rank-list', '/api/update-problem-count']) {
       const user = await request(t.url).post(path).set('Authorization', entrant.token).send({ tid: privateTid });

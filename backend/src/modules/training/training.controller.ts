@@ -1,11 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ERR } from '@oj/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public } from '../../core/auth/decorators';
 import { BadRequestError } from '../../core/http/api.exception';
 import { sendSerialised } from '../../core/http/send-serialised';
+import { createValidationPipe } from '../../core/http/validation.pipe';
 import {
   RegisterTrainingDto,
   TidBodyDto,
@@ -18,6 +19,26 @@ import { TrainingRankService } from './rank/training-rank.service';
 import { TrainingAccessService } from './training-access.service';
 import { TrainingCountsService } from './training-counts.service';
 import { TrainingService } from './training.service';
+
+const validation = createValidationPipe();
+const RANK_QUERIES_MAX = 1_000;
+const rankQueries = new Map<string, Readonly<TrainingRankQueryDto>>();
+
+/**
+ * A get-training-rank query validated by the global pipe, remembered by its query string (the contest rank's
+ * body memo): most readers ask for the same few pages, and the pipe is a large share of a cached page's cost.
+ * Invalid queries are not remembered.
+ */
+async function rankQuery(raw: Record<string, unknown>, url: string): Promise<Readonly<TrainingRankQueryDto>> {
+  const key = url.slice(url.indexOf('?') + 1);
+  let dto = rankQueries.get(key);
+  if (!dto) {
+    dto = Object.freeze((await validation.transform(raw, { type: 'query', metatype: TrainingRankQueryDto })) as TrainingRankQueryDto);
+    if (rankQueries.size >= RANK_QUERIES_MAX) rankQueries.clear();
+    rankQueries.set(key, dto);
+  }
+  return dto;
+}
 
 /** Training calls of spec §7 with HOJ's names and parameters (TrainingController, CommonController). */
 @ApiTags('training')
@@ -82,7 +103,14 @@ export class TrainingController {
 
   /** Rendered pages are cached per board change and written as they are (see the module README). */
   @Get('get-training-rank')
-  async getRank(@Query() q: TrainingRankQueryDto, @CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
+  @ApiQuery({ type: TrainingRankQueryDto })
+  async getRank(
+    @Query() raw: Record<string, unknown>,
+    @Req() req: Request,
+    @CurrentUser() user: AuthUser,
+    @Res() res: Response,
+  ): Promise<void> {
+    const q = await rankQuery(raw, req.originalUrl);
     const a = await this.access.access(q.tid, user);
     this.access.assertCanView(a);
     sendSerialised(res, await this.rank.rankPageJson(a.training, q));

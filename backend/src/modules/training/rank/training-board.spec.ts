@@ -85,11 +85,50 @@ describe('TrainingBoard', () => {
       tryOf(`u${i % 37}`, 1 + (i % 5), i % 3 === 0 ? JudgeStatus.Accepted : JudgeStatus.WrongAnswer, (i * 7919) % 300),
     );
     const names = (uid: string) => user(uid)();
-    const one = new TrainingBoard(new Map([[1, 'A'], [2, 'B'], [3, 'C'], [4, 'D'], [5, 'E']]), new Set());
+    const one = new TrainingBoard(
+      new Map([
+        [1, 'A'],
+        [2, 'B'],
+        [3, 'C'],
+        [4, 'D'],
+        [5, 'E'],
+      ]),
+      new Set(),
+    );
     for (const t of tries) one.apply(t, () => names(t.uid));
-    const bulk = new TrainingBoard(new Map([[1, 'A'], [2, 'B'], [3, 'C'], [4, 'D'], [5, 'E']]), new Set());
+    const bulk = new TrainingBoard(
+      new Map([
+        [1, 'A'],
+        [2, 'B'],
+        [3, 'C'],
+        [4, 'D'],
+        [5, 'E'],
+      ]),
+      new Set(),
+    );
     bulk.load(tries, names);
     expect(bulk.page(0, 100)).toEqual(one.page(0, 100));
+  });
+
+  it('tells which positions changed since a version', () => {
+    const b = new TrainingBoard(
+      new Map([
+        [1, 'A'],
+        [2, 'B'],
+      ]),
+      new Set(),
+    );
+    for (const u of ['a', 'b', 'c', 'd']) b.apply(tryOf(u, 1, JudgeStatus.WrongAnswer), user(u));
+    const v = b.version;
+    b.apply(tryOf('d', 1, JudgeStatus.WrongAnswer), user('d')); // no move: only d's own position
+    expect(b.unchangedSince(v, 0, 2)).toBe(true);
+    expect(b.unchangedSince(v, 3, 3)).toBe(false);
+    const v2 = b.version;
+    b.apply(tryOf('c', 1, JudgeStatus.Accepted), user('c')); // c moves from 3rd to 1st
+    expect(b.unchangedSince(v2, 3, 3)).toBe(true);
+    expect(b.unchangedSince(v2, 0, 0)).toBe(false);
+    b.apply(tryOf('e', 1, JudgeStatus.WrongAnswer), user('e')); // a new row changes the total everywhere
+    expect(b.unchangedSince(b.version - 1, 3, 3)).toBe(false);
   });
 
   it('filters by username, real name or school', () => {

@@ -67,6 +67,12 @@ export class TrainingBoard {
   private nextSeq = 0;
   /** Raised by every change: rendered pages are cached against it. */
   version = 0;
+  /**
+   * The positions each recent change touched ([version, first, last]): a page rendered at version v is
+   * still right when no later change touched its positions (a result on page 40 leaves page 1 as it was).
+   */
+  private readonly changes: [number, number, number][] = [];
+  private static readonly CHANGES_KEPT = 4096;
 
   constructor(
     /** bank pid → the training's display id */
@@ -92,6 +98,7 @@ export class TrainingBoard {
     this.ordered.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     this.ordered.forEach((r, i) => (r.pos = i));
     this.version++;
+    this.touched([0, Infinity]);
   }
 
   /** Applies one finished try; false when it changes nothing (already applied, not final, not ranked). */
@@ -100,6 +107,7 @@ export class TrainingBoard {
     if (!this.displayIds.has(t.pid) || this.excluded.has(t.uid) || this.seen.has(t.submitId)) return false;
     this.seen.add(t.submitId);
     let row = this.rows.get(t.uid);
+    const created = !row;
     if (!row) {
       const u = user();
       row = {
@@ -135,8 +143,31 @@ export class TrainingBoard {
       cell.score = t.score;
     }
     if (t.submitId > cell.lastId) cell.lastId = t.submitId;
-    if (reposition) this.reposition(row);
     this.version++;
+    if (reposition) {
+      const from = row.pos;
+      this.reposition(row);
+      // A new row also changes the total, which every page shows: it touches everything.
+      this.touched(created ? [0, Infinity] : [row.pos, from]);
+    }
+    return true;
+  }
+
+  private touched([first, last]: [number, number]): void {
+    this.changes.push([this.version, first, last]);
+    if (this.changes.length > TrainingBoard.CHANGES_KEPT) this.changes.splice(0, this.changes.length - TrainingBoard.CHANGES_KEPT / 2);
+  }
+
+  /** Whether positions [first, last] are as they were at `version` (false when that is too long ago to tell). */
+  unchangedSince(version: number, first: number, last: number): boolean {
+    if (version === this.version) return true;
+    const oldest = this.changes[0];
+    if (!oldest || oldest[0] > version + 1) return false;
+    for (let i = this.changes.length - 1; i >= 0; i--) {
+      const [v, a, b] = this.changes[i];
+      if (v <= version) break;
+      if (a <= last && b >= first) return false;
+    }
     return true;
   }
 

@@ -153,7 +153,11 @@ export class TrainingRankService {
     const keyword = q.keyword?.trim() || undefined;
     const key = `${req.current}:${req.size}:${keyword ?? ''}`;
     const hit = h.pages.get(key);
-    if (hit && hit.version === h.board.version) return hit.json;
+    // Unfiltered pages stay right while no change touched their positions; filtered ones are rendered again.
+    if (hit && (hit.version === h.board.version || (!keyword && h.board.unchangedSince(hit.version, req.skip, req.skip + req.size - 1)))) {
+      hit.version = h.board.version;
+      return hit.json;
+    }
     const { records, total } = h.board.page(req.skip, req.size, keyword);
     const json = Buffer.from(JSON.stringify({ records, total, size: req.size, current: req.current, pages: Math.ceil(total / req.size) }));
     if (h.pages.size >= PAGE_CACHE_MAX) h.pages.clear();
