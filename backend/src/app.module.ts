@@ -10,6 +10,7 @@ import { ProblemModule } from './modules/problem/problem.module';
 import { RankModule } from './modules/rank/rank.module';
 import { SubmissionModule } from './modules/submission/submission.module';
 import { SiteModule } from './modules/site/site.module';
+import { TrainingModule } from './modules/training/training.module';
 import { UserModule } from './modules/user/user.module';
 
 /** The backend: the core, then one import per domain module. */
@@ -27,6 +28,7 @@ import { UserModule } from './modules/user/user.module';
     JudgeModule,
     RankModule,
     DashboardModule,
+    TrainingModule,
   ],
 })
 export class AppModule {}

@@ -1,5 +1,9 @@
 /** Pieces every benchmark of the backend uses. */
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
+import { spawn } from 'child_process';
+import { writeFileSync } from 'fs';
+import { Session } from 'inspector';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 
 @Controller()
@@ -29,4 +33,64 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
 export async function listen(app: INestApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');
   return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+}
+
+export interface LoadResult {
+  latency: { mean: number; p99: number };
+  requests: { total: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * autocannon's CLI in a child process (the load comes from another process, as real clients would, not from
+ * the server's own event loop): POST with `body`, else GET.
+ */
+export function loadFromChild(url: string, token: string, o: { connections: number; seconds: number; body?: string }): Promise<LoadResult> {
+  const cli = require.resolve('autocannon/autocannon.js');
+  const args = [cli, '-c', String(o.connections), '-d', String(o.seconds), '-t', '30', '-j', '-H', `authorization=${token}`];
+  if (o.body !== undefined) args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', o.body);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`autocannon exited with ${code}`))));
+  });
+}
+
+/** With BENCH_CPU_PROFILE set, starts the V8 profiler; the returned function stops it and writes the file. */
+export async function startProfile(log: (msg: string) => void): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    log(`CPU profile of the load written to ${file}`);
+  };
+}
+
+/** Deletes every Redis key under the given prefixes (a benchmark's own keys). */
+export async function deleteRedisKeys(redisUrl: string, prefixes: string[]): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    for (const prefix of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -14,11 +14,8 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ContestType, JudgeStatus, Role } from '@oj/contracts';
 import autocannon from 'autocannon';
-import { spawn } from 'child_process';
-import { Session } from 'inspector';
 import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import Redis from 'ioredis';
+import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import * as path from 'path';
@@ -31,7 +28,7 @@ import { Contest } from '../modules/contest/entities/contest.entity';
 import { BoardSubmission } from '../modules/contest/scoreboard/scoreboard-engine';
 import { ScoreboardService } from '../modules/contest/scoreboard/scoreboard.service';
 import { UserService } from '../modules/user/user.service';
-import { adminQuery } from './bench-utils';
+import { adminQuery, deleteRedisKeys, loadFromChild, startProfile } from './bench-utils';
 
 const PARTICIPANTS = 10_000;
 const PROBLEMS = 15;
@@ -93,45 +90,6 @@ async function seed(db: DataSource, ownerUid: string): Promise<Contest> {
   await db.query('ANALYZE judge; ANALYZE user_info; ANALYZE contest_problem');
   log(`seeded ${PARTICIPANTS} users, ${PROBLEMS} problems, ${SUBMISSIONS} submissions in ${Math.round(performance.now() - t0)} ms`);
   return contest;
-}
-
-interface LoadResult {
-  latency: { mean: number; p99: number };
-  requests: { total: number; average: number };
-  non2xx: number;
-  errors: number;
-}
-
-/** autocannon's CLI in a child process, RANK_CONNECTIONS connections for RANK_SECONDS. */
-function loadFromChild(url: string, token: string, body: string): Promise<LoadResult> {
-  const cli = require.resolve('autocannon/autocannon.js');
-  const args = [cli, '-c', String(RANK_CONNECTIONS), '-d', String(RANK_SECONDS), '-t', '30', '-m', 'POST', '-j'];
-  args.push('-H', 'content-type=application/json', '-H', `authorization=${token}`, '-b', body, url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-}
-
-/** With BENCH_CPU_PROFILE set, starts the V8 profiler; the returned function stops it and writes the file. */
-async function startProfile(): Promise<(() => Promise<void>) | undefined> {
-  const file = process.env.BENCH_CPU_PROFILE;
-  if (!file) return undefined;
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, (err, res) => (err ? reject(err) : resolve(res))));
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  return async () => {
-    const { profile } = (await post('Profiler.stop')) as { profile: object };
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-    log(`CPU profile of the rank load written to ${file}`);
-  };
 }
 
 async function main(): Promise<void> {
@@ -287,7 +245,7 @@ async function main(): Promise<void> {
     // Stalls of the server's event loop (collector, long tasks, the process waiting for a core) during the load.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
-    const profiler = await startProfile();
+    const profiler = await startProfile(log);
     const cpuBefore = process.cpuUsage();
     const loadStart = performance.now();
     const feeder = (async () => {
@@ -297,11 +255,11 @@ async function main(): Promise<void> {
       }
     })();
     // The load comes from another process, as real clients would: not from the server's own event loop.
-    const result = await loadFromChild(
-      `http://127.0.0.1:${port}/api/get-contest-rank`,
-      token,
-      JSON.stringify({ cid: contest.id, currentPage: 1, limit: 50 }),
-    );
+    const result = await loadFromChild(`http://127.0.0.1:${port}/api/get-contest-rank`, token, {
+      connections: RANK_CONNECTIONS,
+      seconds: RANK_SECONDS,
+      body: JSON.stringify({ cid: contest.id, currentPage: 1, limit: 50 }),
+    });
     feeding = false;
     await feeder;
     loopDelay.disable();
@@ -324,16 +282,7 @@ async function main(): Promise<void> {
   } finally {
     await app?.close().catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
-    const redis = new Redis(redisUrl);
-    for (const prefix of [redisPrefix, `bench_sb_${id}:`]) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    }
-    redis.disconnect();
+    await deleteRedisKeys(redisUrl, [redisPrefix, `bench_sb_${id}:`]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -22,6 +22,10 @@ const ContestListPage = lazy(() => import('./pages/contest'));
 const ContestEditPage = lazy(() => import('./pages/contest/edit'));
 const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
 const ContestAnnouncementPage = lazy(() => import('./pages/contest/announcement'));
+const TrainingListPage = lazy(() => import('./pages/training'));
+const TrainingEditPage = lazy(() => import('./pages/training/edit'));
+const TrainingProblemsPage = lazy(() => import('./pages/training/problems'));
+const TrainingCategoryPage = lazy(() => import('./pages/training/category'));
 
 /** In the standalone page nobody else handles the client's errors and 401s: do it here. */
 function StandaloneClientHooks() {
@@ -67,6 +71,11 @@ export function AdminRoutes() {
         <Route path="contest/:contestID/problem/create" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/problem/:problemId/edit" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
+        <Route path="training" element={<TrainingListPage />} />
+        <Route path="training/create" element={<TrainingEditPage />} />
+        <Route path="training/category" element={<TrainingCategoryPage />} />
+        <Route path="training/:trainingID/edit" element={<TrainingEditPage />} />
+        <Route path="training/:trainingID/problems" element={<TrainingProblemsPage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

@@ -5,9 +5,12 @@ import { problemsMessages } from './locales';
 import { ProblemListPage } from './pages/problem-list';
 import { StatusListPage } from './pages/status-list';
 import { RankPage } from './pages/rank';
+import { TrainingListPage } from './pages/training-list';
 
 // The statement renderer (marked, KaTeX, DOMPurify) and the editor load only with the pages that use them.
 const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
+// The training pages render Markdown and the problem workspace: loaded with them.
+const TrainingDetailPage = lazy(() => import('./pages/training').then((m) => ({ default: m.TrainingDetailPage })));
 const SubmissionDetailPage = lazy(() => import('./pages/status-detail').then((m) => ({ default: m.SubmissionDetailPage })));
 
 export function ProblemsRoot() {
@@ -23,7 +26,8 @@ export function ProblemsRoot() {
             <Route path="/status/:submitId" element={<SubmissionDetailPage />} />
             <Route path="/acm-rank" element={<RankPage type={0} />} />
             <Route path="/oi-rank" element={<RankPage type={1} />} />
-            <Route path="/training/*" element={<ComingSoon />} />
+            <Route path="/training" element={<TrainingListPage />} />
+            <Route path="/training/:tid/*" element={<TrainingDetailPage />} />
             <Route path="/discussion/*" element={<ComingSoon />} />
             <Route path="*" element={<NotFound />} />
           </Routes>

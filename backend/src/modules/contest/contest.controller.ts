@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
-import { envelope } from '../../core/http/envelope';
+import { sendSerialised } from '../../core/http/send-serialised';
 import { createValidationPipe } from '../../core/http/validation.pipe';
 import { ContestAccess, ContestAccessService } from './contest-access.service';
 import { ContestPrintService } from './contest-print.service';
@@ -34,26 +34,6 @@ import { ContestListQueryDto } from './dto/contest.dto';
 import { Contest } from './entities/contest.entity';
 import { BoardView } from './scoreboard/scoreboard-engine';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
-
-/** The success envelope split around its data, for answers whose data is serialised already. */
-const [ENVELOPE_HEAD, ENVELOPE_TAIL] = ((): [Buffer, Buffer] => {
-  const text = JSON.stringify(envelope(null));
-  const at = text.lastIndexOf('null');
-  return [Buffer.from(text.slice(0, at)), Buffer.from(text.slice(at + 4))];
-})();
-
-/** Whole answers per serialised data: a cached page is wrapped once, not once per request. */
-const wrapped = new WeakMap<Buffer, Buffer>();
-
-/** Sends `{ status: 200, msg: 'success', data }` with data given as UTF-8 JSON (the envelope the adapter adds). */
-function sendSerialised(res: Response, data: Buffer): void {
-  let body = wrapped.get(data);
-  if (!body) wrapped.set(data, (body = Buffer.concat([ENVELOPE_HEAD, data, ENVELOPE_TAIL])));
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
-}
 
 /** The validation pipe every body goes through (core/http), here for get-contest-rank. */
 const validation = createValidationPipe();

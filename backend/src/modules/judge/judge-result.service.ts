@@ -23,6 +23,8 @@ export interface WrittenJudgeResult {
   uid: string;
   pid: number;
   cid: number;
+  /** The training it was made in (null outside trainings). */
+  tid: number | null;
   displayPid: string;
   status: number;
   score: number | null;
@@ -70,7 +72,7 @@ export class JudgeResultService {
         `UPDATE judge SET status = $3, time = $4, memory = $5, score = $6, error_message = $7, judger = $8,
                 counted = true, gmt_modified = now()
           WHERE submit_id = $1 AND version = $2 AND counted = false
-          RETURNING uid, username, pid, cid, status, score, time, display_pid AS "displayPid", submit_time AS "submitTime"`,
+          RETURNING uid, username, pid, cid, tid, status, score, time, display_pid AS "displayPid", submit_time AS "submitTime"`,
         [
           submitId,
           version,
@@ -122,6 +124,7 @@ export class JudgeResultService {
       uid: written.uid,
       pid: written.pid,
       cid: written.cid,
+      tid: written.tid,
       displayPid: written.displayPid,
       status: written.status,
       score: written.score,
@@ -144,8 +147,9 @@ export class JudgeResultService {
         code: string;
         displayPid: string;
         submitTime: Date;
+        tid: number | null;
       })[] = await em.query(
-        `SELECT uid, username, pid, cid, status, counted, version, language, code, display_pid AS "displayPid",
+        `SELECT uid, username, pid, cid, tid, status, counted, version, language, code, display_pid AS "displayPid",
                 submit_time AS "submitTime" FROM judge WHERE submit_id = $1 FOR UPDATE`,
         [submitId],
       );
@@ -166,6 +170,7 @@ export class JudgeResultService {
       uid: reset.uid,
       pid: reset.pid,
       cid: reset.cid,
+      tid: reset.tid,
       displayPid: reset.displayPid,
       status: JudgeStatus.Pending,
       score: null,

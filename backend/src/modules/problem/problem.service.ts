@@ -430,7 +430,11 @@ export class ProblemService {
 
   /** GET /api/get-problem-detail: statement, limits, samples, tags, languages, templates, statistics, my status. */
   async detail(problemId: string, user?: AuthUser) {
-    const problem = await this.findVisible({ problemId }, user);
+    return this.detailOf(await this.findVisible({ problemId }, user), user);
+  }
+
+  /** The detail answer of a problem the caller was let see by its caller's rules (a training's problem page). */
+  async detailOf(problem: Problem, user?: AuthUser) {
     const [tags, languages, templates, statistic, mine] = await Promise.all([
       this.tagsOf([problem.id]),
       this.languagesFor(problem.id),

@@ -16,6 +16,7 @@ import {
 } from './dto/submission.dto';
 import { ContestSubmitService } from '../contest/contest-submit.service';
 import { SubmissionStatisticsService } from './submission-statistics.service';
+import { TrainingSubmitService } from '../training/training-submit.service';
 import { SubmissionService } from './submission.service';
 
 /** Submission calls of spec §7. */
@@ -26,14 +27,17 @@ export class SubmissionController {
     private readonly submissions: SubmissionService,
     private readonly contestSubmissions: ContestSubmitService,
     private readonly statistics: SubmissionStatisticsService,
+    private readonly trainingSubmissions: TrainingSubmitService,
   ) {}
 
   /** One route for both (HOJ): with a cid, `pid` is the contest display id and the contest rules apply. */
   @Post('submit-problem-judge')
   @HttpCode(200)
-  submit(@Body() dto: SubmitJudgeDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
+  async submit(@Body() dto: SubmitJudgeDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
     const ip = req.ip ?? null;
     if (dto.cid) return this.contestSubmissions.submit({ cid: dto.cid, pid: dto.pid, language: dto.language, code: dto.code }, user, ip);
+    // With a tid (HOJ), the training's access rules apply and the try counts for its rank.
+    if (dto.tid) return this.submissions.submit(dto, user, ip, await this.trainingSubmissions.resolve(dto.tid, dto.pid, user));
     return this.submissions.submit(dto, user, ip);
   }
 

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
+import { TrainingModule } from '../training/training.module';
 import { JudgeCase } from './entities/judge-case.entity';
 import { Judge } from './entities/judge.entity';
 import { UserJudgeStat } from './entities/user-judge-stat.entity';
@@ -12,7 +13,13 @@ import { SubmissionStatisticsService } from './submission-statistics.service';
 import { SubmissionService } from './submission.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Judge, JudgeCase, UserJudgeStat, UserProblemStat]), ProblemModule, JudgeQueueModule, ContestModule],
+  imports: [
+    TypeOrmModule.forFeature([Judge, JudgeCase, UserJudgeStat, UserProblemStat]),
+    ProblemModule,
+    JudgeQueueModule,
+    ContestModule,
+    TrainingModule,
+  ],
   controllers: [SubmissionController],
   providers: [SubmissionService, SubmissionStatisticsService],
   exports: [SubmissionService],

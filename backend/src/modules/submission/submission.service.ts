@@ -96,10 +96,16 @@ export class SubmissionService {
    * POST /api/submit-problem-judge. Stores the submission as Pending, then adds its job. If the process dies
    * or Redis fails between the two, the sweeper enqueues it later; a failed add marks it Submitted Failed.
    */
-  async submit(dto: SubmitJudgeDto, user: AuthUser, ip: string | null): Promise<PublicSubmission> {
+  async submit(
+    dto: SubmitJudgeDto,
+    user: AuthUser,
+    ip: string | null,
+    inTraining?: { tid: number; problem: Problem },
+  ): Promise<PublicSubmission> {
     this.assertCanSubmit(user);
     if (dto.cid) throw new BadRequestError(ERR.badRequest); // contest submissions go through the contest module
-    const problem = await this.problems.findVisible({ problemId: dto.pid }, user);
+    // Inside a training the training module has checked its access and found the problem (private ones too).
+    const problem = inTraining?.problem ?? (await this.problems.findVisible({ problemId: dto.pid }, user));
     await this.assertLanguageAllowed(problem, dto.language);
     await this.takeSubmitSlot(user);
     const saved = await this.judges.save(
@@ -116,7 +122,7 @@ export class SubmissionService {
         cid: 0,
         cpid: 0,
         gid: dto.gid ?? null,
-        tid: dto.tid ?? null,
+        tid: inTraining?.tid ?? null,
         ip,
         version: 0,
         counted: false,

@@ -11,6 +11,7 @@ import {
   TagsOutlined,
   UnorderedListOutlined,
   PlusOutlined,
+  ReadOutlined,
 } from '@ant-design/icons';
 import { ProLayout, MenuDataItem } from '@ant-design/pro-components';
 import { Dropdown } from 'antd';
@@ -42,6 +43,16 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       children: [
         { path: '/contest', name: t('admin.menu.contestList'), icon: <UnorderedListOutlined /> },
         { path: '/contest/create', name: t('admin.menu.contestCreate'), icon: <PlusOutlined /> },
+      ],
+    },
+    {
+      path: '/trainings',
+      name: t('admin.menu.training'),
+      icon: <ReadOutlined />,
+      children: [
+        { path: '/training', name: t('admin.menu.trainingList'), icon: <UnorderedListOutlined /> },
+        { path: '/training/create', name: t('admin.menu.trainingCreate'), icon: <PlusOutlined /> },
+        { path: '/training/category', name: t('admin.menu.trainingCategory'), icon: <TagsOutlined /> },
       ],
     },
   ];

@@ -21,7 +21,7 @@ export class SubmitJudgeDto {
   code: string;
 
   @IsOptional() @IsInt() @Min(0) cid?: number;
-  @IsOptional() @IsInt() tid?: number | null;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) tid?: number | null;
   @IsOptional() @IsInt() gid?: number | null;
   @IsOptional() @IsBoolean() isRemote?: boolean;
 }

@@ -6,6 +6,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index(['status', 'submitTime'])
 // Contest boards and contest submission lists read a contest's submissions in time order.
 @Index(['cid', 'submitTime'])
+// Training boards and progress read a training's submissions (only those made inside a training).
+@Index('ix_judge_training', ['tid', 'uid'], { where: 'tid IS NOT NULL' })
 export class Judge {
   @PrimaryGeneratedColumn()
   submitId: number;

@@ -3,12 +3,10 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
-import { CheckOutlined, CloseOutlined, MinusOutlined } from '@ant-design/icons';
 import {
   DEFAULT_PAGE_SIZE,
   DIFFICULTY_MAX,
   DIFFICULTY_MIN,
-  JudgeStatus,
   Page,
   ProblemListItem,
   ProblemTagInfo,
@@ -19,15 +17,9 @@ import { useAuth } from '@oj/kit';
 import { getProblemList, getProblemTags, getRandomProblem, getUserProblemStatus } from '../../api/problems';
 import { DifficultyTag } from '../../components/difficulty-tag';
 import { useListQuery } from '../../components/use-list-query';
+import { StatusIcon } from '../../components/status-icon';
 
 const LEVELS = Array.from({ length: DIFFICULTY_MAX - DIFFICULTY_MIN + 1 }, (_, i) => DIFFICULTY_MIN + i);
-
-function StatusIcon({ status }: { status?: number }) {
-  if (status === undefined || status === JudgeStatus.NotSubmitted) return null;
-  if (status === JudgeStatus.Accepted) return <CheckOutlined style={{ color: '#52c41a' }} data-testid="solved" />;
-  if (status === JudgeStatus.PartialAccepted) return <MinusOutlined style={{ color: '#faad14' }} />;
-  return <CloseOutlined style={{ color: '#ff4d4f' }} />;
-}
 
 export function ProblemListPage() {
   const intl = useIntl();

@@ -1,0 +1,147 @@
+/**
+ * /admin/training/:trainingID/problems: the training's problems in order; search the public bank and add one
+ * under a display id, rename, move up or down, remove (the bank keeps the problem).
+ */
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { ModalForm, PageContainer, ProColumns, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
+import { Button } from 'antd';
+import { useRef } from 'react';
+import { useParams } from 'react-router-dom';
+import { AdminTrainingProblemRow } from '@oj/contracts';
+import { DeleteAction, FormTrigger, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
+import { useT } from '../../i18n';
+import { addTrainingProblem, getTrainingProblemList, removeTrainingProblem, updateTrainingProblem } from './api';
+
+type Row = AdminTrainingProblemRow & { problemId: string; title: string };
+
+interface AddValues {
+  pid?: number;
+  displayId: string;
+}
+
+function ProblemForm({ tid, row, onSaved }: { tid: number; row?: Row; onSaved: () => void }) {
+  const { t } = useT();
+  const onFinish = useModalSave<AddValues>(!!row, onSaved, async (v) => {
+    if (row) await updateTrainingProblem({ id: row.id, tid, displayId: v.displayId.trim() });
+    else await addTrainingProblem({ tid, pid: v.pid!, displayId: v.displayId.trim() });
+  });
+  return (
+    <ModalForm<AddValues>
+      title={row ? t('admin.trainingProblem.editTitle') : t('admin.trainingProblem.addTitle')}
+      width={560}
+      trigger={<FormTrigger editing={!!row} createLabel={t('admin.trainingProblem.add')} testId="admin-training-add-problem" />}
+      initialValues={row ? { displayId: row.displayId } : { displayId: '' }}
+      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      onFinish={onFinish}
+    >
+      {!row && (
+        <ProFormSelect
+          name="pid"
+          label={t('admin.trainingProblem.bankProblem')}
+          showSearch
+          rules={[{ required: true, message: t('admin.trainingProblem.problemRequired') }]}
+          fieldProps={{ filterOption: false, 'data-testid': 'admin-training-bank-select' } as object}
+          debounceTime={300}
+          request={async ({ keyWords }) => {
+            try {
+              const { problemList } = await getTrainingProblemList({
+                tid,
+                currentPage: 1,
+                limit: 20,
+                keyword: keyWords || undefined,
+                queryExisted: false,
+              });
+              return problemList.records.map((p) => ({ value: p.id, label: `${p.problemId} ${p.title}` }));
+            } catch (_e) {
+              return [];
+            }
+          }}
+        />
+      )}
+      <ProFormText
+        name="displayId"
+        label={t('admin.trainingProblem.displayId')}
+        rules={[{ required: true, whitespace: true, message: t('admin.trainingProblem.displayIdRequired') }]}
+        fieldProps={{ 'data-testid': 'admin-training-display-id' } as object}
+      />
+    </ModalForm>
+  );
+}
+
+export default function TrainingProblemsPage() {
+  const { t } = useT();
+  const tid = Number(useParams().trainingID);
+  const { actionRef, reload } = useTableReload();
+  const run = useNotifiedAction(reload);
+  const rows = useRef<Row[]>([]);
+
+  /** Moves a row by one; the ranks are renumbered 1..n so that equal ranks cannot stall a move. */
+  const move = (index: number, by: -1 | 1) =>
+    run(async () => {
+      const order = rows.current.map((r) => r.id);
+      const [moved] = order.splice(index, 1);
+      order.splice(index + by, 0, moved);
+      for (const [i, id] of order.entries()) await updateTrainingProblem({ id, tid, rank: i + 1 });
+    }, 'admin.common.updated');
+
+  const columns: ProColumns<Row>[] = [
+    { title: t('admin.trainingProblem.order'), key: 'order', width: 70, render: (_d, _r, i) => i + 1 },
+    { title: t('admin.trainingProblem.displayId'), dataIndex: 'displayId', width: 120 },
+    { title: t('admin.trainingProblem.problemId'), dataIndex: 'problemId', width: 150 },
+    { title: t('admin.trainingProblem.titleField'), dataIndex: 'title', ellipsis: true },
+    {
+      title: t('admin.common.option'),
+      valueType: 'option',
+      width: 240,
+      render: (_d, r, i) => [
+        <Button key="up" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label="up" />,
+        <Button
+          key="down"
+          size="small"
+          icon={<ArrowDownOutlined />}
+          disabled={i === rows.current.length - 1}
+          onClick={() => move(i, 1)}
+          aria-label="down"
+        />,
+        <ProblemForm key="edit" tid={tid} row={r} onSaved={reload} />,
+        <DeleteAction
+          key="remove"
+          title={t('admin.trainingProblem.removeConfirm')}
+          onDelete={() => removeTrainingProblem(tid, r.pid)}
+          onDeleted={reload}
+        />,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title={t('admin.trainingProblem.title', { tid })}>
+      <ProTable<Row>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        search={false}
+        pagination={false}
+        request={async () => {
+          try {
+            const { problemList, trainingProblemMap } = await getTrainingProblemList({
+              tid,
+              currentPage: 1,
+              limit: 200,
+              queryExisted: true,
+            });
+            rows.current = problemList.records.map((p) => ({
+              ...trainingProblemMap[String(p.id)],
+              problemId: p.problemId,
+              title: p.title,
+            }));
+            return { data: rows.current, success: true, total: rows.current.length };
+          } catch (_e) {
+            return { data: [], success: false, total: 0 };
+          }
+        }}
+        toolBarRender={() => [<ProblemForm key="add" tid={tid} onSaved={reload} />]}
+      />
+    </PageContainer>
+  );
+}
