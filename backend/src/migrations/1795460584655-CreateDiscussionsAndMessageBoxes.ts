@@ -95,10 +95,10 @@ export class CreateDiscussionsAndMessageBoxes1795460584655 implements MigrationI
             CREATE INDEX "idx_discussion_uid" ON "discussion" ("uid", "id")
         `);
     await queryRunner.query(`
-            CREATE INDEX "idx_discussion_pid" ON "discussion" ("pid", "id")
+            CREATE INDEX "idx_discussion_pid" ON "discussion" ("pid", "status", "top_priority", "id")
         `);
     await queryRunner.query(`
-            CREATE INDEX "idx_discussion_category" ON "discussion" ("category_id", "id")
+            CREATE INDEX "idx_discussion_category" ON "discussion" ("category_id", "status", "top_priority", "id")
         `);
     await queryRunner.query(`
             CREATE INDEX "idx_discussion_list" ON "discussion" ("status", "top_priority", "id")

@@ -8,6 +8,9 @@ import { RankPage } from './pages/rank';
 
 // The statement renderer (marked, KaTeX, DOMPurify) and the editor load only with the pages that use them.
 const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
+const DiscussionListPage = lazy(() => import('./pages/discussion/discussion-list').then((m) => ({ default: m.DiscussionListPage })));
+const DiscussionDetailPage = lazy(() => import('./pages/discussion/discussion-detail').then((m) => ({ default: m.DiscussionDetailPage })));
+const ProblemDiscussionPage = lazy(() => import('./pages/discussion/problem-discussion').then((m) => ({ default: m.ProblemDiscussionPage })));
 const SubmissionDetailPage = lazy(() => import('./pages/status-detail').then((m) => ({ default: m.SubmissionDetailPage })));
 
 export function ProblemsRoot() {
@@ -18,13 +21,14 @@ export function ProblemsRoot() {
           <Routes>
             <Route path="/problem" element={<ProblemListPage />} />
             <Route path="/problem/:problemId" element={<ProblemDetailPage />} />
-            <Route path="/problem/:problemId/discussion" element={<ComingSoon />} />
+            <Route path="/problem/:problemId/discussion" element={<ProblemDiscussionPage />} />
             <Route path="/status" element={<StatusListPage />} />
             <Route path="/status/:submitId" element={<SubmissionDetailPage />} />
             <Route path="/acm-rank" element={<RankPage type={0} />} />
             <Route path="/oi-rank" element={<RankPage type={1} />} />
             <Route path="/training/*" element={<ComingSoon />} />
-            <Route path="/discussion/*" element={<ComingSoon />} />
+            <Route path="/discussion" element={<DiscussionListPage />} />
+            <Route path="/discussion/:discussionId" element={<DiscussionDetailPage />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

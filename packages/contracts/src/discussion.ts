@@ -164,6 +164,3 @@ export interface DiscussionReportVO {
   gmtCreate: string;
   gmtModified: string;
 }
-
-/** Badge text of an unread count: at most 99 shown (spec §9). */
-export const badgeCount = (n: number): string => (n > 99 ? '99+' : String(n));

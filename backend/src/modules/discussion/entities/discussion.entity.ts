@@ -7,8 +7,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Entity('discussion')
 // The public list: shown posts, pinned first, newest first.
 @Index('idx_discussion_list', ['status', 'topPriority', 'id'])
-@Index('idx_discussion_category', ['categoryId', 'id'])
-@Index('idx_discussion_pid', ['pid', 'id'])
+@Index('idx_discussion_category', ['categoryId', 'status', 'topPriority', 'id'])
+@Index('idx_discussion_pid', ['pid', 'status', 'topPriority', 'id'])
 @Index('idx_discussion_uid', ['uid', 'id'])
 export class Discussion {
   @PrimaryGeneratedColumn()

@@ -1,4 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { randomUUID } from 'crypto';
 import { DISCUSSION_ERR, DISCUSSION_LIMITS, ERR, DiscussionCategory, DiscussionStatus, DiscussionVO, Page } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource, EntityManager } from 'typeorm';
@@ -20,13 +22,16 @@ const LIST_COLUMNS = `d.id, d.category_id AS "categoryId", d.title, d.descriptio
   d.avatar, d.role, d.view_num AS "viewNum", d.like_num AS "likeNum", d.comment_num AS "commentNum",
   d.top_priority AS "topPriority", d.gid, d.status, d.gmt_create AS "gmtCreate", d.gmt_modified AS "gmtModified"`;
 
-/** How long a replica reuses the total of the unfiltered public list (the first page everyone opens). */
-const TOTAL_CACHE_MS = 2_000;
+/** How long a replica reuses the total of a list without keyword or onlyMine (counting is the costly part). */
+const TOTAL_CACHE_MS = 3_000;
+const TOTAL_CACHE_MAX = 1_000;
+const VIEWS_KEY = 'discussion:views';
+const VIEW_FLUSH_MS = 5_000;
 
 /** Public discussion calls of spec §7 (HOJ's DiscussionController). */
 @Injectable()
-export class DiscussionService {
-  private publicTotal: { value: number; at: number } | null = null;
+export class DiscussionService implements OnApplicationShutdown {
+  private readonly totals = new Map<string, { value: number; at: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -71,8 +76,8 @@ export class DiscussionService {
         WHERE ${whereSql} ORDER BY d.top_priority DESC, d.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, req.size, req.skip],
     );
-    const unfiltered = where.length === 2 && params.length === 1 && params[0] === DiscussionStatus.Shown;
-    const total = unfiltered ? await this.publicCount(whereSql, params) : await this.count(whereSql, params);
+    const cacheable = !keyword && !q.onlyMine;
+    const total = cacheable ? await this.cachedCount(whereSql, params) : await this.count(whereSql, params);
     return toPage(records, total, req);
   }
 
@@ -81,12 +86,15 @@ export class DiscussionService {
     return total;
   }
 
-  /** The plain public list's total, reused for a moment: counting 100,000 rows per page view costs more than the page. */
-  private async publicCount(whereSql: string, params: unknown[]): Promise<number> {
+  /** Category and problem lists' totals, reused for a moment by each replica. */
+  private async cachedCount(whereSql: string, params: unknown[]): Promise<number> {
+    const key = whereSql + JSON.stringify(params);
     const now = Date.now();
-    if (this.publicTotal && now - this.publicTotal.at < TOTAL_CACHE_MS) return this.publicTotal.value;
+    const hit = this.totals.get(key);
+    if (hit && now - hit.at < TOTAL_CACHE_MS) return hit.value;
     const value = await this.count(whereSql, params);
-    this.publicTotal = { value, at: now };
+    if (this.totals.size >= TOTAL_CACHE_MAX) this.totals.clear();
+    this.totals.set(key, { value, at: now });
     return value;
   }
 
@@ -108,11 +116,35 @@ export class DiscussionService {
       throw new ForbiddenError(DISCUSSION_ERR.hidden);
     const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
     const fresh = await this.redis.set(`discussion:view:${did}:${viewer}`, '1', 'EX', DISCUSSION_LIMITS.viewWindowSec, 'NX');
-    if (fresh) {
-      await this.dataSource.query('UPDATE discussion SET view_num = view_num + 1 WHERE id = $1', [did]);
-      d.viewNum += 1;
-    }
+    // Views wait in Redis and reach PostgreSQL in batches (flushViews): one row write per page view
+    // would make every reader a writer. The answer counts the views still waiting.
+    const pending = fresh ? await this.redis.hincrby(VIEWS_KEY, String(did), 1) : Number((await this.redis.hget(VIEWS_KEY, String(did))) ?? 0);
+    d.viewNum += pending;
     return d;
+  }
+
+  /** Moves the buffered views into discussion.view_num; a RENAME makes each batch one replica's. */
+  @Interval(VIEW_FLUSH_MS)
+  async flushViews(): Promise<void> {
+    const batch = `${VIEWS_KEY}:flush:${randomUUID()}`;
+    try {
+      await this.redis.rename(VIEWS_KEY, batch);
+    } catch {
+      return; // nothing buffered
+    }
+    const views = await this.redis.hgetall(batch);
+    const ids = Object.keys(views).map(Number);
+    if (ids.length) {
+      await this.dataSource.query(
+        'UPDATE discussion d SET view_num = d.view_num + v.n FROM unnest($1::int[], $2::int[]) AS v(id, n) WHERE d.id = v.id',
+        [ids, ids.map((id) => Number(views[id]))],
+      );
+    }
+    await this.redis.del(batch);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.flushViews().catch(() => undefined);
   }
 
   async create(dto: CreateDiscussionDto, user: AuthUser): Promise<DiscussionVO> {
