@@ -22,6 +22,9 @@ const ContestListPage = lazy(() => import('./pages/contest'));
 const ContestEditPage = lazy(() => import('./pages/contest/edit'));
 const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
 const ContestAnnouncementPage = lazy(() => import('./pages/contest/announcement'));
+const DiscussionPage = lazy(() => import('./pages/discussion'));
+const DiscussionCategoryPage = lazy(() => import('./pages/discussion/categories'));
+const DiscussionReportPage = lazy(() => import('./pages/discussion/reports'));
 
 /** In the standalone page nobody else handles the client's errors and 401s: do it here. */
 function StandaloneClientHooks() {
@@ -67,6 +70,9 @@ export function AdminRoutes() {
         <Route path="contest/:contestID/problem/create" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/problem/:problemId/edit" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
+        <Route path="discussion" element={<DiscussionPage />} />
+        <Route path="discussion/category" element={<DiscussionCategoryPage />} />
+        <Route path="discussion/report" element={<DiscussionReportPage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

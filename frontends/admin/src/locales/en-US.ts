@@ -1,9 +1,11 @@
 /** English texts of the admin app. Spec texts come from contracts (ERR) so they are written once. */
 import { ERR, Role, ROLE_DESCRIPTIONS, SITE_TEXT } from '@oj/contracts';
 import contestEnUS from '../pages/contest/locales/en-US';
+import discussionEnUS from '../pages/discussion/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
+  ...discussionEnUS,
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',
