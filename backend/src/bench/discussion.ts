@@ -3,7 +3,8 @@
  * PostgreSQL database, served by the real app. Prints p99 at 100 connections of `get-discussion-list`
  * (first pages, random categories), `get-discussion-detail` and its first comment page (random posts), and
  * `msg/unread` for a user with no messages and one with 300,000; the last line is
- * `{"listP99Ms","detailP99Ms","commentsP99Ms","unreadP99Ms","unreadManyP99Ms"}`.
+ * `{"baselineP99Ms","listP99Ms","detailP99Ms","commentsP99Ms","unreadP99Ms","unreadManyP99Ms"}` (baseline: the
+ * site config call under the same load, the yardstick of what the machine gives any request).
  *
  * Environment: BENCH_DATABASE_URL (or DATABASE_URL) names the PostgreSQL server (default
  * postgres://postgres@127.0.0.1:5432), REDIS_URL the Redis server. Everything it creates is removed.
@@ -149,6 +150,8 @@ async function main(): Promise<void> {
     const quietToken = tokens.sign(quiet.uid, 0);
     const rnd = (n: number) => `(1 + Math.floor(Math.random() * ${n}))`;
     const runs: [string, string, string, string][] = [
+      // The same load on a call that reads no table: what this machine gives any request right now.
+      ['baselineP99Ms', 'get-website-config (baseline: cached, no database)', quietToken, `'/api/get-website-config'`],
       [
         'listP99Ms',
         'get-discussion-list (first 3 pages, all or one category)',

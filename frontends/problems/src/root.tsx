@@ -10,7 +10,9 @@ import { RankPage } from './pages/rank';
 const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
 const DiscussionListPage = lazy(() => import('./pages/discussion/discussion-list').then((m) => ({ default: m.DiscussionListPage })));
 const DiscussionDetailPage = lazy(() => import('./pages/discussion/discussion-detail').then((m) => ({ default: m.DiscussionDetailPage })));
-const ProblemDiscussionPage = lazy(() => import('./pages/discussion/problem-discussion').then((m) => ({ default: m.ProblemDiscussionPage })));
+const ProblemDiscussionPage = lazy(() =>
+  import('./pages/discussion/problem-discussion').then((m) => ({ default: m.ProblemDiscussionPage })),
+);
 const SubmissionDetailPage = lazy(() => import('./pages/status-detail').then((m) => ({ default: m.SubmissionDetailPage })));
 
 export function ProblemsRoot() {

@@ -118,7 +118,9 @@ export class DiscussionService implements OnApplicationShutdown {
     const fresh = await this.redis.set(`discussion:view:${did}:${viewer}`, '1', 'EX', DISCUSSION_LIMITS.viewWindowSec, 'NX');
     // Views wait in Redis and reach PostgreSQL in batches (flushViews): one row write per page view
     // would make every reader a writer. The answer counts the views still waiting.
-    const pending = fresh ? await this.redis.hincrby(VIEWS_KEY, String(did), 1) : Number((await this.redis.hget(VIEWS_KEY, String(did))) ?? 0);
+    const pending = fresh
+      ? await this.redis.hincrby(VIEWS_KEY, String(did), 1)
+      : Number((await this.redis.hget(VIEWS_KEY, String(did))) ?? 0);
     d.viewNum += pending;
     return d;
   }

@@ -40,7 +40,12 @@ export default function DiscussionCategoryPage() {
       width: 140,
       render: (_d, row) => [
         <CategoryForm key="edit" row={row} onSaved={reload} />,
-        <DeleteAction key="delete" title={t('admin.discussion.categoryDeleteConfirm')} onDelete={() => deleteCategory(row.id)} onDeleted={reload} />,
+        <DeleteAction
+          key="delete"
+          title={t('admin.discussion.categoryDeleteConfirm')}
+          onDelete={() => deleteCategory(row.id)}
+          onDeleted={reload}
+        />,
       ],
     },
   ];

@@ -58,7 +58,10 @@ export default function AdminDiscussionPage() {
             data-testid={`discussion-visible-${row.id}`}
             checked={row.status === DiscussionStatus.Shown}
             onChange={(v) =>
-              run(() => updateAdminDiscussion({ id: row.id, status: v ? DiscussionStatus.Shown : DiscussionStatus.Hidden }), 'admin.common.updated')
+              run(
+                () => updateAdminDiscussion({ id: row.id, status: v ? DiscussionStatus.Shown : DiscussionStatus.Hidden }),
+                'admin.common.updated',
+              )
             }
           />
           {row.status === DiscussionStatus.Hidden && <Tag color="orange">{t('admin.discussion.hidden')}</Tag>}

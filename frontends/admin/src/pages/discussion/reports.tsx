@@ -40,7 +40,12 @@ export default function DiscussionReportPage() {
         row.status ? (
           <Tag color="green">{t('admin.discussion.handled')}</Tag>
         ) : (
-          <Button size="small" type="primary" data-testid={`report-handle-${row.id}`} onClick={() => run(() => handleReport(row.id), 'admin.common.updated')}>
+          <Button
+            size="small"
+            type="primary"
+            data-testid={`report-handle-${row.id}`}
+            onClick={() => run(() => handleReport(row.id), 'admin.common.updated')}
+          >
             {t('admin.discussion.markHandled')}
           </Button>
         ),

@@ -10,16 +10,7 @@ import { DeleteOutlined, LikeFilled, LikeOutlined, UserOutlined } from '@ant-des
 import { CommentListVO, CommentVO, DISCUSSION_LIMITS, ReplyVO } from '@oj/contracts';
 import { formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
 import { Markdown } from '@oj/kit/markdown';
-import {
-  CommentPlace,
-  addComment,
-  addReply,
-  deleteComment,
-  deleteReply,
-  getComments,
-  getReplies,
-  likeComment,
-} from '../../api/discussion';
+import { CommentPlace, addComment, addReply, deleteComment, deleteReply, getComments, getReplies, likeComment } from '../../api/discussion';
 
 const PAGE_SIZE = DISCUSSION_LIMITS.commentsPageSize;
 
@@ -151,7 +142,10 @@ export function Comments({ place, ownerUid }: { place: CommentPlace; ownerUid?: 
   );
 
   return (
-    <Card title={<FormattedMessage id="problems.discussion.comments" values={{ n: data?.commentList.total ?? 0 }} />} data-testid="comments">
+    <Card
+      title={<FormattedMessage id="problems.discussion.comments" values={{ n: data?.commentList.total ?? 0 }} />}
+      data-testid="comments"
+    >
       <Input.TextArea
         value={text}
         rows={3}
@@ -194,7 +188,12 @@ export function Comments({ place, ownerUid }: { place: CommentPlace; ownerUid?: 
                       >
                         {c.likeNum}
                       </Button>
-                      <Button type="link" size="small" onClick={() => startReply(c.id, { id: c.id, type: 'Comment' }, c.fromName)} data-testid="comment-reply">
+                      <Button
+                        type="link"
+                        size="small"
+                        onClick={() => startReply(c.id, { id: c.id, type: 'Comment' }, c.fromName)}
+                        data-testid="comment-reply"
+                      >
                         <FormattedMessage id="problems.discussion.reply" />
                       </Button>
                       {canDelete(c.fromUid) && (
@@ -209,9 +208,7 @@ export function Comments({ place, ownerUid }: { place: CommentPlace; ownerUid?: 
                       <Button
                         type="link"
                         size="small"
-                        onClick={() =>
-                          void getReplies(c.id).then((all) => setAllReplies((m) => ({ ...m, [c.id]: all })))
-                        }
+                        onClick={() => void getReplies(c.id).then((all) => setAllReplies((m) => ({ ...m, [c.id]: all })))}
                       >
                         <FormattedMessage id="problems.discussion.allReplies" values={{ n: c.totalReplyNum }} />
                       </Button>

@@ -29,7 +29,13 @@ export function DiscussionEditor({
     if (!open) return;
     form.setFieldsValue(
       initial
-        ? { categoryId: initial.categoryId, title: initial.title, description: initial.description, content: initial.content ?? '', pid: initial.pid }
+        ? {
+            categoryId: initial.categoryId,
+            title: initial.title,
+            description: initial.description,
+            content: initial.content ?? '',
+            pid: initial.pid,
+          }
         : { categoryId: categories[0]?.id, title: '', description: '', content: '', pid: pid ?? null },
     );
   }, [open, initial, pid, categories, form]);

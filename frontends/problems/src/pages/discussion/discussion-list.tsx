@@ -39,7 +39,14 @@ export function DiscussionListPage({ pid }: { pid?: string }) {
   useEffect(() => {
     let alive = true;
     setLoading(true);
-    getDiscussionList({ currentPage, limit: PAGE_SIZE, keyword: keyword || undefined, cid: cid || undefined, pid, onlyMine: onlyMine || undefined })
+    getDiscussionList({
+      currentPage,
+      limit: PAGE_SIZE,
+      keyword: keyword || undefined,
+      cid: cid || undefined,
+      pid,
+      onlyMine: onlyMine || undefined,
+    })
       .then((p) => alive && setPage(p))
       .catch(() => alive && setPage(null))
       .finally(() => alive && setLoading(false));
@@ -71,7 +78,10 @@ export function DiscussionListPage({ pid }: { pid?: string }) {
         <Segmented
           value={cid}
           onChange={(v) => update({ cid: v ? String(v) : undefined })}
-          options={[{ value: 0, label: intl.formatMessage({ id: 'problems.discussion.allCategories' }) }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
+          options={[
+            { value: 0, label: intl.formatMessage({ id: 'problems.discussion.allCategories' }) },
+            ...categories.map((c) => ({ value: c.id, label: c.name })),
+          ]}
         />
         <Input.Search
           allowClear

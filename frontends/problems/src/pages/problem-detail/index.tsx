@@ -98,7 +98,11 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
         ]}
       />
       <div style={{ marginTop: 12, textAlign: 'right' }}>
-        <Link to={`/problem/${encodeURIComponent(detail.problem.problemId)}/discussion`} style={{ marginRight: 16 }} data-testid="problem-discussion-tab">
+        <Link
+          to={`/problem/${encodeURIComponent(detail.problem.problemId)}/discussion`}
+          style={{ marginRight: 16 }}
+          data-testid="problem-discussion-tab"
+        >
           <FormattedMessage id="problems.detail.discussionTab" />
         </Link>
         <Button type="primary" onClick={submit} loading={submitting} data-testid="submit-code">
