@@ -366,6 +366,18 @@ describe('discussions, comments, replies, likes, reports and the message boxes',
       DISCUSSION_ERR.categoryInUse,
     );
     await as(t.users.root, 'delete', `/api/admin/discussion-category?id=${created.id}`).expect(200);
+    // HOJ's whole-list save: renames by id, adds, and drops unused ones left out.
+    await as(t.users.admin, 'post', '/api/discussion-category')
+      .send([{ name: 'x' }])
+      .expect(403);
+    const extra = (await as(t.users.root, 'post', '/api/admin/discussion-category').send({ name: 'Unused' }).expect(200)).body.data;
+    const saved = (
+      await as(t.users.root, 'post', '/api/discussion-category')
+        .send([{ id: 1, name: 'General talk' }, { id: 2, name: 'Solutions' }, { id: 3, name: 'Questions' }, { name: 'Announcements' }])
+        .expect(200)
+    ).body.data.map((c: { name: string }) => c.name);
+    expect(saved).toEqual(['General talk', 'Solutions', 'Questions', 'Announcements']);
+    expect(await count('discussion_category', 'id = $1', [extra.id])).toBe(0);
   });
 
   it('serves contest comments to those who may see the contest while openContestComment is on', async () => {

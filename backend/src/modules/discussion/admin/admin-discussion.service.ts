@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DISCUSSION_ERR, DiscussionCategory, DiscussionReportVO, DiscussionStatus, DiscussionVO, Page } from '@oj/contracts';
+import {
+  DISCUSSION_ERR,
+  DISCUSSION_LIMITS,
+  DiscussionCategory,
+  DiscussionReportVO,
+  DiscussionStatus,
+  DiscussionVO,
+  Page,
+} from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
@@ -77,6 +85,33 @@ export class AdminDiscussionService {
       return repo.save(row);
     }
     return repo.save(repo.create({ name: dto.name.trim() }));
+  }
+
+  /**
+   * HOJ's POST /api/discussion-category: the whole list. Rows with an id are renamed, rows without are
+   * added; categories left out are deleted unless they hold discussions. Answers the stored list.
+   */
+  async upsertCategories(body: unknown): Promise<DiscussionCategory[]> {
+    const rows = Array.isArray(body) ? body : [];
+    const items = rows.map((r) => ({
+      id: Number((r as { id?: unknown })?.id) || undefined,
+      name: String((r as { name?: unknown })?.name ?? '').trim(),
+    }));
+    if (!items.length || items.some((i) => !i.name || i.name.length > DISCUSSION_LIMITS.categoryNameMax)) {
+      throw new BadRequestError(DISCUSSION_ERR.categoryNameRequired);
+    }
+    await this.dataSource.transaction(async (em) => {
+      const keep: number[] = [];
+      for (const item of items) {
+        if (item.id && (await em.update(DiscussionCategoryEntity, { id: item.id }, { name: item.name })).affected) keep.push(item.id);
+        else keep.push((await em.save(em.create(DiscussionCategoryEntity, { name: item.name }))).id);
+      }
+      await em.query(
+        'DELETE FROM discussion_category c WHERE NOT (c.id = ANY($1)) AND NOT EXISTS (SELECT 1 FROM discussion d WHERE d.category_id = c.id)',
+        [keep],
+      );
+    });
+    return this.categories();
   }
 
   /** A category still holding discussions is kept (moving them is the admin's choice). */

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, Ip, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DiscussionCategory, DiscussionVO, Page } from '@oj/contracts';
+import { DiscussionCategory, DiscussionVO, Page, Role } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
-import { CurrentUser, OptionalAuth, Public, RequireSwitch } from '../../../core/auth/decorators';
+import { CurrentUser, OptionalAuth, Public, RequireSwitch, Roles } from '../../../core/auth/decorators';
+import { AdminDiscussionService } from '../admin/admin-discussion.service';
 import {
   CreateDiscussionDto,
   DidQuery,
@@ -18,12 +19,22 @@ import { DiscussionService } from './discussion.service';
 @RequireSwitch('openPublicDiscussion')
 @Controller()
 export class DiscussionController {
-  constructor(private readonly discussions: DiscussionService) {}
+  constructor(
+    private readonly discussions: DiscussionService,
+    private readonly admin: AdminDiscussionService,
+  ) {}
 
   @Public()
   @Get('discussion-category')
   categories(): Promise<DiscussionCategory[]> {
     return this.discussions.categories();
+  }
+
+  /** HOJ's root-only save of the whole category list (the admin screens use /api/admin/discussion-category). */
+  @Roles(Role.Root)
+  @Post('discussion-category')
+  upsertCategories(@Body() body: unknown): Promise<DiscussionCategory[]> {
+    return this.admin.upsertCategories(body);
   }
 
   @OptionalAuth()
