@@ -126,7 +126,8 @@ export class NoticeService {
       const qb = em
         .createQueryBuilder(UserSysNotice, 'm')
         .innerJoin(AdminSysNotice, 'n', 'n.id = m.sys_notice_id')
-        .select(['m.id AS id', 'n.title AS title', 'n.content AS content', 'm.state AS state', 'm.gmt_create AS "gmtCreate"'])
+        .select(['m.id AS id', 'n.title AS title', 'n.content AS content', 'n.admin_id AS "adminId"', 'm.type AS type'])
+        .addSelect(['m.state AS state', 'm.gmt_create AS "gmtCreate"'])
         .where('m.recipient_id = :uid', { uid })
         .andWhere('m.type = :type', { type })
         .orderBy('m.gmt_create', 'DESC')
