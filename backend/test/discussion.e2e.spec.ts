@@ -401,4 +401,27 @@ describe('discussions, comments, replies, likes, reports and the message boxes',
       await switches({ openContestComment: true });
     }
   });
+
+  it('ends with the unread counters of every user equal to the unread messages of their boxes', async () => {
+    const drift = await t.dataSource.query(
+      `WITH truth AS (
+         SELECT recipient_id AS uid,
+                COUNT(*) FILTER (WHERE action = 'Discuss')::int AS comment, COUNT(*) FILTER (WHERE action = 'Reply')::int AS reply,
+                COUNT(*) FILTER (WHERE action = 'Like')::int AS "like", 0 AS sys, 0 AS mine
+           FROM msg_remind WHERE state = false GROUP BY recipient_id
+         UNION ALL
+         SELECT recipient_id, 0, 0, 0, COUNT(*) FILTER (WHERE type = 'Sys')::int, COUNT(*) FILTER (WHERE type = 'Mine')::int
+           FROM user_sys_notice WHERE state = false GROUP BY recipient_id
+       ), summed AS (
+         SELECT uid, SUM(comment)::int AS comment, SUM(reply)::int AS reply, SUM("like")::int AS "like", SUM(sys)::int AS sys, SUM(mine)::int AS mine
+           FROM truth GROUP BY uid
+       )
+       SELECT COALESCE(s.uid, u.uid) AS uid FROM summed s FULL JOIN user_msg_unread u ON u.uid = s.uid
+        WHERE COALESCE(s.comment, 0) <> COALESCE(u.comment, 0) OR COALESCE(s.reply, 0) <> COALESCE(u.reply, 0)
+           OR COALESCE(s."like", 0) <> COALESCE(u."like", 0) OR COALESCE(s.sys, 0) <> COALESCE(u.sys, 0)
+           OR COALESCE(s.mine, 0) <> COALESCE(u.mine, 0)`,
+    );
+    expect(drift).toEqual([]);
+    expect(await count('msg_remind')).toBeGreaterThan(0);
+  });
 });
