@@ -1,5 +1,4 @@
 /** The dialog to post or edit a discussion: category, title, description, Markdown content, problem. */
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, Input, Modal, Select, message } from 'antd';
 import { DISCUSSION_LIMITS, DiscussionCategory, DiscussionVO } from '@oj/contracts';
@@ -25,20 +24,16 @@ export function DiscussionEditor({
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm<DiscussionForm>();
 
-  useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue(
-      initial
-        ? {
-            categoryId: initial.categoryId,
-            title: initial.title,
-            description: initial.description,
-            content: initial.content ?? '',
-            pid: initial.pid,
-          }
-        : { categoryId: categories[0]?.id, title: '', description: '', content: '', pid: pid ?? null },
-    );
-  }, [open, initial, pid, categories, form]);
+  // The form is mounted anew each time the dialog opens (destroyOnClose), so its initial values apply each time.
+  const initialValues: DiscussionForm = initial
+    ? {
+        categoryId: initial.categoryId,
+        title: initial.title,
+        description: initial.description,
+        content: initial.content ?? '',
+        pid: initial.pid,
+      }
+    : { categoryId: categories[0]?.id, title: '', description: '', content: '', pid: pid ?? null };
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -63,7 +58,7 @@ export function DiscussionEditor({
       onCancel={onClose}
       destroyOnClose
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
         <Form.Item name="categoryId" label={t('problems.discussion.category')} rules={[{ required: true }]}>
           <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} data-testid="discussion-category" />
         </Form.Item>
