@@ -7,6 +7,7 @@ module.exports = {
       '^@oj/contracts$': path.join(__dirname, '../../packages/contracts/src'),
       '^@oj/kit$': path.join(__dirname, '../kit/src'),
       '^problems/workspace$': path.join(__dirname, '../problems/src/exposed/workspace.tsx'),
+      '^problems/comments$': path.join(__dirname, '../problems/src/exposed/comments.tsx'),
       '\\.css$': path.join(__dirname, '../kit/test/style-stub.js'),
     },
   }),

@@ -2,7 +2,7 @@
 module.exports = require('../webpack.common')({
   name: 'problems',
   dir: __dirname,
-  exposes: { './app': './src/app.tsx', './workspace': './src/exposed/workspace.tsx' },
+  exposes: { './app': './src/app.tsx', './workspace': './src/exposed/workspace.tsx', './comments': './src/exposed/comments.tsx' },
   monaco: true,
   title: 'OJ Problems',
 });

@@ -26,6 +26,9 @@ const TrainingListPage = lazy(() => import('./pages/training'));
 const TrainingEditPage = lazy(() => import('./pages/training/edit'));
 const TrainingProblemsPage = lazy(() => import('./pages/training/problems'));
 const TrainingCategoryPage = lazy(() => import('./pages/training/category'));
+const DiscussionPage = lazy(() => import('./pages/discussion'));
+const DiscussionCategoryPage = lazy(() => import('./pages/discussion/categories'));
+const DiscussionReportPage = lazy(() => import('./pages/discussion/reports'));
 
 /** In the standalone page nobody else handles the client's errors and 401s: do it here. */
 function StandaloneClientHooks() {
@@ -76,6 +79,9 @@ export function AdminRoutes() {
         <Route path="training/category" element={<TrainingCategoryPage />} />
         <Route path="training/:trainingID/edit" element={<TrainingEditPage />} />
         <Route path="training/:trainingID/problems" element={<TrainingProblemsPage />} />
+        <Route path="discussion" element={<DiscussionPage />} />
+        <Route path="discussion/category" element={<DiscussionCategoryPage />} />
+        <Route path="discussion/report" element={<DiscussionReportPage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

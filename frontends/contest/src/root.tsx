@@ -1,5 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ComingSoon, LocaleProvider, NotFound } from '@oj/kit';
+import { LocaleProvider, NotFound } from '@oj/kit';
 import { ContestType } from '@oj/contracts';
 import { contestMessages } from './locales';
 import { ContestListPage } from './pages/contest-list';
@@ -16,6 +16,7 @@ import { ContestAcInfoPage } from './pages/ac-info';
 import { ContestPrintPage } from './pages/print';
 import { ContestAdminPrintPage } from './pages/admin-print';
 import { ContestRejudgePage } from './pages/rejudge';
+import { ContestCommentPage } from './pages/comment';
 
 /** The routes of spec §2 under /contest (the router's basename). */
 export function ContestRoutes() {
@@ -36,8 +37,7 @@ export function ContestRoutes() {
         <Route path="print" element={<ContestPrintPage />} />
         <Route path="admin-print" element={<ContestAdminPrintPage />} />
         <Route path="rejudge" element={<ContestRejudgePage />} />
-        {/* contest comments come with the discussion area (issue 6 lets them wait) */}
-        <Route path="comment" element={<ComingSoon />} />
+        <Route path="comment" element={<ContestCommentPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
       <Route path="*" element={<NotFound />} />

@@ -11,6 +11,11 @@ import { TrainingListPage } from './pages/training-list';
 const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
 // The training pages render Markdown and the problem workspace: loaded with them.
 const TrainingDetailPage = lazy(() => import('./pages/training').then((m) => ({ default: m.TrainingDetailPage })));
+const DiscussionListPage = lazy(() => import('./pages/discussion/discussion-list').then((m) => ({ default: m.DiscussionListPage })));
+const DiscussionDetailPage = lazy(() => import('./pages/discussion/discussion-detail').then((m) => ({ default: m.DiscussionDetailPage })));
+const ProblemDiscussionPage = lazy(() =>
+  import('./pages/discussion/problem-discussion').then((m) => ({ default: m.ProblemDiscussionPage })),
+);
 const SubmissionDetailPage = lazy(() => import('./pages/status-detail').then((m) => ({ default: m.SubmissionDetailPage })));
 
 export function ProblemsRoot() {
@@ -21,14 +26,15 @@ export function ProblemsRoot() {
           <Routes>
             <Route path="/problem" element={<ProblemListPage />} />
             <Route path="/problem/:problemId" element={<ProblemDetailPage />} />
-            <Route path="/problem/:problemId/discussion" element={<ComingSoon />} />
+            <Route path="/problem/:problemId/discussion" element={<ProblemDiscussionPage />} />
             <Route path="/status" element={<StatusListPage />} />
             <Route path="/status/:submitId" element={<SubmissionDetailPage />} />
             <Route path="/acm-rank" element={<RankPage type={0} />} />
             <Route path="/oi-rank" element={<RankPage type={1} />} />
             <Route path="/training" element={<TrainingListPage />} />
             <Route path="/training/:tid/*" element={<TrainingDetailPage />} />
-            <Route path="/discussion/*" element={<ComingSoon />} />
+            <Route path="/discussion" element={<DiscussionListPage />} />
+            <Route path="/discussion/:discussionId" element={<DiscussionDetailPage />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -16,3 +16,4 @@ export * from './admin-user';
 export * from './contest-api';
 export * from './dashboard';
 export * from './training';
+export * from './discussion';

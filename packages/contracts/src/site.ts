@@ -158,6 +158,9 @@ export interface SysMessage {
   id: number;
   title: string;
   content: string;
+  /** HOJ's SysMsgVO also carries who sent it and the box ('Sys' or 'Mine'). */
+  adminId?: string | null;
+  type?: string;
   /** true once read. */
   state: boolean;
   gmtCreate: string;

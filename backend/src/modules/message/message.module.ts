@@ -2,14 +2,18 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserModule } from '../user/user.module';
 import { AdminNoticeController } from './admin-notice.controller';
+import { MsgRemind } from './entities/msg-remind.entity';
 import { AdminSysNotice, UserSysNotice } from './entities/notice.entity';
+import { UserMsgUnread } from './entities/user-msg-unread.entity';
 import { MessageController } from './message.controller';
 import { NoticeService } from './notice.service';
+import { UnreadCounterService } from './unread-counter.service';
+import { UserMessageService } from './user-message.service';
 
 @Module({
-  imports: [UserModule, TypeOrmModule.forFeature([AdminSysNotice, UserSysNotice])],
+  imports: [UserModule, TypeOrmModule.forFeature([AdminSysNotice, UserSysNotice, MsgRemind, UserMsgUnread])],
   controllers: [AdminNoticeController, MessageController],
-  providers: [NoticeService],
-  exports: [NoticeService],
+  providers: [NoticeService, UnreadCounterService, UserMessageService],
+  exports: [NoticeService, UnreadCounterService, UserMessageService],
 })
 export class MessageModule {}

@@ -1,13 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ADMIN_ROLES, AdminNotice, ERR, Page, SysMessage, TIMINGS, UnreadCounts } from '@oj/contracts';
-import { DataSource, Repository } from 'typeorm';
+import { ADMIN_ROLES, AdminNotice, ERR, Page, SysMessage, TIMINGS } from '@oj/contracts';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { UserRole } from '../user/entities/user-role.entity';
 import { User } from '../user/entities/user.entity';
 import { UserService } from '../user/user.service';
+import { UnreadCounterService } from './unread-counter.service';
+import { firstResult } from './user-message.service';
 import { CreateNoticeDto, NoticeListQuery, UpdateNoticeDto } from './dto/notice.dto';
 import { AdminSysNotice, NoticeRecipient, UserSysNotice } from './entities/notice.entity';
 
@@ -22,9 +24,9 @@ export class NoticeService {
 
   constructor(
     @InjectRepository(AdminSysNotice) private readonly notices: Repository<AdminSysNotice>,
-    @InjectRepository(UserSysNotice) private readonly inbox: Repository<UserSysNotice>,
     private readonly users: UserService,
     private readonly dataSource: DataSource,
+    private readonly counters: UnreadCounterService,
   ) {}
 
   private async recipientUid(type: string, username: string | undefined): Promise<string | null> {
@@ -44,7 +46,9 @@ export class NoticeService {
       .addSelect(['u.username AS recipient', 'n.admin_id AS "adminId"', 'n.gmt_create AS "gmtCreate"', 'n.gmt_modified AS "gmtModified"'])
       .orderBy('n.gmt_create', 'DESC')
       .addOrderBy('n.id', 'DESC');
+    // 'Single' notices carry one user's "mine" message (a report handled): not Admin → Notice rows.
     if (query.type) qb.where('n.type = :type', { type: query.type });
+    else qb.where(`n.type <> :single`, { single: SINGLE_NOTICE });
     const [records, total] = await Promise.all([qb.clone().offset(req.skip).limit(req.size).getRawMany<AdminNotice>(), qb.getCount()]);
     return toPage(records, total, req);
   }
@@ -73,7 +77,10 @@ export class NoticeService {
     await this.dataSource.transaction(async (em) => {
       const result = await em.delete(AdminSysNotice, { id });
       if (!result.affected) throw new NotFoundError();
-      await em.delete(UserSysNotice, { sysNoticeId: id });
+      const rows = firstResult(
+        await em.query('DELETE FROM user_sys_notice WHERE sys_notice_id = $1 RETURNING recipient_id, type AS kind, state', [id]),
+      );
+      await this.counters.adjust(em, UnreadCounterService.unreadRows(rows));
     });
   }
 
@@ -94,8 +101,14 @@ export class NoticeService {
           select.innerJoin(UserRole, 'r', 'r.uid = u.uid').where('r.role_id IN (:...roles)', { roles: [...ADMIN_ROLES] });
         }
         const [sql, params] = select.getQueryAndParameters();
+        // The counters move in the same statement as the rows they count.
         await em.query(
-          `INSERT INTO user_sys_notice (sys_notice_id, recipient_id, type, state) SELECT $${params.length + 1}, s.recipient_id, 'Sys', false FROM (${sql}) s`,
+          `WITH ins AS (
+             INSERT INTO user_sys_notice (sys_notice_id, recipient_id, type, state)
+             SELECT $${params.length + 1}, s.recipient_id, 'Sys', false FROM (${sql}) s RETURNING recipient_id
+           )
+           INSERT INTO user_msg_unread (uid, sys) SELECT recipient_id, COUNT(*) FROM ins GROUP BY recipient_id
+           ON CONFLICT (uid) DO UPDATE SET sys = user_msg_unread.sys + EXCLUDED.sys`,
           [...params, notice.id],
         );
         await em.update(AdminSysNotice, { id: notice.id }, { state: true });
@@ -106,33 +119,62 @@ export class NoticeService {
     return pushed;
   }
 
-  /** GET /api/msg/sys: the user's system messages, newest first; the page shown is marked read. */
-  async sysMessages(uid: string, query: { currentPage?: number; limit?: number }): Promise<Page<SysMessage>> {
+  /** GET /api/msg/sys and /api/msg/mine: the user's messages of that box, newest first; the page shown is marked read. */
+  async sysMessages(uid: string, query: { currentPage?: number; limit?: number }, type: SysBox = 'Sys'): Promise<Page<SysMessage>> {
     const req = pageRequest(query);
-    const qb = this.inbox
-      .createQueryBuilder('m')
-      .innerJoin(AdminSysNotice, 'n', 'n.id = m.sys_notice_id')
-      .select(['m.id AS id', 'n.title AS title', 'n.content AS content', 'm.state AS state', 'm.gmt_create AS "gmtCreate"'])
-      .where('m.recipient_id = :uid', { uid })
-      .andWhere(`m.type = 'Sys'`)
-      .orderBy('m.gmt_create', 'DESC')
-      .addOrderBy('m.id', 'DESC');
-    const [records, total] = await Promise.all([qb.clone().offset(req.skip).limit(req.size).getRawMany<SysMessage>(), qb.getCount()]);
-    const unread = records.filter((r) => !r.state).map((r) => r.id);
-    if (unread.length) await this.inbox.createQueryBuilder().update().set({ state: true }).whereInIds(unread).execute();
-    return toPage(records, total, req);
+    return this.dataSource.transaction(async (em) => {
+      const qb = em
+        .createQueryBuilder(UserSysNotice, 'm')
+        .innerJoin(AdminSysNotice, 'n', 'n.id = m.sys_notice_id')
+        .select(['m.id AS id', 'n.title AS title', 'n.content AS content', 'n.admin_id AS "adminId"', 'm.type AS type'])
+        .addSelect(['m.state AS state', 'm.gmt_create AS "gmtCreate"'])
+        .where('m.recipient_id = :uid', { uid })
+        .andWhere('m.type = :type', { type })
+        .orderBy('m.gmt_create', 'DESC')
+        .addOrderBy('m.id', 'DESC');
+      const [records, total] = await Promise.all([qb.clone().offset(req.skip).limit(req.size).getRawMany<SysMessage>(), qb.getCount()]);
+      const unread = records.filter((r) => !r.state).map((r) => r.id);
+      if (unread.length) {
+        const changed = firstResult(
+          await em.query('UPDATE user_sys_notice SET state = true WHERE id = ANY($1) AND state = false RETURNING id', [unread]),
+        );
+        await this.counters.adjust(em, [{ uid, box: type === 'Sys' ? 'sys' : 'mine', delta: -changed.length }]);
+      }
+      return toPage(records, total, req);
+    });
   }
 
-  /** Unread system messages of the user (the "sys" and "mine" badges). */
-  async unreadCounts(uid: string): Promise<Pick<UnreadCounts, 'sys' | 'mine'>> {
-    const rows = await this.inbox
-      .createQueryBuilder('m')
-      .select('m.type', 'type')
-      .addSelect('COUNT(*)::int', 'count')
-      .where('m.recipient_id = :uid AND m.state = false', { uid })
-      .groupBy('m.type')
-      .getRawMany<{ type: string; count: number }>();
-    const count = (type: string) => rows.find((r) => r.type === type)?.count ?? 0;
-    return { sys: count('Sys'), mine: count('Mine') };
+  /** DELETE /api/msg/clean for the Sys and Mine boxes: one message or the whole box. */
+  async clean(uid: string, type: SysBox, id?: number): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      const rows = firstResult(
+        id === undefined
+          ? await em.query(
+              'DELETE FROM user_sys_notice WHERE recipient_id = $1 AND type = $2 RETURNING recipient_id, type AS kind, state',
+              [uid, type],
+            )
+          : await em.query(
+              'DELETE FROM user_sys_notice WHERE recipient_id = $1 AND type = $2 AND id = $3 RETURNING recipient_id, type AS kind, state',
+              [uid, type, id],
+            ),
+      );
+      await this.counters.adjust(em, UnreadCounterService.unreadRows(rows));
+    });
+  }
+
+  /**
+   * A message in one user's "mine" box about their own action (a report handled, ...): stored as a
+   * 'Single' notice, already pushed, and its delivery row.
+   */
+  async sendMine(em: EntityManager, recipientId: string, title: string, content: string, adminId: string | null): Promise<void> {
+    const notice = await em.save(
+      em.create(AdminSysNotice, { title, content, type: SINGLE_NOTICE as NoticeRecipient, recipientId, adminId, state: true }),
+    );
+    await em.insert(UserSysNotice, { sysNoticeId: notice.id, recipientId, type: 'Mine', state: false });
+    await this.counters.adjust(em, [{ uid: recipientId, box: 'mine', delta: 1 }]);
   }
 }
+
+export type SysBox = 'Sys' | 'Mine';
+/** Notice type of the one-user messages behind the "mine" box. */
+export const SINGLE_NOTICE = 'Single';

@@ -1,6 +1,8 @@
 /** ProLayout of the admin area: its own menu, no site navbar or footer (spec §2). */
 import {
   AppstoreOutlined,
+  CommentOutlined,
+  WarningOutlined,
   DashboardOutlined,
   TrophyOutlined,
   GlobalOutlined,
@@ -53,6 +55,16 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
         { path: '/training', name: t('admin.menu.trainingList'), icon: <UnorderedListOutlined /> },
         { path: '/training/create', name: t('admin.menu.trainingCreate'), icon: <PlusOutlined /> },
         { path: '/training/category', name: t('admin.menu.trainingCategory'), icon: <TagsOutlined /> },
+      ],
+    },
+    {
+      path: '/discussions',
+      name: t('admin.menu.discussion'),
+      icon: <CommentOutlined />,
+      children: [
+        { path: '/discussion', name: t('admin.menu.discussionList'), icon: <UnorderedListOutlined /> },
+        ...(superAdmin ? [{ path: '/discussion/category', name: t('admin.menu.discussionCategory'), icon: <TagsOutlined /> }] : []),
+        { path: '/discussion/report', name: t('admin.menu.discussionReport'), icon: <WarningOutlined /> },
       ],
     },
   ];

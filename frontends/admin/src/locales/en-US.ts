@@ -2,10 +2,12 @@
 import { ERR, Role, ROLE_DESCRIPTIONS, SITE_TEXT } from '@oj/contracts';
 import contestEnUS from '../pages/contest/locales/en-US';
 import trainingEnUS from '../pages/training/locales/en-US';
+import discussionEnUS from '../pages/discussion/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
   ...trainingEnUS,
+  ...discussionEnUS,
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',

@@ -1,9 +1,11 @@
 /** 管理端的中文文案。 */
 import contestZhCN from '../pages/contest/locales/zh-CN';
 import trainingZhCN from '../pages/training/locales/zh-CN';
+import discussionZhCN from '../pages/discussion/locales/zh-CN';
 const messages: Record<string, string> = {
   ...contestZhCN,
   ...trainingZhCN,
+  ...discussionZhCN,
   'admin.common.cancel': '取消',
   'admin.common.created': '创建成功',
   'admin.common.delete': '删除',

@@ -8,6 +8,7 @@ import { ComingSoon, LocaleProvider, NotFound } from '@oj/kit';
 import { shellMessages } from '../locales';
 import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
+import { MessageCenterPage } from '../pages/message/message-center';
 
 export function AccountDialogPart() {
   return (
@@ -21,6 +22,14 @@ export function ResetPasswordPart() {
   return (
     <LocaleProvider messages={shellMessages}>
       <ResetPasswordPage />
+    </LocaleProvider>
+  );
+}
+
+export function MessageCenterPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <MessageCenterPage />
     </LocaleProvider>
   );
 }

@@ -19,6 +19,7 @@ function part(pick: (m: Awaited<ReturnType<typeof load>>) => ComponentType) {
 export const AccountDialog = part((m) => m.AccountDialogPart);
 export const ResetPasswordPage = part((m) => m.ResetPasswordPart);
 export const ComingSoon = part((m) => m.ComingSoonPart);
+export const MessageCenter = part((m) => m.MessageCenterPart);
 export const NotFound = part((m) => m.NotFoundPart);
 
 /** An error text of the API client, shown as an antd message (loaded on first use). */

@@ -5,7 +5,7 @@ import { api, clearLogin, openAccountDialog, useAccountDialog, useAuth } from '@
 import { AVAILABLE_REMOTES, REMOTE_AREAS, areaOf, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
-import { AccountDialog, ComingSoon, NotFound, ResetPasswordPage } from '../antd/lazy-parts';
+import { AccountDialog, ComingSoon, MessageCenter, NotFound, ResetPasswordPage } from '../antd/lazy-parts';
 import { HomePage } from '../pages/home';
 import { IntroductionPage } from '../pages/introduction';
 import './shell.css';
@@ -55,11 +55,12 @@ function ShellPages() {
           </RequireLogin>
         }
       />
+      <Route path="/message" element={<Navigate to="/message/discuss" replace />} />
       <Route
-        path="/message/*"
+        path="/message/:kind"
         element={
           <RequireLogin>
-            <ComingSoon />
+            <MessageCenter />
           </RequireLogin>
         }
       />

@@ -1,7 +1,7 @@
 /** /problem/:problemId: the statement beside the editor; submit and watch the verdict arrive. */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
+import { useParams, Link } from 'react-router-dom';
 import { App, Button, Card, Collapse, Result, Spin } from 'antd';
 import { ProblemDetail, parseHojExamples } from '@oj/contracts';
 import { openAccountDialog, useAuth } from '@oj/kit';
@@ -98,6 +98,13 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
         ]}
       />
       <div style={{ marginTop: 12, textAlign: 'right' }}>
+        <Link
+          to={`/problem/${encodeURIComponent(detail.problem.problemId)}/discussion`}
+          style={{ marginRight: 16 }}
+          data-testid="problem-discussion-tab"
+        >
+          <FormattedMessage id="problems.detail.discussionTab" />
+        </Link>
         <Button type="primary" onClick={submit} loading={submitting} data-testid="submit-code">
           <FormattedMessage id="problems.submit.submit" />
         </Button>

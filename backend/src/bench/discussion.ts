@@ -1,0 +1,190 @@
+/**
+ * `npm run bench:discussion`: 100,000 discussions and 1,000,000 comments (with 100,000 replies) in a fresh
+ * PostgreSQL database, served by the real app. Prints p99 at 100 connections of `get-discussion-list`
+ * (first pages, random categories), `get-discussion-detail` and its first comment page (random posts), and
+ * `msg/unread` for a user with no messages and one with 300,000; the last line is
+ * `{"baselineP99Ms","listP99Ms","detailP99Ms","commentsP99Ms","unreadP99Ms","unreadManyP99Ms"}` (baseline: the
+ * site config call under the same load, the yardstick of what the machine gives any request).
+ *
+ * Environment: BENCH_DATABASE_URL (or DATABASE_URL) names the PostgreSQL server (default
+ * postgres://postgres@127.0.0.1:5432), REDIS_URL the Redis server. Everything it creates is removed.
+ */
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Role } from '@oj/contracts';
+import { spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import Redis from 'ioredis';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
+import { configureApp } from '../app.setup';
+import { TokenService } from '../core/auth/token.service';
+import { UserService } from '../modules/user/user.service';
+import { adminQuery } from './bench-utils';
+
+const AUTHORS = 2_000;
+const DISCUSSIONS = 100_000;
+const COMMENTS = 1_000_000;
+const REPLIES = 100_000;
+const MANY_MESSAGES = 300_000;
+const CONNECTIONS = 100;
+const SECONDS = 10;
+
+const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const log = (msg: string) => process.stderr.write(msg + '\n');
+
+async function seed(db: DataSource, viewerUid: string): Promise<void> {
+  const t0 = performance.now();
+  await db.query(
+    `INSERT INTO user_info (uid, username, password) SELECT md5('dbench' || g), 'dbench_' || g, 'x' FROM generate_series(1, $1::int) g`,
+    [AUTHORS],
+  );
+  await db.query(
+    `INSERT INTO discussion (category_id, title, description, content, uid, author, view_num, like_num, comment_num, top_priority, status, gmt_create)
+     SELECT 1 + (g % 3), 'Discussion ' || g, 'About problem ' || (g % 500), repeat('Some **Markdown** text. ', 40),
+            md5('dbench' || (1 + g % $2::int)), 'dbench_' || (1 + g % $2::int), g % 97, g % 13, 11, g % 5000 = 0,
+            CASE WHEN g % 200 = 0 THEN 1 ELSE 0 END, now() - (($1::int - g) || ' minutes')::interval
+       FROM generate_series(1, $1::int) g`,
+    [DISCUSSIONS, AUTHORS],
+  );
+  await db.query(
+    `INSERT INTO comment (did, content, from_uid, from_name, like_num)
+     SELECT 1 + (g % $2::int), 'Comment number ' || g || ' with a few words', md5('dbench' || (1 + g % $3::int)), 'dbench_' || (1 + g % $3::int), g % 7
+       FROM generate_series(1, $1::int) g`,
+    [COMMENTS, DISCUSSIONS, AUTHORS],
+  );
+  await db.query(
+    `INSERT INTO reply (comment_id, from_uid, from_name, to_uid, to_name, content)
+     SELECT 1 + (g * 10) % $2::int, md5('dbench' || (1 + g % $3::int)), 'dbench_' || (1 + g % $3::int), md5('dbench1'), 'dbench_1', 'Reply ' || g
+       FROM generate_series(1, $1::int) g`,
+    [REPLIES, COMMENTS, AUTHORS],
+  );
+  // One user with a full comment box (and counters that say so), to show msg/unread does not grow with it.
+  await db.query(
+    `INSERT INTO msg_remind (action, source_id, source_type, source_content, recipient_id, sender_id, state)
+     SELECT (ARRAY['Discuss','Reply','Like'])[1 + g % 3], 1 + g % $2::int, 'Discussion', 'message ' || g, $3, md5('dbench2'), g % 2 = 0
+       FROM generate_series(1, $1::int) g`,
+    [MANY_MESSAGES, DISCUSSIONS, viewerUid],
+  );
+  await db.query(
+    `INSERT INTO user_msg_unread (uid, comment, reply, "like")
+     SELECT recipient_id, COUNT(*) FILTER (WHERE action = 'Discuss'), COUNT(*) FILTER (WHERE action = 'Reply'), COUNT(*) FILTER (WHERE action = 'Like')
+       FROM msg_remind WHERE state = false GROUP BY recipient_id`,
+  );
+  await db.query('ANALYZE discussion; ANALYZE comment; ANALYZE reply; ANALYZE msg_remind; ANALYZE user_info');
+  log(
+    `seeded ${DISCUSSIONS} discussions, ${COMMENTS} comments, ${REPLIES} replies, ${MANY_MESSAGES} messages in ${Math.round(performance.now() - t0)} ms`,
+  );
+}
+
+interface LoadResult {
+  latency: { mean: number; p99: number };
+  requests: { average: number };
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * autocannon in a child process (the load generator must not share the server's event loop). `paths` is
+ * a JavaScript expression run per request giving the path, so each request may ask for another post.
+ */
+function load(base: string, token: string, pathExpr: string): Promise<LoadResult> {
+  const script = `
+    const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});
+    autocannon({
+      url: ${JSON.stringify(base)}, connections: ${CONNECTIONS}, duration: ${SECONDS}, timeout: 30,
+      headers: { authorization: ${JSON.stringify(token)} },
+      requests: [{ setupRequest: (req) => ({ ...req, path: ${pathExpr} }) }],
+    }, (err, res) => { if (err) { console.error(err); process.exit(1); } process.stdout.write(JSON.stringify(res)); });`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`autocannon exited with ${code}`))));
+  });
+}
+
+async function main(): Promise<void> {
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const database = `oj_bench_discussion_${id}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-'));
+  const redisPrefix = `bench:disc:${id}:`;
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = '/' + database;
+  await adminQuery(serverUrl, `CREATE DATABASE "${database}"`);
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    DB_POOL_SIZE: '20',
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    BULL_PREFIX: `bench_disc_${id}`,
+    JWT_SECRET: randomBytes(16).toString('hex'),
+    JUDGE_TOKEN: randomBytes(16).toString('hex'),
+    ROOT_PASSWORD: randomBytes(8).toString('hex'),
+    DISABLE_RATE_LIMIT: '1',
+    HOST: '127.0.0.1',
+    FRONTENDS_DIR: path.join(dataDir, 'frontends'),
+  });
+  let app: INestApplication | undefined;
+  const results: Record<string, number> = {};
+  try {
+    app = await NestFactory.create(AppModule, { logger: false });
+    configureApp(app);
+    await app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    const users = app.get(UserService);
+    const tokens = app.get(TokenService);
+    const busy = await users.create({ username: 'bench_busy', password: 'viewer123', role: Role.User, email: 'busy@example.com' });
+    const quiet = await users.create({ username: 'bench_quiet', password: 'viewer123', role: Role.User, email: 'quiet@example.com' });
+    await seed(app.get(DataSource), busy.uid);
+    const busyToken = tokens.sign(busy.uid, 0);
+    const quietToken = tokens.sign(quiet.uid, 0);
+    const rnd = (n: number) => `(1 + Math.floor(Math.random() * ${n}))`;
+    const runs: [string, string, string, string][] = [
+      // The same load on a call that reads no table: what this machine gives any request right now.
+      ['baselineP99Ms', 'get-website-config (baseline: cached, no database)', quietToken, `'/api/get-website-config'`],
+      [
+        'listP99Ms',
+        'get-discussion-list (first 3 pages, all or one category)',
+        quietToken,
+        `'/api/get-discussion-list?limit=15&currentPage=' + ${rnd(3)} + (Math.random() < 0.5 ? '' : '&cid=' + ${rnd(3)})`,
+      ],
+      ['detailP99Ms', 'get-discussion-detail (random posts)', quietToken, `'/api/get-discussion-detail?did=' + ${rnd(DISCUSSIONS)}`],
+      ['commentsP99Ms', 'comments, first page with replies (random posts)', quietToken, `'/api/comments?did=' + ${rnd(DISCUSSIONS)}`],
+      ['unreadP99Ms', 'msg/unread (user without messages)', quietToken, `'/api/msg/unread'`],
+      ['unreadManyP99Ms', `msg/unread (user with ${MANY_MESSAGES} messages)`, busyToken, `'/api/msg/unread'`],
+    ];
+    for (const [key, name, token, expr] of runs) {
+      const r = await load(base, token, expr);
+      // Hidden posts (1 in 200) answer 403: expected, not an error of the run.
+      log(
+        `${name}: p99 ${r.latency.p99} ms, mean ${r.latency.mean} ms, ${r.requests.average} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`,
+      );
+      results[key] = r.latency.p99;
+    }
+    log('detail page = get-discussion-detail + its first comment page, requested in parallel by the web app');
+  } finally {
+    await app?.close();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.stdout.write(JSON.stringify(results) + '\n');
+}
+
+main().catch((e: unknown) => {
+  log(String((e as Error)?.stack ?? e));
+  process.exit(1);
+});

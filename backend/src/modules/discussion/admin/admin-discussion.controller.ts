@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { DiscussionCategory, DiscussionReportVO, DiscussionVO, Page, Role } from '@oj/contracts';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../../core/auth/decorators';
+import { PageQueryDto } from '../../../core/pagination/pagination';
+import {
+  AdminDiscussionListQuery,
+  AdminUpdateDiscussionDto,
+  CategoryDto,
+  CategoryIdQuery,
+  UpdateReportDto,
+} from '../dto/admin-discussion.dto';
+import { DiscussionCategoryEntity } from '../entities/discussion-category.entity';
+import { AdminDiscussionService } from './admin-discussion.service';
+
+/** Admin → Discussion (HOJ's AdminDiscussionController): admin-type roles moderate; root manages categories. */
+@ApiTags('admin')
+@Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Controller('admin')
+export class AdminDiscussionController {
+  constructor(private readonly admin: AdminDiscussionService) {}
+
+  @Get('discussion')
+  list(@Query() q: AdminDiscussionListQuery): Promise<Page<DiscussionVO>> {
+    return this.admin.list(q);
+  }
+
+  @Put('discussion')
+  async update(@Body() dto: AdminUpdateDiscussionDto): Promise<null> {
+    await this.admin.update(dto);
+    return null;
+  }
+
+  /** Body: the ids as a JSON array (HOJ) or `{ didList }`. */
+  @Delete('discussion')
+  async remove(@Body() body: unknown): Promise<null> {
+    await this.admin.remove(body);
+    return null;
+  }
+
+  @Get('discussion-report')
+  reports(@Query() q: PageQueryDto): Promise<Page<DiscussionReportVO>> {
+    return this.admin.reports(q);
+  }
+
+  @Put('discussion-report')
+  async handleReport(@Body() dto: UpdateReportDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.admin.handleReport(dto.id, dto.status ?? true, user);
+    return null;
+  }
+
+  @Get('discussion-category')
+  categories(): Promise<DiscussionCategory[]> {
+    return this.admin.categories();
+  }
+
+  @Roles(Role.Root)
+  @Post('discussion-category')
+  createCategory(@Body() dto: CategoryDto): Promise<DiscussionCategoryEntity> {
+    return this.admin.saveCategory({ name: dto.name });
+  }
+
+  @Roles(Role.Root)
+  @Put('discussion-category')
+  updateCategory(@Body() dto: CategoryDto): Promise<DiscussionCategoryEntity> {
+    return this.admin.saveCategory(dto);
+  }
+
+  @Roles(Role.Root)
+  @Delete('discussion-category')
+  async removeCategory(@Query() q: CategoryIdQuery): Promise<null> {
+    await this.admin.removeCategory(q.id);
+    return null;
+  }
+}

@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DISCUSSION_ERR,
+  DISCUSSION_LIMITS,
+  MUTED_ROLES,
+  NO_DISCUSSION_POST_ROLES,
+  ROLE_NAMES,
+  SWITCH_DENIED_TEXT,
+  SiteSwitch,
+} from '@oj/contracts';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { ForbiddenError } from '../../core/http/api.exception';
+import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
+import { REDIS } from '../../core/redis/redis.module';
+import { SiteConfigService } from '../../core/site-config/site-config.service';
+
+const DAY_SEC = 24 * 3600;
+
+/**
+ * Who may post, comment and reply (spec §6, §9): the site switches, the restricted roles, the AC count
+ * from the switch config, the daily post limit and flood limits. Admins skip the AC count and the limits.
+ */
+@Injectable()
+export class DiscussionRulesService {
+  constructor(
+    private readonly site: SiteConfigService,
+    private readonly rate: RateLimitService,
+    private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** Root passes a closed area (as the switch guard does). */
+  async assertSwitch(name: SiteSwitch, user: AuthUser | undefined): Promise<void> {
+    if (user?.isRoot) return;
+    if (!(await this.site.isSwitchOn(name))) {
+      throw new ForbiddenError(SWITCH_DENIED_TEXT[name]);
+    }
+  }
+
+  /** Checks for a new discussion; `commitPost` counts it once stored. */
+  async assertCanPost(user: AuthUser): Promise<void> {
+    if ((MUTED_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
+    if ((NO_DISCUSSION_POST_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(DISCUSSION_ERR.noPostRole);
+    if (user.isAdmin) return;
+    const cfg = await this.site.get('switch');
+    if ((await this.acCount(user.uid)) < cfg.defaultCreateDiscussionACInitValue) {
+      throw new ForbiddenError(DISCUSSION_ERR.postAcCount(cfg.defaultCreateDiscussionACInitValue));
+    }
+    const posted = Number((await this.redis.get(this.dailyKey(user.uid))) ?? 0);
+    if (posted >= cfg.defaultCreateDiscussionDailyLimit)
+      throw new ForbiddenError(DISCUSSION_ERR.dailyPostLimit(cfg.defaultCreateDiscussionDailyLimit));
+    await this.rate.consume({ key: `discussion:post:${user.uid}`, max: DISCUSSION_LIMITS.postsPerMinute, windowSec: 60 });
+  }
+
+  async commitPost(user: AuthUser): Promise<void> {
+    if (user.isAdmin) return;
+    const key = this.dailyKey(user.uid);
+    await this.redis.multi().incr(key).expire(key, DAY_SEC).exec();
+  }
+
+  /** Comments and replies. */
+  async assertCanComment(user: AuthUser): Promise<void> {
+    if ((MUTED_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
+    if (user.isAdmin) return;
+    const cfg = await this.site.get('switch');
+    if ((await this.acCount(user.uid)) < cfg.defaultCreateCommentACInitValue) {
+      throw new ForbiddenError(DISCUSSION_ERR.commentAcCount(cfg.defaultCreateCommentACInitValue));
+    }
+    await this.rate.consume({ key: `discussion:comment:${user.uid}`, max: DISCUSSION_LIMITS.commentsPerMinute, windowSec: 60 });
+  }
+
+  async assertLikeRate(user: AuthUser): Promise<void> {
+    await this.rate.consume({ key: `discussion:like:${user.uid}`, max: DISCUSSION_LIMITS.likesPerMinute, windowSec: 60 });
+  }
+
+  async assertReportRate(user: AuthUser): Promise<void> {
+    await this.rate.consume({ key: `discussion:report:${user.uid}`, max: DISCUSSION_LIMITS.reportsPerMinute, windowSec: 60 });
+  }
+
+  /** Problems the user solved (the judge keeps it in user_judge_stat). */
+  private async acCount(uid: string): Promise<number> {
+    const rows: { solved: number }[] = await this.dataSource.query('SELECT solved FROM user_judge_stat WHERE uid = $1', [uid]);
+    return rows[0]?.solved ?? 0;
+  }
+
+  /** The day is the server's UTC day. */
+  private dailyKey(uid: string): string {
+    return `discussion:daily:${new Date().toISOString().slice(0, 10)}:${uid}`;
+  }
+}
+
+/** Role label stored with posts (HOJ): the admin role names, otherwise 'user'. */
+export function roleLabel(user: AuthUser): string {
+  return user.isAdmin ? ROLE_NAMES[user.roleId] : 'user';
+}

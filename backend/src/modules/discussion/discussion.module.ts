@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContestModule } from '../contest/contest.module';
+import { MessageModule } from '../message/message.module';
+import { UserModule } from '../user/user.module';
+import { AdminDiscussionController } from './admin/admin-discussion.controller';
+import { AdminDiscussionService } from './admin/admin-discussion.service';
+import { DiscussionRemovalService } from './discussion-removal.service';
+import { DiscussionRulesService } from './discussion-rules.service';
+import { CommentLike } from './entities/comment-like.entity';
+import { Comment } from './entities/comment.entity';
+import { DiscussionCategoryEntity } from './entities/discussion-category.entity';
+import { DiscussionLike } from './entities/discussion-like.entity';
+import { DiscussionReport } from './entities/discussion-report.entity';
+import { Discussion } from './entities/discussion.entity';
+import { Reply } from './entities/reply.entity';
+import { CommentController } from './public/comment.controller';
+import { CommentService } from './public/comment.service';
+import { DiscussionController } from './public/discussion.controller';
+import { DiscussionService } from './public/discussion.service';
+
+@Module({
+  imports: [
+    UserModule,
+    MessageModule,
+    ContestModule,
+    TypeOrmModule.forFeature([DiscussionCategoryEntity, Discussion, DiscussionLike, DiscussionReport, Comment, CommentLike, Reply]),
+  ],
+  controllers: [DiscussionController, CommentController, AdminDiscussionController],
+  providers: [DiscussionRulesService, DiscussionRemovalService, DiscussionService, CommentService, AdminDiscussionService],
+})
+export class DiscussionModule {}

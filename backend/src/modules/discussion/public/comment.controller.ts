@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CommentListVO, CommentVO, ReplyVO } from '@oj/contracts';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth } from '../../../core/auth/decorators';
+import { CommentLikeQuery, CommentsQuery, CreateCommentDto, DeleteCommentDto, ReplyDto, ReplyListQuery } from '../dto/comment.dto';
+import { CommentService } from './comment.service';
+
+/**
+ * Spec §7 comments and replies (HOJ's CommentController). The switch depends on the place (discussion
+ * or contest), so the service checks it rather than a decorator.
+ */
+@ApiTags('discussion')
+@Controller()
+export class CommentController {
+  constructor(private readonly comments: CommentService) {}
+
+  @OptionalAuth()
+  @Get('comments')
+  @ApiOperation({ summary: "Comments of a discussion (did) or contest (cid), with replies and the caller's likes" })
+  list(@Query() q: CommentsQuery, @CurrentUser() user?: AuthUser): Promise<CommentListVO> {
+    return this.comments.list(q, user);
+  }
+
+  @Post('comment')
+  create(@Body() dto: CreateCommentDto, @CurrentUser() user: AuthUser): Promise<CommentVO> {
+    return this.comments.create(dto, user);
+  }
+
+  @Delete('comment')
+  async remove(@Body() dto: DeleteCommentDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.comments.remove(dto.id, user);
+    return null;
+  }
+
+  @Get('comment-like')
+  async like(@Query() q: CommentLikeQuery, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.comments.like(q.cid, q.toLike, user);
+    return null;
+  }
+
+  @OptionalAuth()
+  @Get('reply')
+  replies(@Query() q: ReplyListQuery, @CurrentUser() user?: AuthUser): Promise<ReplyVO[]> {
+    return this.comments.replies(q.commentId, user);
+  }
+
+  @Post('reply')
+  reply(@Body() dto: ReplyDto, @CurrentUser() user: AuthUser): Promise<ReplyVO> {
+    return this.comments.reply(dto, user);
+  }
+
+  @Delete('reply')
+  async removeReply(@Body() dto: ReplyDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.comments.removeReply(dto, user);
+    return null;
+  }
+}

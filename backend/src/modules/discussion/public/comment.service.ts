@@ -1,0 +1,314 @@
+import { Injectable } from '@nestjs/common';
+import { CommentListVO, CommentVO, DISCUSSION_ERR, DISCUSSION_LIMITS, ERR, ReplyVO } from '@oj/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../../core/http/api.exception';
+import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { ContestAccessService } from '../../contest/contest-access.service';
+import { UserMessageService, firstResult } from '../../message/user-message.service';
+import { UserService } from '../../user/user.service';
+import { DiscussionRemovalService } from '../discussion-removal.service';
+import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
+import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
+import { Comment } from '../entities/comment.entity';
+import { Reply } from '../entities/reply.entity';
+import { DiscussionService } from './discussion.service';
+
+/** Where a comment lives: a discussion (with its author and title) or a contest. */
+interface Place {
+  sourceType: 'Discussion' | 'Contest';
+  sourceId: number;
+  did: number | null;
+  cid: number | null;
+  /** Author of the discussion (null for contests). */
+  ownerUid: string | null;
+  title: string;
+  url: string;
+}
+
+const COMMENT_COLUMNS = `c.id, c.content, c.from_uid AS "fromUid", c.from_name AS "fromName", c.from_avatar AS "fromAvatar",
+  c.from_role AS "fromRole", u.title_name AS "fromTitleName", u.title_color AS "fromTitleColor", c.like_num AS "likeNum",
+  c.gmt_create AS "gmtCreate"`;
+const REPLY_COLUMNS = `r.id, r.comment_id AS "commentId", r.from_uid AS "fromUid", r.from_name AS "fromName",
+  r.from_avatar AS "fromAvatar", r.from_role AS "fromRole", u.title_name AS "fromTitleName", u.title_color AS "fromTitleColor",
+  r.to_uid AS "toUid", r.to_name AS "toName", r.to_avatar AS "toAvatar", r.content, r.status,
+  r.gmt_create AS "gmtCreate", r.gmt_modified AS "gmtModified"`;
+
+/** Comments, replies and comment likes (HOJ's CommentController), on discussions and on contests. */
+@Injectable()
+export class CommentService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rules: DiscussionRulesService,
+    private readonly discussions: DiscussionService,
+    private readonly contests: ContestAccessService,
+    private readonly users: UserService,
+    private readonly messages: UserMessageService,
+    private readonly removal: DiscussionRemovalService,
+  ) {}
+
+  /**
+   * The place of `did` or `cid`, checked for the caller: discussions need openPublicDiscussion and a
+   * visible post; contests need openContestComment and whoever may see the contest (login).
+   */
+  async place(em: EntityManager, ref: { did?: number | null; cid?: number | null }, user: AuthUser | undefined): Promise<Place> {
+    if (ref.did) {
+      await this.rules.assertSwitch('openPublicDiscussion', user);
+      const d = await this.discussions.visible(em, ref.did, user);
+      return {
+        sourceType: 'Discussion',
+        sourceId: d.id,
+        did: d.id,
+        cid: null,
+        ownerUid: d.uid,
+        title: d.title,
+        url: `/discussion/${d.id}`,
+      };
+    }
+    if (ref.cid) {
+      await this.rules.assertSwitch('openContestComment', user);
+      if (!user) throw new UnauthorizedError(ERR.loginFirst);
+      const access = await this.contests.access(ref.cid, user);
+      this.contests.assertCanView(access);
+      return {
+        sourceType: 'Contest',
+        sourceId: ref.cid,
+        did: null,
+        cid: ref.cid,
+        ownerUid: null,
+        title: access.contest.title,
+        url: `/contest/${ref.cid}/comment`,
+      };
+    }
+    throw new BadRequestError(DISCUSSION_ERR.didOrCidRequired);
+  }
+
+  /** GET /api/comments: newest first, each with its newest replies and their total; which ones the caller liked. */
+  async list(q: CommentsQuery, user: AuthUser | undefined): Promise<CommentListVO> {
+    const place = await this.place(this.dataSource.manager, q, user);
+    const req = pageRequest({ currentPage: q.currentPage, limit: q.limit ?? DISCUSSION_LIMITS.commentsPageSize });
+    const column = place.did ? 'did' : 'cid';
+    const comments: CommentVO[] = await this.dataSource.query(
+      `SELECT ${COMMENT_COLUMNS} FROM comment c LEFT JOIN user_info u ON u.uid = c.from_uid
+        WHERE c.${column} = $1 ORDER BY c.id DESC LIMIT $2 OFFSET $3`,
+      [place.sourceId, req.size, req.skip],
+    );
+    const [{ total }] = await this.dataSource.query(`SELECT COUNT(*)::int AS total FROM comment WHERE ${column} = $1`, [place.sourceId]);
+    const ids = comments.map((c) => c.id);
+    const commentLikeMap: Record<number, boolean> = {};
+    if (ids.length) {
+      const [replies, totals, liked] = await Promise.all([
+        this.dataSource.query(
+          `SELECT ${REPLY_COLUMNS} FROM unnest($1::int[]) AS k(id)
+             CROSS JOIN LATERAL (SELECT * FROM reply WHERE comment_id = k.id ORDER BY id DESC LIMIT $2) r
+             LEFT JOIN user_info u ON u.uid = r.from_uid ORDER BY r.id DESC`,
+          [ids, DISCUSSION_LIMITS.repliesPerComment],
+        ) as Promise<ReplyVO[]>,
+        this.dataSource.query('SELECT comment_id AS id, COUNT(*)::int AS n FROM reply WHERE comment_id = ANY($1) GROUP BY comment_id', [
+          ids,
+        ]) as Promise<{ id: number; n: number }[]>,
+        user
+          ? (this.dataSource.query('SELECT cid FROM comment_like WHERE uid = $1 AND cid = ANY($2)', [user.uid, ids]) as Promise<
+              { cid: number }[]
+            >)
+          : Promise.resolve([]),
+      ]);
+      for (const c of comments) {
+        c.replyList = replies.filter((r) => r.commentId === c.id);
+        c.totalReplyNum = totals.find((t) => t.id === c.id)?.n ?? 0;
+      }
+      for (const l of liked) commentLikeMap[l.cid] = true;
+    }
+    return { commentList: toPage(comments, total, req), commentLikeMap };
+  }
+
+  /** POST /api/comment: the discussion's author gets a "Discuss" message. */
+  async create(dto: CreateCommentDto, user: AuthUser): Promise<CommentVO> {
+    const place = await this.place(this.dataSource.manager, dto, user);
+    await this.rules.assertCanComment(user);
+    const me = await this.users.findByUid(user.uid);
+    return this.dataSource.transaction(async (em) => {
+      const saved = await em.save(
+        em.create(Comment, {
+          did: place.did,
+          cid: place.cid,
+          content: dto.content,
+          fromUid: user.uid,
+          fromName: user.username,
+          fromAvatar: me?.avatar ?? null,
+          fromRole: roleLabel(user),
+        }),
+      );
+      if (place.did) {
+        await em.query('UPDATE discussion SET comment_num = comment_num + 1 WHERE id = $1', [place.did]);
+        await this.messages.remind(em, {
+          action: 'Discuss',
+          sourceId: place.sourceId,
+          sourceType: place.sourceType,
+          sourceContent: dto.content,
+          commentId: saved.id,
+          url: place.url,
+          recipientId: place.ownerUid!,
+          senderId: user.uid,
+        });
+      }
+      return {
+        id: saved.id,
+        content: saved.content,
+        fromUid: saved.fromUid,
+        fromName: saved.fromName,
+        fromAvatar: saved.fromAvatar,
+        fromRole: saved.fromRole,
+        fromTitleName: me?.titleName ?? null,
+        fromTitleColor: me?.titleColor ?? null,
+        likeNum: 0,
+        totalReplyNum: 0,
+        gmtCreate: saved.gmtCreate.toISOString(),
+        replyList: [],
+      };
+    });
+  }
+
+  /** Its author, the discussion's author and admins delete a comment. */
+  async remove(id: number, user: AuthUser): Promise<void> {
+    const c = await this.comment(id);
+    const place = await this.place(this.dataSource.manager, c, user);
+    if (c.fromUid !== user.uid && place.ownerUid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
+    await this.dataSource.transaction((em) => this.removal.removeComments(em, [id]));
+  }
+
+  /** GET /api/comment-like: toggled, idempotent; the comment's author gets a "Like" message. */
+  async like(commentId: number, toLike: boolean, user: AuthUser): Promise<void> {
+    await this.rules.assertLikeRate(user);
+    const c = await this.comment(commentId);
+    const place = await this.place(this.dataSource.manager, c, user);
+    await this.dataSource.transaction(async (em) => {
+      if (toLike) {
+        const inserted: unknown[] = await em.query(
+          'INSERT INTO comment_like (cid, uid) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING cid',
+          [commentId, user.uid],
+        );
+        if (!inserted.length) return;
+        await em.query('UPDATE comment SET like_num = like_num + 1 WHERE id = $1', [commentId]);
+        await this.messages.remind(em, {
+          action: 'Like',
+          sourceId: place.sourceId,
+          sourceType: place.sourceType,
+          sourceContent: c.content,
+          quoteId: commentId,
+          quoteType: 'Comment',
+          commentId,
+          url: place.url,
+          recipientId: c.fromUid,
+          senderId: user.uid,
+        });
+      } else {
+        const deleted = firstResult(
+          await em.query('DELETE FROM comment_like WHERE cid = $1 AND uid = $2 RETURNING cid', [commentId, user.uid]),
+        );
+        if (deleted.length) await em.query('UPDATE comment SET like_num = GREATEST(0, like_num - 1) WHERE id = $1', [commentId]);
+      }
+    });
+  }
+
+  /** GET /api/reply: every reply of a comment, newest first. */
+  async replies(commentId: number, user: AuthUser | undefined): Promise<ReplyVO[]> {
+    const c = await this.comment(commentId);
+    await this.place(this.dataSource.manager, c, user);
+    return this.dataSource.query(
+      `SELECT ${REPLY_COLUMNS} FROM reply r LEFT JOIN user_info u ON u.uid = r.from_uid WHERE r.comment_id = $1 ORDER BY r.id DESC`,
+      [commentId],
+    );
+  }
+
+  /**
+   * POST /api/reply: addressed to the quoted reply's author (quoteType Reply) or else to the comment's
+   * author, who gets a "Reply" message. The addressee is never taken from the client.
+   */
+  async reply(dto: ReplyDto, user: AuthUser): Promise<ReplyVO> {
+    const commentId = dto.reply.commentId;
+    if (!commentId) throw new BadRequestError(DISCUSSION_ERR.commentNotFound);
+    if (!dto.reply.content?.trim()) throw new BadRequestError(DISCUSSION_ERR.commentRequired);
+    const c = await this.comment(commentId);
+    const place = await this.place(this.dataSource.manager, c, user);
+    await this.rules.assertCanComment(user);
+    let to = { uid: c.fromUid, name: c.fromName, avatar: c.fromAvatar };
+    let quote: { id: number; type: 'Comment' | 'Reply' } = { id: c.id, type: 'Comment' };
+    if (dto.quoteType === 'Reply' && dto.quoteId) {
+      const quoted = await this.dataSource.getRepository(Reply).findOne({ where: { id: dto.quoteId, commentId } });
+      if (!quoted) throw new NotFoundError(DISCUSSION_ERR.replyNotFound);
+      to = { uid: quoted.fromUid, name: quoted.fromName, avatar: quoted.fromAvatar };
+      quote = { id: quoted.id, type: 'Reply' };
+    }
+    const me = await this.users.findByUid(user.uid);
+    const saved = await this.dataSource.transaction(async (em) => {
+      const r = await em.save(
+        em.create(Reply, {
+          commentId,
+          fromUid: user.uid,
+          fromName: user.username,
+          fromAvatar: me?.avatar ?? null,
+          fromRole: roleLabel(user),
+          toUid: to.uid,
+          toName: to.name,
+          toAvatar: to.avatar,
+          content: dto.reply.content!,
+        }),
+      );
+      if (place.did) await em.query('UPDATE discussion SET comment_num = comment_num + 1 WHERE id = $1', [place.did]);
+      await this.messages.remind(em, {
+        action: 'Reply',
+        sourceId: place.sourceId,
+        sourceType: place.sourceType,
+        sourceContent: r.content,
+        quoteId: quote.id,
+        quoteType: quote.type,
+        commentId,
+        replyId: r.id,
+        url: place.url,
+        recipientId: to.uid,
+        senderId: user.uid,
+      });
+      return r;
+    });
+    return {
+      id: saved.id,
+      commentId,
+      fromUid: saved.fromUid,
+      fromName: saved.fromName,
+      fromAvatar: saved.fromAvatar,
+      fromRole: saved.fromRole,
+      fromTitleName: me?.titleName ?? null,
+      fromTitleColor: me?.titleColor ?? null,
+      toUid: saved.toUid,
+      toName: saved.toName,
+      toAvatar: saved.toAvatar,
+      content: saved.content,
+      status: saved.status,
+      gmtCreate: saved.gmtCreate.toISOString(),
+      gmtModified: saved.gmtModified.toISOString(),
+    };
+  }
+
+  /** DELETE /api/reply: its author, the discussion's author and admins. */
+  async removeReply(dto: ReplyDto, user: AuthUser): Promise<void> {
+    const id = dto.reply.id;
+    if (!id) throw new BadRequestError(DISCUSSION_ERR.replyNotFound);
+    const r = await this.dataSource.getRepository(Reply).findOne({ where: { id } });
+    if (!r) throw new NotFoundError(DISCUSSION_ERR.replyNotFound);
+    const c = await this.comment(r.commentId);
+    const place = await this.place(this.dataSource.manager, c, user);
+    if (r.fromUid !== user.uid && place.ownerUid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
+    await this.dataSource.transaction(async (em) => {
+      await this.messages.removeAbout(em, { replyId: id });
+      await em.query('DELETE FROM reply WHERE id = $1', [id]);
+      if (place.did) await em.query('UPDATE discussion SET comment_num = GREATEST(0, comment_num - 1) WHERE id = $1', [place.did]);
+    });
+  }
+
+  private async comment(id: number): Promise<Comment> {
+    const c = await this.dataSource.getRepository(Comment).findOne({ where: { id } });
+    if (!c) throw new NotFoundError(DISCUSSION_ERR.commentNotFound);
+    return c;
+  }
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, Ip, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DiscussionCategory, DiscussionVO, Page, Role } from '@oj/contracts';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth, Public, RequireSwitch, Roles } from '../../../core/auth/decorators';
+import { AdminDiscussionService } from '../admin/admin-discussion.service';
+import {
+  CreateDiscussionDto,
+  DidQuery,
+  DiscussionLikeQuery,
+  DiscussionListQuery,
+  DiscussionReportDto,
+  UpdateDiscussionDto,
+} from '../dto/discussion.dto';
+import { DiscussionService } from './discussion.service';
+
+/** Spec §7 Discussion (HOJ's DiscussionController); the whole area closes with openPublicDiscussion (root passes). */
+@ApiTags('discussion')
+@RequireSwitch('openPublicDiscussion')
+@Controller()
+export class DiscussionController {
+  constructor(
+    private readonly discussions: DiscussionService,
+    private readonly admin: AdminDiscussionService,
+  ) {}
+
+  @Public()
+  @Get('discussion-category')
+  categories(): Promise<DiscussionCategory[]> {
+    return this.discussions.categories();
+  }
+
+  /** HOJ's root-only save of the whole category list (the admin screens use /api/admin/discussion-category). */
+  @Roles(Role.Root)
+  @Post('discussion-category')
+  upsertCategories(@Body() body: unknown): Promise<DiscussionCategory[]> {
+    return this.admin.upsertCategories(body);
+  }
+
+  @OptionalAuth()
+  @Get('get-discussion-list')
+  @ApiOperation({ summary: 'Discussions, pinned first; cid = category, pid = problem, onlyMine, keyword' })
+  list(@Query() q: DiscussionListQuery, @CurrentUser() user?: AuthUser): Promise<Page<DiscussionVO>> {
+    return this.discussions.list(q, user);
+  }
+
+  @OptionalAuth()
+  @Get('get-discussion-detail')
+  @ApiOperation({ summary: 'One discussion; a view counts once per viewer per hour' })
+  detail(@Query() q: DidQuery, @Ip() ip: string, @CurrentUser() user?: AuthUser): Promise<DiscussionVO> {
+    return this.discussions.detail(q.did, user, ip);
+  }
+
+  @Post('discussion')
+  create(@Body() dto: CreateDiscussionDto, @CurrentUser() user: AuthUser): Promise<DiscussionVO> {
+    return this.discussions.create(dto, user);
+  }
+
+  @Put('discussion')
+  async update(@Body() dto: UpdateDiscussionDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.discussions.update(dto, user);
+    return null;
+  }
+
+  @Delete('discussion')
+  async remove(@Query() q: DidQuery, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.discussions.remove(q.did, user);
+    return null;
+  }
+
+  @Get('discussion-like')
+  async like(@Query() q: DiscussionLikeQuery, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.discussions.like(q.did, q.toLike, user);
+    return null;
+  }
+
+  @Post('discussion-report')
+  async report(@Body() dto: DiscussionReportDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.discussions.report(dto, user);
+    return null;
+  }
+}

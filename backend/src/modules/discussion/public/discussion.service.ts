@@ -1,0 +1,266 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { randomUUID } from 'crypto';
+import { DISCUSSION_ERR, DISCUSSION_LIMITS, ERR, DiscussionCategory, DiscussionStatus, DiscussionVO, Page } from '@oj/contracts';
+import Redis from 'ioredis';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../../core/http/api.exception';
+import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { REDIS } from '../../../core/redis/redis.module';
+import { UserService } from '../../user/user.service';
+import { UserMessageService, firstResult } from '../../message/user-message.service';
+import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
+import { CreateDiscussionDto, DiscussionListQuery, DiscussionReportDto, UpdateDiscussionDto } from '../dto/discussion.dto';
+import { DiscussionCategoryEntity } from '../entities/discussion-category.entity';
+import { Discussion } from '../entities/discussion.entity';
+import { DiscussionReport } from '../entities/discussion-report.entity';
+import { DiscussionRemovalService } from '../discussion-removal.service';
+
+/** Columns of a list row: everything but the content (HOJ answers content null in lists). */
+const LIST_COLUMNS = `d.id, d.category_id AS "categoryId", d.title, d.description, NULL AS content, d.pid, d.uid, d.author,
+  d.avatar, d.role, d.view_num AS "viewNum", d.like_num AS "likeNum", d.comment_num AS "commentNum",
+  d.top_priority AS "topPriority", d.gid, d.status, d.gmt_create AS "gmtCreate", d.gmt_modified AS "gmtModified"`;
+
+/** How long a replica reuses the total of a list without keyword or onlyMine (counting is the costly part). */
+const TOTAL_CACHE_MS = 3_000;
+const TOTAL_CACHE_MAX = 1_000;
+const VIEWS_KEY = 'discussion:views';
+const VIEW_FLUSH_MS = 5_000;
+
+/** Public discussion calls of spec §7 (HOJ's DiscussionController). */
+@Injectable()
+export class DiscussionService implements OnApplicationShutdown {
+  private readonly totals = new Map<string, { value: number; at: number }>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rules: DiscussionRulesService,
+    private readonly users: UserService,
+    private readonly messages: UserMessageService,
+    private readonly removal: DiscussionRemovalService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  categories(): Promise<DiscussionCategory[]> {
+    return this.dataSource.query(
+      'SELECT id, name, gmt_create AS "gmtCreate", gmt_modified AS "gmtModified" FROM discussion_category ORDER BY id',
+    );
+  }
+
+  /** Pinned first, then newest. Hidden posts only for admins asking with `admin=true`. */
+  async list(q: DiscussionListQuery, user: AuthUser | undefined): Promise<Page<DiscussionVO>> {
+    const req = pageRequest(q);
+    const where: string[] = ['d.gid IS NULL'];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (!(q.admin && user?.isAdmin)) add('d.status = ?', DiscussionStatus.Shown);
+    if (q.cid) add('d.category_id = ?', q.cid);
+    if (q.pid) add('d.pid = ?', q.pid);
+    if (q.onlyMine) {
+      if (!user) throw new UnauthorizedError(ERR.loginFirst);
+      add('d.uid = ?', user.uid);
+    }
+    const keyword = q.keyword?.trim();
+    if (keyword) {
+      params.push(`%${keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+      const p = `$${params.length}`;
+      where.push(`(d.title ILIKE ${p} OR d.description ILIKE ${p} OR d.author ILIKE ${p})`);
+    }
+    const whereSql = where.join(' AND ');
+    const records: DiscussionVO[] = await this.dataSource.query(
+      `SELECT ${LIST_COLUMNS}, c.name AS "categoryName" FROM discussion d LEFT JOIN discussion_category c ON c.id = d.category_id
+        WHERE ${whereSql} ORDER BY d.top_priority DESC, d.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, req.size, req.skip],
+    );
+    const cacheable = !keyword && !q.onlyMine;
+    const total = cacheable ? await this.cachedCount(whereSql, params) : await this.count(whereSql, params);
+    return toPage(records, total, req);
+  }
+
+  private async count(whereSql: string, params: unknown[]): Promise<number> {
+    const [{ total }] = await this.dataSource.query(`SELECT COUNT(*)::int AS total FROM discussion d WHERE ${whereSql}`, params);
+    return total;
+  }
+
+  /** Category and problem lists' totals, reused for a moment by each replica. */
+  private async cachedCount(whereSql: string, params: unknown[]): Promise<number> {
+    const key = whereSql + JSON.stringify(params);
+    const now = Date.now();
+    const hit = this.totals.get(key);
+    if (hit && now - hit.at < TOTAL_CACHE_MS) return hit.value;
+    const value = await this.count(whereSql, params);
+    if (this.totals.size >= TOTAL_CACHE_MAX) this.totals.clear();
+    this.totals.set(key, { value, at: now });
+    return value;
+  }
+
+  /** GET /api/get-discussion-detail: a view counts once per viewer per hour. */
+  async detail(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<DiscussionVO> {
+    const rows: DiscussionVO[] = await this.dataSource.query(
+      `SELECT d.*, c.name AS "categoryName", u.title_name AS "titleName", u.title_color AS "titleColor",
+              ${user ? 'EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2)' : 'false'} AS "hasLike"
+         FROM (SELECT id, category_id AS "categoryId", title, description, content, pid, uid, author, avatar, role, view_num AS "viewNum",
+                      like_num AS "likeNum", comment_num AS "commentNum", top_priority AS "topPriority", gid, status,
+                      gmt_create AS "gmtCreate", gmt_modified AS "gmtModified" FROM discussion WHERE id = $1) d
+         LEFT JOIN discussion_category c ON c.id = d."categoryId"
+         LEFT JOIN user_info u ON u.uid = d.uid`,
+      user ? [did, user.uid] : [did],
+    );
+    const d = rows[0];
+    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
+      throw new ForbiddenError(DISCUSSION_ERR.hidden);
+    const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
+    const fresh = await this.redis.set(`discussion:view:${did}:${viewer}`, '1', 'EX', DISCUSSION_LIMITS.viewWindowSec, 'NX');
+    // Views wait in Redis and reach PostgreSQL in batches (flushViews): one row write per page view
+    // would make every reader a writer. The answer counts the views still waiting.
+    const pending = fresh
+      ? await this.redis.hincrby(VIEWS_KEY, String(did), 1)
+      : Number((await this.redis.hget(VIEWS_KEY, String(did))) ?? 0);
+    d.viewNum += pending;
+    return d;
+  }
+
+  /** Moves the buffered views into discussion.view_num; a RENAME makes each batch one replica's. */
+  @Interval(VIEW_FLUSH_MS)
+  async flushViews(): Promise<void> {
+    const batch = `${VIEWS_KEY}:flush:${randomUUID()}`;
+    try {
+      await this.redis.rename(VIEWS_KEY, batch);
+    } catch {
+      return; // nothing buffered
+    }
+    const views = await this.redis.hgetall(batch);
+    const ids = Object.keys(views).map(Number);
+    if (ids.length) {
+      await this.dataSource.query(
+        'UPDATE discussion d SET view_num = d.view_num + v.n FROM unnest($1::int[], $2::int[]) AS v(id, n) WHERE d.id = v.id',
+        [ids, ids.map((id) => Number(views[id]))],
+      );
+    }
+    await this.redis.del(batch);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.flushViews().catch(() => undefined);
+  }
+
+  async create(dto: CreateDiscussionDto, user: AuthUser): Promise<DiscussionVO> {
+    await this.rules.assertCanPost(user);
+    await this.assertCategory(dto.categoryId);
+    if (dto.pid) await this.assertProblem(dto.pid);
+    const author = await this.users.findByUid(user.uid);
+    const saved = await this.dataSource.getRepository(Discussion).save({
+      categoryId: dto.categoryId,
+      title: dto.title,
+      description: dto.description ?? '',
+      content: dto.content,
+      pid: dto.pid || null,
+      uid: user.uid,
+      author: user.username,
+      avatar: author?.avatar ?? null,
+      role: roleLabel(user),
+      topPriority: user.isAdmin ? (dto.topPriority ?? false) : false,
+      status: DiscussionStatus.Shown,
+      gid: null,
+    });
+    await this.rules.commitPost(user);
+    return { ...saved, gid: null } as unknown as DiscussionVO;
+  }
+
+  /** Authors and admins edit; only admins pin. */
+  async update(dto: UpdateDiscussionDto, user: AuthUser): Promise<void> {
+    const d = await this.owned(dto.id, user);
+    if (dto.categoryId !== undefined) await this.assertCategory(dto.categoryId);
+    if (dto.pid) await this.assertProblem(dto.pid);
+    const patch: Partial<Discussion> = {};
+    if (dto.categoryId !== undefined) patch.categoryId = dto.categoryId;
+    if (dto.title !== undefined) patch.title = dto.title;
+    if (dto.description !== undefined) patch.description = dto.description;
+    if (dto.content !== undefined) patch.content = dto.content;
+    if (dto.pid !== undefined) patch.pid = dto.pid || null;
+    if (dto.topPriority !== undefined && user.isAdmin) patch.topPriority = dto.topPriority;
+    if (Object.keys(patch).length) await this.dataSource.getRepository(Discussion).update({ id: d.id }, patch);
+  }
+
+  async remove(did: number, user: AuthUser): Promise<void> {
+    await this.owned(did, user);
+    await this.removal.removeDiscussions([did]);
+  }
+
+  /** Likes toggle and are idempotent: liking twice counts once and files one message. */
+  async like(did: number, toLike: boolean, user: AuthUser): Promise<void> {
+    await this.rules.assertLikeRate(user);
+    await this.dataSource.transaction(async (em) => {
+      const d = await this.visible(em, did, user);
+      if (toLike) {
+        const inserted: unknown[] = await em.query(
+          'INSERT INTO discussion_like (did, uid) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING did',
+          [did, user.uid],
+        );
+        if (!inserted.length) return;
+        await em.query('UPDATE discussion SET like_num = like_num + 1 WHERE id = $1', [did]);
+        await this.messages.remind(em, {
+          action: 'Like',
+          sourceId: did,
+          sourceType: 'Discussion',
+          sourceContent: d.title,
+          url: `/discussion/${did}`,
+          recipientId: d.uid,
+          senderId: user.uid,
+        });
+      } else {
+        const deleted = firstResult(
+          await em.query('DELETE FROM discussion_like WHERE did = $1 AND uid = $2 RETURNING did', [did, user.uid]),
+        );
+        if (deleted.length) await em.query('UPDATE discussion SET like_num = GREATEST(0, like_num - 1) WHERE id = $1', [did]);
+      }
+    });
+  }
+
+  async report(dto: DiscussionReportDto, user: AuthUser): Promise<void> {
+    const label = dto.label?.trim() ?? '';
+    const reason = (dto.reason ?? dto.content ?? '').trim();
+    if (!label && !reason) throw new BadRequestError(DISCUSSION_ERR.reportEmpty);
+    await this.rules.assertReportRate(user);
+    await this.visible(this.dataSource.manager, dto.did, user);
+    await this.dataSource.getRepository(DiscussionReport).insert({
+      did: dto.did,
+      reporter: user.username,
+      reporterUid: user.uid,
+      content: label ? `#${label}# ${reason}`.trim() : reason,
+      status: false,
+    });
+  }
+
+  /** A discussion the caller may see (shown, or hidden but theirs or the caller an admin). */
+  async visible(em: EntityManager, did: number, user: AuthUser | undefined): Promise<Discussion> {
+    const d = await em.findOne(Discussion, { where: { id: did } });
+    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
+      throw new ForbiddenError(DISCUSSION_ERR.hidden);
+    return d;
+  }
+
+  private async owned(did: number, user: AuthUser): Promise<Discussion> {
+    const d = await this.dataSource.getRepository(Discussion).findOne({ where: { id: did } });
+    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    if (d.uid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
+    return d;
+  }
+
+  private async assertCategory(id: number): Promise<void> {
+    if (!(await this.dataSource.getRepository(DiscussionCategoryEntity).exists({ where: { id } }))) {
+      throw new BadRequestError(DISCUSSION_ERR.categoryNotFound);
+    }
+  }
+
+  private async assertProblem(pid: string): Promise<void> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM problem WHERE problem_id = $1', [pid]);
+    if (!rows.length) throw new BadRequestError(DISCUSSION_ERR.problemNotFound);
+  }
+}

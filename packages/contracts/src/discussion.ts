@@ -1,0 +1,166 @@
+/** Discussions, comments, replies and the message centre (spec §3, §5, §7, §9). HOJ field names. */
+import type { Page } from './api';
+
+export const DISCUSSION_LIMITS = {
+  titleMax: 255,
+  descriptionMax: 255,
+  contentMax: 65535,
+  commentMax: 5000,
+  reportMax: 1000,
+  categoryNameMax: 50,
+  /** Replies shown under each comment of a comments page; the rest come from GET /api/reply. */
+  repliesPerComment: 3,
+  commentsPageSize: 20,
+  /** A view counts once per viewer per this many seconds. */
+  viewWindowSec: 3600,
+  /** Flood limits per user (fixed windows). */
+  postsPerMinute: 3,
+  commentsPerMinute: 10,
+  likesPerMinute: 60,
+  reportsPerMinute: 5,
+} as const;
+
+/** Discussion status (HOJ): 0 shown, 1 hidden by an admin. */
+export const DiscussionStatus = { Shown: 0, Hidden: 1 } as const;
+
+export const DISCUSSION_ERR = {
+  notFound: 'The discussion does not exist.',
+  hidden: 'The discussion has been hidden by an administrator.',
+  commentNotFound: 'The comment does not exist.',
+  replyNotFound: 'The reply does not exist.',
+  problemNotFound: 'The problem does not exist.',
+  categoryNotFound: 'The category does not exist.',
+  categoryInUse: 'The category still has discussions.',
+  noPostRole: 'Sorry, your account may not post discussions.',
+  mutedRole: 'Sorry, your account is muted: you may not post, comment or reply.',
+  postAcCount: (n: number) => `Sorry, you cannot post yet: solve at least ${n} problems first.`,
+  commentAcCount: (n: number) => `Sorry, you cannot comment yet: solve at least ${n} problems first.`,
+  dailyPostLimit: (n: number) => `Sorry, you have posted ${n} discussions today, the daily limit.`,
+  titleRequired: 'The title is required.',
+  titleTooLong: 'The title may be at most 255 characters.',
+  descriptionTooLong: 'The description may be at most 255 characters.',
+  contentRequired: 'The content is required.',
+  contentTooLong: 'The content may be at most 65535 characters.',
+  commentRequired: 'The comment can not be empty.',
+  commentTooLong: 'The comment may be at most 5000 characters.',
+  didOrCidRequired: 'Either did or cid is required.',
+  reportEmpty: 'Please give a label or a reason for the report.',
+  reportTooLong: 'The report may be at most 1000 characters.',
+  selectionEmpty: 'Please select at least one discussion.',
+  msgTypeInvalid: 'The type must be one of Discuss, Reply, Like, Sys, Mine.',
+  categoryNameRequired: 'The category name is required.',
+} as const;
+
+export interface DiscussionCategory {
+  id: number;
+  name: string;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+/** HOJ's Discussion (list rows: content null) and DiscussionVO (detail). */
+export interface DiscussionVO {
+  id: number;
+  categoryId: number;
+  categoryName?: string | null;
+  title: string;
+  description: string;
+  content: string | null;
+  pid: string | null;
+  uid: string;
+  author: string;
+  avatar: string | null;
+  titleName?: string | null;
+  titleColor?: string | null;
+  role: string;
+  viewNum: number;
+  likeNum: number;
+  commentNum?: number;
+  hasLike?: boolean;
+  topPriority: boolean;
+  gid: number | null;
+  status: number;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+export interface ReplyVO {
+  id: number;
+  commentId: number;
+  fromUid: string;
+  fromName: string;
+  fromAvatar: string | null;
+  fromRole: string;
+  fromTitleName?: string | null;
+  fromTitleColor?: string | null;
+  toUid: string;
+  toName: string;
+  toAvatar: string | null;
+  content: string;
+  status: number;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+export interface CommentVO {
+  id: number;
+  content: string;
+  fromUid: string;
+  fromName: string;
+  fromAvatar: string | null;
+  fromRole: string;
+  fromTitleName?: string | null;
+  fromTitleColor?: string | null;
+  likeNum: number;
+  totalReplyNum: number;
+  gmtCreate: string;
+  replyList: ReplyVO[];
+}
+
+/** GET /api/comments: a page of comments and which of them the caller liked. */
+export interface CommentListVO {
+  commentList: Page<CommentVO>;
+  commentLikeMap: Record<number, boolean>;
+}
+
+/** Message boxes: actions of msg_remind rows and the `type` of DELETE /api/msg/clean. */
+export const MSG_ACTIONS = ['Discuss', 'Reply', 'Like'] as const;
+export type MsgAction = (typeof MSG_ACTIONS)[number];
+export const MSG_CLEAN_TYPES = ['Discuss', 'Reply', 'Like', 'Sys', 'Mine'] as const;
+export type MsgCleanType = (typeof MSG_CLEAN_TYPES)[number];
+
+/** One message of the comment, reply or like box (HOJ's UserMsgVO). */
+export interface UserMsgVO {
+  id: number;
+  action: MsgAction;
+  sourceId: number;
+  /** 'Discussion' or 'Contest'. */
+  sourceType: string;
+  sourceTitle: string | null;
+  sourceContent: string | null;
+  quoteId: number | null;
+  /** 'Comment' or 'Reply'. */
+  quoteType: string | null;
+  quoteContent: string | null;
+  url: string | null;
+  state: boolean;
+  senderId: string;
+  senderUsername: string | null;
+  senderAvatar: string | null;
+  gmtCreate: string;
+}
+
+/** Admin → Discussion → Reports (HOJ's DiscussionReportVO). */
+export interface DiscussionReportVO {
+  id: number;
+  did: number;
+  gid: number | null;
+  discussionTitle: string | null;
+  discussionAuthor: string | null;
+  reporter: string;
+  content: string;
+  /** true once handled. */
+  status: boolean;
+  gmtCreate: string;
+  gmtModified: string;
+}
