@@ -7,6 +7,7 @@ import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
 import { ProblemModule } from './modules/problem/problem.module';
+import { ProfileModule } from './modules/profile/profile.module';
 import { RankModule } from './modules/rank/rank.module';
 import { SubmissionModule } from './modules/submission/submission.module';
 import { SiteModule } from './modules/site/site.module';
@@ -27,6 +28,7 @@ import { UserModule } from './modules/user/user.module';
     JudgeModule,
     RankModule,
     DashboardModule,
+    ProfileModule,
   ],
 })
 export class AppModule {}

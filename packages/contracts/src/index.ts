@@ -15,3 +15,4 @@ export * from './problem-api';
 export * from './admin-user';
 export * from './contest-api';
 export * from './dashboard';
+export * from './profile';

@@ -1,0 +1,28 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { UserCalendarHeatmap, UserHomeInfo } from '@oj/contracts';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
+import { UserLookupQuery } from './dto/profile.dto';
+import { UserHomeService } from './user-home.service';
+
+/** Spec §7 User: the public home page of a user (HOJ AccountController). */
+@ApiTags('user')
+@Controller()
+export class UserHomeController {
+  constructor(private readonly home: UserHomeService) {}
+
+  @OptionalAuth()
+  @Get('get-user-home-info')
+  @ApiOperation({ summary: 'Profile, totals, solved and tried problems and calendar of a user (uid or username; the caller without both)' })
+  homeInfo(@Query() q: UserLookupQuery, @CurrentUser() user?: AuthUser): Promise<UserHomeInfo> {
+    return this.home.homeInfo(q, user);
+  }
+
+  @OptionalAuth()
+  @Get('get-user-calendar-heatmap')
+  @ApiOperation({ summary: 'Submissions per day over the last year' })
+  heatmap(@Query() q: UserLookupQuery, @CurrentUser() user?: AuthUser): Promise<UserCalendarHeatmap> {
+    return this.home.heatmap(q, user);
+  }
+}
