@@ -128,6 +128,8 @@ describe('user pages and settings', () => {
   describe('change-userInfo', () => {
     it('saves the profile fields and refuses a too-long nickname without saving anything', async () => {
       const u = await t.createUser('info_user');
+      // Read once so that the home page answer is cached: the change must still show at once.
+      await request(t.url).get('/api/get-user-home-info').query({ username: 'info_user' }).expect(200);
       const ok = await request(t.url)
         .post('/api/change-userInfo')
         .set('Authorization', u.token)
@@ -150,6 +152,8 @@ describe('user pages and settings', () => {
         .send({ nickname: 'x'.repeat(21), school: 'changed' })
         .expect(400);
       expect(await userRow(u.uid)).toMatchObject({ nickname: 'Nick', school: 'Sch' });
+      const home = await request(t.url).get('/api/get-user-home-info').query({ username: 'info_user' }).expect(200);
+      expect(home.body.data).toMatchObject({ nickname: 'Nick', school: 'Sch', signature: 'sig' });
       await request(t.url).post('/api/change-userInfo').send({ nickname: 'anon' }).expect(401);
     });
   });

@@ -14,6 +14,7 @@ import { User } from '../user/entities/user.entity';
 import { UserService } from '../user/user.service';
 import { ChangeEmailDto, ChangeMobileDto, ChangePasswordDto, ChangeUserInfoDto } from './dto/profile.dto';
 import { SmsClient } from './sms/sms.client';
+import { UserHomeService } from './user-home.service';
 import { VerifyCodeStore } from './verify-code.store';
 
 /** Wrong passwords on the change-* calls: this many per half hour per user, then 429. */
@@ -31,6 +32,7 @@ export class AccountSettingService {
     private readonly sms: SmsClient,
     private readonly rateLimit: RateLimitService,
     private readonly siteConfig: SiteConfigService,
+    private readonly home: UserHomeService,
   ) {}
 
   private async load(uid: string): Promise<User> {
@@ -143,6 +145,7 @@ export class AccountSettingService {
     }
     if (dto.gender) patch.gender = dto.gender;
     if (Object.keys(patch).length) await this.users.update({ uid: caller.uid }, patch);
+    await this.home.forget(caller.uid, caller.username);
     return this.info(caller.uid, caller.roleId);
   }
 

@@ -10,6 +10,7 @@ import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { BadRequestError } from '../../core/http/api.exception';
 import { toUserInfo } from '../account/account.service';
 import { User } from '../user/entities/user.entity';
+import { UserHomeService } from './user-home.service';
 
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp';
 
@@ -36,6 +37,7 @@ export class AvatarService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly home: UserHomeService,
   ) {}
 
   get dir(): string {
@@ -56,6 +58,7 @@ export class AvatarService {
     await this.users.update({ uid }, { avatar: PROFILE_API.imagePrefix + name });
     await this.removeOld(before?.avatar ?? null);
     const user = await this.users.findOneOrFail({ where: { uid } });
+    await this.home.forget(user.uid, user.username);
     return toUserInfo(user, role);
   }
 

@@ -13,6 +13,9 @@ import { User } from '../user/entities/user.entity';
 /** The calendar of a user is recounted at most this often: a day's count may lag a minute behind. */
 export const CALENDAR_CACHE_SEC = 60;
 const CALENDAR_KEY = (uid: string) => `user-home:calendar:${uid}`;
+/** A whole answer is kept this long: totals may lag behind by as much; profile changes drop it at once. */
+export const HOME_CACHE_SEC = 30;
+const HOME_KEY = (by: 'uid' | 'name', value: string) => `user-home:info:${by}:${value}`;
 
 /** yyyy-MM-dd of a date in the server's time zone. */
 export function dayOf(d: Date): string {
@@ -45,7 +48,30 @@ export class UserHomeService {
     return user;
   }
 
+  /**
+   * A busy user's page reads a thousand problem rows and a year of submissions: the answer is kept
+   * HOME_CACHE_SEC in Redis under the uid and the username asked for.
+   */
   async homeInfo(q: UserLookup, caller: AuthUser | undefined): Promise<UserHomeInfo> {
+    const uid = q.uid || (!q.username ? caller?.uid : undefined);
+    const key = uid ? HOME_KEY('uid', uid) : q.username ? HOME_KEY('name', q.username) : null;
+    const cached = key ? await this.redis.get(key) : null;
+    if (cached) return JSON.parse(cached) as UserHomeInfo;
+    const info = await this.buildHomeInfo(q, caller);
+    await this.redis
+      .multi()
+      .set(HOME_KEY('uid', info.uid), JSON.stringify(info), 'EX', HOME_CACHE_SEC)
+      .set(HOME_KEY('name', info.username), JSON.stringify(info), 'EX', HOME_CACHE_SEC)
+      .exec();
+    return info;
+  }
+
+  /** After the user changed their profile or avatar. */
+  async forget(uid: string, username: string): Promise<void> {
+    await this.redis.del(HOME_KEY('uid', uid), HOME_KEY('name', username));
+  }
+
+  private async buildHomeInfo(q: UserLookup, caller: AuthUser | undefined): Promise<UserHomeInfo> {
     const user = await this.findUser(q, caller);
     const [role, stat, problems, calendar] = await Promise.all([
       this.userRoles.findOne({ where: { uid: user.uid } }),

@@ -8,6 +8,8 @@ import { ComingSoon, LocaleProvider, NotFound } from '@oj/kit';
 import { shellMessages } from '../locales';
 import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
+import { UserHomePage } from '../pages/user-home';
+import { SettingPage } from '../pages/setting';
 
 export function AccountDialogPart() {
   return (
@@ -21,6 +23,22 @@ export function ResetPasswordPart() {
   return (
     <LocaleProvider messages={shellMessages}>
       <ResetPasswordPage />
+    </LocaleProvider>
+  );
+}
+
+export function UserHomePart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <UserHomePage />
+    </LocaleProvider>
+  );
+}
+
+export function SettingPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <SettingPage />
     </LocaleProvider>
   );
 }
