@@ -18,6 +18,7 @@ const TagsPage = lazy(() => import('./pages/tags'));
 const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
+const UserPage = lazy(() => import('./pages/user'));
 const ContestListPage = lazy(() => import('./pages/contest'));
 const ContestEditPage = lazy(() => import('./pages/contest/edit'));
 const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
@@ -67,6 +68,7 @@ export function AdminRoutes() {
         <Route path="contest/:contestID/problem/create" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/problem/:problemId/edit" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
+        <Route path="user" element={<UserPage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

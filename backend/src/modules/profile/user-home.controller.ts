@@ -1,6 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { UserCalendarHeatmap, UserHomeInfo } from '@oj/contracts';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { UserCalendarHeatmap } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
 import { UserLookupQuery } from './dto/profile.dto';
@@ -15,8 +16,11 @@ export class UserHomeController {
   @OptionalAuth()
   @Get('get-user-home-info')
   @ApiOperation({ summary: 'Profile, totals, solved and tried problems and calendar of a user (uid or username; the caller without both)' })
-  homeInfo(@Query() q: UserLookupQuery, @CurrentUser() user?: AuthUser): Promise<UserHomeInfo> {
-    return this.home.homeInfo(q, user);
+  @ApiOkResponse({ description: 'UserHomeInfo in the envelope' })
+  async homeInfo(@Query() q: UserLookupQuery, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    // A busy user's answer is tens of KB: the cached JSON goes out as is instead of parse + stringify.
+    const json = await this.home.homeInfoJson(q, user);
+    res.type('json').send(`{"status":200,"msg":"success","data":${json}}`);
   }
 
   @OptionalAuth()

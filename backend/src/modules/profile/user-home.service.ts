@@ -53,17 +53,23 @@ export class UserHomeService {
    * HOME_CACHE_SEC in Redis under the uid and the username asked for.
    */
   async homeInfo(q: UserLookup, caller: AuthUser | undefined): Promise<UserHomeInfo> {
+    return JSON.parse(await this.homeInfoJson(q, caller)) as UserHomeInfo;
+  }
+
+  /** The answer as JSON text, straight from the cache when there (the route sends it without re-encoding). */
+  async homeInfoJson(q: UserLookup, caller: AuthUser | undefined): Promise<string> {
     const uid = q.uid || (!q.username ? caller?.uid : undefined);
     const key = uid ? HOME_KEY('uid', uid) : q.username ? HOME_KEY('name', q.username) : null;
     const cached = key ? await this.redis.get(key) : null;
-    if (cached) return JSON.parse(cached) as UserHomeInfo;
+    if (cached) return cached;
     const info = await this.buildHomeInfo(q, caller);
+    const json = JSON.stringify(info);
     await this.redis
       .multi()
-      .set(HOME_KEY('uid', info.uid), JSON.stringify(info), 'EX', HOME_CACHE_SEC)
-      .set(HOME_KEY('name', info.username), JSON.stringify(info), 'EX', HOME_CACHE_SEC)
+      .set(HOME_KEY('uid', info.uid), json, 'EX', HOME_CACHE_SEC)
+      .set(HOME_KEY('name', info.username), json, 'EX', HOME_CACHE_SEC)
       .exec();
-    return info;
+    return json;
   }
 
   /** After the user changed their profile or avatar. */

@@ -10,6 +10,7 @@ import {
   SwapOutlined,
   TagsOutlined,
   UnorderedListOutlined,
+  UserOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
 import { ProLayout, MenuDataItem } from '@ant-design/pro-components';
@@ -51,6 +52,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       name: t('admin.menu.general'),
       icon: <SettingOutlined />,
       children: [
+        { path: '/user', name: t('admin.menu.user'), icon: <UserOutlined /> },
         { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },
         { path: '/switch', name: t('admin.menu.switch'), icon: <SwapOutlined /> },

@@ -1,9 +1,11 @@
 /** English texts of the admin app. Spec texts come from contracts (ERR) so they are written once. */
 import { ERR, Role, ROLE_DESCRIPTIONS, SITE_TEXT } from '@oj/contracts';
 import contestEnUS from '../pages/contest/locales/en-US';
+import userEnUS from '../pages/user/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
+  ...userEnUS,
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',

@@ -1,7 +1,9 @@
 /** 管理端的中文文案。 */
 import contestZhCN from '../pages/contest/locales/zh-CN';
+import userZhCN from '../pages/user/locales/zh-CN';
 const messages: Record<string, string> = {
   ...contestZhCN,
+  ...userZhCN,
   'admin.common.cancel': '取消',
   'admin.common.created': '创建成功',
   'admin.common.delete': '删除',
