@@ -8,6 +8,7 @@ import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
 import { ProblemModule } from './modules/problem/problem.module';
 import { ProfileModule } from './modules/profile/profile.module';
+import { RatingModule } from './modules/rating/rating.module';
 import { RankModule } from './modules/rank/rank.module';
 import { SubmissionModule } from './modules/submission/submission.module';
 import { SiteModule } from './modules/site/site.module';
@@ -29,6 +30,7 @@ import { UserModule } from './modules/user/user.module';
     RankModule,
     DashboardModule,
     ProfileModule,
+    RatingModule,
   ],
 })
 export class AppModule {}

@@ -3,6 +3,7 @@
  * Names and shapes follow HOJ's AccountController so its client works unchanged.
  */
 import { LIMITS, TIMINGS } from './limits';
+import { RATING_THRESHOLDS } from './roles';
 
 export const PROFILE_API = {
   homeInfo: '/get-user-home-info',
@@ -70,6 +71,10 @@ export interface UserHomeInfo {
   recentLoginTime: string | null;
   /** The last year's submissions per day (same as get-user-calendar-heatmap). */
   calendar: UserCalendarHeatmap;
+  /** Contest rating (HOJ's `rating`); null before the first rated contest. */
+  rating: number | null;
+  /** Rated contests in the order they ended. */
+  ratingHistory: RatingHistoryItem[];
 }
 
 /** POST /api/change-password (HOJ ChangePasswordDTO). Every other session of the user ends. */
@@ -150,3 +155,31 @@ export const PROFILE_TEXT = {
   mobileChanged: 'Mobile number changed.',
   noImage: 'Please choose an image.',
 } as const;
+
+/** One rated contest of a user (GET /api/get-user-home-info `ratingHistory`). */
+export interface RatingHistoryItem {
+  cid: number;
+  title: string;
+  rank: number;
+  oldRating: number;
+  newRating: number;
+  endTime: string;
+}
+
+export const RATING_TEXT = {
+  alreadyApplied: 'The ratings of this contest were already applied.',
+} as const;
+
+/**
+ * Name colour by rating (spec §6, §9: thresholds 500, 1300, 2000, 3000, 6000); admin roles have their own.
+ * Below 500 grey, then green, blue, violet, orange, red from 6000.
+ */
+export const RATING_COLORS = ['#909399', '#67c23a', '#409eff', '#a855f7', '#ff9800', '#f5222d'] as const;
+export const ADMIN_NAME_COLOR = '#e6a23c';
+
+export function ratingColor(rating: number | null | undefined): string | null {
+  if (rating === null || rating === undefined) return null;
+  let band = 0;
+  while (band < RATING_THRESHOLDS.length && rating >= RATING_THRESHOLDS[band]) band++;
+  return RATING_COLORS[band];
+}

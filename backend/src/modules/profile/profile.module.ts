@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RatingModule } from '../rating/rating.module';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
 import { UserRole } from '../user/entities/user-role.entity';
 import { User } from '../user/entities/user.entity';
@@ -15,7 +16,7 @@ import { VerifyCodeStore } from './verify-code.store';
 
 /** A user's own pages: /user-home data, /setting calls, avatars, codes by e-mail and SMS. */
 @Module({
-  imports: [UserModule, TypeOrmModule.forFeature([User, UserRole, UserJudgeStat])],
+  imports: [UserModule, RatingModule, TypeOrmModule.forFeature([User, UserRole, UserJudgeStat])],
   controllers: [UserHomeController, AccountSettingController, AvatarController],
   providers: [UserHomeService, AccountSettingService, AvatarService, SmsClient, VerifyCodeStore],
 })

@@ -6,6 +6,7 @@ import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { REDIS } from '../../core/redis/redis.module';
+import { RatingService } from '../rating/rating.service';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
 import { UserRole } from '../user/entities/user-role.entity';
 import { User } from '../user/entities/user.entity';
@@ -37,6 +38,7 @@ export class UserHomeService {
     @InjectRepository(UserJudgeStat) private readonly judgeStats: Repository<UserJudgeStat>,
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly ratings: RatingService,
   ) {}
 
   /** uid wins over username; neither means the caller (HOJ), and a visitor then gets 400. */
@@ -79,11 +81,13 @@ export class UserHomeService {
 
   private async buildHomeInfo(q: UserLookup, caller: AuthUser | undefined): Promise<UserHomeInfo> {
     const user = await this.findUser(q, caller);
-    const [role, stat, problems, calendar] = await Promise.all([
+    const [role, stat, problems, calendar, rating, ratingHistory] = await Promise.all([
       this.userRoles.findOne({ where: { uid: user.uid } }),
       this.judgeStats.findOne({ where: { uid: user.uid } }),
       this.problemsOf(user.uid),
       this.calendarOf(user.uid),
+      this.ratings.ratingOf(user.uid),
+      this.ratings.history(user.uid),
     ]);
     const roleId = (role?.roleId ?? Role.User) as Role;
     const solvedGroupByDifficulty: Record<number, UserHomeProblem[]> = {};
@@ -110,6 +114,8 @@ export class UserHomeService {
       solvedGroupByDifficulty,
       recentLoginTime: user.lastLoginTime ? user.lastLoginTime.toISOString() : null,
       calendar,
+      rating,
+      ratingHistory,
     };
   }
 
