@@ -143,5 +143,7 @@ const enUS: Messages = {
   'shell.setting.codeSent': 'The code was sent.',
   'shell.setting.code': 'Verification code',
   'shell.setting.currentPassword': 'Your password',
+  'shell.userHome.rating': 'Rating',
+  'shell.userHome.ratingHistory': 'Rating history',
 };
 export default enUS;

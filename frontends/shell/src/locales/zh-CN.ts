@@ -139,5 +139,7 @@ const zhCN: Messages = {
   'shell.setting.codeSent': '验证码已发送。',
   'shell.setting.code': '验证码',
   'shell.setting.currentPassword': '当前密码',
+  'shell.userHome.rating': '积分',
+  'shell.userHome.ratingHistory': '积分变化',
 };
 export default zhCN;

@@ -3,10 +3,11 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar, Card, Col, Empty, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
-import { PROFILE_API, UserHomeInfo } from '@oj/contracts';
+import { ADMIN_NAME_COLOR, PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, ratingColor } from '@oj/contracts';
 import { call, api, useAuth } from '@oj/kit';
 
 const SubmissionHeatmap = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './submission-heatmap'));
+const RatingChart = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './rating-chart'));
 
 function useUserHome(uid: string | null, username: string | null) {
   const [info, setInfo] = useState<UserHomeInfo | null>(null);
@@ -37,6 +38,14 @@ function ProblemTags({ ids, color }: { ids: string[]; color?: string }) {
   );
 }
 
+const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NAMES[Role.ProblemAdmin]];
+
+/** Admins in their own colour, others by rating band (spec §6). */
+function nameColor(info: UserHomeInfo): string | null {
+  if (info.roleList.some((r) => ADMIN_ROLE_NAMES.includes(r))) return ADMIN_NAME_COLOR;
+  return ratingColor(info.rating);
+}
+
 export function UserHomePage() {
   const [params] = useSearchParams();
   const { isLoggedIn } = useAuth();
@@ -60,7 +69,7 @@ export function UserHomePage() {
             {info.username.slice(0, 1).toUpperCase()}
           </Avatar>
           <div>
-            <Typography.Title level={3} style={{ marginBottom: 0 }} data-testid="user-home-name">
+            <Typography.Title level={3} style={{ marginBottom: 0, color: nameColor(info) ?? undefined }} data-testid="user-home-name">
               {info.nickname || info.username}
             </Typography.Title>
             <Typography.Text type="secondary">@{info.username}</Typography.Text>
@@ -85,18 +94,35 @@ export function UserHomePage() {
       </Card>
       <Row gutter={16}>
         {(['total', 'accepted', 'solved', 'totalScore'] as const).map((k) => (
-          <Col key={k} xs={12} md={6}>
+          <Col key={k} xs={12} md={5}>
             <Card>
               <Statistic title={intl.formatMessage({ id: `shell.userHome.${k}` })} value={info[k]} />
             </Card>
           </Col>
         ))}
+        <Col xs={12} md={4}>
+          <Card>
+            <Statistic
+              title={intl.formatMessage({ id: 'shell.userHome.rating' })}
+              value={info.rating ?? '-'}
+              valueStyle={{ color: ratingColor(info.rating) ?? undefined }}
+              data-testid="user-home-rating"
+            />
+          </Card>
+        </Col>
       </Row>
       <Card title={<FormattedMessage id="shell.userHome.calendar" />}>
         <Suspense fallback={<Spin />}>
           <SubmissionHeatmap calendar={info.calendar} label={intl.formatMessage({ id: 'shell.userHome.submissions' })} />
         </Suspense>
       </Card>
+      {info.ratingHistory.length > 0 && (
+        <Card title={<FormattedMessage id="shell.userHome.ratingHistory" />}>
+          <Suspense fallback={<Spin />}>
+            <RatingChart history={info.ratingHistory} label={intl.formatMessage({ id: 'shell.userHome.rating' })} />
+          </Suspense>
+        </Card>
+      )}
       <Card title={<FormattedMessage id="shell.userHome.solvedList" />}>
         <ProblemTags ids={info.solvedList} color="success" />
       </Card>
