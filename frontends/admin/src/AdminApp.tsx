@@ -19,6 +19,7 @@ const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
 const UserPage = lazy(() => import('./pages/user'));
+const NoticePage = lazy(() => import('./pages/notice'));
 const ContestListPage = lazy(() => import('./pages/contest'));
 const ContestEditPage = lazy(() => import('./pages/contest/edit'));
 const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
@@ -69,6 +70,7 @@ export function AdminRoutes() {
         <Route path="contest/:contestID/problem/:problemId/edit" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
         <Route path="user" element={<UserPage />} />
+        <Route path="notice" element={<NoticePage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

@@ -1,6 +1,7 @@
 /** ProLayout of the admin area: its own menu, no site navbar or footer (spec §2). */
 import {
   AppstoreOutlined,
+  BellOutlined,
   DashboardOutlined,
   TrophyOutlined,
   GlobalOutlined,
@@ -54,6 +55,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       children: [
         { path: '/user', name: t('admin.menu.user'), icon: <UserOutlined /> },
         { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
+        { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },
         { path: '/switch', name: t('admin.menu.switch'), icon: <SwapOutlined /> },
       ],

@@ -1,4 +1,4 @@
-/** English texts of the admin user screen (spread into the admin app's messages). */
+/** English texts of the admin user and notice screens (spread into the admin app's messages). */
 const messages: Record<string, string> = {
   'admin.menu.user': 'User',
   'admin.user.title': 'User Admin',
@@ -44,6 +44,27 @@ const messages: Record<string, string> = {
   'admin.userGenerate.submit': 'Generate',
   'admin.userGenerate.done': '{count} accounts generated',
   'admin.userGenerate.download': 'Download accounts (spreadsheet)',
+  'admin.menu.notice': 'Notice',
+  'admin.notice.title': 'System Notices',
+  'admin.notice.editTitle': 'Edit notice',
+  'admin.notice.createTitle': 'Create notice',
+  'admin.notice.create': 'Create',
+  'admin.notice.id': 'ID',
+  'admin.notice.titleField': 'Title',
+  'admin.notice.titleRequired': 'The title is required.',
+  'admin.notice.content': 'Content',
+  'admin.notice.contentRequired': 'The content is required.',
+  'admin.notice.recipientType': 'Recipients',
+  'admin.notice.toAll': 'All users',
+  'admin.notice.toUser': 'One user',
+  'admin.notice.toAdmin': 'Administrators',
+  'admin.notice.recipient': 'Username of the recipient',
+  'admin.notice.recipientRequired': 'The username of the recipient is required.',
+  'admin.notice.state': 'State',
+  'admin.notice.pushed': 'Pushed',
+  'admin.notice.waiting': 'Waiting (pushed hourly)',
+  'admin.notice.created': 'Created',
+  'admin.notice.deleteConfirm': 'Delete this notice?',
 };
 
 export default messages;

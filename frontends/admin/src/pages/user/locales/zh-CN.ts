@@ -1,4 +1,4 @@
-/** Chinese texts of the admin user screen (spread into the admin app's messages). */
+/** Chinese texts of the admin user and notice screens (spread into the admin app's messages). */
 const messages: Record<string, string> = {
   'admin.menu.user': '用户',
   'admin.user.title': '用户管理',
@@ -44,6 +44,27 @@ const messages: Record<string, string> = {
   'admin.userGenerate.submit': '生成',
   'admin.userGenerate.done': '已生成 {count} 个账号',
   'admin.userGenerate.download': '下载账号（表格）',
+  'admin.menu.notice': '通知',
+  'admin.notice.title': '系统通知',
+  'admin.notice.editTitle': '编辑通知',
+  'admin.notice.createTitle': '创建通知',
+  'admin.notice.create': '创建',
+  'admin.notice.id': 'ID',
+  'admin.notice.titleField': '标题',
+  'admin.notice.titleRequired': '请输入标题。',
+  'admin.notice.content': '内容',
+  'admin.notice.contentRequired': '请输入内容。',
+  'admin.notice.recipientType': '接收者',
+  'admin.notice.toAll': '全部用户',
+  'admin.notice.toUser': '指定用户',
+  'admin.notice.toAdmin': '管理员',
+  'admin.notice.recipient': '接收者用户名',
+  'admin.notice.recipientRequired': '请输入接收者用户名。',
+  'admin.notice.state': '状态',
+  'admin.notice.pushed': '已推送',
+  'admin.notice.waiting': '待推送（每小时）',
+  'admin.notice.created': '创建时间',
+  'admin.notice.deleteConfirm': '确定删除该通知？',
 };
 
 export default messages;
