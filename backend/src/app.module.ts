@@ -3,6 +3,7 @@ import { CoreModule } from './core/core.module';
 import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { DeveloperModule } from './modules/developer/developer.module';
 import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
@@ -31,6 +32,7 @@ import { UserModule } from './modules/user/user.module';
     DashboardModule,
     ProfileModule,
     RatingModule,
+    DeveloperModule,
   ],
 })
 export class AppModule {}

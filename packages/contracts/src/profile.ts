@@ -183,3 +183,22 @@ export function ratingColor(rating: number | null | undefined): string | null {
   while (band < RATING_THRESHOLDS.length && rating >= RATING_THRESHOLDS[band]) band++;
   return RATING_COLORS[band];
 }
+
+/** GET /api/get-system-info (public): what the /developer page shows. */
+export interface SystemInfo {
+  version: string;
+  nodeVersion: string;
+  uptimeSec: number;
+  queue: { waiting: number; active: number; delayed: number };
+  /** Running judge jobs over all workers' slots; null without workers. */
+  judgeLoadPercent: number | null;
+  judgeServers: {
+    name: string;
+    hostname: string;
+    concurrency: number;
+    cgroup: string;
+    languages: string[];
+    startedAt: string;
+    lastHeartbeat: string;
+  }[];
+}

@@ -10,6 +10,7 @@ import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
 import { UserHomePage } from '../pages/user-home';
 import { SettingPage } from '../pages/setting';
+import { DeveloperPage } from '../pages/developer';
 
 export function AccountDialogPart() {
   return (
@@ -39,6 +40,14 @@ export function SettingPart() {
   return (
     <LocaleProvider messages={shellMessages}>
       <SettingPage />
+    </LocaleProvider>
+  );
+}
+
+export function DeveloperPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <DeveloperPage />
     </LocaleProvider>
   );
 }

@@ -145,5 +145,16 @@ const enUS: Messages = {
   'shell.setting.currentPassword': 'Your password',
   'shell.userHome.rating': 'Rating',
   'shell.userHome.ratingHistory': 'Rating history',
+  'shell.developer.version': 'Version',
+  'shell.developer.waiting': 'Waiting in queue',
+  'shell.developer.running': 'Judging now',
+  'shell.developer.load': 'Judge load',
+  'shell.developer.judgeServers': 'Judge servers',
+  'shell.developer.noJudge': 'No judge server is running.',
+  'shell.developer.host': 'Host',
+  'shell.developer.slots': 'Parallel jobs',
+  'shell.developer.heartbeat': 'Last heartbeat',
+  'shell.developer.languages': 'Languages',
+  'shell.developer.uptime': 'backend up for',
 };
 export default enUS;

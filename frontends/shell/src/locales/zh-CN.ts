@@ -141,5 +141,16 @@ const zhCN: Messages = {
   'shell.setting.currentPassword': '当前密码',
   'shell.userHome.rating': '积分',
   'shell.userHome.ratingHistory': '积分变化',
+  'shell.developer.version': '版本',
+  'shell.developer.waiting': '排队中',
+  'shell.developer.running': '评测中',
+  'shell.developer.load': '评测负载',
+  'shell.developer.judgeServers': '评测机',
+  'shell.developer.noJudge': '没有正在运行的评测机。',
+  'shell.developer.host': '主机',
+  'shell.developer.slots': '并行任务数',
+  'shell.developer.heartbeat': '最近心跳',
+  'shell.developer.languages': '语言',
+  'shell.developer.uptime': '后端已运行',
 };
 export default zhCN;
