@@ -303,6 +303,9 @@ const messages: Record<string, string> = {
   'admin.switch.groupTotal': 'Groups per user in total',
   'admin.switch.testcaseDownloadsDaily': 'Test data downloads per day (root not limited)',
   'admin.switch.title': 'System Switch',
+  'admin.dashboard.chartTitle': 'Submissions of the last 14 days',
+  'admin.dashboard.chartTotal': 'Submissions',
+  'admin.dashboard.chartAccepted': 'Accepted',
 };
 
 export default messages;

@@ -301,6 +301,9 @@ const messages: Record<string, string> = {
   'admin.switch.groupTotal': '每人创建团队总数',
   'admin.switch.testcaseDownloadsDaily': '每日测试数据下载次数（超级管理员不受限）',
   'admin.switch.title': '系统开关',
+  'admin.dashboard.chartTitle': '最近 14 天的提交',
+  'admin.dashboard.chartTotal': '提交',
+  'admin.dashboard.chartAccepted': '通过',
 };
 
 export default messages;
