@@ -4,6 +4,7 @@ import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DeveloperModule } from './modules/developer/developer.module';
+import { OtherContestModule } from './modules/other-contest/other-contest.module';
 import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
@@ -33,6 +34,7 @@ import { UserModule } from './modules/user/user.module';
     ProfileModule,
     RatingModule,
     DeveloperModule,
+    OtherContestModule,
   ],
 })
 export class AppModule {}
