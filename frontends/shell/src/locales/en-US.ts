@@ -156,5 +156,6 @@ const enUS: Messages = {
   'shell.developer.heartbeat': 'Last heartbeat',
   'shell.developer.languages': 'Languages',
   'shell.developer.uptime': 'backend up for',
+  'shell.home.otherContests': 'Contests on other judges',
 };
 export default enUS;

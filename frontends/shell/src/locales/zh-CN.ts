@@ -152,5 +152,6 @@ const zhCN: Messages = {
   'shell.developer.heartbeat': '最近心跳',
   'shell.developer.languages': '语言',
   'shell.developer.uptime': '后端已运行',
+  'shell.home.otherContests': '其他 OJ 的比赛',
 };
 export default zhCN;
