@@ -4,10 +4,14 @@ import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DiscussionModule } from './modules/discussion/discussion.module';
+import { DeveloperModule } from './modules/developer/developer.module';
+import { OtherContestModule } from './modules/other-contest/other-contest.module';
 import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
 import { ProblemModule } from './modules/problem/problem.module';
+import { ProfileModule } from './modules/profile/profile.module';
+import { RatingModule } from './modules/rating/rating.module';
 import { RankModule } from './modules/rank/rank.module';
 import { SubmissionModule } from './modules/submission/submission.module';
 import { SiteModule } from './modules/site/site.module';
@@ -31,6 +35,10 @@ import { UserModule } from './modules/user/user.module';
     DashboardModule,
     TrainingModule,
     DiscussionModule,
+    ProfileModule,
+    RatingModule,
+    DeveloperModule,
+    OtherContestModule,
   ],
 })
 export class AppModule {}

@@ -31,6 +31,8 @@ describe('admin user management', () => {
     expect(admin.password).toBeUndefined();
     const admins = (await root('get', 'get-user-list?onlyAdmin=true&limit=50').expect(200)).body.data;
     expect(admins.records.map((u: { roleId: number }) => u.roleId).sort()).toEqual([Role.Root, Role.Admin, Role.ProblemAdmin].sort());
+    const muted = (await root('get', `get-user-list?role=${Role.UserMuted}`).expect(200)).body.data;
+    expect(muted.records.map((u: { username: string }) => u.username)).toEqual([t.users.muted.username]);
     const found = (await root('get', `get-user-list?keyword=${t.users.muted.username}`).expect(200)).body.data;
     expect(found.records.map((u: { username: string }) => u.username)).toEqual([t.users.muted.username]);
   });

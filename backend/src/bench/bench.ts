@@ -2,10 +2,12 @@
  * `npm run bench -w backend`: autocannon, 50 connections × 10 s each, against
  *  - GET /api/get-website-config and POST /api/login (root, argon2) of the real app
  *    (fresh database on DATABASE_URL's server, Redis from REDIS_URL, request logs off, rate limits off);
+ *  - GET /api/get-user-home-info of a user with 50,000 submissions (1,000 problems tried, 600 solved) at
+ *    BENCH_HOME_CONNECTIONS (default 100) connections;
  *  - a bare hello-world Nest app on the same HTTP adapter (platform-express), no guards or middleware.
  * autocannon runs in its own process so the servers keep a core to themselves (2-core machines).
  * Prints req/s, p50, p99 and the ratio to bare, then one JSON line:
- *   {"configRps","configP99Ms","loginRps","bareRps"}
+ *   {"configRps","configP99Ms","loginRps","userHomeRps","userHomeP99Ms","bareRps"}
  * BENCH_DURATION (seconds) and BENCH_CONNECTIONS override the defaults.
  */
 import 'reflect-metadata';
@@ -32,6 +34,45 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = (sql: string) => adminQuery(PG_URL, sql);
 const ROOT_PASSWORD = 'bench-root-pw';
+const HOME_CONNECTIONS = Number(process.env.BENCH_HOME_CONNECTIONS || 100);
+const HOME_SUBMISSIONS = 50_000;
+
+/** A user with HOME_SUBMISSIONS submissions over the last year, 1,000 problems tried, 600 solved. */
+async function seedBusyUser(dbUrl: string): Promise<string> {
+  const { Client } = await import('pg');
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const uid = 'b'.repeat(32);
+    await db.query(`INSERT INTO user_info (uid, username, password, nickname) VALUES ($1, 'busy_user', 'x', 'Busy')`, [uid]);
+    await db.query(`INSERT INTO user_role (uid, role_id) VALUES ($1, 1002)`, [uid]);
+    await db.query(
+      `INSERT INTO problem (problem_id, title, difficulty) SELECT 'HOME-' || g, 'Problem ' || g, g % 4 FROM generate_series(1, 1000) g`,
+    );
+    await db.query(
+      `INSERT INTO user_problem_stat (uid, pid, accepted, best_score, last_status, first_ac_time)
+       SELECT $1, p.id, n <= 600, CASE WHEN n <= 600 THEN 100 ELSE 0 END, CASE WHEN n <= 600 THEN 0 ELSE -1 END,
+              CASE WHEN n <= 600 THEN now() - n * interval '10 minutes' END
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM problem WHERE problem_id LIKE 'HOME-%') p`,
+      [uid],
+    );
+    await db.query(
+      `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, length, code, language)
+       SELECT p.id, p.problem_id, $1, 'busy_user', now() - random() * interval '360 days', CASE WHEN random() < 0.3 THEN 0 ELSE -1 END, 10, '', 'C++'
+         FROM generate_series(1, $2::int) g JOIN problem p ON p.problem_id = 'HOME-' || (1 + g % 1000)`,
+      [uid, HOME_SUBMISSIONS],
+    );
+    await db.query(
+      `INSERT INTO user_judge_stat (uid, username, submissions, accepted, solved, total_score)
+       SELECT $1::varchar, 'busy_user', count(*), count(*) FILTER (WHERE status = 0), 600, 60000 FROM judge WHERE uid = $1::varchar`,
+      [uid],
+    );
+    await db.query('ANALYZE judge; ANALYZE user_problem_stat; ANALYZE problem');
+    return 'busy_user';
+  } finally {
+    await db.end();
+  }
+}
 
 interface LoadOptions {
   url: string;
@@ -115,6 +156,10 @@ async function main(): Promise<void> {
     });
     // Let the last logins finish before the app closes its connections.
     await new Promise((r) => setTimeout(r, 3000));
+    const busy = await seedBusyUser(dbUrl.toString());
+    const homeUrl = `${url}/api/get-user-home-info?username=${busy}`;
+    await autocannon({ url: homeUrl, connections: 10, duration: 2 });
+    const homeR = await measure('user-home', { url: homeUrl, connections: HOME_CONNECTIONS });
 
     const row = (name: string, r: AutocannonResult) =>
       `${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(
@@ -125,11 +170,14 @@ async function main(): Promise<void> {
     console.log(row('bare hello-world (Nest)', bareR));
     console.log(row('GET /api/get-website-config', configR));
     console.log(row('POST /api/login (argon2)', loginR));
+    console.log(row(`user-home 50k subs (${HOME_CONNECTIONS} c)`, homeR));
     console.log(
       JSON.stringify({
         configRps: Math.round(configR.requests.average),
         configP99Ms: configR.latency.p99,
         loginRps: Math.round(loginR.requests.average),
+        userHomeRps: Math.round(homeR.requests.average),
+        userHomeP99Ms: homeR.latency.p99,
         bareRps: Math.round(bareR.requests.average),
       }),
     );

@@ -18,6 +18,8 @@ const TagsPage = lazy(() => import('./pages/tags'));
 const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
+const UserPage = lazy(() => import('./pages/user'));
+const NoticePage = lazy(() => import('./pages/notice'));
 const ContestListPage = lazy(() => import('./pages/contest'));
 const ContestEditPage = lazy(() => import('./pages/contest/edit'));
 const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
@@ -82,6 +84,8 @@ export function AdminRoutes() {
         <Route path="discussion" element={<DiscussionPage />} />
         <Route path="discussion/category" element={<DiscussionCategoryPage />} />
         <Route path="discussion/report" element={<DiscussionReportPage />} />
+        <Route path="user" element={<UserPage />} />
+        <Route path="notice" element={<NoticePage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

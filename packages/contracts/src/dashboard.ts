@@ -44,3 +44,12 @@ export interface LoginSessionInfo {
  * contest running, starting within the window, or ended within it; `count` is the number of registrations.
  */
 export type RecentContestInfo = ContestInfo & { count: number };
+
+/** GET /api/admin/dashboard/get-submission-chart: one entry per day, oldest first (spec §2 "last 14 days"). */
+export const SUBMISSION_CHART_DAYS = 14;
+export interface SubmissionChartDay {
+  /** yyyy-MM-dd, server time zone. */
+  date: string;
+  total: number;
+  accepted: number;
+}

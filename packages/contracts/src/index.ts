@@ -17,3 +17,4 @@ export * from './contest-api';
 export * from './dashboard';
 export * from './training';
 export * from './discussion';
+export * from './profile';

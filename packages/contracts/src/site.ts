@@ -165,3 +165,12 @@ export interface SysMessage {
   state: boolean;
   gmtCreate: string;
 }
+
+/** GET /api/get-recent-other-contest: an upcoming contest of another judge (HOJ's shape). */
+export interface OtherContest {
+  oj: string;
+  title: string;
+  url: string;
+  beginTime: string;
+  endTime: string;
+}

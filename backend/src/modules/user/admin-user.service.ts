@@ -64,6 +64,7 @@ export class AdminUserService {
       });
     }
     if (query.onlyAdmin) qb.andWhere('r.role_id IN (:...admins)', { admins: [...ADMIN_ROLES] });
+    if (query.role !== undefined) qb.andWhere(`COALESCE(r.role_id, ${Role.User}) = :role`, { role: query.role });
     const [rows, total] = await Promise.all([qb.clone().offset(req.skip).limit(req.size).getRawMany<AdminUserRow>(), qb.getCount()]);
     const records = rows.map((r) => ({ ...r, roleId: Number(r.roleId) as Role, roleList: [ROLE_NAMES[Number(r.roleId) as Role]] }));
     return toPage(records, total, req);

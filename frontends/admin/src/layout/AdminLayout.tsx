@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   CommentOutlined,
   WarningOutlined,
+  BellOutlined,
   DashboardOutlined,
   TrophyOutlined,
   GlobalOutlined,
@@ -12,6 +13,7 @@ import {
   SwapOutlined,
   TagsOutlined,
   UnorderedListOutlined,
+  UserOutlined,
   PlusOutlined,
   ReadOutlined,
 } from '@ant-design/icons';
@@ -74,7 +76,9 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       name: t('admin.menu.general'),
       icon: <SettingOutlined />,
       children: [
+        { path: '/user', name: t('admin.menu.user'), icon: <UserOutlined /> },
         { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
+        { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },
         { path: '/switch', name: t('admin.menu.switch'), icon: <SwapOutlined /> },
       ],

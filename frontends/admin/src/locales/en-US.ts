@@ -3,11 +3,13 @@ import { ERR, Role, ROLE_DESCRIPTIONS, SITE_TEXT } from '@oj/contracts';
 import contestEnUS from '../pages/contest/locales/en-US';
 import trainingEnUS from '../pages/training/locales/en-US';
 import discussionEnUS from '../pages/discussion/locales/en-US';
+import userEnUS from '../pages/user/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
   ...trainingEnUS,
   ...discussionEnUS,
+  ...userEnUS,
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',
@@ -314,6 +316,9 @@ const messages: Record<string, string> = {
   'admin.switch.groupTotal': 'Groups per user in total',
   'admin.switch.testcaseDownloadsDaily': 'Test data downloads per day (root not limited)',
   'admin.switch.title': 'System Switch',
+  'admin.dashboard.chartTitle': 'Submissions of the last 14 days',
+  'admin.dashboard.chartTotal': 'Submissions',
+  'admin.dashboard.chartAccepted': 'Accepted',
 };
 
 export default messages;

@@ -2,10 +2,12 @@
 import contestZhCN from '../pages/contest/locales/zh-CN';
 import trainingZhCN from '../pages/training/locales/zh-CN';
 import discussionZhCN from '../pages/discussion/locales/zh-CN';
+import userZhCN from '../pages/user/locales/zh-CN';
 const messages: Record<string, string> = {
   ...contestZhCN,
   ...trainingZhCN,
   ...discussionZhCN,
+  ...userZhCN,
   'admin.common.cancel': '取消',
   'admin.common.created': '创建成功',
   'admin.common.delete': '删除',
@@ -312,6 +314,9 @@ const messages: Record<string, string> = {
   'admin.switch.groupTotal': '每人创建团队总数',
   'admin.switch.testcaseDownloadsDaily': '每日测试数据下载次数（超级管理员不受限）',
   'admin.switch.title': '系统开关',
+  'admin.dashboard.chartTitle': '最近 14 天的提交',
+  'admin.dashboard.chartTotal': '提交',
+  'admin.dashboard.chartAccepted': '通过',
 };
 
 export default messages;

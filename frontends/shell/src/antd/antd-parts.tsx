@@ -9,6 +9,9 @@ import { shellMessages } from '../locales';
 import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
 import { MessageCenterPage } from '../pages/message/message-center';
+import { UserHomePage } from '../pages/user-home';
+import { SettingPage } from '../pages/setting';
+import { DeveloperPage } from '../pages/developer';
 
 export function AccountDialogPart() {
   return (
@@ -30,6 +33,30 @@ export function MessageCenterPart() {
   return (
     <LocaleProvider messages={shellMessages}>
       <MessageCenterPage />
+    </LocaleProvider>
+  );
+}
+
+export function UserHomePart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <UserHomePage />
+    </LocaleProvider>
+  );
+}
+
+export function SettingPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <SettingPage />
+    </LocaleProvider>
+  );
+}
+
+export function DeveloperPart() {
+  return (
+    <LocaleProvider messages={shellMessages}>
+      <DeveloperPage />
     </LocaleProvider>
   );
 }

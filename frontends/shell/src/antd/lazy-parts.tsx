@@ -20,6 +20,9 @@ export const AccountDialog = part((m) => m.AccountDialogPart);
 export const ResetPasswordPage = part((m) => m.ResetPasswordPart);
 export const ComingSoon = part((m) => m.ComingSoonPart);
 export const MessageCenter = part((m) => m.MessageCenterPart);
+export const UserHomePage = part((m) => m.UserHomePart);
+export const SettingPage = part((m) => m.SettingPart);
+export const DeveloperPage = part((m) => m.DeveloperPart);
 export const NotFound = part((m) => m.NotFoundPart);
 
 /** An error text of the API client, shown as an antd message (loaded on first use). */

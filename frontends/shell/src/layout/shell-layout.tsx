@@ -5,7 +5,7 @@ import { api, clearLogin, openAccountDialog, useAccountDialog, useAuth } from '@
 import { AVAILABLE_REMOTES, REMOTE_AREAS, areaOf, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
-import { AccountDialog, ComingSoon, MessageCenter, NotFound, ResetPasswordPage } from '../antd/lazy-parts';
+import { AccountDialog, ComingSoon, DeveloperPage, MessageCenter, NotFound, ResetPasswordPage, SettingPage, UserHomePage } from '../antd/lazy-parts';
 import { HomePage } from '../pages/home';
 import { IntroductionPage } from '../pages/introduction';
 import './shell.css';
@@ -45,13 +45,13 @@ function ShellPages() {
       <Route path="/" element={<Navigate to="/home" replace />} />
       <Route path="/home" element={<HomePage />} />
       <Route path="/introduction" element={<IntroductionPage />} />
-      <Route path="/developer" element={<ComingSoon />} />
-      <Route path="/user-home" element={<ComingSoon />} />
+      <Route path="/developer" element={<DeveloperPage />} />
+      <Route path="/user-home" element={<UserHomePage />} />
       <Route
         path="/setting"
         element={
           <RequireLogin>
-            <ComingSoon />
+            <SettingPage />
           </RequireLogin>
         }
       />

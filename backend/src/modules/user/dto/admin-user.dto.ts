@@ -32,6 +32,12 @@ export class AdminUserListQuery extends PageQueryDto {
   @Transform(({ value }) => value === true || value === 'true' || value === '1')
   @IsBoolean()
   onlyAdmin?: boolean;
+
+  @ApiPropertyOptional({ description: 'Only users of this role id (1000–1008)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn(Object.values(Role))
+  role?: Role;
 }
 
 export class AdminEditUserDto {

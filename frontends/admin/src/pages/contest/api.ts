@@ -40,3 +40,13 @@ export const createContestOnlyProblem = (body: ContestProblemBody) => call<Conte
 export const updateContestProblemForm = (body: ContestProblemBody) => call<ContestProblemDetail>(api.put(CONTEST_PROBLEM_FORM_API, body));
 /** Deletes a problem created for contests (auth 3) with its links; removing from one contest is deleteContestProblem. */
 export const deleteContestOnlyProblem = (pid: number) => call<null>(api.delete(CONTEST_PROBLEM_FORM_API, { params: { pid } }));
+
+/** The rated flag (rating module): ratings apply when the contest ends, then the flag is locked. */
+export interface RatedState {
+  rated: boolean;
+  applied: boolean;
+}
+export const getContestRated = (cid: number) =>
+  call<RatedState>(api.get('/admin/contest/get-contest-rated', { params: { cid }, silent: true }));
+export const changeContestRated = (cid: number, rated: boolean) =>
+  call<RatedState>(api.put('/admin/contest/change-contest-rated', null, { params: { cid, rated } }));

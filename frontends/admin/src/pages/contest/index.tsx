@@ -7,6 +7,7 @@ import { ContestAuth, ContestInfo, ContestStatus, ContestType, DEFAULT_PAGE_SIZE
 import { DeleteAction, pagedRequest, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { changeContestVisible, deleteContest, getAdminContests } from './api';
+import { RatedSwitch } from './rated-switch';
 
 export default function ContestListPage() {
   const { t } = useT();
@@ -52,6 +53,13 @@ export default function ContestListPage() {
       width: 80,
       search: false,
       render: (_d, c) => <Switch size="small" checked={c.visible} onChange={(v) => setVisible(c, v)} />,
+    },
+    {
+      title: t('admin.contest.rated'),
+      dataIndex: 'rated',
+      width: 80,
+      search: false,
+      render: (_d, c) => <RatedSwitch cid={c.id} />,
     },
     {
       title: t('admin.common.option'),

@@ -4,7 +4,7 @@
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { JudgeServerInfo, LoginSessionInfo, RecentAcRankRow, RecentContestInfo, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
 import { formatMemoryKb } from '@oj/kit';
 import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admin';
@@ -12,6 +12,9 @@ import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
 import { getDashboardInfo, getRecentContests, getSessions } from './api';
 import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figures';
+
+// The chart library is fetched only with the dashboard's chart.
+const SubmissionChart = lazy(() => import('./submission-chart'));
 
 /** Loads one figure source; `failed` when the call was refused. */
 function useFigures<T>(load: () => Promise<T>) {
@@ -193,6 +196,10 @@ export default function DashboardPage() {
           ]}
         />
       </ProCard>
+
+      <Suspense fallback={null}>
+        <SubmissionChart />
+      </Suspense>
 
       <ProCard title={t('admin.dashboard.account')} bordered headerBordered>
         <Descriptions column={1}>

@@ -2,6 +2,7 @@
 import { ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import type { OtherContest } from '@oj/contracts';
 import { formatDateTime, useWebsiteConfig } from '@oj/kit/core';
 import { AcRankRow, Announcement, CarouselItem, RecentContest, useList } from './use-home-data';
 import { Card, Empty, LightModal, Loading } from '../../layout/light-ui';
@@ -54,6 +55,7 @@ export function HomePage() {
   const contests = useList<RecentContest>('/get-recent-contest');
   const announcements = useList<Announcement>('/get-common-announcement', { currentPage: 1, limit: 10 });
   const acRank = useList<AcRankRow>('/get-recent-seven-ac-rank');
+  const otherContests = useList<OtherContest>('/get-recent-other-contest');
   const [reading, setReading] = useState<Announcement | null>(null);
 
   return (
@@ -108,6 +110,25 @@ export function HomePage() {
             )}
           />
         </Card>
+        {/* Without network the list is empty and the box is hidden. */}
+        {otherContests && otherContests.length > 0 && (
+          <Card title={<FormattedMessage id="shell.home.otherContests" />}>
+            <ul className="oj-list" data-testid="other-contests">
+              {otherContests.map((c) => (
+                <li key={c.url} className="oj-list-row">
+                  <div>
+                    <a href={c.url} target="_blank" rel="noreferrer" className="oj-list-title">
+                      {c.title}
+                    </a>
+                    <div className="oj-secondary">
+                      {c.oj} · {formatDateTime(c.beginTime)}
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
         <Card title={<FormattedMessage id="shell.home.acRank" />}>
           {acRank === undefined ? (
             <Loading />

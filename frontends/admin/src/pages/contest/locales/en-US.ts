@@ -6,6 +6,8 @@ const messages: Record<string, string> = {
   'admin.menu.contestList': 'Contest List',
   'admin.menu.contestCreate': 'Create Contest',
 
+  'admin.contest.rated': 'Rated',
+  'admin.contest.ratedApplied': 'Ratings applied: the flag can no longer change',
   'admin.contest.listTitle': 'Contest List',
   'admin.contest.createTitle': 'Create Contest',
   'admin.contest.editTitle': 'Edit Contest',

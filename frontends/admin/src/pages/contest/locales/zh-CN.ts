@@ -4,6 +4,8 @@ const messages: Record<string, string> = {
   'admin.menu.contestList': '比赛列表',
   'admin.menu.contestCreate': '创建比赛',
 
+  'admin.contest.rated': '计分',
+  'admin.contest.ratedApplied': '积分已结算，不能再修改',
   'admin.contest.listTitle': '比赛列表',
   'admin.contest.createTitle': '创建比赛',
   'admin.contest.editTitle': '编辑比赛',

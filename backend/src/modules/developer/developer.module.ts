@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { DeveloperController } from './developer.controller';
+import { DeveloperService } from './developer.service';
+
+/** The /developer page's public system information. */
+@Module({
+  imports: [JudgeQueueModule],
+  controllers: [DeveloperController],
+  providers: [DeveloperService],
+})
+export class DeveloperModule {}

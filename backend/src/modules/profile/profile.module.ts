@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RatingModule } from '../rating/rating.module';
+import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
+import { UserRole } from '../user/entities/user-role.entity';
+import { User } from '../user/entities/user.entity';
+import { UserModule } from '../user/user.module';
+import { AccountSettingController } from './account-setting.controller';
+import { AccountSettingService } from './account-setting.service';
+import { AvatarController } from './avatar.controller';
+import { AvatarService } from './avatar.service';
+import { SmsClient } from './sms/sms.client';
+import { UserHomeController } from './user-home.controller';
+import { UserHomeService } from './user-home.service';
+import { VerifyCodeStore } from './verify-code.store';
+
+/** A user's own pages: /user-home data, /setting calls, avatars, codes by e-mail and SMS. */
+@Module({
+  imports: [UserModule, RatingModule, TypeOrmModule.forFeature([User, UserRole, UserJudgeStat])],
+  controllers: [UserHomeController, AccountSettingController, AvatarController],
+  providers: [UserHomeService, AccountSettingService, AvatarService, SmsClient, VerifyCodeStore],
+})
+export class ProfileModule {}

@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ERR, PROFILE_TEXT, ROLE_NAMES, Role, UserCalendarHeatmap, UserHomeInfo, UserHomeProblem } from '@oj/contracts';
+import Redis from 'ioredis';
+import { DataSource, Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
+import { REDIS } from '../../core/redis/redis.module';
+import { RatingService } from '../rating/rating.service';
+import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
+import { UserRole } from '../user/entities/user-role.entity';
+import { User } from '../user/entities/user.entity';
+
+/** The calendar of a user is recounted at most this often: a day's count may lag a minute behind. */
+export const CALENDAR_CACHE_SEC = 60;
+const CALENDAR_KEY = (uid: string) => `user-home:calendar:${uid}`;
+/** A whole answer is kept this long: totals may lag behind by as much; profile changes drop it at once. */
+export const HOME_CACHE_SEC = 30;
+const HOME_KEY = (by: 'uid' | 'name', value: string) => `user-home:info:${by}:${value}`;
+
+/** yyyy-MM-dd of a date in the server's time zone. */
+export function dayOf(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export interface UserLookup {
+  uid?: string;
+  username?: string;
+}
+
+/** /user-home data: profile, totals, solved and tried problems, the last year's calendar. */
+@Injectable()
+export class UserHomeService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(UserRole) private readonly userRoles: Repository<UserRole>,
+    @InjectRepository(UserJudgeStat) private readonly judgeStats: Repository<UserJudgeStat>,
+    private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly ratings: RatingService,
+  ) {}
+
+  /** uid wins over username; neither means the caller (HOJ), and a visitor then gets 400. */
+  async findUser(q: UserLookup, caller: AuthUser | undefined): Promise<User> {
+    const uid = q.uid || (!q.username ? caller?.uid : undefined);
+    if (!uid && !q.username) throw new BadRequestError(PROFILE_TEXT.uidOrUsernameRequired);
+    const user = await this.users.findOne({ where: uid ? { uid } : { username: q.username } });
+    if (!user) throw new NotFoundError(ERR.usernameNotExist);
+    return user;
+  }
+
+  /**
+   * A busy user's page reads a thousand problem rows and a year of submissions: the answer is kept
+   * HOME_CACHE_SEC in Redis under the uid and the username asked for.
+   */
+  async homeInfo(q: UserLookup, caller: AuthUser | undefined): Promise<UserHomeInfo> {
+    return JSON.parse(await this.homeInfoJson(q, caller)) as UserHomeInfo;
+  }
+
+  /** The answer as JSON text, straight from the cache when there (the route sends it without re-encoding). */
+  async homeInfoJson(q: UserLookup, caller: AuthUser | undefined): Promise<string> {
+    const uid = q.uid || (!q.username ? caller?.uid : undefined);
+    const key = uid ? HOME_KEY('uid', uid) : q.username ? HOME_KEY('name', q.username) : null;
+    const cached = key ? await this.redis.get(key) : null;
+    if (cached) return cached;
+    const info = await this.buildHomeInfo(q, caller);
+    const json = JSON.stringify(info);
+    await this.redis
+      .multi()
+      .set(HOME_KEY('uid', info.uid), json, 'EX', HOME_CACHE_SEC)
+      .set(HOME_KEY('name', info.username), json, 'EX', HOME_CACHE_SEC)
+      .exec();
+    return json;
+  }
+
+  /** After the user changed their profile or avatar. */
+  async forget(uid: string, username: string): Promise<void> {
+    await this.redis.del(HOME_KEY('uid', uid), HOME_KEY('name', username));
+  }
+
+  private async buildHomeInfo(q: UserLookup, caller: AuthUser | undefined): Promise<UserHomeInfo> {
+    const user = await this.findUser(q, caller);
+    const [role, stat, problems, calendar, rating, ratingHistory] = await Promise.all([
+      this.userRoles.findOne({ where: { uid: user.uid } }),
+      this.judgeStats.findOne({ where: { uid: user.uid } }),
+      this.problemsOf(user.uid),
+      this.calendarOf(user.uid),
+      this.ratings.ratingOf(user.uid),
+      this.ratings.history(user.uid),
+    ]);
+    const roleId = (role?.roleId ?? Role.User) as Role;
+    const solvedGroupByDifficulty: Record<number, UserHomeProblem[]> = {};
+    for (const p of problems.solved) (solvedGroupByDifficulty[p.difficulty] ??= []).push(p);
+    return {
+      uid: user.uid,
+      username: user.username,
+      school: user.school,
+      signature: user.signature,
+      nickname: user.nickname,
+      gender: user.gender,
+      github: user.github,
+      blog: user.blog,
+      avatar: user.avatar,
+      titleName: user.titleName,
+      titleColor: user.titleColor,
+      roleList: ROLE_NAMES[roleId] ? [ROLE_NAMES[roleId]] : [],
+      total: stat?.submissions ?? 0,
+      accepted: stat?.accepted ?? 0,
+      solved: stat?.solved ?? 0,
+      totalScore: stat?.totalScore ?? 0,
+      solvedList: problems.solved.map((p) => p.problemId),
+      triedList: problems.tried,
+      solvedGroupByDifficulty,
+      recentLoginTime: user.lastLoginTime ? user.lastLoginTime.toISOString() : null,
+      calendar,
+      rating,
+      ratingHistory,
+    };
+  }
+
+  async heatmap(q: UserLookup, caller: AuthUser | undefined): Promise<UserCalendarHeatmap> {
+    const user = await this.findUser(q, caller);
+    return this.calendarOf(user.uid);
+  }
+
+  /** Solved problems in first-accepted order; tried-but-unsolved by display id. */
+  private async problemsOf(uid: string): Promise<{ solved: UserHomeProblem[]; tried: string[] }> {
+    const rows = await this.dataSource.query<{ id: number; problemId: string; difficulty: number; accepted: boolean }[]>(
+      `SELECT p.id, p.problem_id AS "problemId", p.difficulty, s.accepted
+         FROM user_problem_stat s JOIN problem p ON p.id = s.pid
+        WHERE s.uid = $1
+        ORDER BY s.accepted DESC, s.first_ac_time ASC NULLS LAST, p.id ASC`,
+      [uid],
+    );
+    const solved: UserHomeProblem[] = [];
+    const tried: string[] = [];
+    for (const r of rows) {
+      if (r.accepted) solved.push({ id: r.id, problemId: r.problemId, difficulty: r.difficulty });
+      else tried.push(r.problemId);
+    }
+    tried.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    return { solved, tried };
+  }
+
+  /**
+   * Submissions per day over the last year (contest ones included, as HOJ counts them). Counting a
+   * busy user's year reads tens of thousands of rows, so the answer is kept a minute in Redis.
+   */
+  async calendarOf(uid: string): Promise<UserCalendarHeatmap> {
+    const cached = await this.redis.get(CALENDAR_KEY(uid));
+    if (cached) return JSON.parse(cached) as UserCalendarHeatmap;
+    const now = new Date();
+    const from = new Date(now);
+    from.setFullYear(now.getFullYear() - 1);
+    const rows = await this.dataSource.query<{ day: string; count: string }[]>(
+      `SELECT to_char(date_trunc('day', submit_time AT TIME ZONE $3), 'YYYY-MM-DD') AS day, count(*) AS count
+         FROM judge WHERE uid = $1 AND submit_time >= $2
+        GROUP BY 1 ORDER BY 1`,
+      [uid, from, Intl.DateTimeFormat().resolvedOptions().timeZone],
+    );
+    const result: UserCalendarHeatmap = { endDate: dayOf(now), dataList: rows.map((r) => ({ date: r.day, count: Number(r.count) })) };
+    await this.redis.set(CALENDAR_KEY(uid), JSON.stringify(result), 'EX', CALENDAR_CACHE_SEC);
+    return result;
+  }
+}

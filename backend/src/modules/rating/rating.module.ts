@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContestModule } from '../contest/contest.module';
+import { Contest } from '../contest/entities/contest.entity';
+import { AdminRatingController } from './admin-rating.controller';
+import { ContestRated } from './entities/contest-rated.entity';
+import { ContestRating } from './entities/contest-rating.entity';
+import { UserRating } from './entities/user-rating.entity';
+import { RatingService } from './rating.service';
+
+/** Contest rating (Codeforces' method): rated contests, history, current ratings. */
+@Module({
+  imports: [ContestModule, TypeOrmModule.forFeature([ContestRated, ContestRating, UserRating, Contest])],
+  controllers: [AdminRatingController],
+  providers: [RatingService],
+  exports: [RatingService],
+})
+export class RatingModule {}

@@ -1,0 +1,27 @@
+/** Cells of the submission calendar: every day of the 53 weeks ending on endDate. */
+import { UserCalendarHeatmap } from '@oj/contracts';
+
+export interface HeatCell {
+  week: number;
+  weekday: number;
+  date: string;
+  count: number;
+}
+
+const DAY_MS = 86_400_000;
+const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Every day of the 53 weeks ending on endDate, with 0 where nothing was submitted. */
+export function calendarCells(calendar: UserCalendarHeatmap): HeatCell[] {
+  const counts = new Map(calendar.dataList.map((d) => [d.date, d.count]));
+  const [y, m, d] = calendar.endDate.split('-').map(Number);
+  const end = new Date(y, m - 1, d);
+  const start = new Date(end.getTime() - (52 * 7 + end.getDay()) * DAY_MS);
+  const cells: HeatCell[] = [];
+  for (let t = start.getTime(), i = 0; t <= end.getTime(); t += DAY_MS, i++) {
+    const day = new Date(t);
+    const date = iso(day);
+    cells.push({ week: Math.floor(i / 7), weekday: day.getDay(), date, count: counts.get(date) ?? 0 });
+  }
+  return cells;
+}
