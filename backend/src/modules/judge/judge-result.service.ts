@@ -191,8 +191,8 @@ export class JudgeResultService {
     check: (row: { status: number; counted: boolean; pid: number }) => void,
   ): Promise<{ submitId: number; status: number; score: number | null; judger: string }> {
     const done = await this.dataSource.transaction(async (em) => {
-      const found: (CountedRow & { counted: boolean; displayPid: string; submitTime: Date; time: number | null })[] = await em.query(
-        `SELECT uid, username, pid, cid, status, counted, time, display_pid AS "displayPid", submit_time AS "submitTime"
+      const found: (CountedRow & { counted: boolean; tid: number | null; displayPid: string; submitTime: Date; time: number | null })[] = await em.query(
+        `SELECT uid, username, pid, cid, tid, status, counted, time, display_pid AS "displayPid", submit_time AS "submitTime"
            FROM judge WHERE submit_id = $1 FOR UPDATE`,
         [submitId],
       );
@@ -215,6 +215,7 @@ export class JudgeResultService {
       uid: done.uid,
       pid: done.pid,
       cid: done.cid,
+      tid: done.tid,
       displayPid: done.displayPid,
       status: verdict.status,
       score: verdict.score,
