@@ -146,7 +146,8 @@ async function main(): Promise<void> {
     const perResultMs = (performance.now() - t0) / NEW_RESULTS;
     const pure = Array.from({ length: NEW_RESULTS }, fresh);
     t0 = performance.now();
-    for (const r of pure) board.apply(r, () => ({ username: r.uid, realname: null, nickname: null, school: null, gender: null, avatar: null }));
+    for (const r of pure)
+      board.apply(r, () => ({ username: r.uid, realname: null, nickname: null, school: null, gender: null, avatar: null }));
     const applyUs = ((performance.now() - t0) / NEW_RESULTS) * 1000;
     log(`per new result: ${perResultMs.toFixed(3)} ms with the Redis log; board only ${applyUs.toFixed(1)} µs`);
 
@@ -155,16 +156,21 @@ async function main(): Promise<void> {
     const token = app.get(TokenService).sign(viewer.uid, 0);
     const url = `http://127.0.0.1:${port}/api/get-training-rank?tid=${training.id}&currentPage=1&limit=${PAGE_SIZE}`;
     {
-      const t = performance.now();
+      // Rendering a page (rows, cells, JSON) as on a change that touched it; the page cache serves the rest.
+      let t = performance.now();
       let bytes = 0;
-      for (let i = 0; i < 200; i++) {
-        board.version++; // a new version each time: rendered, not taken from the page cache
-        bytes = (await rank.rankPageJson(training, { currentPage: 1, limit: PAGE_SIZE })).length;
-      }
-      log(`rank page rendered in process (${bytes} bytes): ${((performance.now() - t) / 200).toFixed(2)} ms`);
+      for (let i = 0; i < 200; i++) bytes = JSON.stringify(board.page(0, PAGE_SIZE)).length;
+      const renderMs = (performance.now() - t) / 200;
+      t = performance.now();
+      for (let i = 0; i < 200; i++) await rank.rankPageJson(training, { currentPage: 1, limit: PAGE_SIZE });
+      log(
+        `rank page in process (${bytes} bytes): rendered ${renderMs.toFixed(2)} ms, from the page cache ${((performance.now() - t) / 200).toFixed(3)} ms`,
+      );
     }
     const single = await autocannon({ url, connections: 1, duration: 3, headers: { authorization: token } });
-    log(`get-training-rank alone (1 connection, no updates): mean ${single.latency.mean} ms, p99 ${single.latency.p99} ms, ${single.requests.average} req/s`);
+    log(
+      `get-training-rank alone (1 connection, no updates): mean ${single.latency.mean} ms, p99 ${single.latency.p99} ms, ${single.requests.average} req/s`,
+    );
     const baseline = await autocannon({ url: `http://127.0.0.1:${port}/api/get-website-config`, connections: 1, duration: 2 });
     log(`get-website-config (public, baseline) alone: mean ${baseline.latency.mean} ms, ${baseline.requests.average} req/s`);
     let feeding = true;
