@@ -1,6 +1,6 @@
 /**
  * Crash safety under load: the backend (a real `node backend/dist/main.js` process) is killed with SIGKILL while
- * submissions are being made and judged, then started again. Every submission the API acknowledged is judged
+ * submissions are being made and judged, then started again; later the judge worker is killed and replaced. Every submission the API acknowledged is judged
  * exactly once, none stays Pending, and the statistics equal a recount of the verdicts. CRASH_SUBMISSIONS sets the
  * load (default 300; the issue's figure is 500).
  */
@@ -28,7 +28,7 @@ const freePort = () =>
     });
   });
 
-describe('crash safety: backend killed with SIGKILL under load', () => {
+describe('crash safety: backend and judge worker killed with SIGKILL under load', () => {
   let t: TestApp;
   let backend: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
@@ -97,7 +97,7 @@ describe('crash safety: backend killed with SIGKILL under load', () => {
     await t?.close();
   });
 
-  it(`judges every acknowledged submission of ${TOTAL} exactly once across a SIGKILL of the backend`, async () => {
+  it(`judges every acknowledged submission of ${TOTAL} exactly once across a SIGKILL of the backend and one of the worker`, async () => {
     const acked = new Set<number>();
     let refused = 0;
     let sent = 0;
@@ -124,6 +124,12 @@ describe('crash safety: backend killed with SIGKILL under load', () => {
         backend!.kill('SIGKILL');
         await Promise.all(wave);
         backend = await startBackend(port);
+      } else if (w === waves - 2) {
+        // The judge worker too, mid-job: its stalled jobs go to the next worker.
+        await new Promise((r) => setTimeout(r, 30));
+        worker!.kill('SIGKILL');
+        await Promise.all(wave);
+        worker = await startChildWorker(t, `crash2-${process.pid}`, undefined, { JUDGE_CONCURRENCY: '2' });
       } else {
         await Promise.all(wave);
       }
@@ -164,7 +170,14 @@ describe('crash safety: backend killed with SIGKILL under load', () => {
       expect([u.uid, s]).toEqual([u.uid, { submissions: u.n, accepted: u.ac }]);
     }
     console.log(
-      JSON.stringify({ crash: 'backend SIGKILL', sent, acknowledged: acked.size, refusedOrLost: refused, stored: total, pendingLeft: 0 }),
+      JSON.stringify({
+        crash: 'backend SIGKILL, worker SIGKILL',
+        sent,
+        acknowledged: acked.size,
+        refusedOrLost: refused,
+        stored: total,
+        pendingLeft: 0,
+      }),
     );
   });
 });
