@@ -1,13 +1,14 @@
 /**
  * Crash safety under load: the backend (a real `node backend/dist/main.js` process) is killed with SIGKILL while
- * submissions are being made and judged, then started again; later the judge worker is killed and replaced. Every submission the API acknowledged is judged
+ * submissions are being made and judged, then started again; later the judge worker is killed and replaced. Then
+ * the same load with a private Redis killed and started again empty in the middle. Every submission the API acknowledged is judged
  * exactly once, none stays Pending, and the statistics equal a recount of the verdicts. CRASH_SUBMISSIONS sets the
  * load (default 300; the issue's figure is 500).
  */
 import { isFinalJudgeStatus, JudgeStatus } from '@oj/contracts';
 import { ChildProcess, execFileSync, spawn } from 'child_process';
 import { existsSync } from 'fs';
-import { createServer } from 'net';
+import { connect, createServer } from 'net';
 import * as path from 'path';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -28,7 +29,34 @@ const freePort = () =>
     });
   });
 
-describe('crash safety: backend and judge worker killed with SIGKILL under load', () => {
+/** A private redis-server without persistence, so that a restart loses every key (the worst case). */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return child;
+    if (Date.now() > end) throw new Error('redis-server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type Disaster = 'processes' | 'redis';
+
+describe.each<[string, Disaster]>([
+  ['backend and judge worker killed with SIGKILL', 'processes'],
+  ['Redis restarted empty', 'redis'],
+])('crash safety under load: %s', (_name, disaster) => {
+  let redis: ChildProcess | undefined;
+  let redisPort = 0;
   let t: TestApp;
   let backend: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
@@ -74,7 +102,11 @@ describe('crash safety: backend and judge worker killed with SIGKILL under load'
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) execFileSync('npx', ['tsc', '-p', 'backend/tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
-    t = await createTestApp();
+    if (disaster === 'redis') {
+      redisPort = await freePort();
+      redis = await startRedis(redisPort);
+    }
+    t = await createTestApp(disaster === 'redis' ? { env: { REDIS_URL: `redis://127.0.0.1:${redisPort}` } } : {});
     await setSubmitInterval(t, 0);
     users = [];
     for (let i = 0; i < 10; i++) users.push(await t.createUser(`t_crash${i}`));
@@ -88,16 +120,17 @@ describe('crash safety: backend and judge worker killed with SIGKILL under load'
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     backend = await startBackend(port);
-    worker = await startChildWorker(t, `crash-${process.pid}`, undefined, { JUDGE_CONCURRENCY: '2' });
+    worker = await startChildWorker(t, `crash-${disaster}-${process.pid}`, undefined, { JUDGE_CONCURRENCY: '2' });
   });
   afterAll(async () => {
     backend?.kill('SIGKILL');
     worker?.kill('SIGKILL');
     await db?.end().catch(() => undefined);
     await t?.close();
+    redis?.kill('SIGKILL');
   });
 
-  it(`judges every acknowledged submission of ${TOTAL} exactly once across a SIGKILL of the backend and one of the worker`, async () => {
+  it(`judges every acknowledged submission of ${TOTAL} exactly once`, async () => {
     const acked = new Set<number>();
     let refused = 0;
     let sent = 0;
@@ -119,7 +152,16 @@ describe('crash safety: backend and judge worker killed with SIGKILL under load'
     const waves = 10;
     for (let w = 0; w < waves; w++) {
       const wave = Array.from({ length: TOTAL / waves }, () => send());
-      if (w === Math.floor(waves / 2)) {
+      if (disaster === 'redis' && w === Math.floor(waves / 2)) {
+        // Every queued job, lock and cached session is lost: the sweeper re-adds the jobs of unfinished rows.
+        await new Promise((r) => setTimeout(r, 30));
+        redis!.kill('SIGKILL');
+        await Promise.all(wave);
+        await new Promise((r) => setTimeout(r, 1000));
+        redis = await startRedis(redisPort);
+      } else if (disaster === 'redis') {
+        await Promise.all(wave);
+      } else if (w === Math.floor(waves / 2)) {
         await new Promise((r) => setTimeout(r, 30));
         backend!.kill('SIGKILL');
         await Promise.all(wave);
@@ -171,7 +213,7 @@ describe('crash safety: backend and judge worker killed with SIGKILL under load'
     }
     console.log(
       JSON.stringify({
-        crash: 'backend SIGKILL, worker SIGKILL',
+        crash: disaster,
         sent,
         acknowledged: acked.size,
         refusedOrLost: refused,
