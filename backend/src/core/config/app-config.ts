@@ -85,6 +85,11 @@ export interface AppConfig {
   mail: MailConfig;
   judge: JudgeConfig;
   paths: PathsConfig;
+  /**
+   * Outside judges whose upcoming contests the home page lists (OTHER_CONTESTS, e.g. `codeforces`; `none`
+   * for none). Default `codeforces`, but none under tests and CI: their machines must not call out.
+   */
+  otherContestSources: string[];
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -179,5 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
       frontendsDir: path.resolve(env.FRONTENDS_DIR || path.join(REPO_ROOT, 'frontends')),
       filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     },
+    otherContestSources: list(env.OTHER_CONTESTS ?? (nodeEnv === 'test' || bool(env.CI, false) ? 'none' : 'codeforces')).filter(
+      (s) => s !== 'none',
+    ),
   };
 }

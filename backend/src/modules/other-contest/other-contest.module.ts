@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { OtherContestController } from './other-contest.controller';
 import { CodeforcesFetcher, OTHER_CONTEST_FETCHERS } from './other-contest.fetcher';
 import { OtherContestService } from './other-contest.service';
@@ -6,6 +7,18 @@ import { OtherContestService } from './other-contest.service';
 /** Upcoming contests of other judges for the home page. */
 @Module({
   controllers: [OtherContestController],
-  providers: [OtherContestService, { provide: OTHER_CONTEST_FETCHERS, useFactory: () => [new CodeforcesFetcher()] }],
+  providers: [
+    OtherContestService,
+    {
+      provide: OTHER_CONTEST_FETCHERS,
+      // Each configured source (OTHER_CONTESTS) by name; an unknown name fails the start.
+      useFactory: (config: AppConfig) =>
+        config.otherContestSources.map((name) => {
+          if (name === 'codeforces') return new CodeforcesFetcher();
+          throw new Error(`OTHER_CONTESTS: unknown source "${name}" (known: codeforces)`);
+        }),
+      inject: [APP_CONFIG],
+    },
+  ],
 })
 export class OtherContestModule {}
