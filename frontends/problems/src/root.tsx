@@ -8,7 +8,7 @@ import { RankPage } from './pages/rank';
 
 // The statement renderer (marked, KaTeX, DOMPurify) and the editor load only with the pages that use them.
 const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
-const DiscussionListPage = lazy(() => import('./pages/discussion/discussion-list').then((m) => ({ default: m.DiscussionListPage })));
+const DiscussionHomePage = lazy(() => import('./pages/discussion/problem-discussion').then((m) => ({ default: m.DiscussionHomePage })));
 const DiscussionDetailPage = lazy(() => import('./pages/discussion/discussion-detail').then((m) => ({ default: m.DiscussionDetailPage })));
 const ProblemDiscussionPage = lazy(() =>
   import('./pages/discussion/problem-discussion').then((m) => ({ default: m.ProblemDiscussionPage })),
@@ -29,7 +29,7 @@ export function ProblemsRoot() {
             <Route path="/acm-rank" element={<RankPage type={0} />} />
             <Route path="/oi-rank" element={<RankPage type={1} />} />
             <Route path="/training/*" element={<ComingSoon />} />
-            <Route path="/discussion" element={<DiscussionListPage />} />
+            <Route path="/discussion" element={<DiscussionHomePage />} />
             <Route path="/discussion/:discussionId" element={<DiscussionDetailPage />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
