@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ComingSoon, LocaleProvider, NotFound, PageLoading } from '@oj/kit';
+import { LocaleProvider, NotFound, PageLoading } from '@oj/kit';
 import { problemsMessages } from './locales';
 import { ProblemListPage } from './pages/problem-list';
 import { StatusListPage } from './pages/status-list';
@@ -11,7 +11,7 @@ import { TrainingListPage } from './pages/training-list';
 const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
 // The training pages render Markdown and the problem workspace: loaded with them.
 const TrainingDetailPage = lazy(() => import('./pages/training').then((m) => ({ default: m.TrainingDetailPage })));
-const DiscussionListPage = lazy(() => import('./pages/discussion/discussion-list').then((m) => ({ default: m.DiscussionListPage })));
+const DiscussionHomePage = lazy(() => import('./pages/discussion/problem-discussion').then((m) => ({ default: m.DiscussionHomePage })));
 const DiscussionDetailPage = lazy(() => import('./pages/discussion/discussion-detail').then((m) => ({ default: m.DiscussionDetailPage })));
 const ProblemDiscussionPage = lazy(() =>
   import('./pages/discussion/problem-discussion').then((m) => ({ default: m.ProblemDiscussionPage })),
@@ -33,7 +33,7 @@ export function ProblemsRoot() {
             <Route path="/oi-rank" element={<RankPage type={1} />} />
             <Route path="/training" element={<TrainingListPage />} />
             <Route path="/training/:tid/*" element={<TrainingDetailPage />} />
-            <Route path="/discussion" element={<DiscussionListPage />} />
+            <Route path="/discussion" element={<DiscussionHomePage />} />
             <Route path="/discussion/:discussionId" element={<DiscussionDetailPage />} />
             <Route path="*" element={<NotFound />} />
           </Routes>

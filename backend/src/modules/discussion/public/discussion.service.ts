@@ -31,7 +31,7 @@ const VIEW_FLUSH_MS = 5_000;
 /** Public discussion calls of spec §7 (HOJ's DiscussionController). */
 @Injectable()
 export class DiscussionService implements OnApplicationShutdown {
-  private readonly totals = new Map<string, { value: number; at: number }>();
+  private readonly totals = new Map<string, { value: Promise<number>; at: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -86,15 +86,19 @@ export class DiscussionService implements OnApplicationShutdown {
     return total;
   }
 
-  /** Category and problem lists' totals, reused for a moment by each replica. */
-  private async cachedCount(whereSql: string, params: unknown[]): Promise<number> {
+  /**
+   * Category and problem lists' totals, reused for a moment by each replica. Requests arriving while a
+   * count runs wait for that one (under load, every request of an expired key would count again).
+   */
+  private cachedCount(whereSql: string, params: unknown[]): Promise<number> {
     const key = whereSql + JSON.stringify(params);
     const now = Date.now();
     const hit = this.totals.get(key);
     if (hit && now - hit.at < TOTAL_CACHE_MS) return hit.value;
-    const value = await this.count(whereSql, params);
     if (this.totals.size >= TOTAL_CACHE_MAX) this.totals.clear();
+    const value = this.count(whereSql, params);
     this.totals.set(key, { value, at: now });
+    value.catch(() => this.totals.delete(key));
     return value;
   }
 

@@ -5,10 +5,10 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Checkbox, Empty, Input, List, Pagination, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, Input, List, Pagination, Result, Segmented, Space, Tag, Typography } from 'antd';
 import { EyeOutlined, LikeOutlined, MessageOutlined, PushpinOutlined } from '@ant-design/icons';
 import { DiscussionCategory, DiscussionVO, Page } from '@oj/contracts';
-import { formatDateTime, useAuth } from '@oj/kit';
+import { ApiError, formatDateTime, useAuth } from '@oj/kit';
 import { getCategories, getDiscussionList } from '../../api/discussion';
 import { useListQuery } from '../../components/use-list-query';
 import { DiscussionEditor } from './discussion-editor';
@@ -29,6 +29,8 @@ export function DiscussionListPage({ pid }: { pid?: string }) {
   const [loading, setLoading] = useState(false);
   const [search, setSearch] = useState(keyword);
   const [editing, setEditing] = useState(false);
+  // A refusal of the whole list (the area closed by openPublicDiscussion) replaces the page.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     getCategories()
@@ -47,13 +49,23 @@ export function DiscussionListPage({ pid }: { pid?: string }) {
       pid,
       onlyMine: onlyMine || undefined,
     })
-      .then((p) => alive && setPage(p))
-      .catch(() => alive && setPage(null))
+      .then((p) => {
+        if (!alive) return;
+        setPage(p);
+        setRefusal(null);
+      })
+      .catch((e: unknown) => {
+        if (!alive) return;
+        setPage(null);
+        setRefusal(e instanceof ApiError && e.status === 403 ? e.message : null);
+      })
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
     };
   }, [currentPage, keyword, cid, pid, onlyMine]);
+
+  if (refusal) return <Result status="403" title={refusal} />;
 
   const categoryName = (id: number) => categories.find((c) => c.id === id)?.name;
 

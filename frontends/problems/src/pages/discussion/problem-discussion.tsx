@@ -1,8 +1,15 @@
-/** /problem/:problemId/discussion (login, discussion access): the problem's discussions. */
+/** /problem/:problemId/discussion and /discussion (login, discussion access). */
 import { useParams } from 'react-router-dom';
 import { useAuth } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { DiscussionListPage } from './discussion-list';
+
+/** /discussion (discussion access, login: spec §2); the list call itself is open to visitors, as HOJ's. */
+export function DiscussionHomePage() {
+  const { isLoggedIn } = useAuth();
+  if (!isLoggedIn) return <LoginRequired />;
+  return <DiscussionListPage />;
+}
 
 export function ProblemDiscussionPage() {
   const { problemId } = useParams();
