@@ -26,12 +26,17 @@ export async function loopCpuTimes(times: number): Promise<number[]> {
     const out: number[] = [];
     for (let i = 0; i < times; i++) {
       const r = await run({
-        ...programSpec(compiled.language, compiled.dir, {
-          timeLimitMs: 10000,
-          memoryLimitKb: 64 * 1024,
-          stackLimitKb: 8 * 1024,
-          outputLimitBytes: 1024,
-        }),
+        ...programSpec(
+          compiled.language,
+          compiled.dir,
+          {
+            timeLimitMs: 10000,
+            memoryLimitKb: 64 * 1024,
+            stackLimitKb: 8 * 1024,
+            outputLimitBytes: 1024,
+          },
+          compiled.entry,
+        ),
       });
       if (r.status !== 'exited') throw new Error(`loop run failed: ${r.status} ${r.message ?? ''}`);
       out.push(r.timeMs);

@@ -39,12 +39,17 @@ async function main(): Promise<void> {
     const input = path.join(base, 'in.txt');
     fs.writeFileSync(input, '1 2\n', { mode: 0o644 });
     const out = path.join(base, 'out.txt');
-    const spec = programSpec(compiled.language, compiled.dir, {
-      timeLimitMs: 1000,
-      memoryLimitKb: 256 * 1024,
-      stackLimitKb: 8 * 1024,
-      outputLimitBytes: 1 << 20,
-    });
+    const spec = programSpec(
+      compiled.language,
+      compiled.dir,
+      {
+        timeLimitMs: 1000,
+        memoryLimitKb: 256 * 1024,
+        stackLimitKb: 8 * 1024,
+        outputLimitBytes: 1 << 20,
+      },
+      compiled.entry,
+    );
     console.log(`sandbox: ${judgeConfig().sandbox} (JUDGE_SANDBOX), load average ${os.loadavg()[0].toFixed(2)}`);
     // Interleave bare and sandboxed runs so load changes hit both alike.
     const bare: number[] = [];

@@ -38,6 +38,12 @@ export interface LanguageInfo {
   /** Source file name inside the sandbox. */
   sourceFile: string;
   isSpj: boolean;
+  /** Compiler or runtime and its version, e.g. "GCC 12.2.0" (from the worker's Debian package). */
+  version?: string;
+  /** The problem's time limit is multiplied by this for the language. */
+  timeFactor?: number;
+  /** MB added to the problem's memory limit for the runtime's own overhead (the JVM). */
+  memoryExtraMb?: number;
 }
 
 /** problem.json of a problem package directory (CLI `--problem DIR`, and what workers download). */
