@@ -32,6 +32,7 @@ COPY --from=build /app/packages/contracts/package.json packages/contracts/packag
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/judge-sandbox/package.json judge-sandbox/package.json
 COPY --from=build /app/judge-sandbox/dist judge-sandbox/dist
+COPY --from=build /app/judge-sandbox/testlib judge-sandbox/testlib
 ENV JUDGE_CACHE_DIR=/var/cache/oj-judge \
     JUDGE_WORK_DIR=/var/lib/oj-judge/work \
     BULL_PREFIX=bull

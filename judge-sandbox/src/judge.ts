@@ -14,6 +14,7 @@ import { run, settleRuns, Mount, RunSpec } from './sandbox/run';
 import { prewarmPrepared } from './sandbox/prepared';
 import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
 import { compareOutput } from './checkers/compare';
+import { compareFloats } from './checkers/float-compare';
 import { runChecker, CheckerVerdict, extraFileMounts } from './checkers/special';
 import { runInteractive } from './checkers/interactive';
 import { runVerdict } from './verdict';
@@ -219,7 +220,10 @@ async function judgeCase(
       extraFiles: problem.pkg.judgeExtraFiles,
     });
   } else {
-    verdict = compareOutput(fs.readFileSync(output), fs.readFileSync(testCase.output), problem.pkg.isRemoveEndBlank);
+    const tolerance = problem.pkg.floatTolerance;
+    verdict = tolerance
+      ? compareFloats(fs.readFileSync(output), fs.readFileSync(testCase.output), tolerance)
+      : compareOutput(fs.readFileSync(output), fs.readFileSync(testCase.output), problem.pkg.isRemoveEndBlank);
   }
   return { ...base, ...measured, ...scored(verdict, testCase) };
 }

@@ -65,6 +65,12 @@ export interface ProblemPackage {
   checkerLanguage?: string;
   /** Special judge exit-code convention. */
   checkerProtocol?: 'testlib' | 'domjudge';
+  /**
+   * Default mode only: compare tokens that are numbers with this tolerance (as DOMjudge's
+   * float_tolerance): accepted when the absolute or the relative error is within its bound; other
+   * tokens must be equal; whitespace is free. Null or absent: exact comparison.
+   */
+  floatTolerance?: { absolute?: number; relative?: number } | null;
   /** ACM: run every case even after a failure. */
   runAllCases?: boolean;
   /** Extra files copied next to the program (name → content). */
