@@ -8,6 +8,7 @@ import { Footer } from './footer';
 import { AccountDialog, ComingSoon, NotFound, ResetPasswordPage } from '../antd/lazy-parts';
 import { HomePage } from '../pages/home';
 import { IntroductionPage } from '../pages/introduction';
+import { DeveloperPage } from '../pages/developer';
 import './shell.css';
 
 function Logout() {
@@ -45,7 +46,7 @@ function ShellPages() {
       <Route path="/" element={<Navigate to="/home" replace />} />
       <Route path="/home" element={<HomePage />} />
       <Route path="/introduction" element={<IntroductionPage />} />
-      <Route path="/developer" element={<ComingSoon />} />
+      <Route path="/developer" element={<DeveloperPage />} />
       <Route path="/user-home" element={<ComingSoon />} />
       <Route
         path="/setting"

@@ -88,6 +88,17 @@ const enUS: Messages = {
     'Results include Accepted, Wrong Answer, Time Limit Exceeded, Memory Limit Exceeded, Runtime Error and Compile Error; the time and memory of every test case are shown.',
   'shell.introduction.io':
     'Programs read the input from standard input and write the answer to standard output (problems with file IO say so in the statement).',
+  'shell.developer.title': 'Judge languages',
+  'shell.developer.intro':
+    'The languages the judge servers run now, with their compiler or runtime versions and commands. The time limit of a problem is multiplied by the time factor; the extra memory is added for the runtime itself.',
+  'shell.developer.none': 'No judge server is running at the moment.',
+  'shell.developer.language': 'Language',
+  'shell.developer.version': 'Version',
+  'shell.developer.compile': 'Compile command',
+  'shell.developer.run': 'Run command',
+  'shell.developer.timeFactor': 'Time factor',
+  'shell.developer.memoryExtra': 'Extra memory',
+  'shell.developer.noCompile': 'none (checked when run)',
   'shell.resetPassword.title': 'Reset password',
   'shell.resetPassword.newPassword': 'New password',
   'shell.resetPassword.submit': 'Reset',
