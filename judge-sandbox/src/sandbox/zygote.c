@@ -358,6 +358,15 @@ static int exec_mode(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--exec") == 0) return exec_mode(argc, argv);
+  /* `oj-zygote CPU`: this slot's runs stay on one CPU (fair timings); best effort. */
+  if (argc > 1) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(atoi(argv[1]), &set);
+    if (sched_setaffinity(0, sizeof set, &set)) {
+      /* not allowed here (a CPU outside the container's set): the runs float */
+    }
+  }
   signal(SIGPIPE, SIG_IGN);
   pid_t previous = 0;
   for (;;) {
