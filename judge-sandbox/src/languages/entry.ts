@@ -49,6 +49,18 @@ function topLevel(src: string, keywords: string[]): Declaration[] {
   return found;
 }
 
+/** The declaration's own members: its body's text outside nested braces (so a nested class's main is not its). */
+function members(d: Declaration): string {
+  let depth = 0;
+  let out = '';
+  for (const ch of d.body) {
+    if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+    else if (depth === 1) out += ch;
+  }
+  return out;
+}
+
 function qualified(pkg: string | undefined, name: string): string {
   return pkg ? `${pkg}.${name}` : name;
 }
@@ -60,7 +72,7 @@ export function javaEntry(code: string): EntryPoint {
   const publicOne = decls.find((d) =>
     new RegExp(`\\bpublic\\s+(?:(?:final|abstract|strictfp|sealed)\\s+)*${d.keyword}\\s+${d.name}\\b`).test(src),
   );
-  const hasMain = (d: Declaration) => /\bstatic\s+(?:final\s+)?void\s+main\s*\(/.test(d.body);
+  const hasMain = (d: Declaration) => /\bstatic\s+(?:final\s+)?void\s+main\s*\(/.test(members(d));
   const main = [publicOne, ...decls].find((d) => d && hasMain(d)) ?? publicOne ?? decls[0];
   return { sourceFile: `${publicOne?.name ?? 'Main'}.java`, entry: qualified(pkg, main?.name ?? 'Main') };
 }
@@ -72,7 +84,7 @@ export function kotlinEntry(code: string): EntryPoint {
   const funs = topLevel(src, ['fun']);
   if (funs.some((f) => f.name === 'main')) return { sourceFile: 'main.kt', entry: qualified(pkg, 'MainKt') };
   const objects = topLevel(src, ['object', 'class']);
-  const main = objects.find((d) => /\bfun\s+main\s*\(/.test(d.body));
+  const main = objects.find((d) => /\bfun\s+main\s*\(/.test(members(d)));
   return { sourceFile: 'main.kt', entry: qualified(pkg, main?.name ?? 'MainKt') };
 }
 
@@ -80,6 +92,6 @@ export function scalaEntry(code: string): EntryPoint {
   const src = stripLiterals(code);
   const pkg = /^\s*package\s+([\w.]+)/m.exec(src)?.[1];
   const objects = topLevel(src, ['object']);
-  const main = objects.find((d) => /\bdef\s+main\s*\(|\bextends\s+App\b/.test(d.body)) ?? objects[0];
+  const main = objects.find((d) => /\bdef\s+main\s*\(/.test(members(d)) || /^object\s+\w+\s+extends\s+App\b/.test(d.body)) ?? objects[0];
   return { sourceFile: 'main.scala', entry: qualified(pkg, main?.name ?? 'Main') };
 }
