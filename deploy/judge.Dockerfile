@@ -18,10 +18,13 @@ RUN npm ci --workspace packages/contracts --workspace judge-sandbox --include-wo
 
 FROM node:20-bookworm-slim
 # bubblewrap: namespaces; util-linux: prlimit; tini: reaps orphans (pid 1 must reap, or killed
-# sandboxes linger as zombies); the toolchains: the languages the worker offers.
+# sandboxes linger as zombies); the toolchains: the languages the worker offers (the list of .ci/run;
+# node-typescript brings Debian's nodejs, the /usr/bin/node the sandbox sees: /usr/local is not mounted).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends bubblewrap util-linux tini \
       gcc g++ libc6-dev openjdk-17-jdk-headless python3 \
+      kotlin scala pypy3 node-typescript golang-go rustc fp-compiler ghc ruby php-cli mono-mcs lua5.4 ocaml-nox \
+      gfortran gnat gdc erlang-nox elixir sbcl swi-prolog-nox r-base-core \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/node_modules node_modules
@@ -29,6 +32,7 @@ COPY --from=build /app/packages/contracts/package.json packages/contracts/packag
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/judge-sandbox/package.json judge-sandbox/package.json
 COPY --from=build /app/judge-sandbox/dist judge-sandbox/dist
+COPY --from=build /app/judge-sandbox/testlib judge-sandbox/testlib
 ENV JUDGE_CACHE_DIR=/var/cache/oj-judge \
     JUDGE_WORK_DIR=/var/lib/oj-judge/work
 VOLUME /var/cache/oj-judge

@@ -131,6 +131,21 @@ describe('a visitor', () => {
     expectNoConsoleErrors(t);
   });
 
+  it('sees the languages the judge runs, with versions and commands, on the developer page', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await page.goto('/developer');
+    const table = page.getByTestId('developer-languages');
+    await table.waitFor();
+    const cppRow = table.locator('tr', { hasText: 'C++ 17 With O2' }).first();
+    await hasText(cppRow, 'GCC 12');
+    await hasText(cppRow, '-std=gnu++17');
+    await hasText(table.locator('tr', { hasText: 'Java' }).first(), '×2');
+    expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(16);
+    await screenshot(page, 'developer-languages');
+    expectNoConsoleErrors(t);
+  });
+
   it('sees no site navbar or footer in the admin area', async () => {
     const t = await newPage();
     const { page } = t;

@@ -1,6 +1,9 @@
 /** Shared by the benchmark and the timing-stability test: a compiled CPU loop measured N times. */
+import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { judgeConfig } from './config';
 import { compile, CompileResult } from './compile';
 import { findLanguage } from './languages';
 import { programSpec } from './judge';
@@ -26,12 +29,17 @@ export async function loopCpuTimes(times: number): Promise<number[]> {
     const out: number[] = [];
     for (let i = 0; i < times; i++) {
       const r = await run({
-        ...programSpec(compiled.language, compiled.dir, {
-          timeLimitMs: 10000,
-          memoryLimitKb: 64 * 1024,
-          stackLimitKb: 8 * 1024,
-          outputLimitBytes: 1024,
-        }),
+        ...programSpec(
+          compiled.language,
+          compiled.dir,
+          {
+            timeLimitMs: 10000,
+            memoryLimitKb: 64 * 1024,
+            stackLimitKb: 8 * 1024,
+            outputLimitBytes: 1024,
+          },
+          compiled.entry,
+        ),
       });
       if (r.status !== 'exited') throw new Error(`loop run failed: ${r.status} ${r.message ?? ''}`);
       out.push(r.timeMs);
@@ -72,3 +80,84 @@ export function writeAplusBProblem(dir: string, cases: number): void {
 
 export const APLUSB_C =
   '#include <stdio.h>\nint main(){ long a,b; if (scanf("%ld %ld",&a,&b)!=2) return 1; printf("%ld\\n",a+b); return 0; }';
+
+/**
+ * CPU times (ms) of the loop run two at a time (`pairs` × 2 runs): each run shares the machine with
+ * the same loop in the other prepared slot, which sits on its own CPU where the judge may use two.
+ */
+export async function loopCpuTimesConcurrent(pairs: number): Promise<number[]> {
+  const compiled = await compileC(LOOP_SOURCE);
+  try {
+    const spec = programSpec(
+      compiled.language,
+      compiled.dir,
+      { timeLimitMs: 10000, memoryLimitKb: 64 * 1024, stackLimitKb: 8 * 1024, outputLimitBytes: 1024 },
+      compiled.entry,
+    );
+    const out: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const results = await Promise.all([run(spec), run(spec)]);
+      for (const r of results) {
+        if (r.status !== 'exited') throw new Error(`loop run failed: ${r.status} ${r.message ?? ''}`);
+        out.push(r.timeMs);
+      }
+    }
+    return out;
+  } finally {
+    await settleRuns();
+    fs.rmSync(compiled.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The judging work without any judge: per submission a plain shell loop that compiles the source
+ * with the language's own compile command and runs the binary bare on every case of the package
+ * (`N.in` → compared with `N.out`, trailing blanks ignored), `parallel` submissions at a time.
+ * The fair raw baseline of bench:pipeline's burst. Answers submissions per second.
+ */
+export async function plainShellBaseline(
+  problemDir: string,
+  languageId: string,
+  code: string,
+  runs: number,
+  parallel = 2,
+): Promise<number> {
+  const lang = findLanguage(languageId);
+  if (!lang?.compile) throw new Error(`${languageId} is not a compiled language here`);
+  const compileArgs = lang.compile(false, lang.sourceFile);
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const script = [
+    'set -e',
+    'cd "$1"',
+    compileArgs.map(quote).join(' '),
+    `for f in ${quote(problemDir)}/*.in; do ./main < "$f" > out.txt; diff -q -Z out.txt "\${f%.in}.out" > /dev/null; done`,
+  ].join('\n');
+  const root = fs.mkdtempSync(path.join(judgeConfig().workRoot, '..', 'plain-'));
+  try {
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: parallel }, async (_, lane) => {
+        while (next < runs) {
+          const n = next++;
+          const dir = path.join(root, `${lane}-${n}`);
+          fs.mkdirSync(dir);
+          fs.writeFileSync(path.join(dir, lang.sourceFile), code);
+          await new Promise<void>((resolve, reject) => {
+            const child = spawn('/bin/bash', ['-c', script, 'plain', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+            let err = '';
+            child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+            child.on('error', reject);
+            child.on('close', (status) =>
+              status === 0 ? resolve() : reject(new Error(`plain baseline failed (${status}): ${err.slice(0, 300)}`)),
+            );
+          });
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }),
+    );
+    return runs / ((performance.now() - started) / 1000);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}

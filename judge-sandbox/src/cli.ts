@@ -9,7 +9,7 @@ import * as path from 'path';
 import { JudgeStatus } from '@oj/contracts';
 import { judge } from './judge';
 import { compile, readHead } from './compile';
-import { detectLanguages, findLanguage } from './languages';
+import { detectLanguages, findLanguage, languageInfo } from './languages';
 import { programSpec } from './judge';
 import { run, settleRuns } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
@@ -17,7 +17,7 @@ import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
 const USAGE = `usage:
   oj-judge judge --problem DIR --lang ID --source FILE [--time-ms N] [--memory-mb N]
   oj-judge run --lang ID --source FILE [--input FILE] [--time-ms N] [--memory-mb N]
-  oj-judge languages`;
+  oj-judge languages [--json]`;
 
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -43,7 +43,9 @@ function optionalNumber(args: Record<string, string>, name: string): number | un
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'languages') {
-    for (const l of detectLanguages()) console.log(`${l.id.padEnd(10)} ${l.name}`);
+    // --json: the LanguageInfo rows the worker announces (versions, commands, factors).
+    if (rest.includes('--json')) console.log(JSON.stringify(detectLanguages().map(languageInfo)));
+    else for (const l of detectLanguages().map(languageInfo)) console.log(`${l.id.padEnd(10)} ${l.name.padEnd(16)} ${l.version}`);
     return 0;
   }
   const args = parseArgs(rest);
@@ -88,12 +90,17 @@ export async function main(argv: string[]): Promise<number> {
       const memoryMb = optionalNumber(args, 'memory-mb') ?? 256;
       const out = path.join(compiled.dir, '..', `${path.basename(compiled.dir)}.stdout`);
       const result = await run({
-        ...programSpec(language, compiled.dir, {
-          timeLimitMs: Math.round((optionalNumber(args, 'time-ms') ?? 1000) * language.timeFactor),
-          memoryLimitKb: memoryMb * 1024,
-          stackLimitKb: memoryMb * 1024,
-          outputLimitBytes: 64 * 1024 * 1024,
-        }),
+        ...programSpec(
+          language,
+          compiled.dir,
+          {
+            timeLimitMs: Math.round((optionalNumber(args, 'time-ms') ?? 1000) * language.timeFactor),
+            memoryLimitKb: memoryMb * 1024,
+            stackLimitKb: memoryMb * 1024,
+            outputLimitBytes: 64 * 1024 * 1024,
+          },
+          compiled.entry,
+        ),
         stdin: args.input ? path.resolve(args.input) : undefined,
         stdout: out,
       });

@@ -25,6 +25,8 @@ export interface CompileResult {
   /** Host directory holding the source and what the compiler produced. */
   dir: string;
   language: Language;
+  /** What the run starts (JVM languages: the class found in the source). */
+  entry?: string;
   run?: RunResult;
 }
 
@@ -46,8 +48,11 @@ export function newWorkDir(prefix: string): string {
 export async function compile(language: Language, code: string, options: CompileOptions = {}): Promise<CompileResult> {
   const dir = options.dir ?? newWorkDir('compile');
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  fs.writeFileSync(path.join(dir, language.sourceFile), code, { mode: 0o644 });
-  if (!language.compile) return { ok: true, message: '', dir, language };
+  const { sourceFile, entry } = language.entryPoint?.(code) ?? { sourceFile: language.sourceFile, entry: undefined };
+  fs.writeFileSync(path.join(dir, sourceFile), code, { mode: 0o644 });
+  for (const [name, content] of Object.entries(language.extraSources ?? {}))
+    fs.writeFileSync(path.join(dir, name), content, { mode: 0o644 });
+  if (!language.compile) return { ok: true, message: '', dir, language, entry };
   const mounts: Mount[] = [];
   const testlib = judgeConfig().testlibDir;
   if (options.asChecker && testlib && fs.existsSync(testlib)) mounts.push({ host: testlib, sandbox: TESTLIB_DIR });
@@ -57,7 +62,8 @@ export async function compile(language: Language, code: string, options: Compile
   const stdout = path.join(logDir, 'out');
   const stderr = path.join(logDir, 'err');
   const result = await run({
-    args: language.compile(options.asChecker ?? false),
+    args: language.compile(options.asChecker ?? false, sourceFile),
+    env: language.compileEnv,
     timeLimitMs: COMPILE_LIMITS.timeLimitMs,
     wallLimitMs: COMPILE_LIMITS.wallLimitMs,
     memoryLimitKb: COMPILE_LIMITS.memoryLimitKb,
@@ -71,7 +77,10 @@ export async function compile(language: Language, code: string, options: Compile
     mounts,
     seccomp: 'compiler',
   });
-  const output = (readHead(stderr) + readHead(stdout)).trim();
+  // The JVM's notes about its own options are not the submission's business.
+  const output = (readHead(stderr) + readHead(stdout))
+    .replace(/^(Picked up JAVA_TOOL_OPTIONS|OpenJDK 64-Bit Server VM warning: Options -Xverify).*\n?/gm, '')
+    .trim();
   fs.rmSync(logDir, { recursive: true, force: true });
   // Give the artefacts back to root: the compile uid is reused by later runs.
   chownTree(dir);
@@ -82,11 +91,11 @@ export async function compile(language: Language, code: string, options: Compile
   else if (result.status === 'output-limit') message = `Compiler output limit exceeded\n${message}`.trim();
   else if (result.status === 'error') throw new Error(`compile sandbox failed: ${result.message}`);
   else if (!ok && !message) message = result.message ?? 'Compilation failed';
-  if (ok && language.id === 'java' && !fs.existsSync(path.join(dir, 'Main.class'))) {
+  if (ok && entry && !fs.existsSync(path.join(dir, `${entry.replace(/\./g, '/')}.class`))) {
     ok = false;
-    message = 'Main.class not found: the public class must be named Main';
+    message = `${message}\nNo class ${entry} with a main method was found`.trim();
   }
-  return { ok, message, dir, language, run: result };
+  return { ok, message, dir, language, entry, run: result };
 }
 
 const checkerCache = new Map<string, Promise<CompileResult>>();

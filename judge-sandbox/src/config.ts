@@ -1,4 +1,5 @@
 /** The judge's configuration, read from the environment once. */
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { installationPrefixes } from '@oj/contracts';
@@ -53,6 +54,12 @@ export interface JudgeConfig {
 
 let config: JudgeConfig | undefined;
 
+/** The vendored testlib.h (`judge-sandbox/testlib`, next to dist/ and src/). */
+function bundledTestlib(): string | undefined {
+  const dir = path.join(__dirname, '..', 'testlib');
+  return fs.existsSync(path.join(dir, 'testlib.h')) ? dir : undefined;
+}
+
 export function judgeConfig(): JudgeConfig {
   if (!config) {
     const env = process.env;
@@ -65,7 +72,7 @@ export function judgeConfig(): JudgeConfig {
       judgeToken: env.JUDGE_TOKEN || '',
       cacheDir: env.JUDGE_CACHE_DIR || path.join(os.tmpdir(), 'oj-judge-cache'),
       workRoot: env.JUDGE_WORK_DIR || path.join(os.tmpdir(), 'oj-judge-work'),
-      testlibDir: env.JUDGE_TESTLIB_DIR || undefined,
+      testlibDir: env.JUDGE_TESTLIB_DIR || bundledTestlib(),
       // Distinct per process by default, so two workers (or test files) on one host do not share uids.
       sandboxUidBase: Number(env.JUDGE_SANDBOX_UID_BASE) || 100000 + (process.pid % 1000) * 100,
       sandboxUidCount: Number(env.JUDGE_SANDBOX_UID_COUNT) || 100,

@@ -11,3 +11,4 @@ export type { WorkerOptions, JudgeWorker } from './worker';
 export { testJudge, compileCheck } from './test-judge';
 export { ensurePackage } from './packages';
 export { configureJudge, judgeConfig } from './config';
+export { plainShellBaseline } from './bench-lib';

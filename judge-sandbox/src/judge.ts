@@ -14,6 +14,7 @@ import { run, settleRuns, Mount, RunSpec } from './sandbox/run';
 import { prewarmPrepared } from './sandbox/prepared';
 import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
 import { compareOutput } from './checkers/compare';
+import { compareFloats } from './checkers/float-compare';
 import { runChecker, CheckerVerdict, extraFileMounts } from './checkers/special';
 import { runInteractive } from './checkers/interactive';
 import { runVerdict } from './verdict';
@@ -118,15 +119,18 @@ async function compileJudgeProgram(problem: LoadedProblem): Promise<CompileResul
 }
 
 /** The sandbox spec of one run of the contestant's program. */
-export function programSpec(language: Language, programDir: string, limits: CaseLimits): RunSpec {
+export function programSpec(language: Language, programDir: string, limits: CaseLimits, entry?: string): RunSpec {
   return {
-    args: language.run({ memoryLimitKb: limits.memoryLimitKb, stackLimitKb: limits.stackLimitKb }),
+    args: language.run({ memoryLimitKb: limits.memoryLimitKb, stackLimitKb: limits.stackLimitKb }, entry),
+    env: language.env,
     timeLimitMs: limits.timeLimitMs,
     memoryLimitKb: limits.memoryLimitKb + language.memoryExtraKb,
     stackLimitKb: limits.stackLimitKb,
     outputLimitBytes: limits.outputLimitBytes,
     pidsLimit: language.pidsLimit,
-    seccomp: language.seccomp,
+    openFilesLimit: language.openFilesLimit,
+    // A program may execve nothing after its start, unless its runtime must start other programs.
+    seccomp: language.runExecs ? language.seccomp : (`${language.seccomp}-exec-self` as const),
     mounts: [
       { host: programDir, sandbox: '/p' },
       ...(language.systemMounts ?? []).filter((m) => fs.existsSync(m)).map((m) => ({ host: m, sandbox: m })),
@@ -163,7 +167,7 @@ async function judgeCase(
   caseDir: string,
 ): Promise<CaseResult> {
   const limits = caseLimits(problem, language, submission, testCase);
-  const spec = programSpec(language, compiled.dir, limits);
+  const spec = programSpec(language, compiled.dir, limits, compiled.entry);
   const stderr = path.join(caseDir, 'stderr');
   const base = { caseId: testCase.caseId, inputFile: testCase.inputName, outputFile: testCase.outputName };
   const userFiles = extraFileMounts(caseDir, 'user-files', problem.pkg.userExtraFiles);
@@ -216,7 +220,10 @@ async function judgeCase(
       extraFiles: problem.pkg.judgeExtraFiles,
     });
   } else {
-    verdict = compareOutput(fs.readFileSync(output), fs.readFileSync(testCase.output), problem.pkg.isRemoveEndBlank);
+    const tolerance = problem.pkg.floatTolerance;
+    verdict = tolerance
+      ? compareFloats(fs.readFileSync(output), fs.readFileSync(testCase.output), tolerance)
+      : compareOutput(fs.readFileSync(output), fs.readFileSync(testCase.output), problem.pkg.isRemoveEndBlank);
   }
   return { ...base, ...measured, ...scored(verdict, testCase) };
 }

@@ -27,12 +27,17 @@ export async function testJudge(data: TestJudgeJobData): Promise<TestJudgeResult
     const stderr = path.join(scratch, 'stderr');
     const memoryKb = data.memoryLimitMb * 1024;
     const result = await run({
-      ...programSpec(language, compiled.dir, {
-        timeLimitMs: Math.round(data.timeLimitMs * language.timeFactor),
-        memoryLimitKb: memoryKb,
-        stackLimitKb: Math.min(data.stackLimitMb ?? data.memoryLimitMb, data.memoryLimitMb) * 1024,
-        outputLimitBytes: 16 * 1024 * 1024,
-      }),
+      ...programSpec(
+        language,
+        compiled.dir,
+        {
+          timeLimitMs: Math.round(data.timeLimitMs * language.timeFactor),
+          memoryLimitKb: memoryKb,
+          stackLimitKb: Math.min(data.stackLimitMb ?? data.memoryLimitMb, data.memoryLimitMb) * 1024,
+          outputLimitBytes: 16 * 1024 * 1024,
+        },
+        compiled.entry,
+      ),
       stdin: input,
       stdout,
       stderr,

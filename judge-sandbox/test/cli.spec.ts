@@ -47,9 +47,26 @@ it('run prints the run with its stdout', async () => {
   expectNothingLeft();
 });
 
-it('languages lists ids and display names', async () => {
+it('languages lists ids, display names and versions', async () => {
   expect(await main(['languages'])).toBe(0);
   expect(printed).toEqual(
-    expect.arrayContaining(['cpp17-o2   C++ 17 With O2', 'java       Java', 'python3    Python3', 'js         JavaScript Node']),
+    expect.arrayContaining([
+      expect.stringMatching(/^cpp17-o2 +C\+\+ 17 With O2 +GCC \d+\.\d+/),
+      expect.stringMatching(/^java +Java +OpenJDK 17\./),
+      expect.stringMatching(/^python3 +Python3 +CPython 3\./),
+      expect.stringMatching(/^js +JavaScript Node +Node\.js \d+/),
+    ]),
   );
+});
+
+it('languages --json prints what the worker announces: versions, commands and factors', async () => {
+  expect(await main(['languages', '--json'])).toBe(0);
+  const rows = JSON.parse(printed[0]) as { id: string; version: string; compileCommand?: string; runCommand: string; timeFactor: number }[];
+  const java = rows.find((r) => r.id === 'java')!;
+  expect(java.version).toMatch(/^OpenJDK 17\./);
+  expect(java.timeFactor).toBe(2);
+  expect(java.compileCommand).toContain('javac');
+  const c = rows.find((r) => r.id === 'c')!;
+  expect(c.compileCommand).toContain('-std=gnu11');
+  expect(c.runCommand).toBe('/p/main');
 });

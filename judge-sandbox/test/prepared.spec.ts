@@ -71,10 +71,10 @@ describe('prepared sandbox', () => {
     // A daemon that would keep running if the run's pid namespace survived.
     await sh('(setsid sh -c "while :; do sleep 1; done" &) ; echo started');
     const next = await sh('ls /proc | grep -c "^[0-9]"; echo $$');
-    // Only the shell (pid 2, under the run's init) and its ls/grep children are there.
+    // Only the init's stderr drainer (pid 2), the shell (pid 3) and its ls/grep children are there.
     const [count, self] = next.out.trim().split('\n').map(Number);
-    expect(self).toBe(2);
-    expect(count).toBeLessThanOrEqual(4);
+    expect(self).toBe(3);
+    expect(count).toBeLessThanOrEqual(5);
   });
 
   it('has killed every process of a run when the run returns', async () => {

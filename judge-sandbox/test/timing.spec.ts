@@ -48,12 +48,17 @@ describe.each(['prepared', 'fresh'] as const)('CPU time in the %s sandbox', (san
       for (let i = 0; i < 5; i++) {
         const stdout = path.join(scratch, `out-${sandbox}-${i}`);
         const r = await run({
-          ...programSpec(compiled.language, compiled.dir, {
-            timeLimitMs: 10_000,
-            memoryLimitKb: 64 * 1024,
-            stackLimitKb: 8 * 1024,
-            outputLimitBytes: 1024,
-          }),
+          ...programSpec(
+            compiled.language,
+            compiled.dir,
+            {
+              timeLimitMs: 10_000,
+              memoryLimitKb: 64 * 1024,
+              stackLimitKb: 8 * 1024,
+              outputLimitBytes: 1024,
+            },
+            compiled.entry,
+          ),
           stdout,
         });
         expect(r.status).toBe('exited');

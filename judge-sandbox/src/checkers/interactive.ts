@@ -36,7 +36,7 @@ export async function runInteractive(p: {
   const limits = { memoryLimitKb: CHECKER_LIMITS.memoryLimitKb, stackLimitKb: CHECKER_LIMITS.memoryLimitKb };
   const prog = start({ ...p.program, stdin: 'pipe', stdout: 'pipe' });
   const inter = start({
-    args: [...p.interactor.language.run(limits), `${w}/input`, `${w}/output`],
+    args: [...p.interactor.language.run(limits, p.interactor.entry), `${w}/input`, `${w}/output`],
     timeLimitMs: Math.max(CHECKER_LIMITS.timeLimitMs, p.program.timeLimitMs * 2),
     wallLimitMs: (p.program.wallLimitMs ?? p.program.timeLimitMs * 3 + 1000) + 2000,
     memoryLimitKb: CHECKER_LIMITS.memoryLimitKb,

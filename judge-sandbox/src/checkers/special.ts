@@ -73,7 +73,7 @@ export async function runChecker(p: {
   ];
   const limits = { memoryLimitKb: CHECKER_LIMITS.memoryLimitKb, stackLimitKb: CHECKER_LIMITS.memoryLimitKb };
   const result = await run({
-    args: [...p.checker.language.run(limits), `${w}/input`, `${w}/output`, `${w}/answer`],
+    args: [...p.checker.language.run(limits, p.checker.entry), `${w}/input`, `${w}/output`, `${w}/answer`],
     ...CHECKER_LIMITS,
     pidsLimit: p.checker.language.pidsLimit,
     stdout,

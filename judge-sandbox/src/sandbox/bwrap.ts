@@ -3,7 +3,21 @@ import * as fs from 'fs';
 import type { RunSpec } from './run';
 
 /** Read-only system paths every sandbox sees (Debian merged /usr; java reads its conf under /etc). */
-export const SYSTEM_BINDS = ['/usr', '/etc/ld.so.cache', '/etc/alternatives', '/etc/java-17-openjdk', '/etc/ssl/certs/java'];
+export const SYSTEM_BINDS = [
+  '/usr',
+  '/etc/ld.so.cache',
+  '/etc/alternatives',
+  '/etc/java-17-openjdk',
+  '/etc/ssl/certs/java',
+  // Configuration the toolchains read: Mono's assembly map, R's environment, fpc's unit paths, PHP's modules.
+  '/etc/mono',
+  '/etc/R',
+  '/etc/fpc.cfg',
+  '/etc/fpc-3.2.2.cfg',
+  '/etc/php',
+  // GHC's package database (/usr/lib/ghc/package.conf.d links here).
+  '/var/lib/ghc',
+];
 const SYMLINKS: [string, string][] = [
   ['usr/bin', '/bin'],
   ['usr/sbin', '/sbin'],

@@ -49,6 +49,10 @@ export async function classify(p: {
     };
   }
   if (signal) return { ...base, status: 'signaled', message: `killed by signal ${signal}` };
+  // A child the filter killed (system("/bin/sh ...") in a compiled program) decides the run too,
+  // however the program itself ended: its record is already in the kernel log.
+  const refusedInChild = await refusedSyscallName(p.uid, 0);
+  if (refusedInChild) return { ...base, status: 'syscall', syscall: refusedInChild, message: `refused system call: ${refusedInChild}` };
   if (exitCode === 0) return { ...base, status: 'exited' };
   return { ...base, status: 'nonzero', message: `exit code ${exitCode}` };
 }

@@ -111,6 +111,33 @@ interface Slot {
   fatal?: string;
   dead: boolean;
   stderr: string;
+  /** The CPU the zygote (and so every run of the slot) is pinned to. */
+  cpu: number;
+}
+
+let allowedCpus: number[] | undefined;
+/** CPUs this judge may use (its affinity: Cpus_allowed_list), e.g. "0-3,6". */
+function judgeCpus(): number[] {
+  if (!allowedCpus) {
+    const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '0';
+    allowedCpus = list.split(',').flatMap((part) => {
+      const [a, b] = part.split('-').map(Number);
+      return Array.from({ length: (b ?? a) - a + 1 }, (_, i) => a + i);
+    });
+  }
+  return allowedCpus;
+}
+
+/**
+ * Each slot gets the least used CPU, so two parallel runs do not share one core and disturb each
+ * other's timings (with more slots than CPUs they share as evenly as they can). The zygote pins
+ * itself; its runs inherit the affinity. A program may change its own affinity: this is for fair
+ * timing, not a security boundary.
+ */
+function pickCpu(): number {
+  const use = new Map(judgeCpus().map((c) => [c, 0]));
+  for (const s of slots) if (use.has(s.cpu)) use.set(s.cpu, use.get(s.cpu)! + 1);
+  return [...use.entries()].sort((x, y) => x[1] - y[1] || x[0] - y[0])[0][0];
 }
 
 const idle: Slot[] = [];
@@ -159,6 +186,7 @@ async function openSlot(): Promise<Slot> {
     fs.mkdirSync(dir, { mode: 0o700 });
     fs.chownSync(dir, uid, uid);
     home = RunCgroup.create(nextRunName(), { memoryBytes: 64 * 1024 * 1024, pids: 4 });
+    const cpu = pickCpu();
     const args = [
       '--unshare-all',
       '--die-with-parent',
@@ -198,6 +226,7 @@ async function openSlot(): Promise<Slot> {
       '3',
       '--',
       '/zygote',
+      String(cpu),
     ];
     const child = spawn(judgeConfig().bwrapPath, args, { uid, gid: uid, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env: {} });
     const slot: Slot = {
@@ -212,6 +241,7 @@ async function openSlot(): Promise<Slot> {
       pendingId: 0,
       dead: false,
       stderr: '',
+      cpu,
     };
     child.stdout!.on('data', (chunk: Buffer) => {
       slot.lineBuf += chunk.toString();

@@ -19,7 +19,8 @@ import { followKernelLog } from './kmsg';
 import { classify, errorResult } from './classify';
 import { bwrapArgs } from './bwrap';
 import { judgeConfig } from '../config';
-import { closePreparedSandboxes, preparedEligible, startPrepared } from './prepared';
+import { closePreparedSandboxes, preparedEligible, startPrepared, zygotePath } from './prepared';
+import { SECCOMP_PROFILES, withoutExecSelf } from './seccomp';
 
 export type { SeccompProfileName } from './common';
 import type { SeccompProfileName } from './common';
@@ -98,6 +99,9 @@ export interface RunHandle {
   kill(): void;
 }
 
+/** What is kept of a run's stderr; the rest is read and dropped, so a flood never stops the program. */
+export const STDERR_KEEP_BYTES = 64 * 1024;
+
 export function cgroupVersion(): CgroupVersion {
   return detectCgroups(judgeConfig().cgroup).version;
 }
@@ -162,7 +166,33 @@ export function start(spec: RunSpec): RunHandle {
   return preparedEligible(spec) ? startPrepared(spec, preparedBaselineNs) : startFresh(spec, baselineNs);
 }
 
-function startFresh(spec: RunSpec, cpuBaselineNs: number): RunHandle {
+let execSelfProblem: string | undefined;
+/**
+ * bubblewrap execs the command itself after installing its filter, so an exec-self profile's
+ * rule is installed by the launcher binary in its `--exec` mode, mounted read-only with the filter.
+ */
+function execSelfWrapped(spec: RunSpec): RunSpec {
+  const profile = spec.seccomp;
+  if (!profile || !('execSelf' in SECCOMP_PROFILES[profile])) return spec;
+  let helper: string;
+  try {
+    helper = zygotePath();
+  } catch (err) {
+    const why = (err as Error).message;
+    if (execSelfProblem !== why) console.error(`[judge] exec-self rule off in fresh sandboxes: ${why}`);
+    execSelfProblem = why;
+    return { ...spec, seccomp: withoutExecSelf(profile) };
+  }
+  return {
+    ...spec,
+    seccomp: withoutExecSelf(profile),
+    args: ['/.oj-exec', '--exec', '/.oj-filter', '--', ...spec.args],
+    mounts: [...(spec.mounts ?? []), { host: helper, sandbox: '/.oj-exec' }, { host: seccompFile(profile), sandbox: '/.oj-filter' }],
+  };
+}
+
+function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
+  const spec = execSelfWrapped(original);
   // Skip old kernel records before the first run, so a refused call is matched to its own run.
   followKernelLog();
   closeInheritedFds();
@@ -182,6 +212,11 @@ function startFresh(spec: RunSpec, cpuBaselineNs: number): RunHandle {
 
   let cg: RunCgroup | undefined;
   let child: ChildProcess;
+  let stderrFd: number | undefined;
+  const closeStderr = (): void => {
+    if (stderrFd !== undefined) fs.closeSync(stderrFd);
+    stderrFd = undefined;
+  };
   const version = detectCgroups(judgeConfig().cgroup).version;
   const selfJoin = version !== 'v2' && judgeConfig().launcher !== 'handshake';
   try {
@@ -192,7 +227,9 @@ function startFresh(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     if (spec.workDir) fs.chownSync(spec.workDir, uid, uid);
     const stdin = spec.stdin === 'pipe' ? 'pipe' : spec.stdin ? openFd(spec.stdin, 'r') : 'ignore';
     const stdout = spec.stdout === 'pipe' ? 'pipe' : spec.stdout ? openFd(spec.stdout, 'w') : 'ignore';
-    const stderr = spec.stderr ? openFd(spec.stderr, 'w') : 'ignore';
+    // stderr through a pipe: a flood is cut at STDERR_KEEP_BYTES instead of hitting RLIMIT_FSIZE.
+    const stderr = spec.stderr ? 'pipe' : 'ignore';
+    if (spec.stderr) stderrFd = fs.openSync(spec.stderr, 'w', 0o644);
     const seccompFd = spec.seccomp === null ? null : openFd(seccompFile(spec.seccomp ?? 'default'), 'r');
     const stackKb = spec.stackLimitKb ?? spec.memoryLimitKb;
     const cpuSec = Math.ceil(spec.timeLimitMs / 1000) + 1;
@@ -234,6 +271,7 @@ function startFresh(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     }
   } catch (err) {
     closeFds();
+    closeStderr();
     const cgroup = cg;
     uidsInUse.delete(uid);
     const done = (async (): Promise<RunResult> => {
@@ -244,6 +282,14 @@ function startFresh(spec: RunSpec, cpuBaselineNs: number): RunHandle {
   }
   closeFds();
   const cgroup = cg;
+  let stderrKept = 0;
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderrFd === undefined || stderrKept >= STDERR_KEEP_BYTES) return;
+    const part = chunk.subarray(0, STDERR_KEEP_BYTES - stderrKept);
+    fs.writeSync(stderrFd, part);
+    stderrKept += part.length;
+  });
+  child.stderr?.on('error', () => undefined);
   const info = child.stdio[3] as Readable;
   const block = child.stdio[4] as Writable | null;
   let setupError: string | undefined;
@@ -310,6 +356,7 @@ function startFresh(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     });
     child.on('close', (code, signal) => {
       clearInterval(poll);
+      closeStderr();
       // The pid namespace dies with its init, but a process may still be between fork and
       // the kernel's kill; make sure the cgroup is empty before reading and removing it.
       cgroup.killAll();

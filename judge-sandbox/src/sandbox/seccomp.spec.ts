@@ -1,7 +1,16 @@
-import { buildFilter, encodeFilter, evaluateFilter, SECCOMP_PROFILES, SECCOMP_RESULT, SYSCALLS } from './seccomp';
+import {
+  buildFilter,
+  encodeFilter,
+  evaluateFilter,
+  EXEC_SELF_HI,
+  EXEC_SELF_LO,
+  SECCOMP_PROFILES,
+  SECCOMP_RESULT,
+  SYSCALLS,
+} from './seccomp';
 
 const X86_64 = SECCOMP_RESULT.archX86_64;
-const decide = (profile: keyof typeof SECCOMP_PROFILES, nr: number, args: number[] = [], arch = X86_64) =>
+const decide = (profile: keyof typeof SECCOMP_PROFILES, nr: number, args: (number | bigint)[] = [], arch = X86_64) =>
   evaluateFilter(buildFilter(SECCOMP_PROFILES[profile]), { nr, arch, args });
 
 describe('seccomp BPF builder', () => {
@@ -64,5 +73,19 @@ describe('seccomp BPF builder', () => {
     expect(buf.length).toBe(prog.length * 8);
     // first instruction: BPF_LD|BPF_W|BPF_ABS of the arch field (offset 4)
     expect([...buf.subarray(0, 8)]).toEqual([0x20, 0, 0, 0, 4, 0, 0, 0]);
+  });
+
+  it('exec-self profiles allow execve only at the patched-in path address, and never execveat', () => {
+    const placeholder = (BigInt(EXEC_SELF_HI) << 32n) | BigInt(EXEC_SELF_LO);
+    expect(decide('default-exec-self', SYSCALLS.execve, [placeholder])).toBe(SECCOMP_RESULT.allow);
+    expect(decide('default-exec-self', SYSCALLS.execve, [0x7ffd12345000])).toBe(SECCOMP_RESULT.kill);
+    // Either half alone is not enough.
+    expect(decide('default-exec-self', SYSCALLS.execve, [EXEC_SELF_LO])).toBe(SECCOMP_RESULT.kill);
+    expect(decide('default-exec-self', SYSCALLS.execve, [BigInt(EXEC_SELF_HI) << 32n])).toBe(SECCOMP_RESULT.kill);
+    expect(decide('java-exec-self', SYSCALLS.execveat, [placeholder])).toBe(SECCOMP_RESULT.kill);
+    // The rest of the profile is unchanged; the base profile still lets runtimes exec.
+    expect(decide('node-exec-self', SYSCALLS.io_uring_setup)).toBe(SECCOMP_RESULT.enosys);
+    expect(decide('default-exec-self', SYSCALLS.ptrace)).toBe(SECCOMP_RESULT.kill);
+    expect(decide('default', SYSCALLS.execve, [0x7ffd12345000])).toBe(SECCOMP_RESULT.allow);
   });
 });

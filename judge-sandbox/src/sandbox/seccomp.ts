@@ -10,6 +10,7 @@ export const SYSCALLS: Record<string, number> = {
   socket: 41,
   socketpair: 53,
   clone: 56,
+  execve: 59,
   ptrace: 101,
   syslog: 103,
   personality: 135,
@@ -36,6 +37,7 @@ export const SYSCALLS: Record<string, number> = {
   request_key: 249,
   keyctl: 250,
   unshare: 272,
+  execveat: 322,
   perf_event_open: 298,
   fanotify_init: 300,
   name_to_handle_at: 303,
@@ -124,6 +126,12 @@ export interface SeccompProfile {
   kill: string[];
   /** Calls that fail with ENOSYS instead (runtimes that probe and fall back, e.g. libuv's io_uring). */
   enosys: string[];
+  /**
+   * The program may execve nothing after its own start: execveat is killed, and execve is allowed
+   * only with the path at an address the launcher patches in (EXEC_SELF_LO/HI, see zygote.c),
+   * which the exec'd program cannot know.
+   */
+  execSelf?: boolean;
   /** Refuse socket()/socketpair() for every address family except AF_UNIX. */
   unixSocketsOnly: boolean;
   /**
@@ -133,8 +141,11 @@ export interface SeccompProfile {
   socketRefusal?: 'kill' | 'errno';
 }
 
-/** Profiles by name; languages.ts picks one per language. */
-export const SECCOMP_PROFILES: Record<'default' | 'node' | 'java' | 'compiler', SeccompProfile> = {
+/** Placeholders for the address of the one allowed execve's path (zygote.c patches them). */
+export const EXEC_SELF_LO = 0x6f6a6578;
+export const EXEC_SELF_HI = 0x65786563;
+
+const BASE_PROFILES: Record<'default' | 'node' | 'java' | 'compiler', SeccompProfile> = {
   default: { kill: [...ALWAYS_DENIED], enosys: ['clone3'], unixSocketsOnly: true },
   // libuv probes io_uring at start and falls back to the thread pool when it is missing.
   node: {
@@ -146,6 +157,19 @@ export const SECCOMP_PROFILES: Record<'default' | 'node' | 'java' | 'compiler', 
   // Compilers include javac, a JVM.
   compiler: { kill: [...ALWAYS_DENIED], enosys: ['clone3'], unixSocketsOnly: true, socketRefusal: 'errno' },
 };
+
+/** Profiles by name; the language table picks one per language, `<name>-exec-self` unless the runtime must start other programs. */
+export const SECCOMP_PROFILES = {
+  ...BASE_PROFILES,
+  'default-exec-self': { ...BASE_PROFILES.default, execSelf: true },
+  'node-exec-self': { ...BASE_PROFILES.node, execSelf: true },
+  'java-exec-self': { ...BASE_PROFILES.java, execSelf: true },
+} satisfies Record<string, SeccompProfile>;
+
+/** The profile a launcher hands to bubblewrap when it installs the exec-self part itself. */
+export function withoutExecSelf(name: keyof typeof SECCOMP_PROFILES): keyof typeof BASE_PROFILES {
+  return name.replace(/-exec-self$/, '') as keyof typeof BASE_PROFILES;
+}
 
 // BPF opcodes (linux/bpf_common.h) and seccomp constants (linux/seccomp.h, linux/audit.h).
 const BPF_LD_W_ABS = 0x20;
@@ -195,6 +219,20 @@ export function buildFilter(profile: SeccompProfile): Insn[] {
   }
   for (const name of profile.enosys) {
     prog.push(jump(BPF_JMP_JEQ_K, nr(name), 0, 1), stmt(BPF_RET_K, SECCOMP_RET_ERRNO | ENOSYS));
+  }
+  if (profile.execSelf) {
+    prog.push(
+      jump(BPF_JMP_JEQ_K, SYSCALLS.execveat, 0, 1),
+      kill,
+      // execve(path, ...): allowed only when path is the patched-in address (both words).
+      jump(BPF_JMP_JEQ_K, SYSCALLS.execve, 0, 6),
+      stmt(BPF_LD_W_ABS, OFF_ARG0_LO),
+      jump(BPF_JMP_JEQ_K, EXEC_SELF_LO, 0, 3),
+      stmt(BPF_LD_W_ABS, OFF_ARG0_LO + 4),
+      jump(BPF_JMP_JEQ_K, EXEC_SELF_HI, 0, 1),
+      stmt(BPF_RET_K, SECCOMP_RET_ALLOW),
+      kill,
+    );
   }
   // clone(flags, ...): refuse namespace flags (arg0 low word holds them).
   prog.push(
@@ -246,13 +284,15 @@ export function seccompFilter(profileName: keyof typeof SECCOMP_PROFILES): Buffe
  * A tiny classic-BPF interpreter for the instructions this builder emits, so the unit tests can
  * check decisions without a kernel. Returns the seccomp return value.
  */
-export function evaluateFilter(prog: Insn[], data: { nr: number; arch: number; args?: number[] }): number {
+export function evaluateFilter(prog: Insn[], data: { nr: number; arch: number; args?: (number | bigint)[] }): number {
   let acc = 0;
   let pc = 0;
   const load = (off: number): number => {
     if (off === OFF_NR) return data.nr >>> 0;
     if (off === OFF_ARCH) return data.arch >>> 0;
-    if (off >= 16 && off < 64 && off % 8 === 0) return (data.args?.[(off - 16) / 8] ?? 0) >>> 0;
+    // Arguments are 64-bit: the low word at +0, the high word at +4 (bigint for values past 2^53).
+    if (off >= 16 && off < 64 && off % 8 === 0) return Number(BigInt(data.args?.[(off - 16) / 8] ?? 0) & 0xffffffffn);
+    if (off >= 16 && off < 64 && off % 8 === 4) return Number((BigInt(data.args?.[(off - 20) / 8] ?? 0) >> 32n) & 0xffffffffn);
     throw new Error(`unexpected load offset ${off}`);
   };
   for (let steps = 0; steps < 10000; steps++) {

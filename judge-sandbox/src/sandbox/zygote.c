@@ -39,7 +39,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/random.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -50,6 +53,11 @@
 #define MAX_FIELDS 4096
 #define MAX_FILTER (4096 * 8)
 #define EXIT_NO_REQUEST 125
+/* Placeholders of "the one execve allowed" in an exec-self filter (seccomp.ts EXEC_SELF_*). */
+#define EXEC_SELF_LO 0x6f6a6578u
+#define EXEC_SELF_HI 0x65786563u
+/* Bytes of a program's stderr kept (run.ts STDERR_KEEP_BYTES); the rest is read and dropped. */
+#define STDERR_KEEP (64 * 1024)
 
 static int err_fd = -1;    /* the program, before exec: the init's error pipe */
 static int status_fd = -1; /* the init: its pipe to the zygote ("I <id>", "D", "P <why>") */
@@ -74,6 +82,61 @@ static void fail(const char *what) {
     (void)w;
   }
   _exit(127);
+}
+
+/*
+ * An exec-self filter allows execve only with the path at one address: a page placed at a random
+ * address (about 35 bits of it) that holds the program's path. The exec replaces the address
+ * space, so the program cannot know the address, and a wrong guess is killed: the program may
+ * exec nothing, itself included. Returns where the path was put (NULL: no placeholder, exec as usual).
+ */
+static char *place_exec_path(struct sock_filter *filter, size_t count, const char *path) {
+  size_t lo = 0, hi = 0;
+  for (size_t i = 0; i < count; i++) {
+    if (filter[i].code != (BPF_JMP | BPF_JEQ | BPF_K)) continue;
+    if (filter[i].k == EXEC_SELF_LO) lo = i + 1;
+    if (filter[i].k == EXEC_SELF_HI) hi = i + 1;
+  }
+  if (!lo || !hi) return NULL;
+  if (path[0] != '/') {
+    errno = EINVAL;
+    fail("exec-self needs an absolute program path");
+  }
+  for (int tries = 0; tries < 64; tries++) {
+    uint64_t r;
+    if (getrandom(&r, sizeof r, 0) != sizeof r) fail("getrandom");
+    uintptr_t at = (uintptr_t)(r & 0x00003ffffffff000ULL);
+    if (at < 0x100000000ULL) continue;
+    void *p = mmap((void *)at, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (p == MAP_FAILED) continue;
+    if (p != (void *)at) {
+      munmap(p, 4096);
+      continue;
+    }
+    snprintf((char *)p, 4096, "%s", path);
+    filter[lo - 1].k = (uint32_t)at;
+    filter[hi - 1].k = (uint32_t)((uint64_t)at >> 32);
+    return (char *)p;
+  }
+  errno = ENOMEM;
+  fail("exec-self address");
+  return NULL;
+}
+
+/* Reads the program's stderr from a pipe and keeps its head in the file: a flood is cut, never fatal. */
+static void drain_stderr(int from, int to) {
+  char buf[65536];
+  size_t kept = 0;
+  for (;;) {
+    ssize_t n = read(from, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) _exit(0);
+    if (kept < STDERR_KEEP) {
+      size_t part = (size_t)n < STDERR_KEEP - kept ? (size_t)n : STDERR_KEEP - kept;
+      if (write(to, buf, part) < 0) _exit(0);
+      kept += part;
+    }
+  }
 }
 
 static int open_slot_file(const char *name, int flags) {
@@ -179,6 +242,21 @@ static void run_init(int sfd) {
   char **argv = &f[11 + nenv];
   if (11 + nenv >= nf) fail("no command");
 
+  /* stderr through a pipe and a drainer (in the run's cgroup), so RLIMIT_FSIZE never hits it. */
+  pid_t drainer = -1;
+  if (f[8][0]) {
+    int sp[2];
+    if (pipe2(sp, O_CLOEXEC)) fail("pipe");
+    drainer = fork();
+    if (drainer < 0) fail("fork");
+    if (drainer == 0) {
+      close(sp[1]);
+      drain_stderr(sp[0], errf);
+    }
+    close(sp[0]);
+    close(errf);
+    errf = sp[1];
+  }
   int errp[2];
   if (pipe2(errp, O_CLOEXEC)) fail("pipe");
   pid_t prog = fork();
@@ -194,12 +272,15 @@ static void run_init(int sfd) {
     set_limit(RLIMIT_CORE, "0", 0);
     set_limit(RLIMIT_CPU, f[4], 1);
     environ = envp;
+    char *exec_path = NULL;
     if (flen > 0) {
+      exec_path = place_exec_path(filter, (size_t)flen / sizeof(struct sock_filter), argv[0]);
       struct sock_fprog prog_filter = {(unsigned short)(flen / sizeof(struct sock_filter)), filter};
       if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog_filter, 0, 0)) fail("seccomp");
     }
     /* err_fd is close-on-exec: the zygote sees EOF once the program runs. */
-    execvp(argv[0], argv);
+    if (exec_path) execve(exec_path, argv, envp);
+    else execvp(argv[0], argv);
     fail(argv[0]);
   }
   close(errp[1]);
@@ -210,11 +291,22 @@ static void run_init(int sfd) {
   ssize_t n;
   do n = read(errp[0], msg, sizeof msg - 1);
   while (n < 0 && errno == EINTR);
-  int st = 0;
+  int st = 0, drained = drainer < 0;
   for (;;) {
-    pid_t w = waitpid(-1, &st, 0);
-    if (w == prog) break;
+    int s = 0;
+    pid_t w = waitpid(-1, &s, 0);
+    if (w == drainer) drained = 1;
+    if (w == prog) {
+      st = s;
+      break;
+    }
     if (w < 0 && errno != EINTR) _exit(127);
+  }
+  /* The drainer ends once every writer is gone; give it a moment for the program's last words
+     (processes the program left holding the pipe are killed below anyway). */
+  for (int i = 0; i < 100 && !drained; i++) {
+    if (waitpid(drainer, NULL, WNOHANG) == drainer) drained = 1;
+    else usleep(500);
   }
   /* Nothing of the run outlives its reply: kill the rest of the namespace and reap it all. */
   kill(-1, SIGKILL);
@@ -237,7 +329,44 @@ static void run_init(int sfd) {
   _exit(0);
 }
 
-int main(void) {
+/*
+ * `oj-zygote --exec FILTER -- PROGRAM ARGS...`: the fresh sandbox's way to the exec-self rule
+ * (bubblewrap installs its filter itself and then execs): installs FILTER with the program's
+ * path placed as above and execs the program.
+ */
+static int exec_mode(int argc, char **argv) {
+  static struct sock_filter filter[MAX_FILTER / sizeof(struct sock_filter)];
+  if (argc < 5 || strcmp(argv[3], "--")) {
+    fprintf(stderr, "usage: oj-zygote --exec FILTER -- PROGRAM ARGS...\n");
+    return 127;
+  }
+  int fd = open(argv[2], O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail("open seccomp filter");
+  ssize_t flen = read(fd, filter, sizeof filter);
+  if (flen <= 0 || flen % sizeof(struct sock_filter)) fail("read seccomp filter");
+  close(fd);
+  err_fd = 2;
+  char *exec_path = place_exec_path(filter, (size_t)flen / sizeof(struct sock_filter), argv[4]);
+  struct sock_fprog prog_filter = {(unsigned short)(flen / sizeof(struct sock_filter)), filter};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
+  if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog_filter, 0, 0)) fail("seccomp");
+  if (exec_path) execve(exec_path, &argv[4], environ);
+  else execvp(argv[4], &argv[4]);
+  fail(argv[4]);
+  return 127;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--exec") == 0) return exec_mode(argc, argv);
+  /* `oj-zygote CPU`: this slot's runs stay on one CPU (fair timings); best effort. */
+  if (argc > 1) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(atoi(argv[1]), &set);
+    if (sched_setaffinity(0, sizeof set, &set)) {
+      /* not allowed here (a CPU outside the container's set): the runs float */
+    }
+  }
   signal(SIGPIPE, SIG_IGN);
   pid_t previous = 0;
   for (;;) {

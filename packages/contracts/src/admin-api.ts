@@ -117,6 +117,9 @@ export interface AdminProblem {
   /** File name → content, files given to the special/interactive judge. */
   judgeExtraFile?: Record<string, string> | string | null;
   isRemoveEndBlank: boolean;
+  /** Default mode: numbers compared with this absolute / relative tolerance (null: exact). Not in HOJ. */
+  floatAbsTolerance?: number | null;
+  floatRelTolerance?: number | null;
   openCaseResult: boolean;
   isUploadCase: boolean;
   isFileIO: boolean;

@@ -72,6 +72,12 @@ export interface LanguageInfo {
   /** Source file name inside the sandbox. */
   sourceFile: string;
   isSpj: boolean;
+  /** Compiler or runtime and its version, e.g. "GCC 12.2.0" (from the worker's Debian package). */
+  version?: string;
+  /** The problem's time limit is multiplied by this for the language. */
+  timeFactor?: number;
+  /** MB added to the problem's memory limit for the runtime's own overhead (the JVM). */
+  memoryExtraMb?: number;
 }
 
 /** problem.json of a problem package directory (CLI `--problem DIR`, and what workers download). */
@@ -93,6 +99,12 @@ export interface ProblemPackage {
   checkerLanguage?: string;
   /** Special judge exit-code convention. */
   checkerProtocol?: 'testlib' | 'domjudge';
+  /**
+   * Default mode only: compare tokens that are numbers with this tolerance (as DOMjudge's
+   * float_tolerance): accepted when the absolute or the relative error is within its bound; other
+   * tokens must be equal; whitespace is free. Null or absent: exact comparison.
+   */
+  floatTolerance?: { absolute?: number; relative?: number } | null;
   /** ACM: run every case even after a failure. */
   runAllCases?: boolean;
   /** Extra files copied next to the program (name → content). */

@@ -75,6 +75,8 @@ export class ProblemFormService {
       type: type as ProblemType,
       judgeMode: pick('judgeMode', p.judgeMode, JudgeMode.Default) as JudgeMode,
       isRemoveEndBlank: pick('isRemoveEndBlank', p.isRemoveEndBlank, true),
+      floatAbsTolerance: pick('floatAbsTolerance', p.floatAbsTolerance, null),
+      floatRelTolerance: pick('floatRelTolerance', p.floatRelTolerance, null),
       openCaseResult: pick('openCaseResult', p.openCaseResult, true),
       codeShare: pick('codeShare', p.codeShare, true),
       isFileIO: pick('isFileIO', p.isFileIO, false),

@@ -8,6 +8,9 @@ export interface ProblemInput extends ImportedProblem {
   tagColors?: Record<string, string | null>;
   /** Null keeps the stored cases (an edit without new test data). */
   casesToStore: { input: Buffer; output: Buffer; score: number }[] | null;
+  /** Float-tolerance comparison of the default mode (null: exact). */
+  floatAbsTolerance?: number | null;
+  floatRelTolerance?: number | null;
 }
 
 export const needsChecker = (judgeMode: string): boolean => judgeMode === JudgeMode.Special || judgeMode === JudgeMode.Interactive;

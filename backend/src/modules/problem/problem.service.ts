@@ -190,6 +190,8 @@ export class ProblemService {
       userExtraFile: input.userExtraFile,
       judgeExtraFile: input.judgeExtraFile,
       isRemoveEndBlank: input.isRemoveEndBlank,
+      floatAbsTolerance: input.judgeMode === JudgeMode.Default ? (input.floatAbsTolerance ?? null) : null,
+      floatRelTolerance: input.judgeMode === JudgeMode.Default ? (input.floatRelTolerance ?? null) : null,
       openCaseResult: input.openCaseResult,
       isUploadCase: true,
       isFileIO: input.isFileIO,

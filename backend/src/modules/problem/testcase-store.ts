@@ -28,6 +28,8 @@ export interface PackageSource {
   memoryLimit: number;
   stackLimit: number;
   isRemoveEndBlank: boolean;
+  floatAbsTolerance?: number | null;
+  floatRelTolerance?: number | null;
   isFileIO: boolean;
   ioReadFileName: string | null;
   ioWriteFileName: string | null;
@@ -156,6 +158,11 @@ export class TestcaseStore {
       userExtraFiles: problem.userExtraFile ?? undefined,
       judgeExtraFiles: problem.judgeExtraFile ?? undefined,
     };
+    const abs = problem.floatAbsTolerance ?? null;
+    const rel = problem.floatRelTolerance ?? null;
+    if (pkg.judgeMode === 'default' && (abs !== null || rel !== null)) {
+      pkg.floatTolerance = { ...(abs !== null ? { absolute: abs } : {}), ...(rel !== null ? { relative: rel } : {}) };
+    }
     if (pkg.judgeMode !== 'default') {
       pkg.checkerLanguage = problem.spjLanguage ?? 'C++';
       pkg.checkerProtocol = 'testlib';

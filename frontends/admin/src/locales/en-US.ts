@@ -195,6 +195,10 @@ const messages: Record<string, string> = {
   'admin.problemEdit.judgeMode': 'Judge mode',
   'admin.problemEdit.judgeModeDefault': 'General',
   'admin.problemEdit.judgeModeInteractive': 'Interactive',
+  'admin.problemEdit.floatAbsTolerance': 'Float tolerance (absolute)',
+  'admin.problemEdit.floatRelTolerance': 'Float tolerance (relative)',
+  'admin.problemEdit.floatToleranceHint':
+    'Leave both empty for an exact comparison. Otherwise numbers in the output are accepted when they differ from the answer by at most the absolute tolerance or by at most the relative tolerance times the answer; other words must match.',
   'admin.problemEdit.judgeModeSpecial': 'Special judge',
   'admin.problemEdit.languages': 'Languages',
   'admin.problemEdit.languagesRequired': 'Choose at least one language.',

@@ -193,6 +193,10 @@ const messages: Record<string, string> = {
   'admin.problemEdit.judgeMode': '判题模式',
   'admin.problemEdit.judgeModeDefault': '普通判题',
   'admin.problemEdit.judgeModeInteractive': '交互判题',
+  'admin.problemEdit.floatAbsTolerance': '浮点误差（绝对）',
+  'admin.problemEdit.floatRelTolerance': '浮点误差（相对）',
+  'admin.problemEdit.floatToleranceHint':
+    '两项都留空则逐字比较；否则输出中的数与答案之差不超过绝对误差，或不超过相对误差乘以答案时视为相同，其余单词须完全一致。',
   'admin.problemEdit.judgeModeSpecial': '特殊判题',
   'admin.problemEdit.languages': '语言',
   'admin.problemEdit.languagesRequired': '请至少选择一种语言。',

@@ -8,6 +8,7 @@ import { Footer } from './footer';
 import { AccountDialog, ComingSoon, DeveloperPage, MessageCenter, NotFound, ResetPasswordPage, SettingPage, UserHomePage } from '../antd/lazy-parts';
 import { HomePage } from '../pages/home';
 import { IntroductionPage } from '../pages/introduction';
+import { DeveloperPage } from '../pages/developer';
 import './shell.css';
 
 function Logout() {

@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -56,6 +57,9 @@ export class ProblemFieldsDto {
   @IsOptional() @Allow() userExtraFile?: Record<string, string> | string | null;
   @IsOptional() @Allow() judgeExtraFile?: Record<string, string> | string | null;
   @IsOptional() @IsBoolean() isRemoveEndBlank?: boolean;
+  /** Default mode: absolute / relative tolerance of numbers in the output (null: exact comparison). */
+  @IsOptional() @IsNumber() @Min(0) floatAbsTolerance?: number | null;
+  @IsOptional() @IsNumber() @Min(0) floatRelTolerance?: number | null;
   @IsOptional() @IsBoolean() openCaseResult?: boolean;
   @IsOptional() @IsBoolean() isUploadCase?: boolean;
   @IsOptional() @IsBoolean() isFileIO?: boolean;

@@ -93,6 +93,14 @@ export class Problem {
   @Column({ type: 'boolean', default: true })
   isRemoveEndBlank: boolean;
 
+  /** Default mode: numbers in the output may differ from the answer by this much (null: exact). */
+  @Column({ type: 'double precision', nullable: true })
+  floatAbsTolerance: number | null;
+
+  /** Default mode: ... or by this fraction of the answer (either bound suffices, as DOMjudge's float_tolerance). */
+  @Column({ type: 'double precision', nullable: true })
+  floatRelTolerance: number | null;
+
   /** Publish test-point results to the submitter. */
   @Column({ type: 'boolean', default: true })
   openCaseResult: boolean;

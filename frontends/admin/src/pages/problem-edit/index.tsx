@@ -414,6 +414,30 @@ export default function ProblemEditPage() {
               { label: t('admin.problemEdit.judgeModeInteractive'), value: JudgeMode.Interactive },
             ]}
           />
+          <ProFormDependency name={['judgeMode']}>
+            {({ judgeMode }) =>
+              judgeMode === JudgeMode.Default ? (
+                <ProForm.Group>
+                  <ProFormDigit
+                    name="floatAbsTolerance"
+                    width="sm"
+                    label={t('admin.problemEdit.floatAbsTolerance')}
+                    tooltip={t('admin.problemEdit.floatToleranceHint')}
+                    min={0}
+                    fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-abs-tolerance' } as object}
+                  />
+                  <ProFormDigit
+                    name="floatRelTolerance"
+                    width="sm"
+                    label={t('admin.problemEdit.floatRelTolerance')}
+                    tooltip={t('admin.problemEdit.floatToleranceHint')}
+                    min={0}
+                    fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-rel-tolerance' } as object}
+                  />
+                </ProForm.Group>
+              ) : null
+            }
+          </ProFormDependency>
           <ProFormDependency name={['judgeMode', 'spjLanguage']}>
             {({ judgeMode, spjLanguage }) =>
               judgeMode !== JudgeMode.Default ? (

@@ -60,6 +60,9 @@ export interface ProblemFormValues {
   spjLanguage?: string;
   spjCode?: string;
   isRemoveEndBlank: boolean;
+  /** Default mode: float-tolerance comparison (empty: exact). */
+  floatAbsTolerance?: number | null;
+  floatRelTolerance?: number | null;
   openCaseResult: boolean;
   codeShare: boolean;
   isFileIO: boolean;
@@ -247,6 +250,8 @@ export function toProblemDto(v: ProblemFormValues, ctx: DtoContext): ProblemDto 
     userExtraFile: extraFilesToMap(v.userExtraFiles ?? []),
     judgeExtraFile: specialJudge ? extraFilesToMap(v.judgeExtraFiles ?? []) : null,
     isRemoveEndBlank: !!v.isRemoveEndBlank,
+    floatAbsTolerance: specialJudge ? null : (v.floatAbsTolerance ?? null),
+    floatRelTolerance: specialJudge ? null : (v.floatRelTolerance ?? null),
     openCaseResult: !!v.openCaseResult,
     isUploadCase: !!v.isUploadCase,
     isFileIO: !!v.isFileIO,
@@ -314,6 +319,8 @@ export function fromProblem(problem: AdminProblemDetail, cases: readonly Problem
     spjLanguage: problem.spjLanguage ?? undefined,
     spjCode: problem.spjCode ?? undefined,
     isRemoveEndBlank: !!problem.isRemoveEndBlank,
+    floatAbsTolerance: problem.floatAbsTolerance ?? undefined,
+    floatRelTolerance: problem.floatRelTolerance ?? undefined,
     openCaseResult: !!problem.openCaseResult,
     codeShare: !!problem.codeShare,
     isFileIO: !!problem.isFileIO,

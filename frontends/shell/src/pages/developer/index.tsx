@@ -1,9 +1,13 @@
-/** /developer: system information (version, judge servers with their languages, queue length and judge load). */
+/**
+ * /developer: system information (version, judge servers with their languages, queue length and judge load)
+ * and every language the judges run, with versions, commands and factors.
+ */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Card, Col, Descriptions, Empty, Progress, Row, Space, Spin, Statistic, Tag } from 'antd';
 import { SystemInfo } from '@oj/contracts';
 import { api, call } from '@oj/kit';
+import { JudgeLanguages } from './judge-languages';
 
 /** The queue moves fast: read again every 10 s while the page is open. */
 const REFRESH_MS = 10_000;
@@ -74,6 +78,7 @@ export function DeveloperPage() {
           </Space>
         )}
       </Card>
+      <JudgeLanguages />
       <Card size="small">
         Node.js {info.nodeVersion} · <FormattedMessage id="shell.developer.uptime" /> {Math.round(info.uptimeSec / 60)} min
       </Card>
