@@ -191,11 +191,12 @@ export class JudgeResultService {
     check: (row: { status: number; counted: boolean; pid: number }) => void,
   ): Promise<{ submitId: number; status: number; score: number | null; judger: string }> {
     const done = await this.dataSource.transaction(async (em) => {
-      const found: (CountedRow & { counted: boolean; tid: number | null; displayPid: string; submitTime: Date; time: number | null })[] = await em.query(
-        `SELECT uid, username, pid, cid, tid, status, counted, time, display_pid AS "displayPid", submit_time AS "submitTime"
+      const found: (CountedRow & { counted: boolean; tid: number | null; displayPid: string; submitTime: Date; time: number | null })[] =
+        await em.query(
+          `SELECT uid, username, pid, cid, tid, status, counted, time, display_pid AS "displayPid", submit_time AS "submitTime"
            FROM judge WHERE submit_id = $1 FOR UPDATE`,
-        [submitId],
-      );
+          [submitId],
+        );
       const row = found[0];
       if (!row) throw new NotFoundError(ERR.notFound);
       check(row);

@@ -5,10 +5,18 @@ import { api, clearLogin, openAccountDialog, useAccountDialog, useAuth } from '@
 import { AVAILABLE_REMOTES, REMOTE_AREAS, areaOf, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
-import { AccountDialog, ComingSoon, DeveloperPage, MessageCenter, NotFound, ResetPasswordPage, SettingPage, UserHomePage } from '../antd/lazy-parts';
+import {
+  AccountDialog,
+  ComingSoon,
+  DeveloperPage,
+  MessageCenter,
+  NotFound,
+  ResetPasswordPage,
+  SettingPage,
+  UserHomePage,
+} from '../antd/lazy-parts';
 import { HomePage } from '../pages/home';
 import { IntroductionPage } from '../pages/introduction';
-import { DeveloperPage } from '../pages/developer';
 import './shell.css';
 
 function Logout() {
