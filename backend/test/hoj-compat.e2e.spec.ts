@@ -4,7 +4,7 @@
  */
 import {
   ContestType,
-  JUDGE_SERVER_KEY_PREFIX,
+  judgeServerKey,
   JUDGING_ERR,
   JudgeCaseMode,
   JudgeStatus,
@@ -305,6 +305,7 @@ describe("answers shaped as HOJ's VOs", () => {
     });
     const redis = new Redis(TEST_REDIS_URL);
     const name = `compat-judge-${process.pid}-${Date.now()}`;
+    const key = judgeServerKey(t.config.bull.prefix, name);
     try {
       const announced = {
         name,
@@ -319,7 +320,7 @@ describe("answers shaped as HOJ's VOs", () => {
         percentCpuLoad: '12.50%',
         percentMemoryLoad: '40.00%',
       };
-      await redis.set(JUDGE_SERVER_KEY_PREFIX + name, JSON.stringify(announced), 'EX', 60);
+      await redis.set(key, JSON.stringify(announced), 'EX', 60);
       const judges = await as(t.users.admin, 'get', '/api/admin/config/get-judge-service-info').expect(200);
       expect(judges.body.data.find((j: { name: string }) => j.name === name)).toMatchObject({
         cpuCores: 8,
@@ -328,7 +329,7 @@ describe("answers shaped as HOJ's VOs", () => {
         service: { host: 'judge-host', port: null, metadata: expect.objectContaining({ name }) },
       });
     } finally {
-      await redis.del(JUDGE_SERVER_KEY_PREFIX + name);
+      await redis.del(key);
       redis.disconnect();
     }
   });

@@ -256,6 +256,23 @@ describe('training admin and rank', () => {
       expect([missing.status, missing.body.msg]).toEqual([404, TRAINING_ERR.problemNotInTraining]);
     });
 
+    it("answers HOJ's get-full-screen-problem-list with a tid: the training's problems with the caller's state", async () => {
+      const full = await request(t.url)
+        .get('/api/get-full-screen-problem-list')
+        .query({ tid: String(tid) })
+        .set('Authorization', solver.token)
+        .expect(200);
+      expect(full.body.data).toEqual([
+        { pid: p1.id, problemId: 'A', title: 'First', status: JudgeStatus.Accepted, score: 100 },
+        { pid: p2.id, problemId: 'B', title: 'Second', status: null, score: null },
+      ]);
+      const unknown = await request(t.url)
+        .get('/api/get-full-screen-problem-list')
+        .query({ tid: 999999 })
+        .set('Authorization', solver.token);
+      expect(unknown.status).toBe(404);
+    });
+
     it('a faster accepted try lowers the total time and can overtake', async () => {
       const first = await submitInTraining(t, trier, tid, 'B');
       await verdict(t, first.body.data.submitId, JudgeStatus.Accepted, 30);

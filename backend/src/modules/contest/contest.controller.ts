@@ -7,6 +7,8 @@ import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decora
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
 import { sendSerialised } from '../../core/http/send-serialised';
 import { createValidationPipe } from '../../core/http/validation.pipe';
+import { TrainingAccessService } from '../training/training-access.service';
+import { TrainingService } from '../training/training.service';
 import { ContestAccess, ContestAccessService } from './contest-access.service';
 import { ContestPrintService } from './contest-print.service';
 import { ContestSubmissionService } from './contest-submission.service';
@@ -72,6 +74,8 @@ export class ContestController {
     private readonly scoreboard: ScoreboardService,
     private readonly submissions: ContestSubmissionService,
     private readonly prints: ContestPrintService,
+    private readonly trainingAccess: TrainingAccessService,
+    private readonly trainings: TrainingService,
   ) {}
 
   @OptionalAuth()
@@ -163,9 +167,21 @@ export class ContestController {
     return this.contests.problemDetails(a, q.displayId);
   }
 
-  /** HOJ: `cid` lists a contest's problems with the caller's status; `tid` (trainings) belongs to the training area. */
+  /** HOJ ProblemFullScreenListVO: a contest's (`cid`) or a training's (`tid`) problems with the caller's status and score. */
   @Get('get-full-screen-problem-list')
   async fullScreenProblems(@Query() q: FullScreenProblemListQueryDto, @CurrentUser() user: AuthUser) {
+    if (q.tid && !q.cid) {
+      const t = await this.trainingAccess.access(q.tid, user);
+      this.trainingAccess.assertCanView(t);
+      const rows = await this.trainings.problemList(t);
+      return rows.map((r) => ({
+        pid: r.pid,
+        problemId: r.problemId,
+        title: r.title,
+        status: r.myStatus?.status ?? null,
+        score: r.myStatus?.score ?? null,
+      }));
+    }
     if (!q.cid) throw new BadRequestError(ERR.badRequest);
     const a = await this.access.access(q.cid, user);
     this.access.assertCanViewProblems(a);

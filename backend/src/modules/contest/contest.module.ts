@@ -24,6 +24,7 @@ import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
+import { TrainingModule } from '../training/training.module';
 import { Judge } from '../submission/entities/judge.entity';
 
 @Module({
@@ -31,6 +32,8 @@ import { Judge } from '../submission/entities/judge.entity';
     TypeOrmModule.forFeature([Contest, ContestProblem, ContestRegister, ContestAnnouncement, ContestPrint, ContestBalloon, Judge]),
     ProblemModule,
     JudgeQueueModule,
+    // get-full-screen-problem-list answers a training's problems too (HOJ serves both from one route).
+    TrainingModule,
   ],
   controllers: [ContestController, AdminContestController, AdminContestProblemController, HomeContestController],
   providers: [

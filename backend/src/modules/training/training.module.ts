@@ -31,6 +31,6 @@ import { TrainingService } from './training.service';
     AdminTrainingProblemService,
     AdminTrainingCategoryService,
   ],
-  exports: [TrainingSubmitService, TrainingAccessService, TrainingRankService],
+  exports: [TrainingSubmitService, TrainingAccessService, TrainingRankService, TrainingService],
 })
 export class TrainingModule {}
