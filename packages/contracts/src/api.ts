@@ -3,6 +3,8 @@ export interface ApiEnvelope<T = unknown> {
   status: number;
   msg: string;
   data: T;
+  /** Stable code of a catalogue `msg` (messages.ts), so clients show it in the user's language; absent on success. */
+  msgCode?: string;
 }
 
 /** A page of records, HOJ/MyBatis-Plus shaped. */

@@ -85,7 +85,7 @@ function LoginForm({ t }: { t: T }) {
     } catch (e) {
       failedLogins += 1;
       // the server counts failures per username too: follow it when it asks for the check
-      if (e instanceof ApiError && (e.message === ERR.slideVerifyRequired || e.message === ERR.speedTooFast)) {
+      if (e instanceof ApiError && (e.msg === ERR.slideVerifyRequired || e.msg === ERR.speedTooFast)) {
         failedLogins = Math.max(failedLogins, LIMITS.loginFailuresBeforeVerify);
       }
       setFailures(failedLogins);
