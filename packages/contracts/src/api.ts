@@ -53,6 +53,11 @@ export interface WebsiteConfig {
   openGroupDiscussion: boolean;
   openContestComment: boolean;
   openPublicJudge: boolean;
+  /**
+   * Not in HOJ: true when an SMTP host is set (Admin → Config → Email). Registration and password reset
+   * mail a code, so without it the register link explains that mail must be set up (issue #21).
+   */
+  emailConfigured: boolean;
 }
 
 /** Site switches editable by root (spec §3). */
