@@ -92,8 +92,18 @@ describe('core over HTTP', () => {
   });
 
   it('answers thrown project exceptions and crashes in the envelope', async () => {
-    expect((await request(t.url).get('/api/core-test/missing').expect(404)).body).toEqual({ status: 404, msg: ERR.notFound, data: null, msgCode: 'ERR.notFound' });
-    expect((await request(t.url).get('/api/core-test/crash').expect(500)).body).toEqual({ status: 500, msg: ERR.serverError, data: null, msgCode: 'ERR.serverError' });
+    expect((await request(t.url).get('/api/core-test/missing').expect(404)).body).toEqual({
+      status: 404,
+      msg: ERR.notFound,
+      data: null,
+      msgCode: 'ERR.notFound',
+    });
+    expect((await request(t.url).get('/api/core-test/crash').expect(500)).body).toEqual({
+      status: 500,
+      msg: ERR.serverError,
+      data: null,
+      msgCode: 'ERR.serverError',
+    });
   });
 
   it('requires a token by default and accepts it with or without Bearer', async () => {

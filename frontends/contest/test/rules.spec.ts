@@ -39,7 +39,7 @@ describe('contest access on the client (spec §6)', () => {
 });
 
 describe('ACM vs OI presentation (issue #21)', () => {
-  it('shows the submissions\' score column only in an OI contest', () => {
+  it("shows the submissions' score column only in an OI contest", () => {
     expect(contestShowsScores(ContestType.OI)).toBe(true);
     expect(contestShowsScores(ContestType.ACM)).toBe(false);
   });

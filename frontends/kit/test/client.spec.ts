@@ -128,8 +128,8 @@ describe('API client', () => {
   });
 });
 
-describe('server messages in the user\'s language', () => {
-  it('shows the zh-CN form of the envelope\'s msgCode and keeps the server\'s msg and code', async () => {
+describe("server messages in the user's language", () => {
+  it("shows the zh-CN form of the envelope's msgCode and keeps the server's msg and code", async () => {
     setLocale('zh-CN');
     handler = (_req, res) => json(res, 400, { status: 400, msg: ERR.wrongCredentials, data: null, msgCode: 'ERR.wrongCredentials' });
     const error = (await createClient(base)
@@ -159,7 +159,10 @@ describe('server messages in the user\'s language', () => {
     handler = (_req, res) => json(res, 400, { status: 400, msg: 'Something only this server says', data: null, msgCode: 'NO.suchCode' });
     await expect(createClient(base).get('/a')).rejects.toMatchObject({ message: 'Something only this server says', code: 'NO.suchCode' });
     handler = (_req, res) => json(res, 403, { status: 403, msg: ERR.noPermission, data: null });
-    await expect(createClient(base).get('/b')).rejects.toMatchObject({ message: '对不起，你没有权限进行此操作！', code: 'ERR.noPermission' });
+    await expect(createClient(base).get('/b')).rejects.toMatchObject({
+      message: '对不起，你没有权限进行此操作！',
+      code: 'ERR.noPermission',
+    });
     // The client's own texts (404, no answer) are shown in the user's language too.
     handler = (_req, res) => json(res, 404, { status: 404, msg: 'whatever', data: null });
     await expect(createClient(base).get('/c')).rejects.toMatchObject({ message: '查询错误，请求的资源不存在', msg: ERR.notFound });

@@ -32,7 +32,7 @@ describe('server message catalogue', () => {
     }
   });
 
-  it('puts both languages of every code into kit\'s messages, en-US being the catalogue text', () => {
+  it("puts both languages of every code into kit's messages, en-US being the catalogue text", () => {
     for (const code of codes) {
       const id = serverMessageId(code);
       expect(kitMessages['zh-CN'][id]).toBe(serverZhCN[code]);

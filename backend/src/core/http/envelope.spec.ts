@@ -2,7 +2,7 @@ import { CONTEST_ERR, ERR, JUDGING_ERR } from '@oj/contracts';
 import { errorEnvelope } from './envelope';
 
 describe('errorEnvelope', () => {
-  it('carries the stable code of a catalogue text beside HOJ\'s msg', () => {
+  it("carries the stable code of a catalogue text beside HOJ's msg", () => {
     expect(errorEnvelope(400, ERR.captchaWrong)).toEqual({ status: 400, msg: ERR.captchaWrong, data: null, msgCode: 'ERR.captchaWrong' });
     expect(errorEnvelope(400, CONTEST_ERR.wrongPassword).msgCode).toBe('CONTEST_ERR.wrongPassword');
     expect(errorEnvelope(429, JUDGING_ERR.submitTooFrequent(7))).toMatchObject({

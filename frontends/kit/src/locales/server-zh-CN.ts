@@ -5,7 +5,6 @@
  */
 import { GENERATE_USERS_MAX, LIMITS } from '@oj/contracts';
 
-
 export const serverZhCN: Record<string, string> = {
   'ERR.loginAgain': '错误！请重新登录！',
   'ERR.loginFirst': '请先登录！',

@@ -164,7 +164,13 @@ function RegisterForm({ t }: { t: T }) {
   return (
     <Form form={form} onFinish={submit} validateTrigger="onBlur" data-testid="register-form">
       {!mailReady && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('shell.account.mailNotConfigured')} data-testid="register-mail-missing" />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('shell.account.mailNotConfigured')}
+          data-testid="register-mail-missing"
+        />
       )}
       <Form.Item name="username" rules={usernameRules(t)}>
         <Input prefix={<UserOutlined />} placeholder={t('shell.account.username')} autoComplete="username" />
