@@ -129,7 +129,8 @@ describe('a private training', () => {
     expect(await page.getByTestId('training-overview').locator('strong').textContent()).toBe('loops');
     await page.getByTestId('training-password').fill('wrong-one');
     await page.getByTestId('training-password-submit').click();
-    await page.getByText('The training password is wrong.').first().waitFor({ timeout: 30_000 });
+    // The server's TRAINING_ERR.wrongPassword, shown in the page's language by its msgCode (issue #21).
+    await page.getByText('训练密码错误。').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('training-password').fill(PASSWORD);
     await page.getByTestId('training-password-submit').click();
     await page.getByTestId('training-password-form').waitFor({ state: 'detached', timeout: 30_000 });

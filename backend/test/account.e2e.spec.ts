@@ -1,5 +1,5 @@
 import { Controller, Get, Module } from '@nestjs/common';
-import { ACCOUNT_TIMINGS, ERR, HEADERS, LIMITS, Role, SITE_TEXT, SLIDE_VERIFY, TIMINGS } from '@oj/contracts';
+import { ACCOUNT_TIMINGS, ERR, HEADERS, LIMITS, Role, SITE_TEXT, SLIDE_VERIFY, TIMINGS, messageCodeOf } from '@oj/contracts';
 import request from 'supertest';
 import { AuthUser } from '../src/core/auth/auth-user';
 import { CurrentUser } from '../src/core/auth/decorators';
@@ -76,7 +76,7 @@ describe('the session of a registered user', () => {
 
     await request(t.url).get('/api/logout').set('Authorization', renewed).expect(200);
     const refused = await request(t.url).get('/api/account-test/me').set('Authorization', renewed).expect(401);
-    expect(refused.body).toEqual({ status: 401, msg: ERR.loginAgain, data: null });
+    expect(refused.body).toEqual({ status: 401, msg: ERR.loginAgain, data: null, msgCode: 'ERR.loginAgain' });
     await request(t.url).get('/api/logout').expect(401);
   });
 });
@@ -173,6 +173,7 @@ describe('accounts over HTTP', () => {
         status: 400,
         msg: ERR.wrongCredentials,
         data: { failures: i, slideRequired: i >= LIMITS.loginFailuresBeforeVerify },
+        msgCode: 'ERR.wrongCredentials',
       });
     }
     // Right password, no proof: refused.
@@ -374,7 +375,7 @@ describe('account form validation (spec §5, texts of §8)', () => {
     const users = await t.dataSource.getRepository(User).count();
     const keys = await t.redis.keys(`${t.config.redis.keyPrefix}*`);
     const res = await request(t.url).post(path).send(body).expect(400);
-    expect(res.body).toEqual({ status: 400, msg, data: null });
+    expect(res.body).toEqual({ status: 400, msg, data: null, msgCode: messageCodeOf(msg) });
     expect(await t.dataSource.getRepository(User).count()).toBe(users);
     // Not even a failure counter or a rate-limit counter: the request never reached a service.
     expect((await t.redis.keys(`${t.config.redis.keyPrefix}*`)).sort()).toEqual(keys.sort());
@@ -400,7 +401,7 @@ describe('account rate limits', () => {
     for (let i = 0; i < 3; i++)
       await request(t.url).post('/api/login').send({ username: t.users.user.username, password: TEST_PASSWORD }).expect(200);
     const res = await request(t.url).post('/api/login').send({ username: t.users.user.username, password: TEST_PASSWORD }).expect(429);
-    expect(res.body).toEqual({ status: 429, msg: ERR.speedTooFast, data: null });
+    expect(res.body).toEqual({ status: 429, msg: ERR.speedTooFast, data: null, msgCode: 'ERR.speedTooFast' });
     // Another account from the same address is not affected.
     await request(t.url).post('/api/login').send({ username: t.users.admin.username, password: TEST_PASSWORD }).expect(200);
   });
@@ -411,7 +412,8 @@ describe('account rate limits', () => {
       const r = await request(t.url)
         .get('/api/get-register-code')
         .query({ email: `x${i}@example.com` });
-      expect(r.body.msg).toBe(SITE_TEXT.smtpNotConfigured);
+      // A clear 400 (a configuration state, not a server fault), with its code for the client's language.
+      expect([r.status, r.body.msg, r.body.msgCode]).toEqual([400, SITE_TEXT.smtpNotConfigured, 'SITE_TEXT.smtpNotConfigured']);
     }
     const res = await request(t.url).get('/api/get-register-code').query({ email: 'x9@example.com' }).expect(429);
     expect(res.body.msg).toBe(ERR.speedTooFast);

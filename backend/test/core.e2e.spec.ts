@@ -88,12 +88,22 @@ describe('core over HTTP', () => {
 
   it('answers unknown API routes with 404 and the catalogue text', async () => {
     const res = await request(t.url).get('/api/no-such-route').expect(404);
-    expect(res.body).toEqual({ status: 404, msg: ERR.notFound, data: null });
+    expect(res.body).toEqual({ status: 404, msg: ERR.notFound, data: null, msgCode: 'ERR.notFound' });
   });
 
   it('answers thrown project exceptions and crashes in the envelope', async () => {
-    expect((await request(t.url).get('/api/core-test/missing').expect(404)).body).toEqual({ status: 404, msg: ERR.notFound, data: null });
-    expect((await request(t.url).get('/api/core-test/crash').expect(500)).body).toEqual({ status: 500, msg: ERR.serverError, data: null });
+    expect((await request(t.url).get('/api/core-test/missing').expect(404)).body).toEqual({
+      status: 404,
+      msg: ERR.notFound,
+      data: null,
+      msgCode: 'ERR.notFound',
+    });
+    expect((await request(t.url).get('/api/core-test/crash').expect(500)).body).toEqual({
+      status: 500,
+      msg: ERR.serverError,
+      data: null,
+      msgCode: 'ERR.serverError',
+    });
   });
 
   it('requires a token by default and accepts it with or without Bearer', async () => {
@@ -157,6 +167,7 @@ describe('core over HTTP', () => {
       status: 400,
       msg: ERR.usernameRequired,
       data: null,
+      msgCode: 'ERR.usernameRequired',
     });
     expect(
       (

@@ -71,12 +71,12 @@ describe('admin dashboard role matrix', () => {
 
   it.each(paths)('%s answers 401 without a token', async (path) => {
     const res = await request(t.url).get(api(path)).expect(401);
-    expect(res.body).toEqual({ status: 401, msg: ERR.loginFirst, data: null });
+    expect(res.body).toEqual({ status: 401, msg: ERR.loginFirst, data: null, msgCode: 'ERR.loginFirst' });
   });
 
   it.each(paths)('%s answers 403 to a plain user', async (path) => {
     const res = await request(t.url).get(api(path)).set('Authorization', t.users.user.token).expect(403);
-    expect(res.body).toEqual({ status: 403, msg: ERR.noPermission, data: null });
+    expect(res.body).toEqual({ status: 403, msg: ERR.noPermission, data: null, msgCode: 'ERR.noPermission' });
   });
 
   it.each(paths.flatMap((p) => (['problemAdmin', 'admin', 'root'] as const).map((r) => [p, r] as const)))(

@@ -565,7 +565,7 @@ describe('routes of the HOJ web client', () => {
         redisPassword: '',
       })
       .expect(400);
-    expect(res.body).toEqual({ status: 400, msg: SITE_TEXT.dataSourceReadOnly, data: null });
+    expect(res.body).toEqual({ status: 400, msg: SITE_TEXT.dataSourceReadOnly, data: null, msgCode: 'SITE_TEXT.dataSourceReadOnly' });
     expect((await as(t.users.root, 'get', '/api/admin/config/get-db-and-redis-config').expect(200)).body.data).toEqual(before);
     await as(t.users.admin, 'put', '/api/admin/config/set-db-and-redis-config').send({}).expect(403);
   });

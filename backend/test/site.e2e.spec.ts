@@ -99,6 +99,7 @@ describe('site and admin routes', () => {
       openGroupDiscussion: true,
       openContestComment: true,
       openPublicJudge: true,
+      emailConfigured: false,
     });
     const admin = (await as('root', 'get', '/api/admin/config/get-web-config').expect(200)).body.data;
     expect(admin).toMatchObject({ shortName: 'XOJ', name: 'X Online Judge', baseUrl: 'http://x.example', register: false });
@@ -150,6 +151,8 @@ describe('site and admin routes', () => {
       .expect(200);
     const cfg = (await as('root', 'get', '/api/admin/config/get-email-config').expect(200)).body.data;
     expect(cfg).toMatchObject({ emailHost: '127.0.0.1', emailPort: smtp.port, emailPassword: '', emailPasswordSet: true });
+    // The public config tells clients that registration mail can now be sent.
+    expect((await request(t.url).get('/api/get-website-config').expect(200)).body.data.emailConfigured).toBe(true);
     // An empty password keeps the stored one.
     await as('root', 'put', '/api/admin/config/set-email-config').send({ emailPassword: '' }).expect(200);
     expect((await as('root', 'get', '/api/admin/config/get-email-config').expect(200)).body.data.emailPasswordSet).toBe(true);

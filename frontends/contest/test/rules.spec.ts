@@ -1,5 +1,5 @@
-import { ContestAuth, ContestStatus } from '@oj/contracts';
-import { menuDisabled, mustEnterToView, showPasswordForm, submitRefusal } from '../src/lib/rules';
+import { ContestAuth, ContestStatus, ContestType } from '@oj/contracts';
+import { contestShowsScores, menuDisabled, mustEnterToView, showPasswordForm, submitRefusal } from '../src/lib/rules';
 
 const user = { isLoggedIn: true, isAdmin: false, entered: false };
 const entered = { ...user, entered: true };
@@ -35,5 +35,12 @@ describe('contest access on the client (spec §6)', () => {
     expect(submitRefusal(ContestAuth.Protected, ContestStatus.Running, entered)).toBeNull();
     expect(submitRefusal(ContestAuth.Public, ContestStatus.Running, user)).toBeNull();
     expect(submitRefusal(ContestAuth.Public, ContestStatus.Running, { ...user, isLoggedIn: false })).toBe('contest.submit.loginFirst');
+  });
+});
+
+describe('ACM vs OI presentation (issue #21)', () => {
+  it("shows the submissions' score column only in an OI contest", () => {
+    expect(contestShowsScores(ContestType.OI)).toBe(true);
+    expect(contestShowsScores(ContestType.ACM)).toBe(false);
   });
 });

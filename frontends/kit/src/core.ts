@@ -10,5 +10,6 @@ export * from './auth/dialog-store';
 export * from './auth/website-config';
 export * from './i18n/locale-store';
 export * from './i18n/kit-messages';
+export { localizeServerMessage, serverMessages } from './i18n/server-messages';
 export type { Messages } from './i18n/locale-check';
 export * from './utils/format';

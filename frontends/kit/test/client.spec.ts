@@ -23,8 +23,9 @@ class MemoryStorage {
 }
 (globalThis as unknown as { localStorage: MemoryStorage }).localStorage = new MemoryStorage();
 
-import { ERR } from '@oj/contracts';
+import { ERR, JUDGING_ERR } from '@oj/contracts';
 import { ApiError, createClient, getToken, setClientHooks, setToken } from '../src/api/client';
+import { setLocale } from '../src/i18n/locale-store';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 let handler: Handler;
@@ -50,6 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
+  // The catalogue texts below are the en-US forms; 'server messages' switches to zh-CN itself.
+  setLocale('en-US');
   seen.length = 0;
   notified.length = 0;
   unauthorized.length = 0;
@@ -122,6 +125,47 @@ describe('API client', () => {
       delete g.location;
     }
     expect(unauthorized).toEqual([true, true, false, false]);
+  });
+});
+
+describe("server messages in the user's language", () => {
+  it("shows the zh-CN form of the envelope's msgCode and keeps the server's msg and code", async () => {
+    setLocale('zh-CN');
+    handler = (_req, res) => json(res, 400, { status: 400, msg: ERR.wrongCredentials, data: null, msgCode: 'ERR.wrongCredentials' });
+    const error = (await createClient(base)
+      .post('/login', {})
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('请检查你的用户名或密码');
+    expect(error.msg).toBe(ERR.wrongCredentials);
+    expect(error.code).toBe('ERR.wrongCredentials');
+    expect(notified).toEqual(['请检查你的用户名或密码']);
+  });
+
+  it('carries the number of a parametrised text into the translation', async () => {
+    setLocale('zh-CN');
+    const msg = JUDGING_ERR.submitTooFrequent(7);
+    handler = (_req, res) => json(res, 200, { status: 400, msg, data: null, msgCode: 'JUDGING_ERR.submitTooFrequent' });
+    await expect(createClient(base).post('/submit-problem-judge', {})).rejects.toMatchObject({
+      message: '对不起，你的提交过于频繁，请 7 秒后再试！',
+      msg,
+    });
+    setLocale('en-US');
+    await expect(createClient(base).post('/submit-problem-judge', {})).rejects.toMatchObject({ message: msg });
+  });
+
+  it('falls back to msg for a text it does not know, and finds the code of a catalogue msg sent without one', async () => {
+    setLocale('zh-CN');
+    handler = (_req, res) => json(res, 400, { status: 400, msg: 'Something only this server says', data: null, msgCode: 'NO.suchCode' });
+    await expect(createClient(base).get('/a')).rejects.toMatchObject({ message: 'Something only this server says', code: 'NO.suchCode' });
+    handler = (_req, res) => json(res, 403, { status: 403, msg: ERR.noPermission, data: null });
+    await expect(createClient(base).get('/b')).rejects.toMatchObject({
+      message: '对不起，你没有权限进行此操作！',
+      code: 'ERR.noPermission',
+    });
+    // The client's own texts (404, no answer) are shown in the user's language too.
+    handler = (_req, res) => json(res, 404, { status: 404, msg: 'whatever', data: null });
+    await expect(createClient(base).get('/c')).rejects.toMatchObject({ message: '查询错误，请求的资源不存在', msg: ERR.notFound });
   });
 });
 

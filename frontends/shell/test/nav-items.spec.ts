@@ -1,6 +1,6 @@
 import { NavContext, NavItem, badgeCount, navItems, selectedKey, showsRegister, userMenuItems } from '../src/layout/nav-items';
 
-const config = { openPublicJudge: true, openPublicDiscussion: true, register: true };
+const config = { openPublicJudge: true, openPublicDiscussion: true, register: true, emailConfigured: true };
 type Over = Partial<Omit<NavContext, 'config'>> & { config?: Partial<NavContext['config']> };
 const ctx = (over: Over = {}): NavContext => ({
   isRoot: false,
@@ -47,6 +47,11 @@ describe('navbar items (spec §2, §6)', () => {
     expect(showsRegister(ctx())).toBe(true);
     expect(showsRegister(ctx({ config: { register: false } }))).toBe(false);
     expect(showsRegister(ctx({ config: { register: false }, isRoot: true }))).toBe(true);
+  });
+
+  it('hides the register link while no mail server can send the code, except to the super admin', () => {
+    expect(showsRegister(ctx({ config: { emailConfigured: false } }))).toBe(false);
+    expect(showsRegister(ctx({ config: { emailConfigured: false }, isRoot: true }))).toBe(true);
   });
 
   it('caps badges at 99', () => {

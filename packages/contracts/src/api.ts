@@ -3,6 +3,8 @@ export interface ApiEnvelope<T = unknown> {
   status: number;
   msg: string;
   data: T;
+  /** Stable code of a catalogue `msg` (messages.ts), so clients show it in the user's language; absent on success. */
+  msgCode?: string;
 }
 
 /** A page of records, HOJ/MyBatis-Plus shaped. */
@@ -51,6 +53,11 @@ export interface WebsiteConfig {
   openGroupDiscussion: boolean;
   openContestComment: boolean;
   openPublicJudge: boolean;
+  /**
+   * Not in HOJ: true when an SMTP host is set (Admin → Config → Email). Registration and password reset
+   * mail a code, so without it the register link explains that mail must be set up (issue #21).
+   */
+  emailConfigured: boolean;
 }
 
 /** Site switches editable by root (spec §3). */

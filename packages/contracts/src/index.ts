@@ -18,3 +18,4 @@ export * from './dashboard';
 export * from './training';
 export * from './discussion';
 export * from './profile';
+export * from './messages';

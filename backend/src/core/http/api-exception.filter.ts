@@ -3,6 +3,7 @@ import { ERR, HttpStatus, JUDGING_ERR } from '@oj/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { ApiException } from './api.exception';
+import { errorEnvelope } from './envelope';
 
 /**
  * The §8 text of a unique violation, by the columns of the violated key (PostgreSQL's detail reads
@@ -69,7 +70,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     }
     if (res.headersSent) return;
-    res.status(status).json({ status, msg, data });
+    res.status(status).json(errorEnvelope(status, msg, data));
   }
 }
 

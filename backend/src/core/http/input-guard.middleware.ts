@@ -1,5 +1,6 @@
 import { ERR, HttpStatus } from '@oj/contracts';
 import type { NextFunction, Request, Response } from 'express';
+import { errorEnvelope } from './envelope';
 
 /** Deepest nesting of objects and arrays a request body or query may have (HOJ's deepest DTO nests 3 levels). */
 export const MAX_INPUT_DEPTH = 32;
@@ -40,6 +41,6 @@ export function inputGuardMiddleware() {
     const pathPart = req.url.split('?', 1)[0];
     const problem = /%00/i.test(pathPart) ? 'NUL in path' : (inputProblem(req.query) ?? inputProblem(req.body));
     if (!problem) return next();
-    res.status(HttpStatus.BadRequest).json({ status: HttpStatus.BadRequest, msg: ERR.badRequest, data: null });
+    res.status(HttpStatus.BadRequest).json(errorEnvelope(HttpStatus.BadRequest, ERR.badRequest));
   };
 }

@@ -90,6 +90,7 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
   async publicWebsiteConfig(): Promise<WebsiteConfig> {
     const web = await this.get('web');
     const sw = await this.get('switch');
+    const email = await this.get('email');
     return {
       shortName: web.shortName,
       projectName: web.projectName,
@@ -102,6 +103,8 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
       openGroupDiscussion: sw.openGroupDiscussion,
       openContestComment: sw.openContestComment,
       openPublicJudge: sw.openPublicJudge,
+      // Registration needs a mailed code: clients hide or explain the register link without an SMTP host.
+      emailConfigured: Boolean(email.emailHost),
     };
   }
 }

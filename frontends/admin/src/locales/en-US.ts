@@ -98,6 +98,10 @@ const messages: Record<string, string> = {
   'admin.dashboard.concurrency': 'Concurrency',
   'admin.dashboard.languages': 'Languages',
   'admin.dashboard.lastHeartbeat': 'Last heartbeat',
+  'admin.dashboard.mailMissing': 'No mail (SMTP) server is set up',
+  'admin.dashboard.mailMissingDetail':
+    'Registration and password reset mail a verification code: until a mail server is set up nobody can register, and the register link is hidden from visitors.',
+  'admin.dashboard.mailConfigure': 'Set it up',
   'admin.dashboard.title': 'Dashboard',
   'admin.dashboard.username': 'Username',
   'admin.dashboard.userNum': 'Total users',

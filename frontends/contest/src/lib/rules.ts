@@ -1,5 +1,5 @@
 /** The contest permission rules of spec §6 as the client applies them (the server checks them again). */
-import { ContestAuth, ContestStatus } from '@oj/contracts';
+import { ContestAuth, ContestStatus, ContestType } from '@oj/contracts';
 
 export interface Viewer {
   isLoggedIn: boolean;
@@ -34,3 +34,6 @@ export function submitRefusal(auth: ContestAuth, status: ContestStatus, v: Viewe
   if (auth !== ContestAuth.Public && !v.entered && !v.isAdmin) return 'contest.submit.enterPassword';
   return null;
 }
+
+/** Points are shown (submissions' score column) only under the OI rule; ACM answers 100/0 mean nothing. */
+export const contestShowsScores = (type: ContestType): boolean => type === ContestType.OI;

@@ -3,10 +3,12 @@
  * - sends the stored token in Authorization and Url-Type (admin for /admin paths)
  * - swaps the stored token when the answer carries Refresh-Token
  * - unwraps the envelope: resolves with the whole axios response (payload at data.data),
- *   rejects with an ApiError whose message is the catalogue text to show
+ *   rejects with an ApiError whose message is the text to show, in the user's language (the envelope's
+ *   msgCode through react-intl, i18n/server-messages.ts); `msg` and `code` keep the server's own
  */
 import axios, { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { ApiEnvelope, ERR, HEADERS, TIMINGS, TOKEN_STORAGE_KEY } from '@oj/contracts';
+import { ApiEnvelope, ERR, HEADERS, TIMINGS, TOKEN_STORAGE_KEY, messageCodeOf } from '@oj/contracts';
+import { localizeServerMessage } from '../i18n/server-messages';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -16,14 +18,24 @@ declare module 'axios' {
 }
 
 export class ApiError extends Error {
+  /** The server's text (HOJ's English `msg`), for comparing with a contracts catalogue text. */
+  public readonly msg: string;
+  /** Stable code of the text (contracts messages.ts), undefined for a text outside the catalogues. */
+  public readonly code?: string;
+
   constructor(
-    message: string,
+    /** The server's (or the client's catalogue) text; `message` becomes its form in the user's language. */
+    msg: string,
     /** HTTP status, or the envelope status of a 200 answer; 0 when there was no answer. */
     public readonly status: number,
     public readonly data?: unknown,
+    code?: string,
   ) {
-    super(message);
+    const known = code ?? messageCodeOf(msg);
+    super(localizeServerMessage(msg, known));
     this.name = 'ApiError';
+    this.msg = msg;
+    this.code = known;
   }
 }
 
@@ -107,9 +119,9 @@ export function createClient(baseURL = '/api'): AxiosInstance {
       if (response.config.responseType === 'blob') return response;
       const body = response.data as ApiEnvelope | undefined;
       if (body && typeof body === 'object' && 'status' in body && body.status !== 200) {
-        const text = body.msg || ERR.serverError;
-        if (!response.config.silent) hooks.notifyError(text);
-        return Promise.reject(new ApiError(text, body.status, body.data));
+        const error = new ApiError(body.msg || ERR.serverError, body.status, body.data, body.msgCode);
+        if (!response.config.silent) hooks.notifyError(error.message);
+        return Promise.reject(error);
       }
       return response;
     },
@@ -117,14 +129,19 @@ export function createClient(baseURL = '/api'): AxiosInstance {
       const response = error.response;
       const silent = !!error.config?.silent;
       if (!response) {
-        if (!silent) hooks.notifyError(ERR.noConnection);
-        return Promise.reject(new ApiError(ERR.noConnection, 0));
+        const offline = new ApiError(ERR.noConnection, 0);
+        if (!silent) hooks.notifyError(offline.message);
+        return Promise.reject(offline);
       }
-      let msg = response.data && typeof response.data === 'object' ? (response.data as ApiEnvelope).msg : undefined;
+      const body = response.data && typeof response.data === 'object' ? (response.data as ApiEnvelope) : undefined;
+      let msg = body?.msg;
+      let code = body?.msgCode;
       if (response.data instanceof Blob && response.data.type.includes('json')) {
         // A download that failed answers JSON: show its msg.
         try {
-          msg = (JSON.parse(await response.data.text()) as ApiEnvelope).msg || ERR.invalidFileFormat;
+          const failed = JSON.parse(await response.data.text()) as ApiEnvelope;
+          msg = failed.msg || ERR.invalidFileFormat;
+          code = failed.msgCode;
         } catch {
           msg = ERR.invalidFileFormat;
         }
@@ -142,12 +159,15 @@ export function createClient(baseURL = '/api'): AxiosInstance {
           break;
         case 404:
           text = ERR.notFound;
+          code = undefined;
           break;
         default:
           text = msg || ERR.serverError;
       }
-      if (!silent) hooks.notifyError(text);
-      return Promise.reject(new ApiError(text, response.status, response.data?.data));
+      // The code belongs to the server's msg; a text the client chose (msg absent) finds its own.
+      const failure = new ApiError(text, response.status, response.data?.data, text === msg ? code : undefined);
+      if (!silent) hooks.notifyError(failure.message);
+      return Promise.reject(failure);
     },
   );
   return client;

@@ -16,6 +16,8 @@ export const DEFAULT_WEBSITE_CONFIG: WebsiteConfig = {
   openGroupDiscussion: true,
   openContestComment: true,
   openPublicJudge: true,
+  // Until the config is read, and for a server that does not send the flag (HOJ), mail is assumed.
+  emailConfigured: true,
 };
 
 export const websiteConfigStore = createStore<{ config: WebsiteConfig; loaded: boolean }>({

@@ -1,10 +1,21 @@
 import { FormattedMessage } from 'react-intl';
 import { Table } from 'antd';
-import { JudgeCaseInfo } from '@oj/contracts';
+import { JudgeCaseInfo, JudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
 
-/** The per-test-case results of a submission. */
-export function CaseTable({ cases }: { cases: JudgeCaseInfo[] }) {
+/**
+ * Whether the per-case points mean anything (issue #21: no "score 0" on ACM problems). An OI problem
+ * always has points on its cases (the judge shares 100 when the admin set none); an ACM problem's cases
+ * carry none, so a case list without a positive point and without a partial verdict is an ACM one.
+ * `problemScores` wins when the page knows the problem's type.
+ */
+export function casesScored(cases: JudgeCaseInfo[], problemScores?: boolean, status?: number): boolean {
+  if (problemScores !== undefined) return problemScores;
+  return status === JudgeStatus.PartialAccepted || cases.some((c) => (c.score ?? 0) > 0);
+}
+
+/** The per-test-case results of a submission; the points column only where the problem scores. */
+export function CaseTable({ cases, scored }: { cases: JudgeCaseInfo[]; scored: boolean }) {
   return (
     <Table<JudgeCaseInfo>
       size="small"
@@ -12,6 +23,7 @@ export function CaseTable({ cases }: { cases: JudgeCaseInfo[] }) {
       rowKey={(c, i) => String(c.caseId ?? i)}
       pagination={false}
       dataSource={cases}
+      scroll={{ x: 'max-content' }}
       columns={[
         { title: '#', key: 'n', width: 50, render: (_v, _c, i) => i + 1 },
         {
@@ -21,7 +33,9 @@ export function CaseTable({ cases }: { cases: JudgeCaseInfo[] }) {
         },
         { title: <FormattedMessage id="problems.result.time" />, dataIndex: 'time', render: (t?: number) => formatTimeMs(t) },
         { title: <FormattedMessage id="problems.result.memory" />, dataIndex: 'memory', render: (m?: number) => formatMemoryKb(m) },
-        { title: <FormattedMessage id="problems.result.score" />, dataIndex: 'score', render: (s?: number | null) => s ?? '--' },
+        ...(scored
+          ? [{ title: <FormattedMessage id="problems.result.score" />, dataIndex: 'score', render: (s?: number | null) => s ?? 0 }]
+          : []),
       ]}
     />
   );

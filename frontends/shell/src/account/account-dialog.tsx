@@ -1,7 +1,7 @@
 /** Login, Register and Reset password dialogs (spec §2, §4 modal modes, §5 rules, §7 handling). */
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { CaptchaResponse, ERR, LIMITS, TIMINGS, UserInfo } from '@oj/contracts';
 import {
@@ -15,6 +15,7 @@ import {
   useAccountDialog,
   useWebsiteConfig,
 } from '@oj/kit';
+import { canRegister } from '../layout/nav-items';
 import { SlideVerify } from './slide-verify';
 import { captchaRules, emailRules, isEmail, passwordAgainRules, passwordRules, registerCodeRules, usernameRules } from './rules';
 import { useCountdown } from './use-countdown';
@@ -85,7 +86,7 @@ function LoginForm({ t }: { t: T }) {
     } catch (e) {
       failedLogins += 1;
       // the server counts failures per username too: follow it when it asks for the check
-      if (e instanceof ApiError && (e.message === ERR.slideVerifyRequired || e.message === ERR.speedTooFast)) {
+      if (e instanceof ApiError && (e.msg === ERR.slideVerifyRequired || e.msg === ERR.speedTooFast)) {
         failedLogins = Math.max(failedLogins, LIMITS.loginFailuresBeforeVerify);
       }
       setFailures(failedLogins);
@@ -107,7 +108,7 @@ function LoginForm({ t }: { t: T }) {
       <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
         {t('shell.account.login')}
       </Button>
-      <SwitchLinks t={t} links={config.register ? ['Register', 'ResetPwd'] : ['ResetPwd']} />
+      <SwitchLinks t={t} links={canRegister(config) ? ['Register', 'ResetPwd'] : ['ResetPwd']} />
     </Form>
   );
 }
@@ -122,6 +123,8 @@ interface RegisterValues {
 
 function RegisterForm({ t }: { t: T }) {
   const { message } = App.useApp();
+  // Without an SMTP host no code can be mailed: say so instead of a button that always fails.
+  const mailReady = useWebsiteConfig().emailConfigured !== false;
   const [form] = Form.useForm<RegisterValues>();
   const [loading, setLoading] = useState(false);
   const [sending, setSending] = useState(false);
@@ -160,6 +163,15 @@ function RegisterForm({ t }: { t: T }) {
 
   return (
     <Form form={form} onFinish={submit} validateTrigger="onBlur" data-testid="register-form">
+      {!mailReady && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('shell.account.mailNotConfigured')}
+          data-testid="register-mail-missing"
+        />
+      )}
       <Form.Item name="username" rules={usernameRules(t)}>
         <Input prefix={<UserOutlined />} placeholder={t('shell.account.username')} autoComplete="username" />
       </Form.Item>
@@ -178,7 +190,7 @@ function RegisterForm({ t }: { t: T }) {
           placeholder={t('shell.account.code')}
           maxLength={LIMITS.registerCodeLength}
           addonAfter={
-            <Button type="link" size="small" disabled={left > 0} loading={sending} onClick={sendCode} data-testid="send-code">
+            <Button type="link" size="small" disabled={left > 0 || !mailReady} loading={sending} onClick={sendCode} data-testid="send-code">
               {left > 0 ? intlWait(t, left) : t('shell.account.sendCode')}
             </Button>
           }

@@ -9,7 +9,7 @@ export interface NavItem {
 }
 
 export interface NavContext {
-  config: Pick<WebsiteConfig, 'openPublicJudge' | 'openPublicDiscussion' | 'register'>;
+  config: Pick<WebsiteConfig, 'openPublicJudge' | 'openPublicDiscussion' | 'register' | 'emailConfigured'>;
   isRoot: boolean;
   isAdmin: boolean;
   isLoggedIn: boolean;
@@ -58,8 +58,14 @@ export function userMenuItems({ isAdmin }: NavContext): NavItem[] {
   return items;
 }
 
-/** The register link shows when registration is on; the super admin always sees it. */
-export const showsRegister = ({ config, isRoot }: NavContext): boolean => config.register || isRoot;
+/**
+ * The register link shows when registration works: it is on and mail can carry the code (no SMTP host,
+ * no code: the link would lead to a form that always fails). The super admin always sees it; the
+ * register form then explains what is missing.
+ */
+export const canRegister = (config: Pick<WebsiteConfig, 'register' | 'emailConfigured'>): boolean =>
+  config.register && config.emailConfigured !== false;
+export const showsRegister = ({ config, isRoot }: NavContext): boolean => canRegister(config) || isRoot;
 
 export const MESSAGE_KINDS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

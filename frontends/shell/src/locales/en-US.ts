@@ -61,6 +61,8 @@ const enUS: Messages = {
   'shell.account.resendIn': 'Resend in {seconds}s',
   'shell.account.sendResetMail': 'Send reset email',
   'shell.account.loginSuccess': 'Welcome back',
+  'shell.account.mailNotConfigured':
+    'Registration needs e-mail: the administrator has not set up a mail (SMTP) server yet, so no verification code can be sent.',
   'shell.account.registerSuccess': 'Registered. Please log in.',
   'shell.account.codeSent': 'The code was sent to your email (check the spam folder too).',
   'shell.account.resetMailSent': 'The reset email was sent. Please check your inbox.',

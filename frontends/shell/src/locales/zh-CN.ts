@@ -60,6 +60,7 @@ const zhCN: Messages = {
   'shell.account.resendIn': '{seconds} 秒后重发',
   'shell.account.sendResetMail': '发送重置邮件',
   'shell.account.loginSuccess': '登录成功',
+  'shell.account.mailNotConfigured': '注册需要邮件服务：管理员尚未配置邮件（SMTP）服务器，暂时无法发送验证码。',
   'shell.account.registerSuccess': '注册成功，请登录',
   'shell.account.codeSent': '验证码已发送到您的邮箱，请查收（可能在垃圾箱中）',
   'shell.account.resetMailSent': '重置密码邮件已发送，请查收',

@@ -12,6 +12,7 @@ import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
 import { getDashboardInfo, getRecentContests, getSessions } from './api';
 import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figures';
+import { DashboardMailWarning } from './mail-warning';
 
 // The chart library is fetched only with the dashboard's chart.
 const SubmissionChart = lazy(() => import('./submission-chart'));
@@ -52,6 +53,7 @@ export default function DashboardPage() {
 
   return (
     <PageContainer title={t('admin.dashboard.title')}>
+      <DashboardMailWarning canConfigure={(user?.roleList ?? []).includes(ROLE_NAMES[Role.Root])} />
       <ProCard bordered headerBordered style={{ marginBottom: 16 }}>
         {dashboard.failed ? (
           <Empty description={t('admin.dashboard.loadFailed')} />

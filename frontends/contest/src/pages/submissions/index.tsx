@@ -7,13 +7,15 @@ import { ContestSubmissionItem, DEFAULT_PAGE_SIZE, JUDGE_STATUS_NAMES, Page, isF
 import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { checkContestSubmissions, getContestSubmissions } from '../../api/contest';
 import { useContest } from '../contest-detail/context';
+import { contestShowsScores } from '../../lib/rules';
 import { useContestProblems } from '../problems/use-contest-problems';
 
 export const SUBMISSION_REFRESH_MS = 3000;
 
 export function ContestSubmissionsPage() {
   const intl = useIntl();
-  const { cid } = useContest();
+  const { cid, info } = useContest();
+  const scored = contestShowsScores(info.type);
   const { problems } = useContestProblems(cid);
   const [query, setQuery] = useState({ currentPage: 1, limit: DEFAULT_PAGE_SIZE * 2, onlyMine: false } as {
     currentPage: number;
@@ -111,7 +113,9 @@ export function ContestSubmissionsPage() {
             dataIndex: 'status',
             render: (s: number) => <JudgeStatusTag status={s} />,
           },
-          { title: <FormattedMessage id="contest.submissions.score" />, dataIndex: 'score', render: (v: number | null) => v ?? '--' },
+          ...(scored
+            ? [{ title: <FormattedMessage id="contest.submissions.score" />, dataIndex: 'score', render: (v: number | null) => v ?? 0 }]
+            : []),
           { title: <FormattedMessage id="contest.submissions.time" />, dataIndex: 'time', render: formatTimeMs },
           { title: <FormattedMessage id="contest.submissions.memory" />, dataIndex: 'memory', render: formatMemoryKb },
           { title: <FormattedMessage id="contest.submissions.length" />, dataIndex: 'length', render: formatLength },

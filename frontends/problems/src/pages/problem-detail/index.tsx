@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, Link } from 'react-router-dom';
 import { App, Button, Card, Collapse, Result, Spin } from 'antd';
-import { ProblemDetail, parseHojExamples } from '@oj/contracts';
+import { ProblemDetail, ProblemType, parseHojExamples } from '@oj/contracts';
 import { openAccountDialog, useAuth } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { getProblemDetail, submitProblem } from '../../api/problems';
@@ -109,7 +109,7 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
           <FormattedMessage id="problems.submit.submit" />
         </Button>
       </div>
-      <SubmitResult watch={watch} />
+      <SubmitResult watch={watch} scores={detail.problem.type === ProblemType.OI} />
     </Card>
   );
 }

@@ -30,9 +30,12 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
         <Descriptions.Item label={<FormattedMessage id="problems.detail.timeLimit" />}>{problem.timeLimit}ms</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.detail.memoryLimit" />}>{problem.memoryLimit}MB</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.detail.stackLimit" />}>{problem.stackLimit}MB</Descriptions.Item>
-        <Descriptions.Item label={<FormattedMessage id="problems.detail.difficulty" />}>
-          <DifficultyTag level={problem.difficulty} />
-        </Descriptions.Item>
+        {/* A running contest hides the level (null): then no "difficulty" row at all, never an empty one. */}
+        {typeof problem.difficulty === 'number' && (
+          <Descriptions.Item label={<FormattedMessage id="problems.detail.difficulty" />}>
+            <DifficultyTag level={problem.difficulty} />
+          </Descriptions.Item>
+        )}
         {problemCount && (
           <Descriptions.Item label={<FormattedMessage id="problems.detail.statistics" />}>
             <FormattedMessage id="problems.detail.acOfTotal" values={{ ac: problemCount.ac, total: problemCount.total }} />

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Card, Progress, Space, Spin, Steps, Typography } from 'antd';
 import { JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
-import { CaseTable } from '../../components/case-table';
+import { CaseTable, casesScored } from '../../components/case-table';
 import { SubmissionWatch } from './use-submission-watch';
 
 const STEP_OF: Record<number, number> = {
@@ -14,7 +14,8 @@ const STEP_OF: Record<number, number> = {
 };
 
 /** The verdict of the latest submission, arriving live: steps, status, then the per-case table. */
-export function SubmitResult({ watch }: { watch: SubmissionWatch }) {
+/** `scores`: the problem is scored by points (OI); its cases then show their points. */
+export function SubmitResult({ watch, scores }: { watch: SubmissionWatch; scores?: boolean }) {
   const { submission, cases, progress } = watch;
   if (!submission) return null;
   const final = isFinalJudgeStatus(submission.status);
@@ -68,7 +69,7 @@ export function SubmitResult({ watch }: { watch: SubmissionWatch }) {
       )}
       {cases && cases.judgeCaseList.length > 0 && (
         <div style={{ marginTop: 12 }}>
-          <CaseTable cases={cases.judgeCaseList} />
+          <CaseTable cases={cases.judgeCaseList} scored={casesScored(cases.judgeCaseList, scores)} />
         </div>
       )}
     </Card>

@@ -56,7 +56,8 @@ export function RankPage({ type }: { type: number }) {
           { title: <FormattedMessage id="problems.rank.nickname" />, dataIndex: 'nickname' },
           { title: <FormattedMessage id="problems.rank.signature" />, dataIndex: 'signature', responsive: ['md'] },
           ...(oi
-            ? [{ title: <FormattedMessage id="problems.rank.score" />, dataIndex: 'score' }]
+            ? // A user without an OI score yet has 0 points, not a blank.
+              [{ title: <FormattedMessage id="problems.rank.score" />, dataIndex: 'score', render: (v?: number | null) => v ?? 0 }]
             : [
                 { title: <FormattedMessage id="problems.rank.solved" />, dataIndex: 'ac' },
                 { title: <FormattedMessage id="problems.rank.submissions" />, dataIndex: 'total' },

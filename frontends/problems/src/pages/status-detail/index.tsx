@@ -6,7 +6,7 @@ import { Alert, Card, Descriptions, Result, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
-import { CaseTable } from '../../components/case-table';
+import { CaseTable, casesScored } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
 
 export function SubmissionDetailPage() {
@@ -82,7 +82,7 @@ export function SubmissionDetailPage() {
       )}
       {cases && cases.judgeCaseList.length > 0 && (
         <div style={{ marginTop: 12 }}>
-          <CaseTable cases={cases.judgeCaseList} />
+          <CaseTable cases={cases.judgeCaseList} scored={casesScored(cases.judgeCaseList, undefined, s.status)} />
         </div>
       )}
       {s.code != null && (

@@ -3,7 +3,17 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button, Card, Input, Result, Select, Space, Switch, Table } from 'antd';
-import { DEFAULT_PAGE_SIZE, ERR, JUDGE_STATUS_NAMES, JudgeStatus, Page, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  ERR,
+  JUDGE_STATUS_NAMES,
+  JudgeStatus,
+  Page,
+  SubmissionInfo,
+  isFinalJudgeStatus,
+  messageCodeOf,
+  serverMessageId,
+} from '@oj/contracts';
 import {
   JudgeStatusTag,
   formatDateTime,
@@ -71,7 +81,8 @@ export function StatusListPage() {
   if (!isLoggedIn) {
     return <LoginRequired />;
   }
-  if (!allowed) return <Result status="403" title={ERR.noAccessPublicJudge} />;
+  // The server's §8 text, in the page's language (kit's server.<code> messages).
+  if (!allowed) return <Result status="403" title={intl.formatMessage({ id: serverMessageId(messageCodeOf(ERR.noAccessPublicJudge)!) })} />;
 
   return (
     <Card title={<FormattedMessage id="problems.status.title" />} data-testid="status-list">

@@ -1,0 +1,89 @@
+/**
+ * Stable codes of every text the API sends (issue #21): the envelope keeps HOJ's English `msg` and
+ * carries `msgCode` beside it, so a client shows the user's language by code (react-intl id
+ * `server.<code>`) and falls back to `msg` for a text it does not know.
+ *
+ * The code of a text is `<CATALOGUE>.<key>` (e.g. `ERR.wrongCredentials`). Texts with a number in them
+ * (`JUDGING_ERR.submitTooFrequent(7)`) are matched by pattern; their number travels in the text itself
+ * and the client reads it back with `messageParams`.
+ */
+import { ADMIN_USER_TEXT } from './admin-user';
+import { CONTEST_ERR } from './contest-errors';
+import { DISCUSSION_ERR } from './discussion';
+import { ERR } from './errors';
+import { JUDGING_ERR } from './judging';
+import { PROFILE_TEXT, RATING_TEXT } from './profile';
+import { SITE_TEXT } from './site';
+import { TRAINING_ERR } from './training';
+
+type Entry = string | ((n: number) => string);
+
+/** Every catalogue of texts a server answer may carry, by the name that prefixes its codes. */
+export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
+  ERR,
+  JUDGING_ERR,
+  CONTEST_ERR,
+  DISCUSSION_ERR,
+  TRAINING_ERR,
+  ADMIN_USER_TEXT,
+  PROFILE_TEXT,
+  RATING_TEXT,
+  SITE_TEXT,
+};
+
+/** The number a parametrised text is probed with to learn its shape (never a real value). */
+const PROBE = 987654321;
+
+export interface MessageDef {
+  code: string;
+  /** The English text; `{n}` where a parametrised text has its number (ICU syntax, for react-intl). */
+  en: string;
+  /** Matches the server's text, capturing the number of a parametrised one. */
+  pattern?: RegExp;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function buildDefs(): { byCode: Map<string, MessageDef>; byText: Map<string, string>; patterns: MessageDef[] } {
+  const byCode = new Map<string, MessageDef>();
+  const byText = new Map<string, string>();
+  const patterns: MessageDef[] = [];
+  for (const [catalogue, entries] of Object.entries(MESSAGE_CATALOGUES)) {
+    for (const [key, entry] of Object.entries(entries)) {
+      const code = `${catalogue}.${key}`;
+      if (typeof entry === 'string') {
+        byCode.set(code, { code, en: entry });
+        // Several catalogues share a text ('The title is required.'): the first code wins, same words.
+        if (!byText.has(entry)) byText.set(entry, code);
+      } else {
+        const probe = entry(PROBE);
+        const [before, after] = probe.split(String(PROBE));
+        const def: MessageDef = { code, en: `${before}{n}${after}`, pattern: new RegExp(`^${escape(before)}(\\d+)${escape(after)}$`) };
+        byCode.set(code, def);
+        patterns.push(def);
+      }
+    }
+  }
+  return { byCode, byText, patterns };
+}
+
+const DEFS = buildDefs();
+
+/** Every message the API may send, by code. */
+export const MESSAGE_DEFS: ReadonlyMap<string, MessageDef> = DEFS.byCode;
+
+/** The stable code of a server text, or undefined for a text outside the catalogues. */
+export function messageCodeOf(text: string): string | undefined {
+  const code = DEFS.byText.get(text);
+  if (code) return code;
+  return DEFS.patterns.find((d) => d.pattern!.test(text))?.code;
+}
+
+/** The values of a parametrised text (`{ n }`), read back from the server's English text. */
+export function messageParams(code: string, text: string): Record<string, number> {
+  const match = DEFS.byCode.get(code)?.pattern?.exec(text);
+  return match ? { n: Number(match[1]) } : {};
+}
+
+/** The react-intl id of a message code. */
+export const serverMessageId = (code: string): string => `server.${code}`;
