@@ -18,11 +18,8 @@ describe('input safety on every route', () => {
     bad(await request(t.url).get('/api/get-submission-detail').query({ submitId: '99999999999' }));
     bad(await request(t.url).get('/api/get-problem-list').query({ currentPage: '1e30', limit: 10 }));
     bad(await request(t.url).get('/api/get-contest-info').query({ cid: '-99999999999' }));
-    bad(
-      await request(t.url)
-        .post('/api/login')
-        .send({ username: 'x', password: 'y', extra: 1e308 * 10 }),
-    );
+    // A known numeric body field past its column (unknown fields are dropped before, as HOJ's binding does).
+    bad(await request(t.url).post('/api/get-contest-outside-scoreboard').send({ cid: 99999999999 }));
     // In range still works.
     const ok = await request(t.url).get('/api/get-submission-detail').query({ submitId: '2147483647' });
     expect(ok.status).toBeLessThan(500);

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DISCUSSION_ERR, DISCUSSION_LIMITS } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { toBool } from './discussion.dto';
 
@@ -50,7 +50,7 @@ export class ReplyBody {
 
 /** POST and DELETE /api/reply (HOJ's ReplyDTO). */
 export class ReplyDto {
-  @ApiProperty({ type: ReplyBody }) @ValidateNested() @Type(() => ReplyBody) reply: ReplyBody;
+  @ApiProperty({ type: ReplyBody }) @IsDefined() @ValidateNested() @Type(() => ReplyBody) reply: ReplyBody;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() did?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() cid?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() quoteId?: number;
