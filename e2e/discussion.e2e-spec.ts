@@ -148,7 +148,7 @@ describe('discussions and the message centre', () => {
     await admin.page.locator('.ant-tag', { hasText: '已处理' }).waitFor();
 
     await page.goto(discussionUrl);
-    await page.locator('.ant-result-title', { hasText: 'hidden' }).waitFor();
+    await page.locator('.ant-result-title', { hasText: '已被管理员隐藏' }).waitFor();
     await page.goto('/message/mine');
     await page.getByTestId('message-item').filter({ hasText: 'the discussion was hidden' }).waitFor();
     await screenshot(page, 'message-mine');
