@@ -1,10 +1,15 @@
 /** Pieces every benchmark of the backend uses. */
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { spawn } from 'child_process';
+import { randomBytes } from 'crypto';
 import { writeFileSync } from 'fs';
 import { Session } from 'inspector';
 import Redis from 'ioredis';
+import * as path from 'path';
 import { Client } from 'pg';
+import { AppModule } from '../app.module';
+import { configureApp } from '../app.setup';
 
 @Controller()
 class HelloController {
@@ -93,4 +98,41 @@ export async function deleteRedisKeys(redisUrl: string, prefixes: string[]): Pro
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * The environment a benchmark's own app reads once at start: its database, its Redis prefixes, throwaway
+ * secrets, production logging off and no rate limits (the load would only measure the throttle).
+ */
+export function useBenchEnvironment(o: {
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  bullPrefix: string;
+}): void {
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: o.dataDir,
+    DATABASE_URL: o.databaseUrl,
+    DB_POOL_SIZE: '20',
+    REDIS_URL: o.redisUrl,
+    REDIS_PREFIX: o.redisPrefix,
+    BULL_PREFIX: o.bullPrefix,
+    JWT_SECRET: randomBytes(16).toString('hex'),
+    JUDGE_TOKEN: randomBytes(16).toString('hex'),
+    ROOT_PASSWORD: randomBytes(8).toString('hex'),
+    DISABLE_RATE_LIMIT: '1',
+    HOST: '127.0.0.1',
+    FRONTENDS_DIR: path.join(o.dataDir, 'frontends'),
+  });
+}
+
+/** The whole app in this process, on a free loopback port (after useBenchEnvironment). */
+export async function startBenchApp(): Promise<{ app: INestApplication; port: number }> {
+  const app = await NestFactory.create(AppModule, { logger: false });
+  configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  return { app, port: (app.getHttpServer().address() as { port: number }).port };
 }

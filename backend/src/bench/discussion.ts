@@ -11,7 +11,6 @@
  */
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Role } from '@oj/contracts';
 import { spawn } from 'child_process';
 import { randomBytes } from 'crypto';
@@ -20,11 +19,9 @@ import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
-import { configureApp } from '../app.setup';
 import { TokenService } from '../core/auth/token.service';
 import { UserService } from '../modules/user/user.service';
-import { adminQuery } from './bench-utils';
+import { adminQuery, startBenchApp, useBenchEnvironment } from './bench-utils';
 
 const AUTHORS = 2_000;
 const DISCUSSIONS = 100_000;
@@ -120,29 +117,13 @@ async function main(): Promise<void> {
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = '/' + database;
   await adminQuery(serverUrl, `CREATE DATABASE "${database}"`);
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    DB_POOL_SIZE: '20',
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    BULL_PREFIX: `bench_disc_${id}`,
-    JWT_SECRET: randomBytes(16).toString('hex'),
-    JUDGE_TOKEN: randomBytes(16).toString('hex'),
-    ROOT_PASSWORD: randomBytes(8).toString('hex'),
-    DISABLE_RATE_LIMIT: '1',
-    HOST: '127.0.0.1',
-    FRONTENDS_DIR: path.join(dataDir, 'frontends'),
-  });
+  useBenchEnvironment({ dataDir, databaseUrl: dbUrl.toString(), redisUrl, redisPrefix, bullPrefix: `bench_disc_${id}` });
   let app: INestApplication | undefined;
   const results: Record<string, number> = {};
   try {
-    app = await NestFactory.create(AppModule, { logger: false });
-    configureApp(app);
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    const started = await startBenchApp();
+    app = started.app;
+    const base = `http://127.0.0.1:${started.port}`;
     const users = app.get(UserService);
     const tokens = app.get(TokenService);
     const busy = await users.create({ username: 'bench_busy', password: 'viewer123', role: Role.User, email: 'busy@example.com' });

@@ -11,7 +11,6 @@
  */
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { ContestType, JudgeStatus, Role } from '@oj/contracts';
 import autocannon from 'autocannon';
 import { randomBytes } from 'crypto';
@@ -20,15 +19,13 @@ import { tmpdir } from 'os';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import * as path from 'path';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
-import { configureApp } from '../app.setup';
 import { TokenService } from '../core/auth/token.service';
 import { ContestJudgeBridge } from '../modules/contest/contest-judge.bridge';
 import { Contest } from '../modules/contest/entities/contest.entity';
 import { BoardSubmission } from '../modules/contest/scoreboard/scoreboard-engine';
 import { ScoreboardService } from '../modules/contest/scoreboard/scoreboard.service';
 import { UserService } from '../modules/user/user.service';
-import { adminQuery, deleteRedisKeys, loadFromChild, startProfile } from './bench-utils';
+import { adminQuery, deleteRedisKeys, loadFromChild, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
 
 const PARTICIPANTS = 10_000;
 const PROBLEMS = 15;
@@ -100,29 +97,12 @@ async function main(): Promise<void> {
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = '/' + database;
   await admin(`CREATE DATABASE "${database}"`);
-  // The app reads its configuration from the environment once, at start.
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    DB_POOL_SIZE: '20',
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    BULL_PREFIX: `bench_sb_${id}`,
-    JWT_SECRET: randomBytes(16).toString('hex'),
-    JUDGE_TOKEN: randomBytes(16).toString('hex'),
-    ROOT_PASSWORD: randomBytes(8).toString('hex'),
-    DISABLE_RATE_LIMIT: '1',
-    HOST: '127.0.0.1',
-    FRONTENDS_DIR: path.join(dataDir, 'frontends'),
-  });
+  useBenchEnvironment({ dataDir, databaseUrl: dbUrl.toString(), redisUrl, redisPrefix, bullPrefix: `bench_sb_${id}` });
   let app: INestApplication | undefined;
   try {
-    app = await NestFactory.create(AppModule, { logger: false });
-    configureApp(app);
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as { port: number }).port;
+    const started = await startBenchApp();
+    app = started.app;
+    const port = started.port;
     const db = app.get(DataSource);
     const users = app.get(UserService);
     const root = (await users.findByUsername('root'))!;

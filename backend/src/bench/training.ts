@@ -8,7 +8,6 @@
  */
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { JudgeStatus, Role, TrainingAuth } from '@oj/contracts';
 import autocannon from 'autocannon';
 import { randomBytes } from 'crypto';
@@ -17,14 +16,12 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
-import { configureApp } from '../app.setup';
 import { TokenService } from '../core/auth/token.service';
 import { Training } from '../modules/training/entities/training.entity';
 import { TrainingRankService } from '../modules/training/rank/training-rank.service';
 import { TrainingTry } from '../modules/training/rank/training-board';
 import { UserService } from '../modules/user/user.service';
-import { adminQuery, deleteRedisKeys, loadFromChild, startProfile } from './bench-utils';
+import { adminQuery, deleteRedisKeys, loadFromChild, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
 
 const USERS = 10_000;
 const PROBLEMS = 100;
@@ -88,28 +85,12 @@ async function main(): Promise<void> {
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = '/' + database;
   await adminQuery(serverUrl, `CREATE DATABASE "${database}"`);
-  Object.assign(process.env, {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    DB_POOL_SIZE: '20',
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    BULL_PREFIX: `bench_tr_${id}`,
-    JWT_SECRET: randomBytes(16).toString('hex'),
-    JUDGE_TOKEN: randomBytes(16).toString('hex'),
-    ROOT_PASSWORD: randomBytes(8).toString('hex'),
-    DISABLE_RATE_LIMIT: '1',
-    HOST: '127.0.0.1',
-    FRONTENDS_DIR: path.join(dataDir, 'frontends'),
-  });
+  useBenchEnvironment({ dataDir, databaseUrl: dbUrl.toString(), redisUrl, redisPrefix, bullPrefix: `bench_tr_${id}` });
   let app: INestApplication | undefined;
   try {
-    app = await NestFactory.create(AppModule, { logger: false });
-    configureApp(app);
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as { port: number }).port;
+    const started = await startBenchApp();
+    app = started.app;
+    const port = started.port;
     const db = app.get(DataSource);
     const users = app.get(UserService);
     const root = (await users.findByUsername('root'))!;
