@@ -1,12 +1,13 @@
 /**
  * judge(problemDir, submission, onProgress): compile, run every case in the sandbox, check the
  * output (default comparer, special judge or interactor) and fold the cases into one result
- * (ACM: first failure decides and stops unless runAllCases; OI: score is the sum, PA when some pass).
+ * (ACM: first failure decides and stops unless runAllCases; OI: score is the sum, PA when some pass;
+ * OI test groups: each group scored by its rule, its remaining cases skipped where the rule allows).
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { JudgeStatus } from '@oj/contracts';
-import type { CaseResult, JudgeProgress, JudgeResult } from '@oj/contracts';
+import { foldSubtasks, JudgeStatus, subtaskStops } from '@oj/contracts';
+import type { CaseResult, JudgeProgress, JudgeResult, SubtaskResult } from '@oj/contracts';
 import { compile, compileCached, CompileResult, newWorkDir, readHead } from './compile';
 import { findLanguage, Language } from './languages';
 import { loadProblem, LoadedProblem, ProblemCase } from './problem';
@@ -73,10 +74,15 @@ export async function judge(
     const results: CaseResult[] = [];
     let next = 0;
     let stopAt = Infinity;
+    // Groups whose rule is settled by a failure: their later cases are not run.
+    const stoppedGroups = new Set<number>();
+    const ruleOf = new Map(problem.groups.map((g) => [g.groupNum, g.rule]));
     const lane = async (): Promise<void> => {
       for (;;) {
         const index = next++;
         if (index >= problem.cases.length || index > stopAt) return;
+        const groupNum = problem.cases[index].groupNum;
+        if (groupNum !== null && stoppedGroups.has(groupNum)) continue;
         onProgress?.({
           submissionId,
           status: JudgeStatus.Judging,
@@ -88,6 +94,10 @@ export async function judge(
         fs.mkdirSync(caseDir, { mode: 0o755 });
         const result = await judgeCase(problem, language, compiled, judgeProgram, problem.cases[index], submission, caseDir);
         fs.rmSync(caseDir, { recursive: true, force: true });
+        if (groupNum !== null) {
+          result.groupNum = groupNum;
+          if (subtaskStops(ruleOf.get(groupNum)!, result.status, result.score)) stoppedGroups.add(groupNum);
+        }
         results[index] = result;
         const failed = result.status !== JudgeStatus.Accepted;
         if (result.status === JudgeStatus.SystemError || (stopAtFirstFailure && failed)) stopAt = Math.min(stopAt, index);
@@ -95,7 +105,8 @@ export async function judge(
     };
     await Promise.all(Array.from({ length: lanes }, lane));
     const cases = results.slice(0, stopAt === Infinity ? undefined : stopAt + 1).filter(Boolean);
-    return { submissionId, ...fold(problem, cases), compileInfo: compiled.message || undefined, cases };
+    const subtasks = problem.groups.length ? subtaskResults(problem, cases) : undefined;
+    return { submissionId, ...fold(problem, cases, subtasks), compileInfo: compiled.message || undefined, cases, ...(subtasks ? { subtasks } : {}) };
   } catch (err) {
     return systemError(submission, (err as Error).message);
   } finally {
@@ -233,17 +244,33 @@ function scored(verdict: CheckerVerdict, testCase: ProblemCase): Pick<CaseResult
   return { status: verdict.status, score, message: verdict.message };
 }
 
-/** Folds case results into the submission's status, time, memory and score. */
-export function fold(problem: LoadedProblem, cases: CaseResult[]): Pick<JudgeResult, 'status' | 'time' | 'memory' | 'score'> {
+/** The groups' outcomes from the judged cases (a skipped case counts nothing). */
+export function subtaskResults(problem: LoadedProblem, cases: CaseResult[]): SubtaskResult[] {
+  const judged = new Map<number, CaseResult[]>();
+  for (const c of cases) if (c.groupNum != null) judged.set(c.groupNum, [...(judged.get(c.groupNum) ?? []), c]);
+  return foldSubtasks(problem.groups, judged, new Map(problem.groups.map((g) => [g.groupNum, g.total])));
+}
+
+/**
+ * Folds case results into the submission's status, time, memory and score; with groups the score is the
+ * groups' scores plus the ungrouped cases' scores.
+ */
+export function fold(
+  problem: LoadedProblem,
+  cases: CaseResult[],
+  subtasks?: SubtaskResult[],
+): Pick<JudgeResult, 'status' | 'time' | 'memory' | 'score'> {
   const time = Math.max(0, ...cases.map((c) => c.time));
   const memory = Math.max(0, ...cases.map((c) => c.memory));
-  const score = cases.reduce((s, c) => s + c.score, 0);
+  const score = subtasks
+    ? subtasks.reduce((s, g) => s + g.score, 0) + cases.filter((c) => c.groupNum == null).reduce((s, c) => s + c.score, 0)
+    : cases.reduce((s, c) => s + c.score, 0);
   const failed = cases.find((c) => c.status !== JudgeStatus.Accepted);
   const systemErr = cases.find((c) => c.status === JudgeStatus.SystemError);
   let status: JudgeStatus;
   if (systemErr) status = JudgeStatus.SystemError;
   else if (!failed && cases.length === problem.cases.length) status = JudgeStatus.Accepted;
-  else if (problem.pkg.type === 'oi' && cases.some((c) => c.score > 0)) status = JudgeStatus.PartialAccepted;
+  else if (problem.pkg.type === 'oi' && (subtasks ? score > 0 : cases.some((c) => c.score > 0))) status = JudgeStatus.PartialAccepted;
   else status = failed!.status;
   return { status, time, memory, score: problem.pkg.type === 'oi' ? score : status === JudgeStatus.Accepted ? 100 : 0 };
 }

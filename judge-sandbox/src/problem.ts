@@ -1,7 +1,8 @@
 /** Reads a problem package directory: problem.json, the cases, and the checker or interactor. */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { ProblemPackage } from '@oj/contracts';
+import { subtaskProblem } from '@oj/contracts';
+import type { CaseGroup, ProblemPackage } from '@oj/contracts';
 
 export interface ProblemCase {
   caseId: number;
@@ -11,12 +12,16 @@ export interface ProblemCase {
   score: number;
   inputName: string;
   outputName: string;
+  /** The case's group (subtask) when the problem has groups. */
+  groupNum: number | null;
 }
 
 export interface LoadedProblem {
   dir: string;
   pkg: ProblemPackage;
   cases: ProblemCase[];
+  /** OI test groups (subtasks), each with its case count; empty when the problem has none. */
+  groups: (CaseGroup & { total: number })[];
   /** checker.<ext> (spj) or interactor.<ext> (interactive) and its language name. */
   judgeProgram?: { file: string; code: string; language: string };
 }
@@ -46,11 +51,20 @@ export function loadProblem(dir: string): LoadedProblem {
   const cases = (pkg.cases?.length ? pkg.cases : scanCases(dir)).map((c, i) => {
     const input = inside(dir, c.input);
     const output = inside(dir, c.output);
-    return { caseId: c.caseId ?? i + 1, input, output, score: c.score ?? 0, inputName: c.input, outputName: c.output };
+    const groupNum = pkg.type === 'oi' && pkg.groups?.length ? (c.groupNum ?? null) : null;
+    return { caseId: c.caseId ?? i + 1, input, output, score: c.score ?? 0, inputName: c.input, outputName: c.output, groupNum };
   });
   if (cases.length === 0) throw new Error('the problem has no test cases');
+  const groups = pkg.type === 'oi' && pkg.groups?.length ? pkg.groups : [];
+  if (groups.length) {
+    const refused = subtaskProblem(groups, cases.map((c) => c.groupNum));
+    if (refused) throw new Error(`bad test groups: ${refused}`);
+    // Each case of a group is worth the group's score (a checker's partial points are out of it).
+    const byNum = new Map(groups.map((g) => [g.groupNum, g]));
+    for (const c of cases) if (c.groupNum !== null) c.score = byNum.get(c.groupNum)!.score;
+  }
   // OI without scores: every case is worth the same, 100 in total.
-  if (pkg.type === 'oi' && cases.every((c) => c.score === 0)) {
+  if (pkg.type === 'oi' && !groups.length && cases.every((c) => c.score === 0)) {
     const each = Math.floor(100 / cases.length);
     cases.forEach((c, i) => (c.score = each + (i < 100 - each * cases.length ? 1 : 0)));
   }
@@ -65,11 +79,12 @@ export function loadProblem(dir: string): LoadedProblem {
       language: pkg.checkerLanguage ?? CHECKER_LANGUAGE_BY_EXT[path.extname(file)],
     };
   }
-  return { dir, pkg, cases, judgeProgram };
+  const withTotals = groups.map((g) => ({ ...g, total: cases.filter((c) => c.groupNum === g.groupNum).length }));
+  return { dir, pkg, cases, groups: withTotals, judgeProgram };
 }
 
 /** 1.in/1.out (or 1.ans), 2.in/2.out, ... in numeric order. */
-function scanCases(dir: string): { caseId?: number; input: string; output: string; score?: number }[] {
+function scanCases(dir: string): NonNullable<ProblemPackage['cases']> {
   const files = new Set(fs.readdirSync(dir));
   return [...files]
     .filter((f) => f.endsWith('.in'))

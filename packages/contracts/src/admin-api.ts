@@ -4,6 +4,7 @@
  */
 import type { UserInfo } from './api';
 import { JudgeMode, ProblemAuth, ProblemExample, ProblemType } from './problem';
+import type { CaseGroup } from './subtask';
 
 /** Admin routes of the back office (spec §2 "Admin routes"); paths are under /admin. */
 export const ADMIN_API = {
@@ -120,6 +121,8 @@ export interface AdminProblem {
   /** Default mode: numbers compared with this absolute / relative tolerance (null: exact). Not in HOJ. */
   floatAbsTolerance?: number | null;
   floatRelTolerance?: number | null;
+  /** OI test groups (subtasks): score and rule of each groupNum the cases name (not in HOJ). */
+  caseGroups?: CaseGroup[] | null;
   openCaseResult: boolean;
   isUploadCase: boolean;
   isFileIO: boolean;

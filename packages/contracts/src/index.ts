@@ -6,6 +6,7 @@ export * from './limits';
 export * from './errors';
 export * from './api';
 export * from './judge';
+export * from './subtask';
 export * from './admin-api';
 export * from './site';
 export * from './contest-rank';

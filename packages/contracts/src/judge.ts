@@ -3,6 +3,7 @@
  * its progress and its result, the problem package format, and the worker registry.
  */
 import { JudgeStatus } from './result-codes';
+import type { CaseGroup, SubtaskResult } from './subtask';
 
 /**
  * Bull queue name. The Bull key prefix is the installation's (installationPrefixes) unless BULL_PREFIX says
@@ -94,7 +95,12 @@ export interface ProblemPackage {
   /** File IO: the program reads `input` and writes `output` in its work dir instead of stdin/stdout. */
   fileIO?: { input: string; output: string } | null;
   /** Cases in judging order; files are relative to the package dir. Defaults to 1.in/1.out, 2.in/2.out, ... */
-  cases?: { caseId?: number; input: string; output: string; score?: number }[];
+  cases?: { caseId?: number; input: string; output: string; score?: number; groupNum?: number | null }[];
+  /**
+   * OI only: test groups (subtasks). Cases naming a group are each worth the group's score and are scored
+   * together by its rule; the submission's score is the groups' scores plus the ungrouped cases' scores.
+   */
+  groups?: CaseGroup[] | null;
   /** Language name of checker.<ext> / interactor.<ext>, when judgeMode is not default. */
   checkerLanguage?: string;
   /** Special judge exit-code convention. */
@@ -150,6 +156,8 @@ export interface CaseResult {
   /** KB */
   memory: number;
   score: number;
+  /** The case's group (subtask), when the problem has groups. */
+  groupNum?: number | null;
   message?: string;
   /** First bytes of the program's output, for admins. */
   outputHead?: string;
@@ -168,6 +176,8 @@ export interface JudgeResult {
   compileInfo?: string;
   errorMessage?: string;
   cases: CaseResult[];
+  /** Per group (subtask) outcome, when the problem has groups. */
+  subtasks?: SubtaskResult[];
   judger?: string;
   /** Echo of the job's installationId: a backend ignores a result made for another installation. */
   installationId?: string;

@@ -1,4 +1,5 @@
 import type { TestJudgeResult } from './judge';
+import type { SubtaskResult } from './subtask';
 
 /**
  * Payloads of the public problem, submission and rank calls (spec §7 "Problems", "Rank") as the web
@@ -151,6 +152,8 @@ export interface JudgeCaseInfo {
   time?: number | null;
   memory?: number | null;
   score?: number | null;
+  /** HOJ's JudgeCase.groupNum: the case's group (subtask), null when ungrouped. */
+  groupNum?: number | null;
   inputData?: string | null;
   outputData?: string | null;
   userOutput?: string | null;
@@ -159,6 +162,8 @@ export interface JudgeCaseInfo {
 /** GET /api/get-all-case-result answer. */
 export interface CaseResults {
   judgeCaseList: JudgeCaseInfo[];
+  /** Per group (subtask) scores, when the problem had groups when judged (not in HOJ). */
+  subtaskList?: SubtaskResult[];
   /** 'default' / 'subtask_lowest' / ...; the web app only lists cases */
   judgeCaseMode?: string;
 }

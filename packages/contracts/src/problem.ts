@@ -47,8 +47,9 @@ export function parseHojExamples(value: string | readonly Partial<ProblemExample
 }
 
 /**
- * HOJ's case modes (`judgeCaseMode` of get-all-case-result). This judge scores every problem case by case and
- * stops nowhere early, which is HOJ's `default`; the other modes are listed for clients that switch on them.
+ * HOJ's case modes (`judgeCaseMode` of get-all-case-result and the problem). `default`: case by case; a
+ * problem with test groups (subtask.ts) reads as `subtask_lowest`, or `subtask_average` when every group
+ * sums; a HOJ client saving a subtask mode with grouped cases gets groups of that rule (min / sum).
  */
 export const JudgeCaseMode = {
   Default: 'default',
