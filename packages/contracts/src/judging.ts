@@ -14,6 +14,8 @@ export const JUDGING_ERR = {
   scoreInvalid: 'The score must be an integer of at least 0.',
   tooManyExamples: 'No more than 2 examples are advised.',
   testcaseRequired: 'The problem needs at least one test case.',
+  caseGroupsInvalid:
+    'The test groups are invalid: each group needs a number, a score of at least 0, a rule and a case, and each grouped case a defined group.',
   exportSelectionEmpty: 'Please select at least one problem to export.',
   resubmitOnlyFailed: 'Only a submission that failed to be submitted can be resubmitted.',
   rejudgeUnfinished: 'The submission is still being judged.',

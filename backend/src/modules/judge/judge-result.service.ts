@@ -70,7 +70,7 @@ export class JudgeResultService {
     const written = await this.dataSource.transaction(async (em) => {
       const rows: (CountedRow & Omit<WrittenJudgeResult, 'submitId'>)[] = await em.query(
         `UPDATE judge SET status = $3, time = $4, memory = $5, score = $6, error_message = $7, judger = $8,
-                counted = true, gmt_modified = now()
+                subtask_results = $9, counted = true, gmt_modified = now()
           WHERE submit_id = $1 AND version = $2 AND counted = false
           RETURNING uid, username, pid, cid, tid, status, score, time, display_pid AS "displayPid", submit_time AS "submitTime"`,
         [
@@ -82,6 +82,7 @@ export class JudgeResultService {
           Math.round(result.score ?? 0),
           (result.compileInfo || result.errorMessage || null)?.slice(0, MESSAGE_MAX) ?? null,
           result.judger ?? null,
+          result.subtasks?.length ? JSON.stringify(result.subtasks) : null,
         ],
       );
       // pg returns [rows, count] for UPDATE ... RETURNING through TypeORM.
@@ -105,12 +106,13 @@ export class JudgeResultService {
             c.inputFile ?? null,
             c.outputFile ?? null,
             c.outputHead?.slice(0, OUTPUT_HEAD_MAX) ?? null,
+            Number.isInteger(c.groupNum) ? c.groupNum : null,
           );
-          const b = i * 12;
-          return `(${Array.from({ length: 12 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
+          const b = i * 13;
+          return `(${Array.from({ length: 13 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
         });
         await em.query(
-          `INSERT INTO judge_case (submit_id, pid, uid, case_id, status, time, memory, score, message, input_data, output_data, user_output)
+          `INSERT INTO judge_case (submit_id, pid, uid, case_id, status, time, memory, score, message, input_data, output_data, user_output, group_num)
            VALUES ${tuples.join(', ')} ON CONFLICT (submit_id, case_id) DO NOTHING`,
           values,
         );
@@ -158,7 +160,7 @@ export class JudgeResultService {
       if (!row.counted && !isFinalJudgeStatus(row.status)) throw new BadRequestError(JUDGING_ERR.rejudgeUnfinished);
       await em.query(
         `UPDATE judge SET status = $2, counted = false, version = version + 1, time = NULL, memory = NULL, score = NULL,
-                error_message = NULL, judger = NULL, gmt_modified = now() WHERE submit_id = $1`,
+                error_message = NULL, judger = NULL, subtask_results = NULL, gmt_modified = now() WHERE submit_id = $1`,
         [submitId, JudgeStatus.Pending],
       );
       await em.query(`DELETE FROM judge_case WHERE submit_id = $1`, [submitId]);

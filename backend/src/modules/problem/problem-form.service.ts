@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
+import { CaseGroup, DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeCaseMode, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { parseHojExamples } from '../file/formats/imported-problem';
 import { ProblemDto } from './dto/problem.dto';
@@ -16,6 +16,22 @@ function extraFiles(v: Record<string, string> | string | null | undefined): Reco
   } catch {
     return null;
   }
+}
+
+/**
+ * The groups a HOJ client means: judgeCaseMode subtask_lowest / subtask_average with cases that carry
+ * groupNums. HOJ gives each case a score; a group is worth its cases' lowest (min) or mean (sum) score.
+ */
+function hojCaseGroups(mode: string | undefined, cases: { score?: number; groupNum?: number | null }[]): CaseGroup[] | null {
+  if (mode !== JudgeCaseMode.SubtaskLowest && mode !== JudgeCaseMode.SubtaskAverage) return null;
+  const scores = new Map<number, number[]>();
+  for (const c of cases) if (c.groupNum != null) scores.set(c.groupNum, [...(scores.get(c.groupNum) ?? []), c.score ?? 0]);
+  if (scores.size === 0) return null;
+  return [...scores].map(([groupNum, s]) =>
+    mode === JudgeCaseMode.SubtaskLowest
+      ? { groupNum, score: Math.min(...s), rule: 'min' as const }
+      : { groupNum, score: Math.floor(s.reduce((a, b) => a + b, 0) / s.length), rule: 'sum' as const },
+  );
 }
 
 /** Turns the admin form (HOJ ProblemDTO) into a ProblemInput, then saves it through ProblemService. */
@@ -51,9 +67,14 @@ export class ProblemFormService {
     const samples = dto.samples ?? [];
     if (dto.isUploadTestCase && dto.uploadTestcaseDir) {
       const files = await this.testcases.readStaged(dto.uploadTestcaseDir, samples);
-      casesToStore = files.map((f, i) => ({ ...f, score: samples[i].score ?? 0 }));
+      casesToStore = files.map((f, i) => ({ ...f, score: samples[i].score ?? 0, groupNum: samples[i].groupNum ?? null }));
     } else if (!dto.isUploadTestCase && samples.length) {
-      casesToStore = samples.map((s) => ({ input: Buffer.from(s.input), output: Buffer.from(s.output), score: s.score ?? 0 }));
+      casesToStore = samples.map((s) => ({
+        input: Buffer.from(s.input),
+        output: Buffer.from(s.output),
+        score: s.score ?? 0,
+        groupNum: s.groupNum ?? null,
+      }));
     } else if (!existing) {
       casesToStore = [];
     }
@@ -77,6 +98,10 @@ export class ProblemFormService {
       isRemoveEndBlank: pick('isRemoveEndBlank', p.isRemoveEndBlank, true),
       floatAbsTolerance: pick('floatAbsTolerance', p.floatAbsTolerance, null),
       floatRelTolerance: pick('floatRelTolerance', p.floatRelTolerance, null),
+      caseGroups:
+        p.caseGroups !== undefined
+          ? (p.caseGroups ?? null)
+          : (hojCaseGroups(p.judgeCaseMode, samples) ?? (existing && !casesToStore ? existing.caseGroups : null)),
       openCaseResult: pick('openCaseResult', p.openCaseResult, true),
       codeShare: pick('codeShare', p.codeShare, true),
       isFileIO: pick('isFileIO', p.isFileIO, false),

@@ -7,7 +7,7 @@ export interface ProblemInput extends ImportedProblem {
   /** Tag colours for tags created by this save. */
   tagColors?: Record<string, string | null>;
   /** Null keeps the stored cases (an edit without new test data). */
-  casesToStore: { input: Buffer; output: Buffer; score: number }[] | null;
+  casesToStore: { input: Buffer; output: Buffer; score: number; groupNum?: number | null }[] | null;
   /** Float-tolerance comparison of the default mode (null: exact). */
   floatAbsTolerance?: number | null;
   floatRelTolerance?: number | null;

@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
+  CaseGroup,
   ContestType,
   ERR,
   formatHojExamples,
   JUDGING_ERR,
   JudgeMode,
+  judgeCaseModeOf,
   JudgeStatus,
   LanguageInfo,
   Page,
   ProblemAuth,
   ProblemType,
+  subtaskProblem,
 } from '@oj/contracts';
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -165,6 +168,13 @@ export class ProblemService {
   private async saveIn(em: EntityManager, input: ProblemInput, user: AuthUser, existing?: Problem): Promise<Problem> {
     const repo = em.getRepository(Problem);
     const oldVersion = existing?.caseVersion ?? null;
+    if (input.caseGroups?.length) {
+      // The groups must fit the cases: the new ones, or the stored ones when the save keeps them.
+      const groupNums = input.casesToStore
+        ? input.casesToStore.map((c) => c.groupNum ?? null)
+        : (await em.getRepository(ProblemCase).find({ where: { pid: existing?.id ?? 0 } })).map((c) => c.groupNum);
+      if (subtaskProblem(input.caseGroups, groupNums)) throw new BadRequestError(JUDGING_ERR.caseGroupsInvalid);
+    }
     const clash = await repo.findOne({ where: { problemId: input.problemId } });
     if (clash && clash.id !== existing?.id) throw new BadRequestError(JUDGING_ERR.problemIdExists);
     const problem = repo.merge(existing ?? repo.create(), {
@@ -192,6 +202,7 @@ export class ProblemService {
       isRemoveEndBlank: input.isRemoveEndBlank,
       floatAbsTolerance: input.judgeMode === JudgeMode.Default ? (input.floatAbsTolerance ?? null) : null,
       floatRelTolerance: input.judgeMode === JudgeMode.Default ? (input.floatRelTolerance ?? null) : null,
+      caseGroups: input.caseGroups?.length ? input.caseGroups : null,
       openCaseResult: input.openCaseResult,
       isUploadCase: true,
       isFileIO: input.isFileIO,
@@ -224,7 +235,7 @@ export class ProblemService {
       await caseRepo.insert(rows.map((r) => ({ ...r, pid: saved.id })));
     }
     const rows = await caseRepo.find({ where: { pid: saved.id }, order: { caseId: 'ASC' } });
-    saved.ioScore = saved.type === ProblemType.OI ? rows.reduce((s, r) => s + r.score, 0) : 100;
+    saved.ioScore = saved.type === ProblemType.OI ? fullScore(saved.caseGroups, rows) : 100;
     const pkg = await this.testcases.store.buildPackage(saved, rows);
     saved.caseVersion = pkg.version;
     await repo.update({ id: saved.id }, { caseVersion: pkg.version, ioScore: saved.ioScore });
@@ -313,7 +324,14 @@ export class ProblemService {
   async adminDetail(pid: number) {
     const problem = await this.findById(pid);
     const [tags, languages, codeTemplates] = await Promise.all([this.tagsOf([pid]), this.languageNamesOf(pid), this.templatesOf(pid)]);
-    return { ...problem, examples: formatHojExamples(problem.examples), tags: tags.get(pid) ?? [], languages, codeTemplates };
+    return {
+      ...problem,
+      judgeCaseMode: judgeCaseModeOf(problem.caseGroups),
+      examples: formatHojExamples(problem.examples),
+      tags: tags.get(pid) ?? [],
+      languages,
+      codeTemplates,
+    };
   }
 
   async adminList(q: AdminProblemListQueryDto): Promise<Page<Omit<Problem, 'examples'> & { examples: string }>> {
@@ -500,4 +518,10 @@ export class ProblemService {
 
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** An OI problem's full score: its groups' scores plus its ungrouped cases' scores (every case's score without groups). */
+export function fullScore(groups: readonly CaseGroup[] | null, cases: readonly { score: number; groupNum: number | null }[]): number {
+  if (!groups?.length) return cases.reduce((s, r) => s + r.score, 0);
+  return groups.reduce((s, g) => s + g.score, 0) + cases.filter((c) => c.groupNum === null).reduce((s, r) => s + r.score, 0);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
-import { ProblemPackage } from '@oj/contracts';
+import { CaseGroup, ProblemPackage } from '@oj/contracts';
 import { writeZip } from '../file/archive/safe-zip';
 
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
@@ -12,6 +12,8 @@ export interface StoredCase {
   input: string;
   output: string;
   score: number;
+  /** Test group (subtask), null when ungrouped. */
+  groupNum: number | null;
   inputChecksum: string;
   outputChecksum: string;
 }
@@ -30,6 +32,8 @@ export interface PackageSource {
   isRemoveEndBlank: boolean;
   floatAbsTolerance?: number | null;
   floatRelTolerance?: number | null;
+  /** OI test groups; null or empty: none. */
+  caseGroups?: CaseGroup[] | null;
   isFileIO: boolean;
   ioReadFileName: string | null;
   ioWriteFileName: string | null;
@@ -101,7 +105,7 @@ export class TestcaseStore {
   }
 
   /** Writes a case set; returns rows to store. Writing is atomic per set (temp folder, then rename). */
-  async writeCases(pid: number, cases: { input: Buffer; output: Buffer; score: number }[]): Promise<StoredCase[]> {
+  async writeCases(pid: number, cases: { input: Buffer; output: Buffer; score: number; groupNum?: number | null }[]): Promise<StoredCase[]> {
     const sums = cases.map((c) => ({ i: sha256(c.input), o: sha256(c.output) }));
     const setChecksum = sha256(sums.map((s) => `${s.i}:${s.o}`).join('\n')).slice(0, 32);
     const dir = path.join(this.problemDir(pid), setChecksum);
@@ -129,6 +133,7 @@ export class TestcaseStore {
       input: `${setChecksum}/${n + 1}.in`,
       output: `${setChecksum}/${n + 1}.out`,
       score: c.score,
+      groupNum: c.groupNum ?? null,
       inputChecksum: sums[n].i,
       outputChecksum: sums[n].o,
     }));
@@ -144,8 +149,13 @@ export class TestcaseStore {
    * Builds the judge package: problem.json (contracts ProblemPackage), the case files and the checker or
    * interactor at the top level. Its version is the sha256 of the zip, which is deterministic.
    */
-  async buildPackage(problem: PackageSource, cases: StoredCase[]): Promise<{ version: string; bytes: number }> {
+  async buildPackage(
+    problem: PackageSource,
+    cases: (Omit<StoredCase, 'groupNum'> & { groupNum?: number | null })[],
+  ): Promise<{ version: string; bytes: number }> {
     const files: [string, Buffer | string][] = [];
+    // Groups are an OI matter; an ACM problem keeps them stored but judges case by case.
+    const grouped = problem.type === 1 && !!problem.caseGroups?.length;
     const pkg: ProblemPackage = {
       timeLimit: problem.timeLimit,
       memoryLimit: problem.memoryLimit,
@@ -154,7 +164,14 @@ export class TestcaseStore {
       type: problem.type === 1 ? 'oi' : 'acm',
       isRemoveEndBlank: problem.isRemoveEndBlank,
       fileIO: problem.isFileIO ? { input: problem.ioReadFileName ?? '', output: problem.ioWriteFileName ?? '' } : null,
-      cases: cases.map((c) => ({ caseId: c.caseId, input: `${c.caseId}.in`, output: `${c.caseId}.out`, score: c.score })),
+      cases: cases.map((c) => ({
+        caseId: c.caseId,
+        input: `${c.caseId}.in`,
+        output: `${c.caseId}.out`,
+        score: c.score,
+        ...(grouped && c.groupNum != null ? { groupNum: c.groupNum } : {}),
+      })),
+      ...(grouped ? { groups: problem.caseGroups } : {}),
       userExtraFiles: problem.userExtraFile ?? undefined,
       judgeExtraFiles: problem.judgeExtraFile ?? undefined,
     };

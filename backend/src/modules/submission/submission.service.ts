@@ -8,6 +8,7 @@ import {
   isRankSealedAt,
   JUDGING_ERR,
   JudgeCaseMode,
+  judgeCaseModeOf,
   JudgeStatus,
   NO_SUBMIT_ROLES,
   Page,
@@ -232,7 +233,7 @@ export class SubmissionService {
   async detail(submitId: number, user?: AuthUser) {
     const { sub, problem } = await this.findVisible(submitId, user);
     const readable = this.canReadCode(sub, problem, user);
-    const { counted: _c, version: _v, ip: _ip, ...rest } = sub;
+    const { counted: _c, version: _v, ip: _ip, subtaskResults: _s, ...rest } = sub;
     return {
       submission: { ...rest, code: readable ? sub.code : null, errorMessage: readable ? sub.errorMessage : null },
       codeShare: problem.codeShare,
@@ -251,19 +252,22 @@ export class SubmissionService {
   async caseResults(submitId: number, user?: AuthUser) {
     const { sub, problem } = await this.findVisible(submitId, user);
     const open = !!user?.isAdmin || (problem.openCaseResult && this.canReadCode(sub, problem, user));
-    // This judge scores case by case and never stops early: HOJ's `default` mode.
-    const judgeCaseMode = JudgeCaseMode.Default;
+    // HOJ's mode of the groups the submission was judged with (none: `default`, case by case).
+    const subtaskList = sub.subtaskResults ?? [];
+    const judgeCaseMode = subtaskList.length ? judgeCaseModeOf(subtaskList) : JudgeCaseMode.Default;
     if (!open) return { judgeCaseList: [], openCaseResult: false, judgeCaseMode };
     const cases = await this.judgeCases.find({ where: { submitId }, order: { caseId: 'ASC' } });
     return {
       openCaseResult: true,
       judgeCaseMode,
+      ...(subtaskList.length ? { subtaskList } : {}),
       judgeCaseList: cases.map((c) => ({
         caseId: c.caseId,
         status: c.status,
         time: c.time,
         memory: c.memory,
         score: c.score,
+        groupNum: c.groupNum,
         message: c.message,
         inputData: c.inputData,
         outputData: c.outputData,

@@ -1,4 +1,5 @@
 import { JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
+import type { CaseGroup } from '@oj/contracts';
 
 /** One problem read from any import format, before it is stored. */
 export interface ImportedProblem {
@@ -35,7 +36,9 @@ export interface ImportedProblem {
   spjLanguage: string | null;
   userExtraFile: Record<string, string> | null;
   judgeExtraFile: Record<string, string> | null;
-  cases: { input: Buffer; output: Buffer; score: number }[];
+  cases: { input: Buffer; output: Buffer; score: number; groupNum?: number | null }[];
+  /** OI test groups (subtasks) the cases' groupNums name; null or absent: none. */
+  caseGroups?: CaseGroup[] | null;
 }
 
 export function emptyProblem(): ImportedProblem {

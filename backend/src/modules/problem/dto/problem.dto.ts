@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DIFFICULTY_MAX, DIFFICULTY_MIN, JUDGING_ERR, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
+import {
+  DIFFICULTY_MAX,
+  DIFFICULTY_MIN,
+  JUDGING_ERR,
+  JudgeMode,
+  ProblemAuth,
+  ProblemType,
+  SUBTASK_RULES,
+  SubtaskRule,
+} from '@oj/contracts';
 import { Type } from 'class-transformer';
 import {
   Allow,
@@ -60,6 +69,13 @@ export class ProblemFieldsDto {
   /** Default mode: absolute / relative tolerance of numbers in the output (null: exact comparison). */
   @IsOptional() @IsNumber() @Min(0) floatAbsTolerance?: number | null;
   @IsOptional() @IsNumber() @Min(0) floatRelTolerance?: number | null;
+  /** OI test groups (subtasks); null removes them (not in HOJ: HOJ clients send judgeCaseMode with grouped cases). */
+  @ApiPropertyOptional({ type: () => [CaseGroupDto], nullable: true })
+  @IsOptional()
+  @IsArray({ message: JUDGING_ERR.caseGroupsInvalid })
+  @ValidateNested({ each: true })
+  @Type(() => CaseGroupDto)
+  caseGroups?: CaseGroupDto[] | null;
   @IsOptional() @IsBoolean() openCaseResult?: boolean;
   @IsOptional() @IsBoolean() isUploadCase?: boolean;
   @IsOptional() @IsBoolean() isFileIO?: boolean;
@@ -75,7 +91,8 @@ export class ProblemFieldsDto {
   @Allow() isGroup?: unknown;
   @Allow() gid?: unknown;
   @Allow() applyPublicProgress?: unknown;
-  @Allow() judgeCaseMode?: unknown;
+  /** HOJ's case mode: subtask_lowest / subtask_average with grouped cases and no caseGroups make min / sum groups. */
+  @IsOptional() @IsString() judgeCaseMode?: string;
   @Allow() remoteOj?: unknown;
 }
 // Difficulty above the maximum is clamped by the service rather than refused (HOJ clients send 0..2 or 0..6).
@@ -89,8 +106,21 @@ export class CaseDto {
   @Allow() id?: unknown;
   @Allow() pid?: unknown;
   @Allow() status?: unknown;
-  @Allow() groupNum?: unknown;
+  /** HOJ's test group of the case (subtask); null or absent: ungrouped. */
+  @IsOptional()
+  @IsInt({ message: JUDGING_ERR.caseGroupsInvalid })
+  @Min(1, { message: JUDGING_ERR.caseGroupsInvalid })
+  groupNum?: number | null;
   @Allow() caseId?: unknown;
+}
+
+/** A test group (subtask) of an OI problem: its number, score and rule. */
+export class CaseGroupDto {
+  @IsInt({ message: JUDGING_ERR.caseGroupsInvalid }) @Min(1, { message: JUDGING_ERR.caseGroupsInvalid }) groupNum: number;
+  @IsInt({ message: JUDGING_ERR.caseGroupsInvalid }) @Min(0, { message: JUDGING_ERR.caseGroupsInvalid }) score: number;
+  @ApiProperty({ enum: SUBTASK_RULES })
+  @IsIn(SUBTASK_RULES as SubtaskRule[], { message: JUDGING_ERR.caseGroupsInvalid })
+  rule: SubtaskRule;
 }
 
 export class TagRefDto {

@@ -1,3 +1,4 @@
+import type { CaseGroup } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A problem of the bank (spec §3). Field names follow HOJ's `problem` table. */
@@ -94,6 +95,10 @@ export class Problem {
   isRemoveEndBlank: boolean;
 
   /** Default mode: numbers in the output may differ from the answer by this much (null: exact). */
+  /** OI test groups (subtasks): score and rule of each groupNum its cases name; null: none (not in HOJ). */
+  @Column({ type: 'jsonb', nullable: true })
+  caseGroups: CaseGroup[] | null;
+
   @Column({ type: 'double precision', nullable: true })
   floatAbsTolerance: number | null;
 

@@ -33,6 +33,10 @@ export class JudgeCase {
   @Column({ type: 'int', default: 0 })
   score: number;
 
+  /** HOJ's JudgeCase.groupNum: the case's test group (subtask), null when ungrouped. */
+  @Column({ type: 'int', nullable: true })
+  groupNum: number | null;
+
   @Column({ type: 'text', nullable: true })
   message: string | null;
 

@@ -1,3 +1,4 @@
+import type { SubtaskResult } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A submission (spec §3), HOJ's `judge` row. The Bull job id is the submitId. */
@@ -41,6 +42,10 @@ export class Judge {
 
   @Column({ type: 'text', nullable: true })
   errorMessage: string | null;
+
+  /** Per test group (subtask) outcome of the judging, when the problem had groups (not in HOJ). */
+  @Column({ type: 'jsonb', nullable: true })
+  subtaskResults: SubtaskResult[] | null;
 
   /** ms */
   @Column({ type: 'int', nullable: true })
