@@ -133,6 +133,27 @@ describe('subtasks: test groups edited, judged and shown per group', () => {
     expect(edit.body.status).toBe(200);
     detail = await request(t.url).get('/api/admin/problem').query({ pid }).set('Authorization', admin()).expect(200);
     expect(detail.body.data).toMatchObject({ title: 'Renamed', judgeCaseMode: 'subtask_average', ioScore: 80 });
+    // The editor changes the groups of the kept cases: their rows follow, the package with them.
+    const regroup = await request(t.url)
+      .put('/api/admin/problem')
+      .set('Authorization', admin())
+      .send({
+        problem: { id: pid, problemId: 'SUB2', title: 'Renamed', caseGroups: [{ groupNum: 1, score: 70, rule: 'all' }] },
+        isUploadTestCase: true,
+        samples: [1, 1, 1, null, null].map((groupNum, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out`, score: 15, groupNum })),
+      });
+    expect(regroup.body.status).toBe(200);
+    expect(regroup.body.data.caseVersion).not.toBe(res.body.data.caseVersion);
+    const cases = await request(t.url).get('/api/admin/problem/get-problem-cases').query({ pid }).set('Authorization', admin()).expect(200);
+    expect(cases.body.data.map((c: { groupNum: number | null; score: number }) => [c.groupNum, c.score])).toEqual([
+      [1, 15],
+      [1, 15],
+      [1, 15],
+      [null, 15],
+      [null, 15],
+    ]);
+    detail = await request(t.url).get('/api/admin/problem').query({ pid }).set('Authorization', admin()).expect(200);
+    expect(detail.body.data).toMatchObject({ judgeCaseMode: 'subtask_lowest', ioScore: 70 + 15 + 15 });
     // null removes the groups: every case counts on its own again.
     await request(t.url)
       .put('/api/admin/problem')
@@ -140,6 +161,6 @@ describe('subtasks: test groups edited, judged and shown per group', () => {
       .send({ problem: { id: pid, problemId: 'SUB2', title: 'Renamed', caseGroups: null } })
       .expect(200);
     detail = await request(t.url).get('/api/admin/problem').query({ pid }).set('Authorization', admin()).expect(200);
-    expect(detail.body.data).toMatchObject({ caseGroups: null, judgeCaseMode: 'default', ioScore: 150 });
+    expect(detail.body.data).toMatchObject({ caseGroups: null, judgeCaseMode: 'default', ioScore: 75 });
   });
 });

@@ -78,6 +78,9 @@ export class ProblemFormService {
     } else if (!existing) {
       casesToStore = [];
     }
+    // Kept cases (uploaded, nothing new): the editor still sends their scores and groups.
+    const storedCaseMeta =
+      existing && !casesToStore && samples.length ? samples.map((s) => ({ score: s.score ?? 0, groupNum: s.groupNum ?? null })) : null;
     const tagColors = Object.fromEntries((dto.tags ?? []).map((t) => [t.name.trim(), t.color ?? null]));
     return {
       problemId: p.problemId.trim(),
@@ -119,6 +122,7 @@ export class ProblemFormService {
       judgeExtraFile: p.judgeExtraFile !== undefined ? extraFiles(p.judgeExtraFile) : (existing?.judgeExtraFile ?? null),
       cases: [],
       casesToStore,
+      storedCaseMeta,
     };
   }
 }

@@ -8,6 +8,11 @@ export interface ProblemInput extends ImportedProblem {
   tagColors?: Record<string, string | null>;
   /** Null keeps the stored cases (an edit without new test data). */
   casesToStore: { input: Buffer; output: Buffer; score: number; groupNum?: number | null }[] | null;
+  /**
+   * An edit that keeps the stored cases may still change their scores and groups: one entry per stored case,
+   * in case order (a list of another length is ignored).
+   */
+  storedCaseMeta?: { score: number; groupNum: number | null }[] | null;
   /** Float-tolerance comparison of the default mode (null: exact). */
   floatAbsTolerance?: number | null;
   floatRelTolerance?: number | null;

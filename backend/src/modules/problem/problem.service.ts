@@ -80,7 +80,8 @@ export class ProblemService {
     if (input.isFileIO && !input.ioReadFileName && !input.ioWriteFileName) throw new BadRequestError(JUDGING_ERR.fileIONameRequired);
     const names = input.tags.map((t) => t.trim().toLowerCase());
     if (new Set(names).size !== names.length) throw new BadRequestError(JUDGING_ERR.duplicateTags);
-    if (input.casesToStore && input.casesToStore.some((c) => !Number.isInteger(c.score) || c.score < 0)) {
+    const scores = [...(input.casesToStore ?? []), ...(input.storedCaseMeta ?? [])];
+    if (scores.some((c) => !Number.isInteger(c.score) || c.score < 0)) {
       throw new BadRequestError(JUDGING_ERR.scoreInvalid);
     }
     if (input.casesToStore && input.casesToStore.length === 0) throw new BadRequestError(JUDGING_ERR.testcaseRequired);
@@ -168,11 +169,19 @@ export class ProblemService {
   private async saveIn(em: EntityManager, input: ProblemInput, user: AuthUser, existing?: Problem): Promise<Problem> {
     const repo = em.getRepository(Problem);
     const oldVersion = existing?.caseVersion ?? null;
+    let storedMeta: { id: number; score: number; groupNum: number | null }[] = [];
+    if (existing && !input.casesToStore && input.storedCaseMeta) {
+      const stored = await em.getRepository(ProblemCase).find({ where: { pid: existing.id }, order: { caseId: 'ASC' } });
+      const meta = input.storedCaseMeta;
+      if (meta.length === stored.length) storedMeta = stored.map((c, i) => ({ id: c.id, score: meta[i].score, groupNum: meta[i].groupNum }));
+    }
     if (input.caseGroups?.length) {
-      // The groups must fit the cases: the new ones, or the stored ones when the save keeps them.
+      // The groups must fit the cases: the new ones, or the stored ones (with their new groups) when the save keeps them.
       const groupNums = input.casesToStore
         ? input.casesToStore.map((c) => c.groupNum ?? null)
-        : (await em.getRepository(ProblemCase).find({ where: { pid: existing?.id ?? 0 } })).map((c) => c.groupNum);
+        : storedMeta.length
+          ? storedMeta.map((c) => c.groupNum)
+          : (await em.getRepository(ProblemCase).find({ where: { pid: existing?.id ?? 0 } })).map((c) => c.groupNum);
       if (subtaskProblem(input.caseGroups, groupNums)) throw new BadRequestError(JUDGING_ERR.caseGroupsInvalid);
     }
     const clash = await repo.findOne({ where: { problemId: input.problemId } });
@@ -233,6 +242,8 @@ export class ProblemService {
       if (before && caseSetOf(before.input) !== caseSetOf(rows[0].input)) oldCaseSet = caseSetOf(before.input);
       await caseRepo.delete({ pid: saved.id });
       await caseRepo.insert(rows.map((r) => ({ ...r, pid: saved.id })));
+    } else {
+      for (const m of storedMeta) await caseRepo.update({ id: m.id }, { score: m.score, groupNum: m.groupNum });
     }
     const rows = await caseRepo.find({ where: { pid: saved.id }, order: { caseId: 'ASC' } });
     saved.ioScore = saved.type === ProblemType.OI ? fullScore(saved.caseGroups, rows) : 100;
