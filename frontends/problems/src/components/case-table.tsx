@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Table } from 'antd';
-import { JudgeCaseInfo, JudgeStatus } from '@oj/contracts';
+import { JudgeCaseInfo, JudgeStatus, SubtaskResult } from '@oj/contracts';
 import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
 
 /**
@@ -14,8 +14,12 @@ export function casesScored(cases: JudgeCaseInfo[], problemScores?: boolean, sta
   return status === JudgeStatus.PartialAccepted || cases.some((c) => (c.score ?? 0) > 0);
 }
 
-/** The per-test-case results of a submission; the points column only where the problem scores. */
+/**
+ * The per-test-case results of a submission; the points column only where the problem scores, the group
+ * column only where cases have groups. Cases an early stop skipped are absent, so rows show their case number.
+ */
 export function CaseTable({ cases, scored }: { cases: JudgeCaseInfo[]; scored: boolean }) {
+  const grouped = cases.some((c) => c.groupNum != null);
   return (
     <Table<JudgeCaseInfo>
       size="small"
@@ -25,7 +29,10 @@ export function CaseTable({ cases, scored }: { cases: JudgeCaseInfo[]; scored: b
       dataSource={cases}
       scroll={{ x: 'max-content' }}
       columns={[
-        { title: '#', key: 'n', width: 50, render: (_v, _c, i) => i + 1 },
+        { title: '#', key: 'n', width: 50, render: (_v, c, i) => c.caseId ?? i + 1 },
+        ...(grouped
+          ? [{ title: <FormattedMessage id="problems.result.group" />, dataIndex: 'groupNum', render: (g?: number | null) => g ?? '-' }]
+          : []),
         {
           title: <FormattedMessage id="problems.result.status" />,
           dataIndex: 'status',
@@ -36,6 +43,43 @@ export function CaseTable({ cases, scored }: { cases: JudgeCaseInfo[]; scored: b
         ...(scored
           ? [{ title: <FormattedMessage id="problems.result.score" />, dataIndex: 'score', render: (s?: number | null) => s ?? 0 }]
           : []),
+      ]}
+    />
+  );
+}
+
+/** The groups (subtasks) of a submission: each group's rule, points out of its score, verdict and cases judged. */
+export function SubtaskTable({ subtasks }: { subtasks: SubtaskResult[] }) {
+  return (
+    <Table<SubtaskResult>
+      size="small"
+      data-testid="subtask-table"
+      rowKey={(g) => String(g.groupNum)}
+      pagination={false}
+      dataSource={subtasks}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        { title: <FormattedMessage id="problems.result.group" />, dataIndex: 'groupNum' },
+        {
+          title: <FormattedMessage id="problems.result.groupRule" />,
+          dataIndex: 'rule',
+          render: (rule: SubtaskResult['rule']) => <FormattedMessage id={`problems.result.groupRule.${rule}`} />,
+        },
+        {
+          title: <FormattedMessage id="problems.result.status" />,
+          dataIndex: 'status',
+          render: (s: number) => <JudgeStatusTag status={s} />,
+        },
+        {
+          title: <FormattedMessage id="problems.result.score" />,
+          key: 'score',
+          render: (_v, g) => `${g.score} / ${g.fullScore}`,
+        },
+        {
+          title: <FormattedMessage id="problems.result.groupCases" />,
+          key: 'cases',
+          render: (_v, g) => `${g.judged} / ${g.total}`,
+        },
       ]}
     />
   );

@@ -12,12 +12,14 @@ export interface CaseTableProps {
   manual: boolean;
   /** OI problems carry a score per case. */
   scored: boolean;
+  /** OI problems with test groups: each case names its group (a grouped case is worth its group's score). */
+  grouped?: boolean;
 }
 
 /** Stored cases name their files inside the problem's data folder; the list shows the file name. */
 const baseName = (name: string) => name.split('/').pop() ?? name;
 
-export function CaseTable({ value = [], onChange, manual, scored }: CaseTableProps) {
+export function CaseTable({ value = [], onChange, manual, scored, grouped = false }: CaseTableProps) {
   const { t } = useT();
   const update = (index: number, patch: Partial<CaseRow>) => onChange?.(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
@@ -59,8 +61,31 @@ export function CaseTable({ value = [], onChange, manual, scored }: CaseTablePro
       title: t('admin.problemEdit.caseScore'),
       dataIndex: 'score',
       width: 120,
-      render: (score: number | null, _r, i) => (
-        <InputNumber min={0} precision={0} value={score ?? undefined} onChange={(s) => update(i, { score: s })} />
+      render: (score: number | null, r, i) => (
+        <InputNumber
+          min={0}
+          precision={0}
+          value={score ?? undefined}
+          disabled={grouped && r.groupNum != null}
+          onChange={(s) => update(i, { score: s })}
+        />
+      ),
+    });
+  }
+  if (scored && grouped) {
+    columns.push({
+      title: t('admin.problemEdit.caseGroup'),
+      dataIndex: 'groupNum',
+      width: 120,
+      render: (groupNum: number | null, _r, i) => (
+        <InputNumber
+          min={1}
+          precision={0}
+          value={groupNum ?? undefined}
+          placeholder="-"
+          onChange={(g) => update(i, { groupNum: g ?? null })}
+          data-testid={`case-group-${i}`}
+        />
       ),
     });
   }

@@ -30,6 +30,7 @@ import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
 import { createContestOnlyProblem, updateContestProblemForm } from '../contest/api';
 import { CaseTable } from './CaseTable';
+import { GroupTable } from './GroupTable';
 import { ContestLinkValues, toContestProblemBody, validateContestLink } from './contestProblem';
 import { LazyCodeEditor } from './LazyCodeEditor';
 import { evenScores, judgeCodeChanged, ProblemFormValues, toProblemDto, tooManyExamples, validateProblem } from './problemForm';
@@ -504,8 +505,8 @@ export default function ProblemEditPage() {
             ]}
             fieldProps={{ onChange: () => form.setFieldValue('samples', []) }}
           />
-          <ProFormDependency name={['isUploadCase', 'type']}>
-            {({ isUploadCase, type }) => (
+          <ProFormDependency name={['isUploadCase', 'type', 'caseGroups']}>
+            {({ isUploadCase, type, caseGroups }) => (
               <>
                 {isUploadCase && (
                   <Space direction="vertical" style={{ marginBottom: 12 }}>
@@ -524,8 +525,13 @@ export default function ProblemEditPage() {
                     <span style={{ color: '#888' }}>{t('admin.problemEdit.uploadZipHint')}</span>
                   </Space>
                 )}
+                {type === ProblemType.OI && (
+                  <Form.Item name="caseGroups" label={t('admin.problemEdit.caseGroups')} extra={t('admin.problemEdit.caseGroupsHint')}>
+                    <GroupTable />
+                  </Form.Item>
+                )}
                 <Form.Item name="samples" label={t('admin.problemEdit.caseList')}>
-                  <CaseTable manual={!isUploadCase} scored={type === ProblemType.OI} />
+                  <CaseTable manual={!isUploadCase} scored={type === ProblemType.OI} grouped={type === ProblemType.OI && !!caseGroups?.length} />
                 </Form.Item>
               </>
             )}

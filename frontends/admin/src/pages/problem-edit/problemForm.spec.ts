@@ -148,10 +148,10 @@ describe('ProblemDto mapping', () => {
     expect(dto.samples).toEqual([{ input: '1.in', output: '1.out', score: null, groupNum: null }]);
   });
 
-  it('keeps the stored cases when editing without a new zip, and sends typed cases as text', () => {
+  it('keeps the stored cases when editing without a new zip (their scores and groups still sent), and sends typed cases as text', () => {
     const original = { ...toProblemDto(values(), { allTags: [] }).problem, id: 42 };
     const kept = toProblemDto(values(), { original, allTags: [] });
-    expect(kept).toMatchObject({ isUploadTestCase: true, samples: [] });
+    expect(kept).toMatchObject({ isUploadTestCase: true, samples: [{ input: '1.in', output: '1.out', score: null, groupNum: null }] });
     expect(kept.uploadTestcaseDir).toBeUndefined();
     const typed = toProblemDto(values({ isUploadCase: false, samples: [{ input: '1 2\n', output: '3\n' }] }), {
       original,
@@ -199,5 +199,34 @@ describe('ProblemDto mapping', () => {
       isUploadCase: true,
       samples: [{ input: '1.in', output: '1.out', score: 100, groupNum: null }],
     });
+  });
+
+  it('sends OI test groups with the cases, drops them for ACM, and reads them back', () => {
+    const groups = [
+      { groupNum: 1, score: 40, rule: 'all' as const },
+      { groupNum: 2, score: 60, rule: 'min' as const },
+    ];
+    const samples = [
+      { input: '1.in', output: '1.out', score: 0, groupNum: 1 },
+      { input: '2.in', output: '2.out', score: 0, groupNum: 2 },
+    ];
+    const oi = toProblemDto(values({ type: ProblemType.OI, caseGroups: groups, samples }), { allTags: [] });
+    expect(oi.problem.caseGroups).toEqual(groups);
+    expect(oi.samples.map((s) => s.groupNum)).toEqual([1, 2]);
+    const acm = toProblemDto(values({ caseGroups: groups, samples }), { allTags: [] });
+    expect(acm.problem.caseGroups).toBeNull();
+    expect(acm.samples.map((s) => s.groupNum)).toEqual([null, null]);
+    const form = fromProblem({ ...oi.problem, id: 1, tags: [], languages: ['C++'], codeTemplates: [] }, samples);
+    expect(form.caseGroups).toEqual(groups);
+  });
+
+  it('refuses groups that do not fit the cases; grouped cases need no score of their own', () => {
+    const ctx = { ...OK_CTX, testcaseUploaded: true };
+    const base = { type: ProblemType.OI, samples: [{ input: '1.in', output: '1.out', score: null, groupNum: 1 }] };
+    expect(ids(values({ ...base, caseGroups: [{ groupNum: 1, score: 10, rule: 'all' }] }), ctx)).toEqual([]);
+    expect(ids(values({ ...base, caseGroups: [{ groupNum: 2, score: 10, rule: 'all' }] }), ctx)).toEqual(['admin.problemEdit.caseGroupsInvalid']);
+    expect(
+      ids(values({ ...base, caseGroups: [{ groupNum: 1, score: 10, rule: 'all' }, { groupNum: 3, score: 5, rule: 'min' }] }), ctx),
+    ).toEqual(['admin.problemEdit.caseGroupsInvalid']);
   });
 });

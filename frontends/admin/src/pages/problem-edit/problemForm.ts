@@ -3,6 +3,7 @@
  * rules, and the mapping between form values and the ProblemDto of POST|PUT /api/admin/problem.
  */
 import {
+  CaseGroup,
   AdminProblem,
   AdminProblemDetail,
   CodeTemplate,
@@ -15,6 +16,7 @@ import {
   ProblemDto,
   ProblemTag,
   ProblemType,
+  subtaskProblem,
 } from '@oj/contracts';
 
 export interface Example {
@@ -73,6 +75,8 @@ export interface ProblemFormValues {
   isUploadCase: boolean;
   /** Manual cases, or the cases the zip upload listed (scores editable for OI). */
   samples: CaseRow[];
+  /** OI test groups (subtasks) the cases' groupNums name; empty: every case scores on its own. */
+  caseGroups: CaseGroup[];
 }
 
 /** Defaults of a new problem (HOJ's: 1000 ms, 256 MB, 128 MB stack, public, ACM). */
@@ -103,6 +107,7 @@ export const NEW_PROBLEM: ProblemFormValues = {
   judgeExtraFiles: [],
   isUploadCase: true,
   samples: [],
+  caseGroups: [],
 };
 
 // ---- HOJ's example string: <input>..</input><output>..</output> repeated ----
@@ -187,8 +192,16 @@ export function validateProblem(v: ProblemFormValues, ctx: ValidationContext): V
       if (!s.input && !s.output) errors.push({ id: 'admin.problemEdit.caseEmpty', values: { index: i + 1 } });
     });
   }
+  if (v.type === ProblemType.OI && v.caseGroups?.length) {
+    const reason = subtaskProblem(
+      v.caseGroups.map((g) => ({ ...g, groupNum: Number(g.groupNum), score: Number(g.score) })),
+      v.samples.map((s) => s.groupNum ?? null),
+    );
+    if (reason) errors.push({ id: 'admin.problemEdit.caseGroupsInvalid' });
+  }
   if (v.type === ProblemType.OI) {
     v.samples.forEach((s, i) => {
+      if (s.groupNum != null && v.caseGroups?.length) return; // a grouped case is worth its group's score
       const score = s.score;
       if (score === null || score === undefined || !Number.isInteger(Number(score)) || Number(score) < 0) {
         errors.push({ id: 'admin.problemEdit.scoreInvalid', values: { index: i + 1 } });
@@ -257,6 +270,10 @@ export function toProblemDto(v: ProblemFormValues, ctx: DtoContext): ProblemDto 
     isFileIO: !!v.isFileIO,
     ioReadFileName: v.isFileIO ? v.ioReadFileName?.trim() || null : null,
     ioWriteFileName: v.isFileIO ? v.ioWriteFileName?.trim() || null : null,
+    caseGroups:
+      v.type === ProblemType.OI && v.caseGroups?.length
+        ? v.caseGroups.map((g) => ({ groupNum: Number(g.groupNum), score: Number(g.score), rule: g.rule }))
+        : null,
   };
   const codeTemplates: CodeTemplate[] = v.languages
     .filter((name) => v.codeTemplates[name]?.status)
@@ -267,14 +284,13 @@ export function toProblemDto(v: ProblemFormValues, ctx: DtoContext): ProblemDto 
     return known ?? { name, oj: 'ME' };
   });
   const keepStoredCases = !!original && v.isUploadCase && !ctx.uploadTestcaseDir;
-  const samples: ProblemCase[] = keepStoredCases
-    ? []
-    : v.samples.map((s) => ({
-        input: s.input,
-        output: s.output,
-        score: v.type === ProblemType.OI ? Number(s.score ?? 0) : null,
-        groupNum: s.groupNum ?? null,
-      }));
+  // Kept cases travel too: the server keeps their data and takes their scores and groups.
+  const samples: ProblemCase[] = v.samples.map((s) => ({
+    input: s.input,
+    output: s.output,
+    score: v.type === ProblemType.OI ? Number(s.score ?? 0) : null,
+    groupNum: v.type === ProblemType.OI && s.groupNum != null ? Number(s.groupNum) : null,
+  }));
   const dto: ProblemDto = {
     problem,
     samples,
@@ -331,5 +347,6 @@ export function fromProblem(problem: AdminProblemDetail, cases: readonly Problem
     // Stored cases are files: they are listed like uploaded ones until new data replaces them.
     isUploadCase: true,
     samples: cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? null, groupNum: c.groupNum ?? null })),
+    caseGroups: (problem.caseGroups ?? []).map((g) => ({ ...g })),
   };
 }

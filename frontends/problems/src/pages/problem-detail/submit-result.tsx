@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Card, Progress, Space, Spin, Steps, Typography } from 'antd';
 import { JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
-import { CaseTable, casesScored } from '../../components/case-table';
+import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { SubmissionWatch } from './use-submission-watch';
 
 const STEP_OF: Record<number, number> = {
@@ -66,6 +66,11 @@ export function SubmitResult({ watch, scores }: { watch: SubmissionWatch; scores
           style={{ marginTop: 12 }}
           message={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{submission.errorMessage}</pre>}
         />
+      )}
+      {cases && !!cases.subtaskList?.length && (
+        <div style={{ marginTop: 12 }}>
+          <SubtaskTable subtasks={cases.subtaskList} />
+        </div>
       )}
       {cases && cases.judgeCaseList.length > 0 && (
         <div style={{ marginTop: 12 }}>

@@ -6,7 +6,7 @@ import { Alert, Card, Descriptions, Result, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
-import { CaseTable, casesScored } from '../../components/case-table';
+import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
 
 export function SubmissionDetailPage() {
@@ -79,6 +79,11 @@ export function SubmissionDetailPage() {
           message={<FormattedMessage id="problems.status.compileMessage" />}
           description={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{s.errorMessage}</pre>}
         />
+      )}
+      {cases && !!cases.subtaskList?.length && (
+        <div style={{ marginTop: 12 }}>
+          <SubtaskTable subtasks={cases.subtaskList} />
+        </div>
       )}
       {cases && cases.judgeCaseList.length > 0 && (
         <div style={{ marginTop: 12 }}>
