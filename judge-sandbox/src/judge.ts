@@ -190,6 +190,7 @@ async function judgeCase(
       interactor: judgeProgram!,
       protocol,
       input: testCase.input,
+      answer: testCase.output,
       caseScore: testCase.score,
       scratch: caseDir,
       extraFiles: problem.pkg.judgeExtraFiles,

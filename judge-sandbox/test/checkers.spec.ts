@@ -111,17 +111,68 @@ describe('special judge (testlib protocol)', () => {
     }
   });
 
-  it('understands DOMjudge exit codes 42 and 43', async () => {
+  it('runs Kattis / DOMjudge output validators: input, judge answer, feedback dir; output on stdin; exit 42 / 43', async () => {
+    // Accepts an even number not below the judge's answer; says why not in judgemessage.txt.
+    const validator = `#include <cstdio>
+#include <cstring>
+#include <string>
+int main(int c, char** v){
+  if (c < 4) return 1;
+  FILE* in = fopen(v[1], "r"); FILE* ans = fopen(v[2], "r"); long n = 0, least = 0, x = 0;
+  if (!in || !ans || fscanf(in, "%ld", &n) != 1 || fscanf(ans, "%ld", &least) != 1) return 1;
+  FILE* msg = fopen((std::string(v[3]) + "judgemessage.txt").c_str(), "w");
+  if (scanf("%ld", &x) != 1) { fprintf(msg, "no number"); return 43; }
+  if (x % 2 != 0 || x < least) { fprintf(msg, "%ld is odd or below %ld", x, least); return 43; }
+  return 42;
+}`;
     const dj = problem({
       pkg: { judgeMode: 'spj', checkerProtocol: 'domjudge' },
-      cases: [['4\n', '4\n']],
-      files: {
-        'checker.cpp':
-          '#include <cstdio>\nint main(int c, char** v){ FILE* o=fopen(v[2],"r"); long x=0; if (fscanf(o,"%ld",&x)!=1) return 43; return x % 2 == 0 ? 42 : 43; }',
-      },
+      cases: [['4\n', '6\n']],
+      files: { 'checker.cpp': validator },
     });
     expect((await judgeSource(dj, 'C', '#include <stdio.h>\nint main(){ puts("8"); }')).status).toBe(JudgeStatus.Accepted);
-    expect((await judgeSource(dj, 'C', '#include <stdio.h>\nint main(){ puts("7"); }')).status).toBe(JudgeStatus.WrongAnswer);
+    const wa = await judgeSource(dj, 'C', '#include <stdio.h>\nint main(){ puts("7"); }');
+    expect(wa.status).toBe(JudgeStatus.WrongAnswer);
+    expect(wa.cases[0].message).toBe('7 is odd or below 6');
+    // A validator's other exit codes are judge errors, never a verdict.
+    const broken = problem({
+      pkg: { judgeMode: 'spj', checkerProtocol: 'domjudge' },
+      cases: [['4\n', '6\n']],
+      files: { 'checker.cpp': 'int main(){ return 0; }' },
+    });
+    expect((await judgeSource(broken, 'C', 'int main(){ return 0; }')).status).toBe(JudgeStatus.SystemError);
+  });
+
+  it('runs Kattis interactive validators: input, judge answer, feedback dir; exit 42 / 43', async () => {
+    // The secret is in the input; the answer file holds the most guesses allowed.
+    const interactor = `#include <stdio.h>
+#include <string.h>
+int main(int c, char** v){
+  FILE* in = fopen(v[1], "r"); FILE* ans = fopen(v[2], "r"); long secret, most;
+  if (!in || !ans || fscanf(in, "%ld", &secret) != 1 || fscanf(ans, "%ld", &most) != 1) return 1;
+  char path[4096]; snprintf(path, sizeof path, "%sjudgemessage.txt", v[3]);
+  for (long q = 1; q <= most; q++) {
+    long g; if (scanf("%ld", &g) != 1) break;
+    if (g == secret) { printf("=\\n"); fflush(stdout); return 42; }
+    printf(g < secret ? "<\\n" : ">\\n"); fflush(stdout);
+  }
+  FILE* m = fopen(path, "w"); fprintf(m, "not found in %ld guesses", most); fclose(m); return 43;
+}`;
+    const dir = problem({
+      pkg: { judgeMode: 'interactive', checkerProtocol: 'domjudge' },
+      cases: [['777\n', '40\n']],
+      files: { 'interactor.c': interactor },
+    });
+    const search = `#include <stdio.h>
+int main(){ long lo = 1, hi = 1000000000; char r[4];
+  while (lo <= hi) { long m = lo + (hi - lo) / 2; printf("%ld\\n", m); fflush(stdout);
+    if (scanf("%3s", r) != 1 || r[0] == '=') return 0; if (r[0] == '<') lo = m + 1; else hi = m - 1; } }`;
+    const ac = await judgeSource(dir, 'C', search);
+    expect({ status: ac.status, message: ac.errorMessage ?? ac.cases[0]?.message }).toMatchObject({ status: JudgeStatus.Accepted });
+    const linear = search.replace('long m = lo + (hi - lo) / 2;', 'long m = lo;');
+    const wa = await judgeSource(dir, 'C', linear);
+    expect(wa.status).toBe(JudgeStatus.WrongAnswer);
+    expect(wa.cases[0].message).toBe('not found in 40 guesses');
   });
 });
 

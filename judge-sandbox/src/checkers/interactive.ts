@@ -1,8 +1,10 @@
 /**
- * Interactive judging: the program and `interactor <input> <output>` run at the same time, each in
- * its own sandbox, connected by pipes (program stdout → interactor stdin, interactor stdout →
- * program stdin). The interactor's verdict decides, unless the program itself failed (TLE, MLE,
- * RE) for a reason other than the interactor hanging up on it.
+ * Interactive judging: the program and the interactor run at the same time, each in its own sandbox,
+ * connected by pipes (program stdout → interactor stdin, interactor stdout → program stdin). The
+ * interactor is `interactor <input> <output>` (testlib) or, by the Kattis convention (protocol
+ * domjudge), `interactor <input> <judge answer> <feedback dir>/` exiting 42 / 43. The interactor's
+ * verdict decides, unless the program itself failed (TLE, MLE, RE) for a reason other than the
+ * interactor hanging up on it.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -11,7 +13,7 @@ import type { CompileResult } from '../compile';
 import { readHead } from '../compile';
 import { start, RunResult, RunSpec } from '../sandbox/run';
 import { SANDBOX_WORK_DIR } from '../sandbox/bwrap';
-import { checkerExitVerdict, CheckerVerdict, CHECKER_LIMITS, extraFileMounts } from './special';
+import { checkerExitVerdict, CheckerVerdict, CHECKER_LIMITS, extraFileMounts, FEEDBACK_DIR, feedbackDir, feedbackMessage } from './special';
 import { runVerdict } from '../verdict';
 
 export interface InteractiveOutcome {
@@ -24,6 +26,8 @@ export async function runInteractive(p: {
   interactor: CompileResult;
   protocol: 'testlib' | 'domjudge';
   input: string;
+  /** The judge's answer file (given to a Kattis interactor). */
+  answer: string;
   caseScore: number;
   scratch: string;
   extraFiles?: Record<string, string>;
@@ -34,9 +38,14 @@ export async function runInteractive(p: {
   fs.chmodSync(tout, 0o666);
   const interStderr = path.join(p.scratch, 'interactor.err');
   const limits = { memoryLimitKb: CHECKER_LIMITS.memoryLimitKb, stackLimitKb: CHECKER_LIMITS.memoryLimitKb };
+  const kattis = p.protocol === 'domjudge';
+  const feedback = kattis ? feedbackDir(p.scratch) : undefined;
   const prog = start({ ...p.program, stdin: 'pipe', stdout: 'pipe' });
   const inter = start({
-    args: [...p.interactor.language.run(limits, p.interactor.entry), `${w}/input`, `${w}/output`],
+    args: [
+      ...p.interactor.language.run(limits, p.interactor.entry),
+      ...(kattis ? [`${w}/input`, `${w}/answer`, `${FEEDBACK_DIR}/`] : [`${w}/input`, `${w}/output`]),
+    ],
     timeLimitMs: Math.max(CHECKER_LIMITS.timeLimitMs, p.program.timeLimitMs * 2),
     wallLimitMs: (p.program.wallLimitMs ?? p.program.timeLimitMs * 3 + 1000) + 2000,
     memoryLimitKb: CHECKER_LIMITS.memoryLimitKb,
@@ -48,7 +57,12 @@ export async function runInteractive(p: {
     mounts: [
       { host: p.interactor.dir, sandbox: '/p' },
       { host: p.input, sandbox: `${w}/input` },
-      { host: tout, sandbox: `${w}/output`, writable: true },
+      ...(feedback
+        ? [
+            { host: p.answer, sandbox: `${w}/answer` },
+            { host: feedback, sandbox: FEEDBACK_DIR, writable: true },
+          ]
+        : [{ host: tout, sandbox: `${w}/output`, writable: true }]),
       ...extraFileMounts(p.scratch, 'interactor-files', p.extraFiles),
     ],
     seccomp: p.interactor.language.seccomp,
@@ -63,7 +77,7 @@ export async function runInteractive(p: {
   const interResult = inter.done.then((r) => {
     interactorDone = true;
     // The interactor has decided; a program still running cannot change a wrong answer.
-    if (r.exitCode !== 0) prog.kill();
+    if (r.exitCode !== (kattis ? 42 : 0)) prog.kill();
     else setTimeout(() => prog.kill(), 1000 + p.program.timeLimitMs).unref();
     return r;
   });
@@ -75,7 +89,7 @@ export async function runInteractive(p: {
     return r;
   });
   const [programRun, interactorRun] = await Promise.all([progResult, interResult]);
-  const stderr = readHead(interStderr, 4096);
+  const stderr = (feedback && feedbackMessage(feedback)) || readHead(interStderr, 4096);
   const verdict = checkerExitVerdict(p.protocol, interactorRun, stderr, p.caseScore);
   const own = runVerdict(programRun, '');
   // Killed because the interactor hung up or had already decided: the interactor's verdict counts.

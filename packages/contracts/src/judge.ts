@@ -103,7 +103,11 @@ export interface ProblemPackage {
   groups?: CaseGroup[] | null;
   /** Language name of checker.<ext> / interactor.<ext>, when judgeMode is not default. */
   checkerLanguage?: string;
-  /** Special judge exit-code convention. */
+  /**
+   * Special judge / interactor convention: testlib (`checker input output answer`, testlib exit codes) or
+   * domjudge, the Kattis output validator convention (`validator input answer feedback_dir/`, the program's
+   * output on stdin, exit 42 accepted / 43 wrong answer, message in feedback_dir/judgemessage.txt).
+   */
   checkerProtocol?: 'testlib' | 'domjudge';
   /**
    * Default mode only: compare tokens that are numbers with this tolerance (as DOMjudge's
