@@ -62,6 +62,7 @@ describe('problem bank administration', () => {
       ['post', '/api/file/import-fps-problem'],
       ['post', '/api/file/import-qdoj-problem'],
       ['post', '/api/file/import-hydro-problem'],
+      ['post', '/api/file/import-kattis-problem'],
       ['get', '/api/file/export-problem?pid=1'],
       ['post', '/api/file/upload-testcase-zip'],
       ['get', '/api/file/download-testcase?pid=1'],

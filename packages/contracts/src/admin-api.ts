@@ -5,6 +5,7 @@
 import type { UserInfo } from './api';
 import { JudgeMode, ProblemAuth, ProblemExample, ProblemType } from './problem';
 import type { CaseGroup } from './subtask';
+import type { CheckerProtocol } from './judge';
 
 /** Admin routes of the back office (spec §2 "Admin routes"); paths are under /admin. */
 export const ADMIN_API = {
@@ -34,6 +35,7 @@ export const ADMIN_API = {
   importFpsProblem: '/file/import-fps-problem',
   importQdojProblem: '/file/import-qdoj-problem',
   importHydroProblem: '/file/import-hydro-problem',
+  importKattisProblem: '/file/import-kattis-problem',
   exportProblem: '/file/export-problem',
   uploadTestcaseZip: '/file/upload-testcase-zip',
   downloadTestcase: '/file/download-testcase',
@@ -48,6 +50,7 @@ export const PROBLEM_IMPORT_FORMATS = {
   fps: ADMIN_API.importFpsProblem,
   qdoj: ADMIN_API.importQdojProblem,
   hydro: ADMIN_API.importHydroProblem,
+  kattis: ADMIN_API.importKattisProblem,
 } as const;
 export type ProblemImportFormat = keyof typeof PROBLEM_IMPORT_FORMATS;
 
@@ -121,6 +124,8 @@ export interface AdminProblem {
   /** Default mode: numbers compared with this absolute / relative tolerance (null: exact). Not in HOJ. */
   floatAbsTolerance?: number | null;
   floatRelTolerance?: number | null;
+  /** Special judge / interactor convention: testlib (default) or domjudge (Kattis, exit 42 / 43). Not in HOJ. */
+  checkerProtocol?: CheckerProtocol;
   /** OI test groups (subtasks): score and rule of each groupNum the cases name (not in HOJ). */
   caseGroups?: CaseGroup[] | null;
   openCaseResult: boolean;

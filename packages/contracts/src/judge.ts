@@ -81,6 +81,10 @@ export interface LanguageInfo {
   memoryExtraMb?: number;
 }
 
+/** Special judge / interactor conventions (see ProblemPackage.checkerProtocol). */
+export type CheckerProtocol = 'testlib' | 'domjudge';
+export const CHECKER_PROTOCOLS: readonly CheckerProtocol[] = ['testlib', 'domjudge'];
+
 /** problem.json of a problem package directory (CLI `--problem DIR`, and what workers download). */
 export interface ProblemPackage {
   /** ms */
@@ -108,7 +112,7 @@ export interface ProblemPackage {
    * domjudge, the Kattis output validator convention (`validator input answer feedback_dir/`, the program's
    * output on stdin, exit 42 accepted / 43 wrong answer, message in feedback_dir/judgemessage.txt).
    */
-  checkerProtocol?: 'testlib' | 'domjudge';
+  checkerProtocol?: CheckerProtocol;
   /**
    * Default mode only: compare tokens that are numbers with this tolerance (as DOMjudge's
    * float_tolerance): accepted when the absolute or the relative error is within its bound; other

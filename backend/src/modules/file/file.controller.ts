@@ -68,6 +68,13 @@ export class FileController {
     return this.run('hydro', file, user);
   }
 
+  /** ICPC / Kattis problem packages (one, or several folders each with its problem.yaml) in a zip. Not in HOJ. */
+  @Post('import-kattis-problem')
+  @UseInterceptors(upload())
+  importKattis(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
+    return this.run('kattis', file, user);
+  }
+
   @Get('export-problem')
   async export(@Query() q: ExportQueryDto) {
     const zip = await this.imports.exportHoj(q.pid);

@@ -14,12 +14,13 @@ import { parseFps } from './formats/fps-format';
 import { buildHojArchiveFiles, parseHojArchive } from './formats/hoj-format';
 import { parseHydroArchive } from './formats/hydro-format';
 import { ImportedProblem } from './formats/imported-problem';
+import { parseKattisArchive } from './formats/kattis-format';
 import { parseQdojArchive } from './formats/qdoj-format';
 import { writeZip } from './archive/safe-zip';
 
-export type ImportFormat = 'hoj' | 'fps' | 'qdoj' | 'hydro';
+export type ImportFormat = 'hoj' | 'fps' | 'qdoj' | 'hydro' | 'kattis';
 
-/** Import of HOJ zip, FPS XML, QDOJ zip and Hydro zip; export of a selection as HOJ zip. */
+/** Import of HOJ zip, FPS XML, QDOJ zip, Hydro zip and ICPC / Kattis packages; export of a selection as HOJ zip. */
 @Injectable()
 export class ProblemImportService {
   constructor(
@@ -59,7 +60,9 @@ export class ProblemImportService {
       const problemId = (p.problemId ?? '').trim() || `${format.toUpperCase()}-${stamp}-${i + 1}`;
       if (ids.has(problemId)) throw new BadRequestError(JUDGING_ERR.problemIdExists);
       ids.add(problemId);
-      const scores = p.type === ProblemType.OI && p.cases.every((c) => c.score === 0) ? evenScores(p.cases.length) : null;
+      // OI without any score: 100 points spread over the cases (a problem with groups scores by its groups).
+      const scores =
+        p.type === ProblemType.OI && !p.caseGroups?.length && p.cases.every((c) => c.score === 0) ? evenScores(p.cases.length) : null;
       return {
         ...p,
         problemId,
@@ -84,6 +87,7 @@ export class ProblemImportService {
     const files = await readZip(upload);
     if (format === 'hoj') return parseHojArchive(files);
     if (format === 'qdoj') return parseQdojArchive(files);
+    if (format === 'kattis') return parseKattisArchive(files);
     return parseHydroArchive(files);
   }
 

@@ -101,6 +101,7 @@ export class ProblemFormService {
       isRemoveEndBlank: pick('isRemoveEndBlank', p.isRemoveEndBlank, true),
       floatAbsTolerance: pick('floatAbsTolerance', p.floatAbsTolerance, null),
       floatRelTolerance: pick('floatRelTolerance', p.floatRelTolerance, null),
+      checkerProtocol: pick('checkerProtocol', p.checkerProtocol, 'testlib'),
       caseGroups:
         p.caseGroups !== undefined
           ? (p.caseGroups ?? null)

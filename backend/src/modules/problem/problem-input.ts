@@ -13,9 +13,6 @@ export interface ProblemInput extends ImportedProblem {
    * in case order (a list of another length is ignored).
    */
   storedCaseMeta?: { score: number; groupNum: number | null }[] | null;
-  /** Float-tolerance comparison of the default mode (null: exact). */
-  floatAbsTolerance?: number | null;
-  floatRelTolerance?: number | null;
 }
 
 export const needsChecker = (judgeMode: string): boolean => judgeMode === JudgeMode.Special || judgeMode === JudgeMode.Interactive;

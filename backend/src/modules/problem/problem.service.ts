@@ -212,6 +212,7 @@ export class ProblemService {
       floatAbsTolerance: input.judgeMode === JudgeMode.Default ? (input.floatAbsTolerance ?? null) : null,
       floatRelTolerance: input.judgeMode === JudgeMode.Default ? (input.floatRelTolerance ?? null) : null,
       caseGroups: input.caseGroups?.length ? input.caseGroups : null,
+      checkerProtocol: needsChecker(input.judgeMode) ? (input.checkerProtocol ?? 'testlib') : 'testlib',
       openCaseResult: input.openCaseResult,
       isUploadCase: true,
       isFileIO: input.isFileIO,

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
-import { CaseGroup, ProblemPackage } from '@oj/contracts';
+import { CaseGroup, CheckerProtocol, ProblemPackage } from '@oj/contracts';
 import { writeZip } from '../file/archive/safe-zip';
 
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
@@ -32,6 +32,8 @@ export interface PackageSource {
   isRemoveEndBlank: boolean;
   floatAbsTolerance?: number | null;
   floatRelTolerance?: number | null;
+  /** Convention of the special judge / interactor (default testlib). */
+  checkerProtocol?: CheckerProtocol;
   /** OI test groups; null or empty: none. */
   caseGroups?: CaseGroup[] | null;
   isFileIO: boolean;
@@ -182,7 +184,7 @@ export class TestcaseStore {
     }
     if (pkg.judgeMode !== 'default') {
       pkg.checkerLanguage = problem.spjLanguage ?? 'C++';
-      pkg.checkerProtocol = 'testlib';
+      pkg.checkerProtocol = problem.checkerProtocol ?? 'testlib';
       const base = pkg.judgeMode === 'spj' ? 'checker' : 'interactor';
       files.push([`${base}.${checkerExtension(pkg.checkerLanguage)}`, problem.spjCode ?? '']);
     }

@@ -151,6 +151,7 @@ const messages: Record<string, string> = {
   'admin.problemImport.formatFps': 'FPS (xml)',
   'admin.problemImport.formatHoj': 'HOJ (zip)',
   'admin.problemImport.formatHydro': 'Hydro (zip)',
+  'admin.problemImport.formatKattis': 'ICPC / Kattis package (zip)',
   'admin.problemImport.formatQdoj': 'QDOJ (zip)',
   'admin.problemImport.hint': 'One archive at a time; the problems are created as private.',
   'admin.problemImport.success': 'Problems imported',

@@ -1,5 +1,5 @@
 import { JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
-import type { CaseGroup } from '@oj/contracts';
+import type { CaseGroup, CheckerProtocol } from '@oj/contracts';
 
 /** One problem read from any import format, before it is stored. */
 export interface ImportedProblem {
@@ -39,6 +39,11 @@ export interface ImportedProblem {
   cases: { input: Buffer; output: Buffer; score: number; groupNum?: number | null }[];
   /** OI test groups (subtasks) the cases' groupNums name; null or absent: none. */
   caseGroups?: CaseGroup[] | null;
+  /** Special judge / interactor convention (contracts ProblemPackage.checkerProtocol); absent: testlib. */
+  checkerProtocol?: CheckerProtocol;
+  /** Default mode: float tolerance of the comparison (null: exact). */
+  floatAbsTolerance?: number | null;
+  floatRelTolerance?: number | null;
 }
 
 export function emptyProblem(): ImportedProblem {

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  CHECKER_PROTOCOLS,
+  CheckerProtocol,
   DIFFICULTY_MAX,
   DIFFICULTY_MIN,
   JUDGING_ERR,
@@ -76,6 +78,11 @@ export class ProblemFieldsDto {
   @ValidateNested({ each: true })
   @Type(() => CaseGroupDto)
   caseGroups?: CaseGroupDto[] | null;
+  /** Special judge / interactor convention: testlib (default) or domjudge (Kattis: exit 42 / 43). Not in HOJ. */
+  @ApiPropertyOptional({ enum: CHECKER_PROTOCOLS })
+  @IsOptional()
+  @IsIn(CHECKER_PROTOCOLS as CheckerProtocol[])
+  checkerProtocol?: CheckerProtocol;
   @IsOptional() @IsBoolean() openCaseResult?: boolean;
   @IsOptional() @IsBoolean() isUploadCase?: boolean;
   @IsOptional() @IsBoolean() isFileIO?: boolean;

@@ -1,4 +1,4 @@
-import type { CaseGroup } from '@oj/contracts';
+import type { CaseGroup, CheckerProtocol } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A problem of the bank (spec §3). Field names follow HOJ's `problem` table. */
@@ -95,6 +95,13 @@ export class Problem {
   isRemoveEndBlank: boolean;
 
   /** Default mode: numbers in the output may differ from the answer by this much (null: exact). */
+  /**
+   * Convention of the special judge / interactor: testlib, or domjudge (the Kattis validator convention:
+   * input, judge answer, feedback dir; exit 42 / 43), as imported ICPC packages have it (not in HOJ).
+   */
+  @Column({ type: 'varchar', length: 16, default: 'testlib' })
+  checkerProtocol: CheckerProtocol;
+
   /** OI test groups (subtasks): score and rule of each groupNum its cases name; null: none (not in HOJ). */
   @Column({ type: 'jsonb', nullable: true })
   caseGroups: CaseGroup[] | null;

@@ -1,4 +1,4 @@
-/** Import of HOJ / FPS / QDOJ / Hydro archives (issue 4: POST /api/file/import-*). */
+/** Import of HOJ / FPS / QDOJ / Hydro archives and ICPC / Kattis packages (POST /api/file/import-*). */
 import { UploadOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormRadio, ProFormUploadDragger } from '@ant-design/pro-components';
 import { App, Button } from 'antd';
@@ -13,6 +13,7 @@ export const IMPORT_ACCEPT: Record<ProblemImportFormat, string> = {
   fps: '.xml',
   qdoj: '.zip',
   hydro: '.zip',
+  kattis: '.zip',
 };
 
 interface ImportValues {
@@ -57,6 +58,7 @@ export function ImportModal({ onImported }: { onImported: () => void }) {
           { label: t('admin.problemImport.formatFps'), value: 'fps' },
           { label: t('admin.problemImport.formatQdoj'), value: 'qdoj' },
           { label: t('admin.problemImport.formatHydro'), value: 'hydro' },
+          { label: t('admin.problemImport.formatKattis'), value: 'kattis' },
         ]}
       />
       <ProFormUploadDragger
