@@ -233,6 +233,30 @@ describe('Hydro zip format', () => {
     expect(p.cases[0].score).toBe(100);
   });
 
+  it('makes test groups of subtasks of rule min (the default) or sum, and shares the score of other rules over their cases', () => {
+    const files = (types: string[]) =>
+      map([
+        ['problem.yaml', 'title: T\n'],
+        [
+          'testdata/config.yaml',
+          `subtasks:\n${types
+            .map((type, i) => `  - score: ${40 + i * 20}\n${type ? `    type: ${type}\n` : ''}    cases:\n      - {input: ${i}a.in, output: ${i}a.out}\n      - {input: ${i}b.in, output: ${i}b.out}\n`)
+            .join('')}`,
+        ],
+        ...[0, 1].flatMap((i) => ['a', 'b'].flatMap((c) => [[`testdata/${i}${c}.in`, '1'], [`testdata/${i}${c}.out`, '1']] as [string, string][])),
+      ]);
+    const [grouped] = parseHydroArchive(files(['', 'sum']));
+    expect(grouped.type).toBe(ProblemType.OI);
+    expect(grouped.caseGroups).toEqual([
+      { groupNum: 1, score: 40, rule: 'min' },
+      { groupNum: 2, score: 60, rule: 'sum' },
+    ]);
+    expect(grouped.cases.map((c) => c.groupNum)).toEqual([1, 1, 2, 2]);
+    const [shared] = parseHydroArchive(files(['max', 'min']));
+    expect(shared.caseGroups).toBeUndefined();
+    expect(shared.cases.map((c) => c.score)).toEqual([20, 20, 30, 30]);
+  });
+
   it('converts Hydro limits', () => {
     expect(hydroTimeMs('1s')).toBe(1000);
     expect(hydroTimeMs('500ms')).toBe(500);

@@ -18,7 +18,7 @@ interface HydroConfigYaml {
   checker?: string;
   checker_type?: string;
   interactor?: string;
-  subtasks?: { score?: number; cases?: { input: string; output: string }[] }[];
+  subtasks?: { score?: number; type?: string; cases?: { input: string; output: string }[] }[];
   cases?: { input: string; output: string; score?: number }[];
   filename?: string;
 }
@@ -126,16 +126,29 @@ export function parseHydroArchive(files: Map<string, Buffer>): ImportedProblem[]
       p.spjCode = testdata(config.checker)!.toString('utf8');
       p.spjLanguage = 'C++';
     }
-    const listed: { input: string; output: string; score?: number }[] = config.subtasks?.length
-      ? config.subtasks.flatMap((st) => (st.cases ?? []).map((c, _i, all) => ({ ...c, score: Math.floor((st.score ?? 0) / all.length) })))
+    // Subtasks of rule min (Hydro's default) or sum become test groups; others (max) share their score over their cases.
+    const grouped = !!config.subtasks?.length && config.subtasks.every((st) => (st.cases ?? []).length > 0 && [undefined, 'min', 'sum'].includes(st.type));
+    const listed: { input: string; output: string; score?: number; groupNum?: number }[] = config.subtasks?.length
+      ? config.subtasks.flatMap((st, g) =>
+          (st.cases ?? []).map((c, _i, all) =>
+            grouped ? { ...c, score: 0, groupNum: g + 1 } : { ...c, score: Math.floor((st.score ?? 0) / all.length) },
+          ),
+        )
       : (config.cases ?? []);
+    if (grouped) {
+      p.caseGroups = config.subtasks!.map((st, g) => ({
+        groupNum: g + 1,
+        score: Math.max(0, Math.trunc(Number(st.score) || 0)),
+        rule: st.type === 'sum' ? ('sum' as const) : ('min' as const),
+      }));
+    }
     if (listed.length > 0) {
-      p.type = listed.some((c) => (c.score ?? 0) > 0) ? ProblemType.OI : ProblemType.ACM;
+      p.type = grouped || listed.some((c) => (c.score ?? 0) > 0) ? ProblemType.OI : ProblemType.ACM;
       p.cases = listed.map((c) => {
         const input = testdata(c.input);
         const output = testdata(c.output);
         if (!input || !output) throw new ArchiveError(`missing case file ${c.input}/${c.output}`);
-        return { input, output, score: Math.max(0, Math.trunc(c.score ?? 0)) };
+        return { input, output, score: Math.max(0, Math.trunc(c.score ?? 0)), ...(c.groupNum ? { groupNum: c.groupNum } : {}) };
       });
     } else {
       p.cases = pairTestcases(files, `${base}testdata`).map((c) => ({ input: c.input, output: c.output, score: 0 }));
