@@ -63,6 +63,7 @@ describe('problem bank administration', () => {
       ['post', '/api/file/import-qdoj-problem'],
       ['post', '/api/file/import-hydro-problem'],
       ['post', '/api/file/import-kattis-problem'],
+      ['post', '/api/file/import-polygon-problem'],
       ['get', '/api/file/export-problem?pid=1'],
       ['post', '/api/file/upload-testcase-zip'],
       ['get', '/api/file/download-testcase?pid=1'],

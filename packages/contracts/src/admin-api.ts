@@ -36,6 +36,7 @@ export const ADMIN_API = {
   importQdojProblem: '/file/import-qdoj-problem',
   importHydroProblem: '/file/import-hydro-problem',
   importKattisProblem: '/file/import-kattis-problem',
+  importPolygonProblem: '/file/import-polygon-problem',
   exportProblem: '/file/export-problem',
   uploadTestcaseZip: '/file/upload-testcase-zip',
   downloadTestcase: '/file/download-testcase',
@@ -51,6 +52,7 @@ export const PROBLEM_IMPORT_FORMATS = {
   qdoj: ADMIN_API.importQdojProblem,
   hydro: ADMIN_API.importHydroProblem,
   kattis: ADMIN_API.importKattisProblem,
+  polygon: ADMIN_API.importPolygonProblem,
 } as const;
 export type ProblemImportFormat = keyof typeof PROBLEM_IMPORT_FORMATS;
 

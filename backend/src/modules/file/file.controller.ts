@@ -75,6 +75,13 @@ export class FileController {
     return this.run('kattis', file, user);
   }
 
+  /** Polygon full packages (problem.xml, tests with answers, testlib checker / interactor) in a zip. Not in HOJ. */
+  @Post('import-polygon-problem')
+  @UseInterceptors(upload())
+  importPolygon(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
+    return this.run('polygon', file, user);
+  }
+
   @Get('export-problem')
   async export(@Query() q: ExportQueryDto) {
     const zip = await this.imports.exportHoj(q.pid);

@@ -15,12 +15,13 @@ import { buildHojArchiveFiles, parseHojArchive } from './formats/hoj-format';
 import { parseHydroArchive } from './formats/hydro-format';
 import { ImportedProblem } from './formats/imported-problem';
 import { parseKattisArchive } from './formats/kattis-format';
+import { parsePolygonArchive } from './formats/polygon-format';
 import { parseQdojArchive } from './formats/qdoj-format';
 import { writeZip } from './archive/safe-zip';
 
-export type ImportFormat = 'hoj' | 'fps' | 'qdoj' | 'hydro' | 'kattis';
+export type ImportFormat = 'hoj' | 'fps' | 'qdoj' | 'hydro' | 'kattis' | 'polygon';
 
-/** Import of HOJ zip, FPS XML, QDOJ zip, Hydro zip and ICPC / Kattis packages; export of a selection as HOJ zip. */
+/** Import of HOJ zip, FPS XML, QDOJ zip, Hydro zip, ICPC / Kattis and Polygon packages; export of a selection as HOJ zip. */
 @Injectable()
 export class ProblemImportService {
   constructor(
@@ -88,6 +89,7 @@ export class ProblemImportService {
     if (format === 'hoj') return parseHojArchive(files);
     if (format === 'qdoj') return parseQdojArchive(files);
     if (format === 'kattis') return parseKattisArchive(files);
+    if (format === 'polygon') return parsePolygonArchive(files);
     return parseHydroArchive(files);
   }
 

@@ -152,6 +152,7 @@ const messages: Record<string, string> = {
   'admin.problemImport.formatHoj': 'HOJ (zip)',
   'admin.problemImport.formatHydro': 'Hydro (zip)',
   'admin.problemImport.formatKattis': 'ICPC / Kattis package (zip)',
+  'admin.problemImport.formatPolygon': 'Polygon full package (zip)',
   'admin.problemImport.formatQdoj': 'QDOJ (zip)',
   'admin.problemImport.hint': 'One archive at a time; the problems are created as private.',
   'admin.problemImport.success': 'Problems imported',

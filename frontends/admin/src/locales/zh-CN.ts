@@ -149,6 +149,7 @@ const messages: Record<string, string> = {
   'admin.problemImport.formatHoj': 'HOJ（zip）',
   'admin.problemImport.formatHydro': 'Hydro（zip）',
   'admin.problemImport.formatKattis': 'ICPC / Kattis 题目包（zip）',
+  'admin.problemImport.formatPolygon': 'Polygon 完整题目包（zip）',
   'admin.problemImport.formatQdoj': 'QDOJ（zip）',
   'admin.problemImport.hint': '每次导入一个文件，导入的题目默认为私有。',
   'admin.problemImport.success': '题目导入成功',

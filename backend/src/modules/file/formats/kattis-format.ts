@@ -17,6 +17,7 @@ import type { CaseGroup, SubtaskRule } from '@oj/contracts';
 import { ArchiveError } from '../archive/safe-zip';
 import { expandedNodes, YAML_MAX_NODES } from './hydro-format';
 import { emptyProblem, ImportedProblem } from './imported-problem';
+import { inlineHeaders } from './judge-source';
 
 interface KattisProblemYaml {
   name?: string | Record<string, string>;
@@ -109,18 +110,8 @@ function outputValidator(files: Map<string, Buffer>, base: string): { code: stri
   if (sources.length !== 1) throw new ArchiveError(`the output validator must be one C, C++ or Python source, found ${sources.length}`);
   const source = sources[0];
   const folder = source.slice(0, source.lastIndexOf('/') + 1);
-  // `#include "x.h"` of a header beside it is inlined (testlib.h is the judge's own copy), once each.
-  const seen = new Set<string>();
-  const inline = (text: string, depth: number): string =>
-    text.replace(/^[ \t]*#[ \t]*include[ \t]*"([^"/]+)"[^\n]*$/gm, (line, name: string) => {
-      if (name === 'testlib.h') return line;
-      const header = files.get(`${folder}${name}`);
-      if (!header || depth > 8) return line;
-      if (seen.has(name)) return '';
-      seen.add(name);
-      return inline(header.toString('utf8'), depth + 1);
-    });
-  const code = inline(files.get(source)!.toString('utf8'), 0);
+  // `#include "x.h"` of a header beside it is inlined (testlib.h is the judge's own copy).
+  const code = inlineHeaders(files.get(source)!.toString('utf8'), (name) => files.get(`${folder}${name}`));
   return { code, language: SOURCE_LANGUAGE[ext(source)] };
 }
 

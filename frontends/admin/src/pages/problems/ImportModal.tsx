@@ -1,4 +1,4 @@
-/** Import of HOJ / FPS / QDOJ / Hydro archives and ICPC / Kattis packages (POST /api/file/import-*). */
+/** Import of HOJ / FPS / QDOJ / Hydro archives and ICPC / Kattis and Polygon packages (POST /api/file/import-*). */
 import { UploadOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormRadio, ProFormUploadDragger } from '@ant-design/pro-components';
 import { App, Button } from 'antd';
@@ -14,6 +14,7 @@ export const IMPORT_ACCEPT: Record<ProblemImportFormat, string> = {
   qdoj: '.zip',
   hydro: '.zip',
   kattis: '.zip',
+  polygon: '.zip',
 };
 
 interface ImportValues {
@@ -59,6 +60,7 @@ export function ImportModal({ onImported }: { onImported: () => void }) {
           { label: t('admin.problemImport.formatQdoj'), value: 'qdoj' },
           { label: t('admin.problemImport.formatHydro'), value: 'hydro' },
           { label: t('admin.problemImport.formatKattis'), value: 'kattis' },
+          { label: t('admin.problemImport.formatPolygon'), value: 'polygon' },
         ]}
       />
       <ProFormUploadDragger

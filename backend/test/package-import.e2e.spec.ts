@@ -35,6 +35,60 @@ const EVEN_PACKAGE: [string, string][] = [
   ['even/output_validators/even/verdicts.h', '#define ACCEPT 42\n#define REJECT 43\n'],
 ];
 
+/** testlib checker: the answer's number, or any number within 1 of it. */
+const POLYGON_CHECKER = `#include "testlib.h"
+#include "near.h"
+int main(int argc, char* argv[]) {
+  registerTestlibCmd(argc, argv);
+  long long want = ans.readLong(), got = ouf.readLong();
+  if (!near(want, got)) quitf(_wa, "expected %lld, found %lld", want, got);
+  quitf(_ok, "close enough");
+}
+`;
+
+const polygonXml = (tests: string, groups: string) => `<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="7" short-name="near-double" url="https://polygon.codeforces.com/p/x/near-double">
+  <names><name language="english" value="Near Double"/></names>
+  <judging cpu-name="Intel" cpu-speed="3600" input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>4</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>${tests}</tests>
+      ${groups}
+    </testset>
+  </judging>
+  <assets>
+    <checker name="check.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+  </assets>
+</problem>`;
+
+const POLYGON_PACKAGE: [string, string][] = [
+  [
+    'problem.xml',
+    polygonXml(
+      `<test method="manual" sample="true" points="10"/>
+       <test method="manual" points="25" group="1"/>
+       <test method="generated" cmd="gen 5" points="25" group="1"/>
+       <test method="manual" points="40"/>`,
+      '<groups><group name="1" points-policy="complete-group"/></groups>',
+    ),
+  ],
+  ['files/check.cpp', POLYGON_CHECKER],
+  ['files/near.h', 'bool near(long long a, long long b) { return a - b <= 1 && b - a <= 1; }\n'],
+  ['statements/english/problem-properties.json', JSON.stringify({ legend: 'Double it.', input: 'n', output: '2n, give or take one' })],
+  ['tests/01', '1\n'],
+  ['tests/01.a', '2\n'],
+  ['tests/02', '5\n'],
+  ['tests/02.a', '10\n'],
+  ['tests/03', '50\n'],
+  ['tests/03.a', '100\n'],
+  ['tests/04', '7\n'],
+  ['tests/04.a', '14\n'],
+];
+
 const SCORING_PACKAGE: [string, string][] = [
   ['problem.yaml', 'name: Halves\ntype: scoring\nvalidator_flags: float_tolerance 1e-3\n'],
   ['data/sample/1.in', '1\n'],
@@ -51,7 +105,7 @@ const SCORING_PACKAGE: [string, string][] = [
   ['data/secret/g2/d.ans', '4.5\n'],
 ];
 
-describe('ICPC / Kattis package import, judged for real', () => {
+describe('ICPC / Kattis and Polygon package import, judged for real', () => {
   let t: TestApp;
   let worker: RunningWorker;
   const admin = () => t.users.admin.token;
@@ -123,6 +177,43 @@ describe('ICPC / Kattis package import, judged for real', () => {
       status: JudgeStatus.PartialAccepted,
       score: 40 + 30,
     });
+  });
+
+  it('imports a Polygon full package: testlib checker with its header, complete-group points, samples', async () => {
+    const res = await request(t.url)
+      .post('/api/file/import-polygon-problem')
+      .set('Authorization', admin())
+      .attach('file', await writeZip(POLYGON_PACKAGE), 'polygon.zip');
+    expect(res.body).toMatchObject({ status: 200, data: [{ problemId: 'near-double' }] });
+    const pid = res.body.data[0].id;
+    const detail = await request(t.url).get('/api/admin/problem').query({ pid }).set('Authorization', admin()).expect(200);
+    expect(detail.body.data).toMatchObject({
+      title: 'Near Double',
+      description: 'Double it.',
+      timeLimit: 1000,
+      memoryLimit: 256,
+      type: 1,
+      judgeMode: 'spj',
+      checkerProtocol: 'testlib',
+      caseGroups: [{ groupNum: 1, score: 50, rule: 'all' }],
+      ioScore: 100,
+    });
+    // Off by one is fine (the checker); wrong for n >= 50 loses the whole group 1.
+    const code = 'n = int(input())\nprint(2 * n + 1 if n < 50 else 0)\n';
+    const sub = await submit(t, t.users.user.token, 'near-double', 'Python3', code);
+    const submitId = sub.body.data.submitId;
+    expect(await waitVerdict(t, t.users.user.token, submitId)).toMatchObject({ status: JudgeStatus.PartialAccepted, score: 10 + 40 });
+    const result = await request(t.url).get('/api/get-all-case-result').query({ submitId }).set('Authorization', admin()).expect(200);
+    expect(result.body.data.judgeCaseList.find((c: { caseId: number }) => c.caseId === 3)).toMatchObject({
+      status: JudgeStatus.WrongAnswer,
+      groupNum: 1,
+      message: expect.stringContaining('expected 100, found 0'),
+    });
+    const bad = await request(t.url)
+      .post('/api/file/import-polygon-problem')
+      .set('Authorization', admin())
+      .attach('file', await writeZip(POLYGON_PACKAGE.filter(([n]) => n !== 'tests/03')), 'standard.zip');
+    expect([bad.status, bad.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
   });
 
   it("refuses bad packages with 'Upload Problem Failed' and stores nothing", async () => {
