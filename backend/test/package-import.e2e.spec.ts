@@ -1,7 +1,15 @@
 import { ERR, JudgeStatus } from '@oj/contracts';
 import request from 'supertest';
 import { writeZip } from '../src/modules/file/archive/safe-zip';
-import { pidOf, removeJudgeCache, RunningWorker, setSubmitInterval, startInProcessWorker, submit, waitVerdict } from './fixtures/pipeline-helpers';
+import {
+  pidOf,
+  removeJudgeCache,
+  RunningWorker,
+  setSubmitInterval,
+  startInProcessWorker,
+  submit,
+  waitVerdict,
+} from './fixtures/pipeline-helpers';
 import { createTestApp, TestApp } from './utils/test-app';
 
 jest.setTimeout(180_000);
@@ -24,7 +32,10 @@ int main(int argc, char** argv) {
 const EVEN_PACKAGE: [string, string][] = [
   ['even/problem.yaml', 'name: Even Above\nvalidation: custom\nlimits:\n  memory: 128\n'],
   ['even/.timelimit', '2\n'],
-  ['even/problem_statement/problem.en.md', 'Print an even number not below n.\n\n## Input\n\nOne number n.\n\n## Output\n\nAn even number.\n'],
+  [
+    'even/problem_statement/problem.en.md',
+    'Print an even number not below n.\n\n## Input\n\nOne number n.\n\n## Output\n\nAn even number.\n',
+  ],
   ['even/data/sample/1.in', '3\n'],
   ['even/data/sample/1.ans', '4\n'],
   ['even/data/secret/1.in', '10\n'],

@@ -8,9 +8,23 @@ jest.setTimeout(180_000);
 /** Echoes its number, except 7, which it answers with 0. */
 const ECHO_BUT_SEVEN = 'n = int(input())\nprint(0 if n == 7 else n)\n';
 
-function groupedProblem(problemId: string, samples: { n: number; groupNum?: number | null; score?: number }[], problem: Record<string, unknown>) {
+function groupedProblem(
+  problemId: string,
+  samples: { n: number; groupNum?: number | null; score?: number }[],
+  problem: Record<string, unknown>,
+) {
   return {
-    problem: { problemId, title: `Groups ${problemId}`, description: 'd', timeLimit: 1000, memoryLimit: 128, stackLimit: 64, auth: 1, type: 1, ...problem },
+    problem: {
+      problemId,
+      title: `Groups ${problemId}`,
+      description: 'd',
+      timeLimit: 1000,
+      memoryLimit: 128,
+      stackLimit: 64,
+      auth: 1,
+      type: 1,
+      ...problem,
+    },
     samples: samples.map((s) => ({ input: `${s.n}\n`, output: `${s.n}\n`, score: s.score ?? 0, groupNum: s.groupNum ?? null })),
     isUploadTestCase: false,
     languages: ['Python3'],
@@ -73,7 +87,10 @@ describe('subtasks: test groups edited, judged and shown per group', () => {
       { caseGroups: groups.map((g) => ({ ...g, score: -1 })) },
     ];
     for (const problem of bad) {
-      const res = await request(t.url).post('/api/admin/problem').set('Authorization', admin()).send(groupedProblem('SUBX', samples, problem));
+      const res = await request(t.url)
+        .post('/api/admin/problem')
+        .set('Authorization', admin())
+        .send(groupedProblem('SUBX', samples, problem));
       expect([res.status, res.body.msg]).toEqual([400, JUDGING_ERR.caseGroupsInvalid]);
     }
     expect(await count('problem')).toBe(before);
@@ -84,7 +101,11 @@ describe('subtasks: test groups edited, judged and shown per group', () => {
     const submitId = res.body.data.submitId;
     const verdict = await waitVerdict(t, t.users.user.token, submitId);
     expect(verdict).toMatchObject({ status: JudgeStatus.PartialAccepted, score: 30 + 0 + 20 });
-    const cases = await request(t.url).get('/api/get-all-case-result').query({ submitId }).set('Authorization', t.users.user.token).expect(200);
+    const cases = await request(t.url)
+      .get('/api/get-all-case-result')
+      .query({ submitId })
+      .set('Authorization', t.users.user.token)
+      .expect(200);
     expect(cases.body.data.judgeCaseMode).toBe('subtask_lowest');
     expect(cases.body.data.subtaskList).toEqual([
       { groupNum: 1, rule: 'all', score: 30, fullScore: 30, status: JudgeStatus.Accepted, judged: 2, total: 2 },
@@ -92,7 +113,14 @@ describe('subtasks: test groups edited, judged and shown per group', () => {
       { groupNum: 3, rule: 'sum', score: 20, fullScore: 40, status: JudgeStatus.WrongAnswer, judged: 2, total: 2 },
     ]);
     // Case 4 (group 2 after its failure) was never run.
-    expect(cases.body.data.judgeCaseList.map((c: { caseId: number; groupNum: number; status: number; score: number }) => [c.caseId, c.groupNum, c.status, c.score])).toEqual([
+    expect(
+      cases.body.data.judgeCaseList.map((c: { caseId: number; groupNum: number; status: number; score: number }) => [
+        c.caseId,
+        c.groupNum,
+        c.status,
+        c.score,
+      ]),
+    ).toEqual([
       [1, 1, JudgeStatus.Accepted, 30],
       [2, 1, JudgeStatus.Accepted, 30],
       [3, 2, JudgeStatus.WrongAnswer, 0],

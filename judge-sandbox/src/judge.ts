@@ -106,7 +106,13 @@ export async function judge(
     await Promise.all(Array.from({ length: lanes }, lane));
     const cases = results.slice(0, stopAt === Infinity ? undefined : stopAt + 1).filter(Boolean);
     const subtasks = problem.groups.length ? subtaskResults(problem, cases) : undefined;
-    return { submissionId, ...fold(problem, cases, subtasks), compileInfo: compiled.message || undefined, cases, ...(subtasks ? { subtasks } : {}) };
+    return {
+      submissionId,
+      ...fold(problem, cases, subtasks),
+      compileInfo: compiled.message || undefined,
+      cases,
+      ...(subtasks ? { subtasks } : {}),
+    };
   } catch (err) {
     return systemError(submission, (err as Error).message);
   } finally {

@@ -57,7 +57,10 @@ export function loadProblem(dir: string): LoadedProblem {
   if (cases.length === 0) throw new Error('the problem has no test cases');
   const groups = pkg.type === 'oi' && pkg.groups?.length ? pkg.groups : [];
   if (groups.length) {
-    const refused = subtaskProblem(groups, cases.map((c) => c.groupNum));
+    const refused = subtaskProblem(
+      groups,
+      cases.map((c) => c.groupNum),
+    );
     if (refused) throw new Error(`bad test groups: ${refused}`);
     // Each case of a group is worth the group's score (a checker's partial points are out of it).
     const byNum = new Map(groups.map((g) => [g.groupNum, g]));

@@ -95,10 +95,13 @@ describe('subtasks through the judge', () => {
   });
 
   it('refuses a package whose cases name a group it does not define', async () => {
-    const dir = grouped([{ groupNum: 1, score: 10, rule: 'all' }], [
-      ['1', 1],
-      ['2', 2],
-    ]);
+    const dir = grouped(
+      [{ groupNum: 1, score: 10, rule: 'all' }],
+      [
+        ['1', 1],
+        ['2', 2],
+      ],
+    );
     const r = await judgeSource(dir, 'C', SOLUTION);
     expect(r.status).toBe(JudgeStatus.SystemError);
     expect(r.errorMessage).toMatch(/group 2/);

@@ -59,7 +59,7 @@ describe('subtask results', () => {
     ]);
   });
 
-  it("shows the case number and group of each judged case (a skipped case is absent, not renumbered)", () => {
+  it('shows the case number and group of each judged case (a skipped case is absent, not renumbered)', () => {
     render(
       <CaseTable
         scored

@@ -173,7 +173,8 @@ export class ProblemService {
     if (existing && !input.casesToStore && input.storedCaseMeta) {
       const stored = await em.getRepository(ProblemCase).find({ where: { pid: existing.id }, order: { caseId: 'ASC' } });
       const meta = input.storedCaseMeta;
-      if (meta.length === stored.length) storedMeta = stored.map((c, i) => ({ id: c.id, score: meta[i].score, groupNum: meta[i].groupNum }));
+      if (meta.length === stored.length)
+        storedMeta = stored.map((c, i) => ({ id: c.id, score: meta[i].score, groupNum: meta[i].groupNum }));
     }
     if (input.caseGroups?.length) {
       // The groups must fit the cases: the new ones, or the stored ones (with their new groups) when the save keeps them.

@@ -107,7 +107,10 @@ export class TestcaseStore {
   }
 
   /** Writes a case set; returns rows to store. Writing is atomic per set (temp folder, then rename). */
-  async writeCases(pid: number, cases: { input: Buffer; output: Buffer; score: number; groupNum?: number | null }[]): Promise<StoredCase[]> {
+  async writeCases(
+    pid: number,
+    cases: { input: Buffer; output: Buffer; score: number; groupNum?: number | null }[],
+  ): Promise<StoredCase[]> {
     const sums = cases.map((c) => ({ i: sha256(c.input), o: sha256(c.output) }));
     const setChecksum = sha256(sums.map((s) => `${s.i}:${s.o}`).join('\n')).slice(0, 32);
     const dir = path.join(this.problemDir(pid), setChecksum);

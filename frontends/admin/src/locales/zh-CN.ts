@@ -168,7 +168,8 @@ const messages: Record<string, string> = {
   'admin.problemEdit.caseScore': '分数',
   'admin.problemEdit.caseGroup': '分组',
   'admin.problemEdit.caseGroups': '测试点分组（子任务）',
-  'admin.problemEdit.caseGroupsHint': '属于同一分组的测试点按该分组的规则共同计分，每个测试点的分值为分组分数；没有分组时每个测试点单独计分。',
+  'admin.problemEdit.caseGroupsHint':
+    '属于同一分组的测试点按该分组的规则共同计分，每个测试点的分值为分组分数；没有分组时每个测试点单独计分。',
   'admin.problemEdit.groupNum': '分组',
   'admin.problemEdit.groupScore': '分数',
   'admin.problemEdit.groupRule': '计分规则',
@@ -177,7 +178,8 @@ const messages: Record<string, string> = {
   'admin.problemEdit.groupRule.sum': '按测试点累加（评测全部测试点）',
   'admin.problemEdit.addGroup': '添加分组',
   'admin.problemEdit.noGroups': '没有分组：每个测试点单独计分',
-  'admin.problemEdit.caseGroupsInvalid': '测试点分组无效：分组编号不能重复、分数不小于 0，每个分组至少有一个测试点，测试点所属分组必须存在。',
+  'admin.problemEdit.caseGroupsInvalid':
+    '测试点分组无效：分组编号不能重复、分数不小于 0，每个分组至少有一个测试点，测试点所属分组必须存在。',
   'admin.problemEdit.codeShare': '允许分享代码',
   'admin.problemEdit.codeTemplates': '代码模板',
   'admin.problemEdit.compile': '编译',

@@ -67,7 +67,8 @@ export const serverZhCN: Record<string, string> = {
   'JUDGING_ERR.fileIONameRequired': '文件 IO 模式需要输入或输出文件名。',
   'JUDGING_ERR.duplicateTags': '标签不能重复。',
   'JUDGING_ERR.scoreInvalid': '分数须为不小于 0 的整数。',
-  'JUDGING_ERR.caseGroupsInvalid': '测试点分组无效：每个分组须有编号、不小于 0 的分数、规则和至少一个测试点，分组中的测试点须属于已定义的分组。',
+  'JUDGING_ERR.caseGroupsInvalid':
+    '测试点分组无效：每个分组须有编号、不小于 0 的分数、规则和至少一个测试点，分组中的测试点须属于已定义的分组。',
   'JUDGING_ERR.tooManyExamples': '建议样例不超过 2 个。',
   'JUDGING_ERR.testcaseRequired': '题目至少需要一个测试点。',
   'JUDGING_ERR.exportSelectionEmpty': '请至少选择一道要导出的题目。',

@@ -240,10 +240,21 @@ describe('Hydro zip format', () => {
         [
           'testdata/config.yaml',
           `subtasks:\n${types
-            .map((type, i) => `  - score: ${40 + i * 20}\n${type ? `    type: ${type}\n` : ''}    cases:\n      - {input: ${i}a.in, output: ${i}a.out}\n      - {input: ${i}b.in, output: ${i}b.out}\n`)
+            .map(
+              (type, i) =>
+                `  - score: ${40 + i * 20}\n${type ? `    type: ${type}\n` : ''}    cases:\n      - {input: ${i}a.in, output: ${i}a.out}\n      - {input: ${i}b.in, output: ${i}b.out}\n`,
+            )
             .join('')}`,
         ],
-        ...[0, 1].flatMap((i) => ['a', 'b'].flatMap((c) => [[`testdata/${i}${c}.in`, '1'], [`testdata/${i}${c}.out`, '1']] as [string, string][])),
+        ...[0, 1].flatMap((i) =>
+          ['a', 'b'].flatMap(
+            (c) =>
+              [
+                [`testdata/${i}${c}.in`, '1'],
+                [`testdata/${i}${c}.out`, '1'],
+              ] as [string, string][],
+          ),
+        ),
       ]);
     const [grouped] = parseHydroArchive(files(['', 'sum']));
     expect(grouped.type).toBe(ProblemType.OI);

@@ -127,7 +127,9 @@ export function parseHydroArchive(files: Map<string, Buffer>): ImportedProblem[]
       p.spjLanguage = 'C++';
     }
     // Subtasks of rule min (Hydro's default) or sum become test groups; others (max) share their score over their cases.
-    const grouped = !!config.subtasks?.length && config.subtasks.every((st) => (st.cases ?? []).length > 0 && [undefined, 'min', 'sum'].includes(st.type));
+    const grouped =
+      !!config.subtasks?.length &&
+      config.subtasks.every((st) => (st.cases ?? []).length > 0 && [undefined, 'min', 'sum'].includes(st.type));
     const listed: { input: string; output: string; score?: number; groupNum?: number }[] = config.subtasks?.length
       ? config.subtasks.flatMap((st, g) =>
           (st.cases ?? []).map((c, _i, all) =>

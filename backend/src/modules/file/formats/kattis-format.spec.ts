@@ -7,7 +7,10 @@ const map = (entries: [string, string][]) => new Map(entries.map(([k, v]) => [k,
 const PASS_FAIL: [string, string][] = [
   ['hello/problem.yaml', 'name: Hello\nvalidation: custom\nlimits:\n  memory: 64\nkeywords: greeting easy\n'],
   ['hello/.timelimit', '2\n'],
-  ['hello/problem_statement/problem.en.tex', '\\problemname{Ignored}\nSay it.\n\\section*{Input}\nA number.\n\\section*{Output}\nA word.\n'],
+  [
+    'hello/problem_statement/problem.en.tex',
+    '\\problemname{Ignored}\nSay it.\n\\section*{Input}\nA number.\n\\section*{Output}\nA word.\n',
+  ],
   ['hello/data/sample/1.in', '1\n'],
   ['hello/data/sample/1.ans', 'one\n'],
   ['hello/data/secret/10.in', '10\n'],
@@ -78,10 +81,38 @@ describe('ICPC / Kattis packages', () => {
 
   it.each([
     ['no problem.yaml', [['data/secret/1.in', '1']]],
-    ['an input without its answer', [['problem.yaml', 'name: X'], ['data/secret/1.in', '1']]],
-    ['an answer without its input', [['problem.yaml', 'name: X'], ['data/secret/1.in', '1'], ['data/secret/1.ans', '1'], ['data/secret/2.ans', '2']]],
-    ['no secret data', [['problem.yaml', 'name: X'], ['data/sample/1.in', '1'], ['data/sample/1.ans', '1']]],
-    ['custom validation without a validator', [['problem.yaml', 'name: X\nvalidation: custom'], ['data/secret/1.in', '1'], ['data/secret/1.ans', '1']]],
+    [
+      'an input without its answer',
+      [
+        ['problem.yaml', 'name: X'],
+        ['data/secret/1.in', '1'],
+      ],
+    ],
+    [
+      'an answer without its input',
+      [
+        ['problem.yaml', 'name: X'],
+        ['data/secret/1.in', '1'],
+        ['data/secret/1.ans', '1'],
+        ['data/secret/2.ans', '2'],
+      ],
+    ],
+    [
+      'no secret data',
+      [
+        ['problem.yaml', 'name: X'],
+        ['data/sample/1.in', '1'],
+        ['data/sample/1.ans', '1'],
+      ],
+    ],
+    [
+      'custom validation without a validator',
+      [
+        ['problem.yaml', 'name: X\nvalidation: custom'],
+        ['data/secret/1.in', '1'],
+        ['data/secret/1.ans', '1'],
+      ],
+    ],
     [
       'a validator of two sources',
       [
@@ -92,8 +123,21 @@ describe('ICPC / Kattis packages', () => {
         ['output_validators/v/b.cpp', 'int f(){}'],
       ],
     ],
-    ['a problem.yaml that is not a mapping', [['problem.yaml', '- a\n- b'], ['data/secret/1.in', '1'], ['data/secret/1.ans', '1']]],
-    ['an empty test group', [['problem.yaml', 'name: X\ntype: scoring'], ['data/secret/g/testdata.yaml', 'accept_score: 1']]],
+    [
+      'a problem.yaml that is not a mapping',
+      [
+        ['problem.yaml', '- a\n- b'],
+        ['data/secret/1.in', '1'],
+        ['data/secret/1.ans', '1'],
+      ],
+    ],
+    [
+      'an empty test group',
+      [
+        ['problem.yaml', 'name: X\ntype: scoring'],
+        ['data/secret/g/testdata.yaml', 'accept_score: 1'],
+      ],
+    ],
   ] as [string, [string, string][]][])('refuses %s', (_what, entries) => {
     expect(() => parseKattisArchive(map(entries))).toThrow(ArchiveError);
   });

@@ -67,7 +67,8 @@ function casesIn(files: Map<string, Buffer>, dir: string): { name: string; input
     if (name.includes('/')) continue;
     const m = name.match(/^(.+)\.in$/);
     if (m) stems.push(m[1]);
-    else if (name.endsWith('.ans') && !files.has(`${prefix}${name.slice(0, -4)}.in`)) throw new ArchiveError(`answer without input: ${path}`);
+    else if (name.endsWith('.ans') && !files.has(`${prefix}${name.slice(0, -4)}.in`))
+      throw new ArchiveError(`answer without input: ${path}`);
   }
   return stems.sort(natural).map((stem) => {
     const output = files.get(`${prefix}${stem}.ans`);
@@ -166,7 +167,12 @@ function parsePackage(files: Map<string, Buffer>, dir: string): ImportedProblem 
   const meta = loadYaml<KattisProblemYaml>(files.get(`${base}problem.yaml`), `${base}problem.yaml`);
   const p = emptyProblem();
   const st = statement(files, base);
-  const name = typeof meta.name === 'string' ? meta.name : meta.name && typeof meta.name === 'object' ? (meta.name.en ?? Object.values(meta.name)[0]) : undefined;
+  const name =
+    typeof meta.name === 'string'
+      ? meta.name
+      : meta.name && typeof meta.name === 'object'
+        ? (meta.name.en ?? Object.values(meta.name)[0])
+        : undefined;
   p.title = String(name ?? st.name ?? dir).trim();
   if (!p.title) throw new ArchiveError(`problem without name: ${base}problem.yaml`);
   if (dir) p.problemId = dir;
@@ -182,7 +188,8 @@ function parsePackage(files: Map<string, Buffer>, dir: string): ImportedProblem 
   const limits = meta.limits && typeof meta.limits === 'object' ? meta.limits : {};
   const ini = files.get(`${base}domjudge-problem.ini`)?.toString('utf8');
   const iniTime = ini?.match(/^\s*timelimit\s*=\s*['"]?([\d.]+)['"]?\s*$/m)?.[1];
-  p.timeLimit = secondsMs(limits.time_limit) ?? secondsMs(files.get(`${base}.timelimit`)?.toString('utf8')) ?? secondsMs(iniTime) ?? p.timeLimit;
+  p.timeLimit =
+    secondsMs(limits.time_limit) ?? secondsMs(files.get(`${base}.timelimit`)?.toString('utf8')) ?? secondsMs(iniTime) ?? p.timeLimit;
   if (typeof limits.memory === 'number' && limits.memory > 0) p.memoryLimit = Math.round(limits.memory);
   p.stackLimit = p.memoryLimit;
 

@@ -22,10 +22,11 @@ const XML = (tests: string, groups = '', assets = '') => `<?xml version="1.0" en
   <tags><tag value="math"/><tag value="implementation"/></tags>
 </problem>`;
 
-const TESTS = (n: number) => Array.from({ length: n }, (_, i) => [
-  [`tests/${String(i + 1).padStart(2, '0')}`, `${i + 1}\n`],
-  [`tests/${String(i + 1).padStart(2, '0')}.a`, `${i + 1}\n`],
-]).flat() as [string, string][];
+const TESTS = (n: number) =>
+  Array.from({ length: n }, (_, i) => [
+    [`tests/${String(i + 1).padStart(2, '0')}`, `${i + 1}\n`],
+    [`tests/${String(i + 1).padStart(2, '0')}.a`, `${i + 1}\n`],
+  ]).flat() as [string, string][];
 
 describe('Polygon packages', () => {
   it('reads names, limits, statement sections, tags, samples, the testlib checker with its headers, and groups', () => {
@@ -41,10 +42,16 @@ describe('Polygon packages', () => {
             `<checker name="check.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>`,
           ),
         ],
-        ['files/check.cpp', '#include "testlib.h"\n#include "util.h"\nint main(int c, char** v){ registerTestlibCmd(c, v); quitf(_ok, "%d", util()); }\n'],
+        [
+          'files/check.cpp',
+          '#include "testlib.h"\n#include "util.h"\nint main(int c, char** v){ registerTestlibCmd(c, v); quitf(_ok, "%d", util()); }\n',
+        ],
         ['files/util.h', 'int util(){ return 1; }\n'],
         ['files/testlib.h', '// the package copy is not used'],
-        ['statements/english/problem-properties.json', JSON.stringify({ name: 'Sum', legend: 'Add them.', input: 'Numbers.', output: 'A sum.', notes: 'None.' })],
+        [
+          'statements/english/problem-properties.json',
+          JSON.stringify({ name: 'Sum', legend: 'Add them.', input: 'Numbers.', output: 'A sum.', notes: 'None.' }),
+        ],
         ...TESTS(4),
       ]),
     );
@@ -75,23 +82,55 @@ describe('Polygon packages', () => {
   });
 
   it('reads an ACM problem with an interactor and file IO', () => {
-    const xml = XML('<test method="manual"/><test method="manual"/>', '', '<interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor>').replace(
-      'input-file="" output-file=""',
-      'input-file="in.txt" output-file="out.txt"',
+    const xml = XML(
+      '<test method="manual"/><test method="manual"/>',
+      '',
+      '<interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor>',
+    ).replace('input-file="" output-file=""', 'input-file="in.txt" output-file="out.txt"');
+    const [p] = parsePolygonArchive(
+      map([
+        ['pkg/problem.xml', xml],
+        ['pkg/files/interactor.cpp', 'int main(){}'],
+        ...TESTS(2).map(([n, c]) => [`pkg/${n}`, c] as [string, string]),
+      ]),
     );
-    const [p] = parsePolygonArchive(map([['pkg/problem.xml', xml], ['pkg/files/interactor.cpp', 'int main(){}'], ...TESTS(2).map(([n, c]) => [`pkg/${n}`, c] as [string, string])]));
-    expect(p).toMatchObject({ type: ProblemType.ACM, judgeMode: JudgeMode.Interactive, isFileIO: true, ioReadFileName: 'in.txt', ioWriteFileName: 'out.txt' });
+    expect(p).toMatchObject({
+      type: ProblemType.ACM,
+      judgeMode: JudgeMode.Interactive,
+      isFileIO: true,
+      ioReadFileName: 'in.txt',
+      ioWriteFileName: 'out.txt',
+    });
     expect(p.cases).toHaveLength(2);
   });
 
   it.each([
     ['no problem.xml', [['tests/01', '1']]],
-    ['a generated test missing (a standard package)', [['problem.xml', XML('<test method="manual"/><test method="generated" cmd="gen"/>')], ...TESTS(1)]],
-    ['an answer missing', [['problem.xml', XML('<test method="manual"/>')], ['tests/01', '1']]],
+    [
+      'a generated test missing (a standard package)',
+      [['problem.xml', XML('<test method="manual"/><test method="generated" cmd="gen"/>')], ...TESTS(1)],
+    ],
+    [
+      'an answer missing',
+      [
+        ['problem.xml', XML('<test method="manual"/>')],
+        ['tests/01', '1'],
+      ],
+    ],
     ['broken XML', [['problem.xml', '<problem><judging>'], ...TESTS(1)]],
     ['an entity declaration', [['problem.xml', '<!DOCTYPE p [<!ENTITY a "x">]><problem/>'], ...TESTS(1)]],
-    ['a checker source not in the archive', [['problem.xml', XML('<test/>', '', '<checker><source path="files/check.cpp" type="cpp.g++17"/></checker>')], ...TESTS(1)]],
-    ['a checker language the judge does not know', [['problem.xml', XML('<test/>', '', '<checker><source path="files/check.dpr" type="delphi.7"/></checker>')], ['files/check.dpr', 'x'], ...TESTS(1)]],
+    [
+      'a checker source not in the archive',
+      [['problem.xml', XML('<test/>', '', '<checker><source path="files/check.cpp" type="cpp.g++17"/></checker>')], ...TESTS(1)],
+    ],
+    [
+      'a checker language the judge does not know',
+      [
+        ['problem.xml', XML('<test/>', '', '<checker><source path="files/check.dpr" type="delphi.7"/></checker>')],
+        ['files/check.dpr', 'x'],
+        ...TESTS(1),
+      ],
+    ],
   ] as [string, [string, string][]][])('refuses %s', (_what, entries) => {
     expect(() => parsePolygonArchive(map(entries))).toThrow(ArchiveError);
   });

@@ -25,8 +25,7 @@ const attr = (n: unknown, name: string): string | undefined =>
   n && typeof n === 'object' && (n as Attrs)[`@_${name}`] != null ? String((n as Attrs)[`@_${name}`]) : undefined;
 const child = (n: unknown, name: string): unknown => (n && typeof n === 'object' ? (n as Attrs)[name] : undefined);
 const list = (n: unknown): unknown[] => (Array.isArray(n) ? n : n == null ? [] : [n]);
-const text = (n: unknown): string =>
-  n == null ? '' : typeof n === 'object' ? String((n as Attrs)['#text'] ?? '') : String(n);
+const text = (n: unknown): string => (n == null ? '' : typeof n === 'object' ? String((n as Attrs)['#text'] ?? '') : String(n));
 
 /** Polygon source types (cpp.g++17, c.gcc, python.3, java11...) → the judge's language names. */
 function languageOf(type: string | undefined): string {
@@ -85,7 +84,10 @@ function judgeProgram(files: Map<string, Buffer>, base: string, asset: unknown):
 }
 
 /** Statement sections: problem-properties.json, else statement-sections/<language>/*.tex; English first. */
-function statement(files: Map<string, Buffer>, base: string): { legend: string; input: string; output: string; notes: string; name?: string } {
+function statement(
+  files: Map<string, Buffer>,
+  base: string,
+): { legend: string; input: string; output: string; notes: string; name?: string } {
   const languages = [
     'english',
     ...new Set(
@@ -107,7 +109,13 @@ function statement(files: Map<string, Buffer>, base: string): { legend: string; 
     }
     const section = (name: string) => files.get(`${base}statement-sections/${lang}/${name}.tex`)?.toString('utf8').trim() ?? '';
     if (section('legend') || section('input')) {
-      return { legend: section('legend'), input: section('input'), output: section('output'), notes: section('notes'), name: section('name') || undefined };
+      return {
+        legend: section('legend'),
+        input: section('input'),
+        output: section('output'),
+        notes: section('notes'),
+        name: section('name') || undefined,
+      };
     }
   }
   return { legend: '', input: '', output: '', notes: '' };
@@ -127,7 +135,13 @@ function parsePackage(files: Map<string, Buffer>, dir: string): ImportedProblem 
   p.input = st.input;
   p.output = st.output;
   p.hint = st.notes;
-  p.tags = [...new Set(list(child(child(xml, 'tags'), 'tag')).map((t) => (attr(t, 'value') ?? '').trim()).filter(Boolean))];
+  p.tags = [
+    ...new Set(
+      list(child(child(xml, 'tags'), 'tag'))
+        .map((t) => (attr(t, 'value') ?? '').trim())
+        .filter(Boolean),
+    ),
+  ];
 
   const judging = child(xml, 'judging');
   const testset = list(child(judging, 'testset')).find((t) => attr(t, 'name') === 'tests') ?? list(child(judging, 'testset'))[0];

@@ -13,7 +13,8 @@ export interface GroupTableProps {
 
 export function GroupTable({ value = [], onChange }: GroupTableProps) {
   const { t } = useT();
-  const update = (index: number, patch: Partial<CaseGroup>) => onChange?.(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const update = (index: number, patch: Partial<CaseGroup>) =>
+    onChange?.(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const columns: ColumnsType<CaseGroup & { key: number }> = [
     {
       title: t('admin.problemEdit.groupNum'),

@@ -531,7 +531,11 @@ export default function ProblemEditPage() {
                   </Form.Item>
                 )}
                 <Form.Item name="samples" label={t('admin.problemEdit.caseList')}>
-                  <CaseTable manual={!isUploadCase} scored={type === ProblemType.OI} grouped={type === ProblemType.OI && !!caseGroups?.length} />
+                  <CaseTable
+                    manual={!isUploadCase}
+                    scored={type === ProblemType.OI}
+                    grouped={type === ProblemType.OI && !!caseGroups?.length}
+                  />
                 </Form.Item>
               </>
             )}

@@ -224,9 +224,20 @@ describe('ProblemDto mapping', () => {
     const ctx = { ...OK_CTX, testcaseUploaded: true };
     const base = { type: ProblemType.OI, samples: [{ input: '1.in', output: '1.out', score: null, groupNum: 1 }] };
     expect(ids(values({ ...base, caseGroups: [{ groupNum: 1, score: 10, rule: 'all' }] }), ctx)).toEqual([]);
-    expect(ids(values({ ...base, caseGroups: [{ groupNum: 2, score: 10, rule: 'all' }] }), ctx)).toEqual(['admin.problemEdit.caseGroupsInvalid']);
+    expect(ids(values({ ...base, caseGroups: [{ groupNum: 2, score: 10, rule: 'all' }] }), ctx)).toEqual([
+      'admin.problemEdit.caseGroupsInvalid',
+    ]);
     expect(
-      ids(values({ ...base, caseGroups: [{ groupNum: 1, score: 10, rule: 'all' }, { groupNum: 3, score: 5, rule: 'min' }] }), ctx),
+      ids(
+        values({
+          ...base,
+          caseGroups: [
+            { groupNum: 1, score: 10, rule: 'all' },
+            { groupNum: 3, score: 5, rule: 'min' },
+          ],
+        }),
+        ctx,
+      ),
     ).toEqual(['admin.problemEdit.caseGroupsInvalid']);
   });
 });
