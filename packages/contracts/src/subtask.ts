@@ -98,3 +98,23 @@ export function subtaskProblem(groups: readonly CaseGroup[], caseGroupNums: read
   for (const n of seen) if (!used.has(n)) return `group ${n} has no case`;
   return null;
 }
+
+/**
+ * The groups a HOJ problem means: judgeCaseMode subtask_lowest / subtask_average with cases that carry
+ * groupNums. HOJ gives each case a score; a group is worth its cases' lowest (min) or mean (sum) score.
+ * Null for any other mode or without grouped cases.
+ */
+export function caseGroupsFromHoj(
+  mode: unknown,
+  cases: readonly { score?: number | null; groupNum?: number | null }[],
+): CaseGroup[] | null {
+  if (mode !== JudgeCaseMode.SubtaskLowest && mode !== JudgeCaseMode.SubtaskAverage) return null;
+  const scores = new Map<number, number[]>();
+  for (const c of cases) if (c.groupNum != null) scores.set(c.groupNum, [...(scores.get(c.groupNum) ?? []), c.score ?? 0]);
+  if (scores.size === 0) return null;
+  return [...scores].map(([groupNum, s]) =>
+    mode === JudgeCaseMode.SubtaskLowest
+      ? { groupNum, score: Math.min(...s), rule: 'min' as const }
+      : { groupNum, score: Math.floor(s.reduce((a, b) => a + b, 0) / s.length), rule: 'sum' as const },
+  );
+}

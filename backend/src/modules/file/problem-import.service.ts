@@ -136,11 +136,14 @@ export class ProblemImportService {
         spjLanguage: p.spjLanguage,
         userExtraFile: p.userExtraFile,
         judgeExtraFile: p.judgeExtraFile,
+        caseGroups: p.caseGroups,
+        checkerProtocol: p.checkerProtocol,
         cases: await Promise.all(
           cases.map(async (c) => ({
             input: await this.testcases.store.readCaseFile(pid, c.input),
             output: await this.testcases.store.readCaseFile(pid, c.output),
             score: c.score,
+            groupNum: c.groupNum,
           })),
         ),
       });

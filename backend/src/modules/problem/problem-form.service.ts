@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CaseGroup, DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeCaseMode, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
+import { caseGroupsFromHoj, DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { parseHojExamples } from '../file/formats/imported-problem';
 import { ProblemDto } from './dto/problem.dto';
@@ -16,22 +16,6 @@ function extraFiles(v: Record<string, string> | string | null | undefined): Reco
   } catch {
     return null;
   }
-}
-
-/**
- * The groups a HOJ client means: judgeCaseMode subtask_lowest / subtask_average with cases that carry
- * groupNums. HOJ gives each case a score; a group is worth its cases' lowest (min) or mean (sum) score.
- */
-function hojCaseGroups(mode: string | undefined, cases: { score?: number; groupNum?: number | null }[]): CaseGroup[] | null {
-  if (mode !== JudgeCaseMode.SubtaskLowest && mode !== JudgeCaseMode.SubtaskAverage) return null;
-  const scores = new Map<number, number[]>();
-  for (const c of cases) if (c.groupNum != null) scores.set(c.groupNum, [...(scores.get(c.groupNum) ?? []), c.score ?? 0]);
-  if (scores.size === 0) return null;
-  return [...scores].map(([groupNum, s]) =>
-    mode === JudgeCaseMode.SubtaskLowest
-      ? { groupNum, score: Math.min(...s), rule: 'min' as const }
-      : { groupNum, score: Math.floor(s.reduce((a, b) => a + b, 0) / s.length), rule: 'sum' as const },
-  );
 }
 
 /** Turns the admin form (HOJ ProblemDTO) into a ProblemInput, then saves it through ProblemService. */
@@ -105,7 +89,7 @@ export class ProblemFormService {
       caseGroups:
         p.caseGroups !== undefined
           ? (p.caseGroups ?? null)
-          : (hojCaseGroups(p.judgeCaseMode, samples) ?? (existing && !casesToStore ? existing.caseGroups : null)),
+          : (caseGroupsFromHoj(p.judgeCaseMode, samples) ?? (existing && !casesToStore ? existing.caseGroups : null)),
       openCaseResult: pick('openCaseResult', p.openCaseResult, true),
       codeShare: pick('codeShare', p.codeShare, true),
       isFileIO: pick('isFileIO', p.isFileIO, false),

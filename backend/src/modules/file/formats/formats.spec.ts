@@ -91,6 +91,48 @@ describe('HOJ zip format', () => {
     expect(back.examples).toEqual([{ input: 'a', output: 'b' }]);
     expect(back.cases[0].output.toString()).toBe('2');
   });
+
+  it('round-trips test groups and the checker convention; reads HOJ subtask modes; refuses groups that do not fit', async () => {
+    const p = emptyProblem();
+    Object.assign(p, { problemId: 'G', title: 'Groups', type: ProblemType.OI, checkerProtocol: 'domjudge' });
+    p.caseGroups = [
+      { groupNum: 1, score: 30, rule: 'all' },
+      { groupNum: 2, score: 70, rule: 'sum' },
+    ];
+    p.cases = [1, 2, null].map((groupNum, i) => ({ input: Buffer.from(`${i}`), output: Buffer.from(`${i}`), score: 5, groupNum }));
+    const files = buildHojArchiveFiles([p]);
+    const json = JSON.parse(files.find(([n]) => n === 'G.json')![1].toString());
+    // What HOJ itself reads: its subtask mode, each grouped case worth its group's score.
+    expect(json.problem.judgeCaseMode).toBe('subtask_lowest');
+    expect(json.samples.map((s: { score: number; groupNum: number | null }) => [s.score, s.groupNum])).toEqual([
+      [30, 1],
+      [70, 2],
+      [5, null],
+    ]);
+    const [back] = parseHojArchive(await readZip(await writeZip(files)));
+    expect(back.caseGroups).toEqual(p.caseGroups);
+    expect(back.checkerProtocol).toBe('domjudge');
+    expect(back.cases.map((c) => c.groupNum ?? null)).toEqual([1, 2, null]);
+
+    // A HOJ export: subtask_average over the cases' scores.
+    delete json.problem.caseGroups;
+    json.problem.judgeCaseMode = 'subtask_average';
+    json.samples = [
+      { input: '1.in', output: '1.out', score: 10, groupNum: 4 },
+      { input: '2.in', output: '2.out', score: 20, groupNum: 4 },
+    ];
+    const hoj = map([
+      ['G.json', JSON.stringify(json)],
+      ['G/1.in', '1'],
+      ['G/1.out', '1'],
+      ['G/2.in', '2'],
+      ['G/2.out', '2'],
+    ]);
+    expect(parseHojArchive(hoj)[0].caseGroups).toEqual([{ groupNum: 4, score: 15, rule: 'sum' }]);
+    json.problem.caseGroups = [{ groupNum: 9, score: 10, rule: 'all' }];
+    hoj.set('G.json', Buffer.from(JSON.stringify(json)));
+    expect(() => parseHojArchive(hoj)).toThrow('test groups do not fit');
+  });
 });
 
 describe('FPS xml format', () => {

@@ -1,4 +1,14 @@
-import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
+import {
+  CaseGroup,
+  caseGroupsFromHoj,
+  DIFFICULTY_MAX,
+  DIFFICULTY_MIN,
+  judgeCaseModeOf,
+  JudgeMode,
+  ProblemAuth,
+  ProblemType,
+  subtaskProblem,
+} from '@oj/contracts';
 import { ArchiveError } from '../archive/safe-zip';
 import { emptyProblem, formatHojExamples, ImportedProblem, parseHojExamples } from './imported-problem';
 
@@ -6,7 +16,7 @@ import { emptyProblem, formatHojExamples, ImportedProblem, parseHojExamples } fr
 export interface HojProblemJson {
   problem: Record<string, unknown>;
   languages?: string[];
-  samples?: { input: string; output: string; score?: number }[];
+  samples?: { input: string; output: string; score?: number; groupNum?: number | null }[];
   tags?: string[];
   codeTemplates?: { language: string; code: string }[];
   judgeMode?: string;
@@ -82,8 +92,23 @@ export function parseHojArchive(files: Map<string, Buffer>): ImportedProblem[] {
       const input = files.get(`${key}/${str(s.input)}`);
       const output = files.get(`${key}/${str(s.output)}`);
       if (!input || !output) throw new ArchiveError(`missing case file ${s.input}/${s.output} for ${key}`);
-      return { input, output, score: Math.max(0, Math.trunc(num(s.score, 0))) };
+      const groupNum = Number.isInteger(s.groupNum) && (s.groupNum as number) > 0 ? (s.groupNum as number) : null;
+      return { input, output, score: Math.max(0, Math.trunc(num(s.score, 0))), ...(groupNum ? { groupNum } : {}) };
     });
+    // Test groups: ours (caseGroups, not in HOJ), else HOJ's subtask mode over the cases' groupNums.
+    out.caseGroups = Array.isArray(p.caseGroups)
+      ? (p.caseGroups as CaseGroup[]).map((g) => ({ groupNum: num(g.groupNum, 0), score: num(g.score, -1), rule: g.rule }))
+      : caseGroupsFromHoj(p.judgeCaseMode, out.cases);
+    if (
+      out.caseGroups &&
+      subtaskProblem(
+        out.caseGroups,
+        out.cases.map((c) => c.groupNum ?? null),
+      )
+    ) {
+      throw new ArchiveError(`test groups do not fit the cases in ${key}.json`);
+    }
+    if (p.checkerProtocol === 'domjudge') out.checkerProtocol = 'domjudge';
     return out;
   });
 }
@@ -132,9 +157,16 @@ export function buildHojArchiveFiles(problems: ImportedProblem[]): [string, Buff
         examples: formatHojExamples(p.examples),
         spjCode: p.spjCode,
         spjLanguage: p.spjLanguage,
+        // HOJ reads its subtask mode with each grouped case worth its group's score; we read caseGroups.
+        judgeCaseMode: judgeCaseModeOf(p.caseGroups),
+        ...(p.caseGroups?.length ? { caseGroups: p.caseGroups } : {}),
+        ...(p.checkerProtocol && p.checkerProtocol !== 'testlib' ? { checkerProtocol: p.checkerProtocol } : {}),
       },
       languages: p.languages,
-      samples: p.cases.map((_, n) => ({ input: `${n + 1}.in`, output: `${n + 1}.out`, score: p.cases[n].score })),
+      samples: p.cases.map((c, n) => {
+        const group = c.groupNum != null ? p.caseGroups?.find((g) => g.groupNum === c.groupNum) : undefined;
+        return { input: `${n + 1}.in`, output: `${n + 1}.out`, score: group ? group.score : c.score, groupNum: group ? c.groupNum : null };
+      }),
       tags: p.tags,
       codeTemplates: p.codeTemplates,
       judgeMode: p.judgeMode,
