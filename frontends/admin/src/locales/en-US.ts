@@ -170,6 +170,9 @@ const messages: Record<string, string> = {
   'admin.problemEdit.caseOutputFile': 'Output file',
   'admin.problemEdit.caseScore': 'Score',
   'admin.problemEdit.caseGroup': 'Group',
+  'admin.problemEdit.checkerProtocol': 'Convention',
+  'admin.problemEdit.checkerProtocolTestlib': 'testlib (input, output, answer; exit 0 = accepted)',
+  'admin.problemEdit.checkerProtocolKattis': 'Kattis / DOMjudge (input, answer, feedback dir; output on stdin; exit 42 / 43)',
   'admin.problemEdit.caseGroups': 'Test groups (subtasks)',
   'admin.problemEdit.caseGroupsHint':
     'Cases naming a group are scored together by its rule and each is worth the group score; with no group every case scores on its own.',

@@ -167,6 +167,9 @@ const messages: Record<string, string> = {
   'admin.problemEdit.caseOutputFile': '输出文件',
   'admin.problemEdit.caseScore': '分数',
   'admin.problemEdit.caseGroup': '分组',
+  'admin.problemEdit.checkerProtocol': '调用约定',
+  'admin.problemEdit.checkerProtocolTestlib': 'testlib（输入、输出、答案；退出码 0 为通过）',
+  'admin.problemEdit.checkerProtocolKattis': 'Kattis / DOMjudge（输入、答案、反馈目录；选手输出在标准输入；退出码 42 / 43）',
   'admin.problemEdit.caseGroups': '测试点分组（子任务）',
   'admin.problemEdit.caseGroupsHint':
     '属于同一分组的测试点按该分组的规则共同计分，每个测试点的分值为分组分数；没有分组时每个测试点单独计分。',

@@ -451,6 +451,14 @@ export default function ProblemEditPage() {
                     }
                     options={spjLanguageOptions}
                   />
+                  <ProFormRadio.Group
+                    name="checkerProtocol"
+                    label={t('admin.problemEdit.checkerProtocol')}
+                    options={[
+                      { label: t('admin.problemEdit.checkerProtocolTestlib'), value: 'testlib' },
+                      { label: t('admin.problemEdit.checkerProtocolKattis'), value: 'domjudge' },
+                    ]}
+                  />
                   <Form.Item
                     name="spjCode"
                     label={judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveCode') : t('admin.problemEdit.spjCode')}

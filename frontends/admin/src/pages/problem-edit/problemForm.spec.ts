@@ -240,4 +240,17 @@ describe('ProblemDto mapping', () => {
       ),
     ).toEqual(['admin.problemEdit.caseGroupsInvalid']);
   });
+
+  it('sends the checker convention of a special judge or interactor, testlib otherwise, and reads it back', () => {
+    const spj = toProblemDto(values({ judgeMode: JudgeMode.Special, spjLanguage: 'C++', spjCode: 'x', checkerProtocol: 'domjudge' }), {
+      allTags: [],
+    });
+    expect(spj.problem.checkerProtocol).toBe('domjudge');
+    expect(toProblemDto(values({ checkerProtocol: 'domjudge' }), { allTags: [] }).problem.checkerProtocol).toBe('testlib');
+    const form = fromProblem({ ...spj.problem, id: 1, tags: [], languages: ['C++'], codeTemplates: [] }, []);
+    expect(form.checkerProtocol).toBe('domjudge');
+    expect(
+      fromProblem({ ...spj.problem, checkerProtocol: undefined, id: 1, tags: [], languages: [], codeTemplates: [] }, []).checkerProtocol,
+    ).toBe('testlib');
+  });
 });

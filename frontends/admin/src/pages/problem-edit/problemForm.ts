@@ -4,6 +4,7 @@
  */
 import {
   CaseGroup,
+  CheckerProtocol,
   AdminProblem,
   AdminProblemDetail,
   CodeTemplate,
@@ -59,6 +60,8 @@ export interface ProblemFormValues {
   /** Template per language name. */
   codeTemplates: Record<string, TemplateValue>;
   judgeMode: JudgeMode;
+  /** Convention of the special judge / interactor: testlib, or domjudge (Kattis: exit 42 / 43). */
+  checkerProtocol: CheckerProtocol;
   spjLanguage?: string;
   spjCode?: string;
   isRemoveEndBlank: boolean;
@@ -99,6 +102,7 @@ export const NEW_PROBLEM: ProblemFormValues = {
   languages: [],
   codeTemplates: {},
   judgeMode: JudgeMode.Default,
+  checkerProtocol: 'testlib',
   isRemoveEndBlank: true,
   openCaseResult: true,
   codeShare: true,
@@ -260,6 +264,7 @@ export function toProblemDto(v: ProblemFormValues, ctx: DtoContext): ProblemDto 
     codeShare: !!v.codeShare,
     spjCode: specialJudge ? (v.spjCode ?? null) : null,
     spjLanguage: specialJudge ? (v.spjLanguage ?? null) : null,
+    checkerProtocol: specialJudge ? (v.checkerProtocol ?? 'testlib') : 'testlib',
     userExtraFile: extraFilesToMap(v.userExtraFiles ?? []),
     judgeExtraFile: specialJudge ? extraFilesToMap(v.judgeExtraFiles ?? []) : null,
     isRemoveEndBlank: !!v.isRemoveEndBlank,
@@ -334,6 +339,7 @@ export function fromProblem(problem: AdminProblemDetail, cases: readonly Problem
     judgeMode: problem.judgeMode ?? JudgeMode.Default,
     spjLanguage: problem.spjLanguage ?? undefined,
     spjCode: problem.spjCode ?? undefined,
+    checkerProtocol: problem.checkerProtocol ?? 'testlib',
     isRemoveEndBlank: !!problem.isRemoveEndBlank,
     floatAbsTolerance: problem.floatAbsTolerance ?? undefined,
     floatRelTolerance: problem.floatRelTolerance ?? undefined,
