@@ -79,6 +79,25 @@ describe('ICPC / Kattis packages', () => {
     ]);
   });
 
+  it('reads custom interactive validation (legacy) and the draft type list as an interactive problem', () => {
+    for (const yaml of ['name: I\nvalidation: custom interactive\n', 'name: I\ntype: [pass-fail, interactive]\n']) {
+      const [p] = parseKattisArchive(
+        map([
+          ['problem.yaml', yaml],
+          ['data/secret/1.in', '5\n'],
+          ['data/secret/1.ans', '5\n'],
+          ['output_validator/interactor.py', 'import sys\nsys.exit(42)\n'],
+        ]),
+      );
+      expect(p).toMatchObject({
+        judgeMode: JudgeMode.Interactive,
+        spjLanguage: 'Python3',
+        checkerProtocol: 'domjudge',
+        type: ProblemType.ACM,
+      });
+    }
+  });
+
   it.each([
     ['no problem.yaml', [['data/secret/1.in', '1']]],
     [
