@@ -179,9 +179,9 @@ const messages: Record<string, string> = {
   'admin.problemEdit.groupNum': 'Group',
   'admin.problemEdit.groupScore': 'Score',
   'admin.problemEdit.groupRule': 'Rule',
-  'admin.problemEdit.groupRule.all': 'All or nothing (stops at the first failure)',
-  'admin.problemEdit.groupRule.min': 'Lowest case score (stops at a case scoring 0)',
-  'admin.problemEdit.groupRule.sum': 'Sum of the cases (every case runs)',
+  'admin.problemEdit.groupRuleAll': 'All or nothing (stops at the first failure)',
+  'admin.problemEdit.groupRuleMin': 'Lowest case score (stops at a case scoring 0)',
+  'admin.problemEdit.groupRuleSum': 'Sum of the cases (every case runs)',
   'admin.problemEdit.addGroup': 'Add group',
   'admin.problemEdit.noGroups': 'No groups: every case scores on its own',
   'admin.problemEdit.caseGroupsInvalid':

@@ -176,9 +176,9 @@ const messages: Record<string, string> = {
   'admin.problemEdit.groupNum': '分组',
   'admin.problemEdit.groupScore': '分数',
   'admin.problemEdit.groupRule': '计分规则',
-  'admin.problemEdit.groupRule.all': '全部通过得分（首个失败即停止）',
-  'admin.problemEdit.groupRule.min': '取最低分（得 0 分即停止）',
-  'admin.problemEdit.groupRule.sum': '按测试点累加（评测全部测试点）',
+  'admin.problemEdit.groupRuleAll': '全部通过得分（首个失败即停止）',
+  'admin.problemEdit.groupRuleMin': '取最低分（得 0 分即停止）',
+  'admin.problemEdit.groupRuleSum': '按测试点累加（评测全部测试点）',
   'admin.problemEdit.addGroup': '添加分组',
   'admin.problemEdit.noGroups': '没有分组：每个测试点单独计分',
   'admin.problemEdit.caseGroupsInvalid':

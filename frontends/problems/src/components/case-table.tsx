@@ -48,6 +48,12 @@ export function CaseTable({ cases, scored }: { cases: JudgeCaseInfo[]; scored: b
   );
 }
 
+const RULE_IDS: Record<SubtaskResult['rule'], string> = {
+  all: 'problems.result.groupRuleAll',
+  min: 'problems.result.groupRuleMin',
+  sum: 'problems.result.groupRuleSum',
+};
+
 /** The groups (subtasks) of a submission: each group's rule, points out of its score, verdict and cases judged. */
 export function SubtaskTable({ subtasks }: { subtasks: SubtaskResult[] }) {
   return (
@@ -63,7 +69,7 @@ export function SubtaskTable({ subtasks }: { subtasks: SubtaskResult[] }) {
         {
           title: <FormattedMessage id="problems.result.groupRule" />,
           dataIndex: 'rule',
-          render: (rule: SubtaskResult['rule']) => <FormattedMessage id={`problems.result.groupRule.${rule}`} />,
+          render: (rule: SubtaskResult['rule']) => <FormattedMessage id={RULE_IDS[rule]} />,
         },
         {
           title: <FormattedMessage id="problems.result.status" />,

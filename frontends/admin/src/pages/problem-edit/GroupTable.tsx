@@ -3,8 +3,14 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SUBTASK_RULES } from '@oj/contracts';
-import type { CaseGroup } from '@oj/contracts';
+import type { CaseGroup, SubtaskRule } from '@oj/contracts';
 import { useT } from '../../i18n';
+
+const RULE_LABELS: Record<SubtaskRule, string> = {
+  all: 'admin.problemEdit.groupRuleAll',
+  min: 'admin.problemEdit.groupRuleMin',
+  sum: 'admin.problemEdit.groupRuleSum',
+};
 
 export interface GroupTableProps {
   value?: CaseGroup[];
@@ -40,7 +46,7 @@ export function GroupTable({ value = [], onChange }: GroupTableProps) {
           style={{ minWidth: 200 }}
           value={rule}
           onChange={(r) => update(i, { rule: r })}
-          options={SUBTASK_RULES.map((r) => ({ value: r, label: t(`admin.problemEdit.groupRule.${r}`) }))}
+          options={SUBTASK_RULES.map((r) => ({ value: r, label: t(RULE_LABELS[r]) }))}
           data-testid={`group-rule-${i}`}
         />
       ),
