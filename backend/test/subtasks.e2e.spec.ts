@@ -127,6 +127,15 @@ describe('subtasks: test groups edited, judged and shown per group', () => {
       [5, 3, JudgeStatus.Accepted, 40],
       [6, 3, JudgeStatus.WrongAnswer, 0],
     ]);
+    // A rejudge judges the groups again and writes their results anew.
+    await request(t.url).get('/api/admin/judge/rejudge').query({ submitId }).set('Authorization', admin()).expect(200);
+    expect(await waitVerdict(t, t.users.user.token, submitId)).toMatchObject({ status: JudgeStatus.PartialAccepted, score: 50 });
+    const again = await request(t.url)
+      .get('/api/get-all-case-result')
+      .query({ submitId })
+      .set('Authorization', t.users.user.token)
+      .expect(200);
+    expect(again.body.data.subtaskList.map((g: { score: number }) => g.score)).toEqual([30, 0, 20]);
     const full = await submit(t, t.users.admin.token, 'SUB1', 'Python3', 'print(input())\n');
     expect(await waitVerdict(t, admin(), full.body.data.submitId)).toMatchObject({ status: JudgeStatus.Accepted, score: 100 });
   });
