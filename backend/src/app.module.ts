@@ -9,6 +9,7 @@ import { OtherContestModule } from './modules/other-contest/other-contest.module
 import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
+import { OpsModule } from './modules/ops/ops.module';
 import { ProblemModule } from './modules/problem/problem.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RatingModule } from './modules/rating/rating.module';
@@ -39,6 +40,7 @@ import { UserModule } from './modules/user/user.module';
     RatingModule,
     DeveloperModule,
     OtherContestModule,
+    OpsModule,
   ],
 })
 export class AppModule {}

@@ -19,6 +19,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InputBoundsPipe } from './http/input-bounds.pipe';
 import { createValidationPipe } from './http/validation.pipe';
 import { MailService } from './mail/mail.service';
+import { MetricsService } from './observability/metrics.service';
 import { QueueModule } from './queue/queue.module';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RedisModule } from './redis/redis.module';
@@ -26,7 +27,7 @@ import { SiteConfigEntry } from './site-config/site-config.entity';
 import { SiteConfigService } from './site-config/site-config.service';
 
 /**
- * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
+ * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, metrics, errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
  */
 @Global()
 @Module({
@@ -59,6 +60,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     SiteConfigService,
     MailService,
     RateLimitService,
+    MetricsService,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: SwitchGuard },
@@ -67,6 +69,6 @@ import { SiteConfigService } from './site-config/site-config.service';
     // Numbers bounded to their column types on every route (after validation: converted values are checked too).
     { provide: APP_PIPE, inject: [DataSource], useFactory: (ds: DataSource) => new InputBoundsPipe(ds) },
   ],
-  exports: [TokenService, SessionService, SiteConfigService, MailService, RateLimitService, TypeOrmModule],
+  exports: [TokenService, SessionService, SiteConfigService, MailService, RateLimitService, MetricsService, TypeOrmModule],
 })
 export class CoreModule {}
