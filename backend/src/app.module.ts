@@ -3,6 +3,7 @@ import { CoreModule } from './core/core.module';
 import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { DemoModule } from './modules/demo/demo.module';
 import { DiscussionModule } from './modules/discussion/discussion.module';
 import { DeveloperModule } from './modules/developer/developer.module';
 import { OtherContestModule } from './modules/other-contest/other-contest.module';
@@ -41,6 +42,7 @@ import { UserModule } from './modules/user/user.module';
     DeveloperModule,
     OtherContestModule,
     OpsModule,
+    DemoModule,
   ],
 })
 export class AppModule {}
