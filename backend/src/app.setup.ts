@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './core/config/app-config';
 import { frontendsMiddleware } from './core/http/frontends.middleware';
 import { inputGuardMiddleware } from './core/http/input-guard.middleware';
+import { consoleLogger } from './core/observability/console-logger';
 import { httpMetricsMiddleware } from './core/observability/http-metrics.middleware';
 import { MetricsService } from './core/observability/metrics.service';
 import { OpsMetricsService } from './modules/ops/ops-metrics.service';
@@ -19,7 +20,7 @@ const EXPOSED_HEADERS = [HEADERS.authorization, HEADERS.refreshToken];
 export function configureApp(app: INestApplication): AppConfig {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
-  express.useLogger(app.get(Logger));
+  express.useLogger(consoleLogger(app.get(Logger), config));
   // X-Forwarded-For only from the configured proxies (none by default): req.ip feeds the per-IP limits and sessions.
   express.set('trust proxy', config.http.trustedProxies.length ? config.http.trustedProxies : false);
   express.disable('x-powered-by');

@@ -84,6 +84,12 @@ export interface AppConfig {
   port: number;
   host: string;
   logLevel: string;
+  /**
+   * LOG_FORMAT: `json` (one JSON line per event, with one per request and one per mapped route at start) or
+   * `pretty` (readable lines: warnings, errors and what a person starting it needs; requests and routes only at
+   * LOG_LEVEL=debug). Default: json when NODE_ENV=production, pretty otherwise; npm start asks for pretty.
+   */
+  logFormat: 'json' | 'pretty';
   /** Public base URL used in e-mailed links, e.g. http://localhost:8080. */
   baseUrl: string;
   rootPassword?: string;
@@ -169,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
     port,
     host: env.HOST || '0.0.0.0',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : nodeEnv === 'production' ? 'json' : 'pretty',
     baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     rootPassword: env.ROOT_PASSWORD || undefined,
     rateLimit: {

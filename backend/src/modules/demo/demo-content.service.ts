@@ -8,6 +8,7 @@ import { SiteConfigEntry } from '../../core/site-config/site-config.entity';
 import { AdminContestService } from '../contest/admin-contest.service';
 import { Contest } from '../contest/entities/contest.entity';
 import { ProblemFormService } from '../problem/problem-form.service';
+import { ProblemService } from '../problem/problem.service';
 import { Problem } from '../problem/entities/problem.entity';
 import { AnnouncementService } from '../site/announcement.service';
 import { AnnouncementEntity } from '../site/entities/announcement.entity';
@@ -49,6 +50,7 @@ export class DemoContentService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UserService,
     private readonly sessions: SessionService,
+    private readonly problemService: ProblemService,
     private readonly problemForm: ProblemFormService,
     private readonly contests: AdminContestService,
     private readonly trainings: AdminTrainingService,
@@ -97,10 +99,12 @@ export class DemoContentService {
     const rootRow = (await this.users.findByUsername(ROOT_USERNAME)) ?? null;
     const root = rootRow ? await this.sessions.load(rootRow.uid) : null;
     if (!root || root.roleId !== Role.Root) throw new Error('the root account does not exist yet');
-    // Checker problems first: their compile checks need a judge worker; without one nothing has been made yet.
+    // The checkers first: their compile checks need a judge worker; without one nothing has been made yet.
+    for (const p of [CIRCLE_AREA, GUESS_NUMBER])
+      await this.problemService.assertCheckerCompiles(p.problem.judgeMode!, p.problem.spjLanguage!, p.problem.spjCode!);
+    const aPlusB = await this.problemForm.create(A_PLUS_B, root);
     const circle = await this.problemForm.create(CIRCLE_AREA, root);
     const guess = await this.problemForm.create(GUESS_NUMBER, root);
-    const aPlusB = await this.problemForm.create(A_PLUS_B, root);
     const problems = [aPlusB, circle, guess];
 
     const now = Date.now();
