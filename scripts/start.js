@@ -289,7 +289,7 @@ function watchBackend(line) {
 
 async function getJson(url, headers = {}) {
   try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(3000) });
+    const res = await fetch(url, { headers, signal: globalThis.AbortSignal.timeout(3000) });
     return { status: res.status, body: await res.json().catch(() => null) };
   } catch {
     return { status: 0, body: null };
@@ -320,7 +320,9 @@ async function summary({ port, databaseUrl, redisUrl, worker }) {
   if (stopping) return;
   const checks = (ready.body && ready.body.data && ready.body.data.checks) || {};
   const state = (ok) => (ok ? 'up  ' : 'DOWN');
-  const pg = env.DATABASE_URL ? new URL(databaseUrl).host : `embedded, ${new URL(databaseUrl).host}, data in ${path.join(DATA_DIR, 'postgres')}`;
+  const pg = env.DATABASE_URL
+    ? new URL(databaseUrl).host
+    : `embedded, ${new URL(databaseUrl).host}, data in ${path.join(DATA_DIR, 'postgres')}`;
   const workerState =
     worker && worker.exitCode === null && languages.length
       ? `${state(true)} ${languages.length} languages: ${languages.map((l) => l.name).join(', ')}`

@@ -28,7 +28,12 @@ export function configureApp(app: INestApplication): AppConfig {
   express.use(httpMetricsMiddleware(app.get(MetricsService)));
   // Prometheus: here behind METRICS_TOKEN, or only on METRICS_PORT (served by OpsMetricsService).
   const opsMetrics = app.get(OpsMetricsService, { strict: false });
-  express.use('/metrics', config.metrics.port ? (_req: unknown, res: { status(n: number): { end(): void } }) => res.status(404).end() : opsMetrics.protectedHandler());
+  express.use(
+    '/metrics',
+    config.metrics.port
+      ? (_req: unknown, res: { status(n: number): { end(): void } }) => res.status(404).end()
+      : opsMetrics.protectedHandler(),
+  );
   // API answers change with every call; hashing each one for an ETag only costs time.
   express.set('etag', false);
   express.setGlobalPrefix('api');

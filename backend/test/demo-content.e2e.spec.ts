@@ -89,18 +89,23 @@ describe('demo content', () => {
     const cps = await request(t.url).get('/api/get-contest-problem').query({ cid }).set('Authorization', user.token).expect(200);
     expect(cps.body.data.map((p: { displayId: string }) => p.displayId)).toEqual(['A', 'B', 'C']);
     const trainings = await request(t.url).get('/api/get-training-list').expect(200);
-    expect(trainings.body.data.records.map((x: { title: string; problemCount: number }) => [x.title, x.problemCount])).toEqual([['Getting Started', 3]]);
+    expect(trainings.body.data.records.map((x: { title: string; problemCount: number }) => [x.title, x.problemCount])).toEqual([
+      ['Getting Started', 3],
+    ]);
     const news = await request(t.url).get('/api/get-common-announcement').expect(200);
     expect(news.body.data.records.map((a: { title: string }) => a.title)).toEqual(['Welcome to your online judge']);
   });
 
-  it.each(['C++ 17 With O2', 'Python3', 'Java', 'JavaScript Node', 'Golang'])('accepts the A + B reference solution in %s', async (language) => {
-    await setSubmitInterval(t, 0);
-    const res = await submit(t, user.token, '1000', language, A_PLUS_B_SOLUTIONS[language]);
-    expect(res.body.status).toBe(200);
-    const verdict = await waitVerdict(t, user.token, res.body.data.submitId, 180_000);
-    expect({ language, status: verdict.status }).toEqual({ language, status: JudgeStatus.Accepted });
-  });
+  it.each(['C++ 17 With O2', 'Python3', 'Java', 'JavaScript Node', 'Golang'])(
+    'accepts the A + B reference solution in %s',
+    async (language) => {
+      await setSubmitInterval(t, 0);
+      const res = await submit(t, user.token, '1000', language, A_PLUS_B_SOLUTIONS[language]);
+      expect(res.body.status).toBe(200);
+      const verdict = await waitVerdict(t, user.token, res.body.data.submitId, 180_000);
+      expect({ language, status: verdict.status }).toEqual({ language, status: JudgeStatus.Accepted });
+    },
+  );
 
   it('judges Circle Area with its special judge: within 1e-6 accepted, two decimals wrong', async () => {
     const ok = await submit(t, user.token, '1001', CIRCLE_AREA_SOLUTION.language, CIRCLE_AREA_SOLUTION.code);

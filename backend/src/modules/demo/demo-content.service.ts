@@ -123,7 +123,9 @@ export class DemoContentService {
     }
 
     const training = await this.trainings.add(
-      { training: { title: DEMO_TRAINING.title, description: DEMO_TRAINING.description, auth: TrainingAuth.Public, status: true, rank: 0 } },
+      {
+        training: { title: DEMO_TRAINING.title, description: DEMO_TRAINING.description, auth: TrainingAuth.Public, status: true, rank: 0 },
+      },
       root,
     );
     for (const [i, p] of problems.entries()) {

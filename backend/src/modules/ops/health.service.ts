@@ -47,7 +47,10 @@ export class HealthService {
 
   async readiness(): Promise<Readiness> {
     const [postgres, migrations, redis] = await Promise.all([
-      within(this.dataSource.query('SELECT 1').then((): CheckState => 'up'), 'down' as CheckState),
+      within(
+        this.dataSource.query('SELECT 1').then((): CheckState => 'up'),
+        'down' as CheckState,
+      ),
       within(this.migrationState(), 'unknown' as const),
       within(this.redisPing(), 'down' as CheckState),
     ]);

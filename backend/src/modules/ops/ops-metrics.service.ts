@@ -41,11 +41,16 @@ export class OpsMetricsService implements OnApplicationBootstrap, OnApplicationS
       const paused = await queue.getPausedCount?.().catch(() => 0);
       for (const state of JOB_STATES) g.set({ state }, state === 'paused' ? (paused ?? 0) : (counts[state] ?? 0));
     });
-    metrics.gauge('oj_judge_queue_oldest_waiting_seconds', 'Age of the oldest job waiting in the judge queue (0 when none)', [], async (g) => {
-      // Bull pushes new jobs on the left and workers take from the right: the oldest is the last one.
-      const [oldest] = await queue.getWaiting(-1, -1);
-      g.set(oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
-    });
+    metrics.gauge(
+      'oj_judge_queue_oldest_waiting_seconds',
+      'Age of the oldest job waiting in the judge queue (0 when none)',
+      [],
+      async (g) => {
+        // Bull pushes new jobs on the left and workers take from the right: the oldest is the last one.
+        const [oldest] = await queue.getWaiting(-1, -1);
+        g.set(oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
+      },
+    );
     metrics.gauge('oj_judge_workers', 'Judge workers announced on this installation', [], async (g) => {
       g.set((await this.registry.servers()).length);
     });
