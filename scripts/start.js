@@ -346,7 +346,9 @@ async function summary({ port, databaseUrl, redisUrl, worker }) {
       : seen.demo === 'failed'
         ? '  Demo content: not created (see the warning above).'
         : '  Demo content: made on the first start of an empty site (problems 1000-1002, a running contest, a training); README "First run".',
-    `  Metrics: http://localhost:${port}/metrics with "Authorization: Bearer <${path.join(DATA_DIR, 'metrics-token')}>"; queues: Admin → Judge queue.`,
+    env.METRICS_PORT && env.METRICS_PORT !== '0'
+      ? `  Metrics: http://localhost:${env.METRICS_PORT}/metrics; health: /api/health/live, /api/health/ready; judge queue: Admin → General → Judge Queue.`
+      : `  Metrics: /metrics with "Authorization: Bearer" + the token in ${path.join(DATA_DIR, 'metrics-token')}; health: /api/health/ready; judge queue: Admin → General → Judge Queue.`,
     '',
   ];
   console.log(lines.join('\n'));
