@@ -99,9 +99,13 @@ export class DemoContentService {
     const rootRow = (await this.users.findByUsername(ROOT_USERNAME)) ?? null;
     const root = rootRow ? await this.sessions.load(rootRow.uid) : null;
     if (!root || root.roleId !== Role.Root) throw new Error('the root account does not exist yet');
-    // The checkers first: their compile checks need a judge worker; without one nothing has been made yet.
-    for (const p of [CIRCLE_AREA, GUESS_NUMBER])
-      await this.problemService.assertCheckerCompiles(p.problem.judgeMode!, p.problem.spjLanguage!, p.problem.spjCode!);
+    // Saving a checker problem needs a judge worker to compile the checker: one compile check first, so that with
+    // no worker answering nothing has been made yet (and the next start tries again).
+    await this.problemService.assertCheckerCompiles(
+      CIRCLE_AREA.problem.judgeMode!,
+      CIRCLE_AREA.problem.spjLanguage!,
+      CIRCLE_AREA.problem.spjCode!,
+    );
     const aPlusB = await this.problemForm.create(A_PLUS_B, root);
     const circle = await this.problemForm.create(CIRCLE_AREA, root);
     const guess = await this.problemForm.create(GUESS_NUMBER, root);
