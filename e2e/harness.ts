@@ -208,6 +208,8 @@ async function startPlatformLocked(opts: StartOptions): Promise<Platform> {
     JUDGE_CACHE_DIR: path.join(dataDir, 'judge-cache'),
     JUDGE_WORK_DIR: path.join(dataDir, 'judge-work'),
     LOG_LEVEL: 'warn',
+    // Browser suites make their own content: never the first-run demo (modules/demo), whatever the caller's env.
+    DEMO: '0',
     ...opts.env,
   };
   const logs: string[] = [];

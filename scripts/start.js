@@ -6,6 +6,10 @@
  *  3. Redis: REDIS_URL (default redis://127.0.0.1:6379), or a private redis-server under DATA_DIR;
  *  4. the backend on PORT (it runs pending migrations and creates root on first start), serving the web app;
  *  5. one judge worker, when judge-sandbox is built.
+ * Once the backend is ready it prints what a person needs: the address, root's password on the first start, the state
+ * of PostgreSQL, Redis, the backend and the judge worker (with its languages). Logs are readable lines (LOG_FORMAT=json
+ * for JSON lines; requests and routes only at LOG_LEVEL=debug or in JSON mode). On an empty site the backend makes
+ * demo content unless DEMO=0.
  * Ctrl-C (or SIGTERM) stops everything it started. SKIP_WEB_BUILD=1 starts without building the web app.
  */
 const { spawn, spawnSync, execFileSync } = require('child_process');
@@ -214,9 +218,21 @@ async function startPrivateRedis() {
 const children = new Set();
 let stopping = false;
 
-function startChild(name, args, childEnv, { essential }) {
+/** Lines of a child's stdout, passed on as they come; `onLine` sees each one. */
+function forwardLines(stream, onLine) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop();
+    for (const line of lines) onLine(line);
+  });
+}
+
+function startChild(name, args, childEnv, { essential, onLine }) {
   log(`starting ${name}`);
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: 'inherit' });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', onLine ? 'pipe' : 'inherit', 'inherit'] });
+  if (onLine) forwardLines(child.stdout, onLine);
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
@@ -259,6 +275,85 @@ async function stop(code = 0) {
   process.exit(code);
 }
 
+// ---------------------------------------------------------------- what a person needs to see
+
+const seen = { rootPassword: undefined, demo: undefined, workerLanguages: undefined };
+
+/** Picks root's first-start password and the demo outcome out of the backend's lines (they are printed anyway). */
+function watchBackend(line) {
+  const root = /Created the super admin "root" with password: (\S+)/.exec(line);
+  if (root) seen.rootPassword = root[1];
+  if (/Demo content created/.test(line)) seen.demo = 'created';
+  else if (/Demo content not created/.test(line)) seen.demo = 'failed';
+}
+
+async function getJson(url, headers = {}) {
+  try {
+    const res = await fetch(url, { headers, signal: globalThis.AbortSignal.timeout(3000) });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits for /api/health/ready (migrations on a first start take a while), then for a judge worker's languages. */
+async function summary({ port, databaseUrl, redisUrl, worker }) {
+  const base = `http://127.0.0.1:${port}`;
+  let ready = { status: 0, body: null };
+  for (let i = 0; i < 600 && !stopping; i++) {
+    ready = await getJson(`${base}/api/health/ready`);
+    if (ready.status === 200) break;
+    await sleep(500);
+  }
+  if (stopping) return;
+  let languages = [];
+  if (worker && worker.exitCode === null) {
+    for (let i = 0; i < 120 && !stopping && worker.exitCode === null; i++) {
+      const res = await getJson(`${base}/api/languages`);
+      languages = (res.body && res.body.data) || [];
+      if (languages.length) break;
+      await sleep(500);
+    }
+  }
+  if (stopping) return;
+  const checks = (ready.body && ready.body.data && ready.body.data.checks) || {};
+  const state = (ok) => (ok ? 'up  ' : 'DOWN');
+  const pg = env.DATABASE_URL
+    ? new URL(databaseUrl).host
+    : `embedded, ${new URL(databaseUrl).host}, data in ${path.join(DATA_DIR, 'postgres')}`;
+  const workerState =
+    worker && worker.exitCode === null && languages.length
+      ? `${state(true)} ${languages.length} languages: ${languages.map((l) => l.name).join(', ')}`
+      : worker
+        ? `${state(false)} (see its lines above; submissions wait in the queue)`
+        : `none  (judge-sandbox is not built)`;
+  const lines = [
+    '',
+    `  OJ platform: http://localhost:${port}    (admin: http://localhost:${port}/admin/, API docs: /api/docs)`,
+    '',
+    `  PostgreSQL    ${state(checks.postgres === 'up')} ${pg}${checks.migrations === 'done' ? ', migrations done' : ''}`,
+    `  Redis         ${state(checks.redis === 'up')} ${redisUrl}`,
+    `  Backend       ${state(ready.status === 200)} port ${port}${ready.status === 200 ? '' : ' (not ready: ' + JSON.stringify(checks) + ')'}`,
+    `  Judge worker  ${workerState}`,
+    '',
+    seen.rootPassword
+      ? `  Log in as root with the password ${seen.rootPassword} (shown only on this first start; set ROOT_PASSWORD to choose it).`
+      : `  Log in as root (password: ROOT_PASSWORD, or the one printed on the first start).`,
+    env.DEMO === '0'
+      ? '  Demo content: off (DEMO=0).'
+      : seen.demo === 'failed'
+        ? '  Demo content: not created (see the warning above).'
+        : '  Demo content: made on the first start of an empty site (problems 1000-1002, a running contest, a training); README "First run".',
+    env.METRICS_PORT && env.METRICS_PORT !== '0'
+      ? `  Metrics: http://localhost:${env.METRICS_PORT}/metrics; health: /api/health/live, /api/health/ready; judge queue: Admin → General → Judge Queue.`
+      : `  Metrics: /metrics with "Authorization: Bearer" + the token in ${path.join(DATA_DIR, 'metrics-token')}; health: /api/health/ready; judge queue: Admin → General → Judge Queue.`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   build();
@@ -280,6 +375,9 @@ async function main() {
   const shared = {
     ...env,
     NODE_ENV: env.NODE_ENV || 'production',
+    // Readable lines at a console; LOG_FORMAT=json for JSON lines (with one per request).
+    LOG_FORMAT: env.LOG_FORMAT || 'pretty',
+    ...(process.stdout.isTTY && !env.NO_COLOR ? { FORCE_COLOR: env.FORCE_COLOR || '1' } : {}),
     DATA_DIR,
     REDIS_URL: redisUrl,
     // BULL_PREFIX / REDIS_PREFIX: unset means the installation's own (derived from the id kept in its database);
@@ -295,13 +393,16 @@ async function main() {
       DATABASE_URL: databaseUrl,
       EMBEDDED_POSTGRES: env.DATABASE_URL ? '0' : '1',
       JWT_SECRET: persistentSecret(env.JWT_SECRET, 'jwt-secret'),
+      // First run: demo content on an empty site (the backend's own default is off: tests, CI, replicas).
+      DEMO: env.DEMO === '0' ? '0' : '1',
     },
-    { essential: true },
+    { essential: true, onLine: watchBackend },
   );
 
   const worker = path.join(ROOT, 'judge-sandbox/dist/worker.js');
+  let workerChild;
   if (fs.existsSync(worker)) {
-    startChild(
+    workerChild = startChild(
       'one judge worker',
       [worker],
       { ...shared, JUDGE_CACHE_DIR: path.join(DATA_DIR, 'judge-cache'), BACKEND_URL: `http://127.0.0.1:${PORT}` },
@@ -310,7 +411,7 @@ async function main() {
   } else {
     log('judge-sandbox is not built: no judge worker (submissions wait in the queue)');
   }
-  log(`http://localhost:${PORT}  (API docs: http://localhost:${PORT}/api/docs)`);
+  await summary({ port: PORT, databaseUrl, redisUrl, worker: workerChild });
 }
 
 function onSignals() {

@@ -3,12 +3,14 @@ import { CoreModule } from './core/core.module';
 import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { DemoModule } from './modules/demo/demo.module';
 import { DiscussionModule } from './modules/discussion/discussion.module';
 import { DeveloperModule } from './modules/developer/developer.module';
 import { OtherContestModule } from './modules/other-contest/other-contest.module';
 import { FileModule } from './modules/file/file.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
+import { OpsModule } from './modules/ops/ops.module';
 import { ProblemModule } from './modules/problem/problem.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RatingModule } from './modules/rating/rating.module';
@@ -39,6 +41,8 @@ import { UserModule } from './modules/user/user.module';
     RatingModule,
     DeveloperModule,
     OtherContestModule,
+    OpsModule,
+    DemoModule,
   ],
 })
 export class AppModule {}

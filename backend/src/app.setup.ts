@@ -7,6 +7,11 @@ import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './core/config/app-config';
 import { frontendsMiddleware } from './core/http/frontends.middleware';
 import { inputGuardMiddleware } from './core/http/input-guard.middleware';
+import { consoleLogger } from './core/observability/console-logger';
+import { httpMetricsMiddleware } from './core/observability/http-metrics.middleware';
+import { MetricsService } from './core/observability/metrics.service';
+import { OpsMetricsService } from './modules/ops/ops-metrics.service';
+import { mountQueueBoard } from './modules/ops/queue-board';
 
 /** Exposed so browsers let the client read the (refreshed) token. */
 const EXPOSED_HEADERS = [HEADERS.authorization, HEADERS.refreshToken];
@@ -15,10 +20,20 @@ const EXPOSED_HEADERS = [HEADERS.authorization, HEADERS.refreshToken];
 export function configureApp(app: INestApplication): AppConfig {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
-  express.useLogger(app.get(Logger));
+  express.useLogger(consoleLogger(app.get(Logger), config));
   // X-Forwarded-For only from the configured proxies (none by default): req.ip feeds the per-IP limits and sessions.
   express.set('trust proxy', config.http.trustedProxies.length ? config.http.trustedProxies : false);
   express.disable('x-powered-by');
+  // First, so every answer (errors and the web app's files included) is timed.
+  express.use(httpMetricsMiddleware(app.get(MetricsService)));
+  // Prometheus: here behind METRICS_TOKEN, or only on METRICS_PORT (served by OpsMetricsService).
+  const opsMetrics = app.get(OpsMetricsService, { strict: false });
+  express.use(
+    '/metrics',
+    config.metrics.port
+      ? (_req: unknown, res: { status(n: number): { end(): void } }) => res.status(404).end()
+      : opsMetrics.protectedHandler(),
+  );
   // API answers change with every call; hashing each one for an ETag only costs time.
   express.set('etag', false);
   express.setGlobalPrefix('api');
@@ -35,6 +50,8 @@ export function configureApp(app: INestApplication): AppConfig {
   express.useBodyParser('urlencoded', { extended: true });
   // Depth, NUL and prototype keys of every body and query, before any pipe walks them (400, not a RangeError 500).
   express.use(inputGuardMiddleware());
+  // The Bull dashboard for root, under the admin API (modules/ops/queue-board.ts).
+  mountQueueBoard(app);
   express.use(frontendsMiddleware(config.paths.frontendsDir));
 
   const document = SwaggerModule.createDocument(

@@ -50,6 +50,8 @@ export interface JudgeConfig {
    * never release it, and other workers sharing cacheDir); acquirePackage holds it until released.
    */
   packageLeaseMs: number;
+  /** JUDGE_METRICS_PORT: serve this worker's Prometheus /metrics on that port (0: off; see metrics.ts). */
+  metricsPort: number;
 }
 
 let config: JudgeConfig | undefined;
@@ -85,6 +87,7 @@ export function judgeConfig(): JudgeConfig {
       sandbox: env.JUDGE_SANDBOX === 'fresh' ? 'fresh' : 'prepared',
       packageCacheMaxMb: Number(env.JUDGE_PACKAGE_CACHE_MB) || 4096,
       packageLeaseMs: Number(env.JUDGE_PACKAGE_LEASE_MS) || 30 * 60_000,
+      metricsPort: Number(env.JUDGE_METRICS_PORT) || 0,
     };
   }
   return config;

@@ -31,6 +31,7 @@ import type {
 import { configureJudge, judgeConfig } from './config';
 import { detectLanguages, languageInfo } from './languages';
 import { judge } from './judge';
+import { createWorkerMetrics, WorkerMetrics } from './metrics';
 import { acquirePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
 import { calibrateSandbox, cgroupVersion, settleRuns } from './sandbox/run';
@@ -45,11 +46,16 @@ export interface WorkerOptions {
   name?: string;
   judgeToken?: string;
   cacheDir?: string;
+  /** Serve Prometheus /metrics on this port (JUDGE_METRICS_PORT); 0: off. */
+  metricsPort?: number;
 }
 
 export interface JudgeWorker {
   name: string;
   queue: Queue.Queue;
+  metrics: WorkerMetrics;
+  /** The port /metrics is served on, 0 when off. */
+  metricsPort: number;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   };
   await heartbeat();
   const timer = setInterval(() => void heartbeat(), JUDGE_SERVER_HEARTBEAT_SEC * 1000);
+  const metrics = createWorkerMetrics({ worker: config.name, concurrency: config.concurrency });
+  const metricsServer = config.metricsPort ? await metrics.serve(config.metricsPort) : undefined;
+  const metricsAddress = metricsServer?.address();
 
   void queue.process('*', config.concurrency, (job: Job) => {
     const owner = (job.data as { installationId?: string } | undefined)?.installationId;
@@ -97,15 +106,36 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
           `job of installation ${owner} reached a worker of installation ${config.installationId}: give each installation its own BULL_PREFIX`,
         ),
       );
-    return handle(job, config.name);
+    const done = metrics.started();
+    const language = (job.data as { language?: string } | undefined)?.language;
+    return handle(job, config.name).then(
+      (result) => {
+        done();
+        metrics.observe({
+          kind: job.name,
+          language,
+          status: job.name === JudgeJobName.compileCheck ? undefined : (result as { status?: number } | undefined)?.status,
+          seconds: (Date.now() - (job.processedOn ?? Date.now())) / 1000,
+          waitSeconds: job.processedOn ? (job.processedOn - job.timestamp) / 1000 : undefined,
+        });
+        return result;
+      },
+      (err: unknown) => {
+        done();
+        throw err;
+      },
+    );
   });
   queue.on('error', (err) => console.error(`[judge ${config.name}] queue error: ${err.message}`));
 
   return {
     name: config.name,
     queue,
+    metrics,
+    metricsPort: metricsAddress && typeof metricsAddress === 'object' ? metricsAddress.port : 0,
     async close() {
       clearInterval(timer);
+      metricsServer?.close();
       await queue.close();
       await settling;
       await redis.del(key).catch(() => undefined);
@@ -227,7 +257,7 @@ if (require.main === module) {
       console.log(
         `[judge ${worker.name}] consuming "${JUDGE_QUEUE}" on ${config.redisUrl} (prefix ${config.bullPrefix}, concurrency ${config.concurrency}, cgroup ${cgroupVersion()}); languages: ${detectLanguages()
           .map((l) => l.name)
-          .join(', ')}`,
+          .join(', ')}${worker.metricsPort ? `; metrics on :${worker.metricsPort}/metrics` : ''}`,
       );
       const stop = (): void => {
         void worker.close().then(() => process.exit(0));

@@ -19,6 +19,8 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InputBoundsPipe } from './http/input-bounds.pipe';
 import { createValidationPipe } from './http/validation.pipe';
 import { MailService } from './mail/mail.service';
+import { verboseLogs } from './observability/console-logger';
+import { MetricsService } from './observability/metrics.service';
 import { QueueModule } from './queue/queue.module';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RedisModule } from './redis/redis.module';
@@ -26,7 +28,7 @@ import { SiteConfigEntry } from './site-config/site-config.entity';
 import { SiteConfigService } from './site-config/site-config.service';
 
 /**
- * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
+ * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, metrics, errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
  */
 @Global()
 @Module({
@@ -37,9 +39,10 @@ import { SiteConfigService } from './site-config/site-config.service';
       useFactory: (config: AppConfig) => ({
         pinoHttp: {
           level: config.logLevel,
-          // One JSON line per request in production, readable lines in development.
-          transport: config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-          autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api') },
+          // JSON lines for log collectors, readable single lines for a person at a console.
+          transport: config.logFormat === 'pretty' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+          // One line per API request in JSON mode or at debug level; a console is left to what matters.
+          autoLogging: { ignore: (req) => !verboseLogs(config) || !(req.url ?? '').startsWith('/api') },
           redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-judge-token"]', 'res.headers.authorization'],
         },
         // Named wildcard (path-to-regexp 8); under the global prefix this covers /api/*.
@@ -59,6 +62,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     SiteConfigService,
     MailService,
     RateLimitService,
+    MetricsService,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: SwitchGuard },
@@ -67,6 +71,6 @@ import { SiteConfigService } from './site-config/site-config.service';
     // Numbers bounded to their column types on every route (after validation: converted values are checked too).
     { provide: APP_PIPE, inject: [DataSource], useFactory: (ds: DataSource) => new InputBoundsPipe(ds) },
   ],
-  exports: [TokenService, SessionService, SiteConfigService, MailService, RateLimitService, TypeOrmModule],
+  exports: [TokenService, SessionService, SiteConfigService, MailService, RateLimitService, MetricsService, TypeOrmModule],
 })
 export class CoreModule {}

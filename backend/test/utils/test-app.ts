@@ -78,6 +78,8 @@ export interface TestAppOptions {
    * defaults has (the keys are still removed by close()).
    */
   defaultPrefixes?: boolean;
+  /** Only the root account, as on a first start (then `users` holds root alone). */
+  onlyRoot?: boolean;
 }
 
 function withDatabase(url: string, database: string): string {
@@ -173,7 +175,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       root: { uid: root.uid, username: 'root', password: TEST_PASSWORD, role: Role.Root, token: tokens.sign(root.uid, 0) },
     } as Record<TestRoleName, TestUser>;
     for (const [name, role] of Object.entries(TEST_ROLES)) {
-      if (name !== 'root') users[name as TestRoleName] = await createUser(`t_${name}`.slice(0, 20), role);
+      if (name !== 'root' && !options.onlyRoot) users[name as TestRoleName] = await createUser(`t_${name}`.slice(0, 20), role);
     }
 
     return {

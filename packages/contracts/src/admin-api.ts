@@ -11,6 +11,8 @@ import type { CheckerProtocol } from './judge';
 export const ADMIN_API = {
   login: '/admin/login',
   logout: '/admin/logout',
+  /** Root: a cookie for the Bull dashboard (not in HOJ); answers `{ path }` to open. */
+  queueBoardSession: '/admin/queues/session',
   serviceInfo: '/admin/config/get-service-info',
   judgeServiceInfo: '/admin/config/get-judge-service-info',
   webConfig: '/admin/config/get-web-config',

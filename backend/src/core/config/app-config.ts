@@ -66,6 +66,17 @@ export interface HttpTrustConfig {
   corsOrigins: string[];
 }
 
+/** Prometheus metrics of this process (modules/ops). */
+export interface MetricsConfig {
+  /**
+   * METRICS_PORT: serve /metrics on this port only (no token; keep it off the public network). 0 (the default):
+   * /metrics on the main port, answered only with `Authorization: Bearer <METRICS_TOKEN>`.
+   */
+  port: number;
+  /** METRICS_TOKEN, else generated once and kept in DATA_DIR/metrics-token. */
+  token: string;
+}
+
 export interface AppConfig {
   /** This installation's id (kept in its database; '' when loaded without it, e.g. by the migration CLI). */
   installationId: string;
@@ -73,6 +84,12 @@ export interface AppConfig {
   port: number;
   host: string;
   logLevel: string;
+  /**
+   * LOG_FORMAT: `json` (one JSON line per event, with one per request and one per mapped route at start) or
+   * `pretty` (readable lines: warnings, errors and what a person starting it needs; requests and routes only at
+   * LOG_LEVEL=debug). Default: json when NODE_ENV=production, pretty otherwise; npm start asks for pretty.
+   */
+  logFormat: 'json' | 'pretty';
   /** Public base URL used in e-mailed links, e.g. http://localhost:8080. */
   baseUrl: string;
   rootPassword?: string;
@@ -85,6 +102,12 @@ export interface AppConfig {
   mail: MailConfig;
   judge: JudgeConfig;
   paths: PathsConfig;
+  metrics: MetricsConfig;
+  /**
+   * DEMO=1: fill an empty site with demo content at start (modules/demo). The backend's default is off (tests, CI,
+   * replicas); `npm start` sets it unless DEMO=0.
+   */
+  demo: boolean;
   /**
    * Outside judges whose upcoming contests the home page lists (OTHER_CONTESTS, e.g. `codeforces`; `none`
    * for none). Default `codeforces`, but none under tests and CI: their machines must not call out.
@@ -152,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
     port,
     host: env.HOST || '0.0.0.0',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : nodeEnv === 'production' ? 'json' : 'pretty',
     baseUrl: (env.BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     rootPassword: env.ROOT_PASSWORD || undefined,
     rateLimit: {
@@ -184,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
       frontendsDir: path.resolve(env.FRONTENDS_DIR || path.join(REPO_ROOT, 'frontends')),
       filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     },
+    metrics: {
+      port: int(env.METRICS_PORT, 0, 'METRICS_PORT'),
+      token: persistentSecret(env.METRICS_TOKEN, dataDir, 'metrics-token'),
+    },
+    demo: bool(env.DEMO, false),
     otherContestSources: list(env.OTHER_CONTESTS ?? (nodeEnv === 'test' || bool(env.CI, false) ? 'none' : 'codeforces')).filter(
       (s) => s !== 'none',
     ),

@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 
 /** Any fixed number: replicas that start together take this PostgreSQL advisory lock in turn. */
-const MIGRATION_LOCK_KEY = 734_120_001;
+export const MIGRATION_LOCK_KEY = 734_120_001;
 
 /**
  * Runs pending migrations under a session-level advisory lock, so several backend replicas

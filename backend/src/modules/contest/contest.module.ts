@@ -50,6 +50,13 @@ import { Judge } from '../submission/entities/judge.entity';
     ContestSubmitService,
     ContestResultListener,
   ],
-  exports: [ContestJudgeBridge, ContestSubmitService, ContestAccessService, ScoreboardService, ContestSubmissionService],
+  exports: [
+    ContestJudgeBridge,
+    ContestSubmitService,
+    ContestAccessService,
+    ScoreboardService,
+    ContestSubmissionService,
+    AdminContestService,
+  ],
 })
 export class ContestModule {}

@@ -5,6 +5,7 @@ import type { Job } from 'bull';
 import Redis from 'ioredis';
 import { Observable, Subject } from 'rxjs';
 import { DataSource } from 'typeorm';
+import { MetricsService } from '../../core/observability/metrics.service';
 import { REDIS } from '../../core/redis/redis.module';
 import { testJudgeRedisKey } from '../submission/submission.service';
 import { JudgeJobDataV, JudgeQueueService, TEST_JUDGE_JOB_PREFIX } from './judge-queue.service';
@@ -41,6 +42,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     private readonly results: JudgeResultService,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly metrics: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -132,7 +134,16 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     } else {
       return; // a failed attempt that Bull will retry
     }
-    await this.results.apply(data.submissionId, data.judgeVersion ?? 0, result);
+    if (await this.results.apply(data.submissionId, data.judgeVersion ?? 0, result)) {
+      // Counted once, by the replica whose write won.
+      this.metrics.observeJudged({
+        language: data.language,
+        status: result.status,
+        addedAt: job.timestamp,
+        takenAt: job.processedOn,
+        finishedAt: job.finishedOn,
+      });
+    }
     await this.pushStored(data.submissionId);
   }
 

@@ -31,6 +31,13 @@ import { TrainingService } from './training.service';
     AdminTrainingProblemService,
     AdminTrainingCategoryService,
   ],
-  exports: [TrainingSubmitService, TrainingAccessService, TrainingRankService, TrainingService],
+  exports: [
+    TrainingSubmitService,
+    TrainingAccessService,
+    TrainingRankService,
+    TrainingService,
+    AdminTrainingService,
+    AdminTrainingProblemService,
+  ],
 })
 export class TrainingModule {}

@@ -35,6 +35,8 @@ export async function adminLogin(body: LoginRequest): Promise<{ token: string | 
   return { token: token ? String(token) : null, user: res.data.data as AdminLoginResponse };
 }
 export const adminLogout = () => api.get(ADMIN_API.logout);
+/** Root: lets the browser into the Bull dashboard (an HttpOnly cookie), answering where it is. */
+export const openQueueBoardSession = () => call<{ path: string }>(api.post(ADMIN_API.queueBoardSession));
 
 export const getServiceInfo = () => call<ServiceInfo>(api.get(ADMIN_API.serviceInfo));
 export const getRecentAcRank = () => call<RecentAcRankRow[]>(api.get(ADMIN_API.recentAcRank));

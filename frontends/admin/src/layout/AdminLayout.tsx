@@ -5,6 +5,7 @@ import {
   WarningOutlined,
   BellOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
   TrophyOutlined,
   GlobalOutlined,
   LogoutOutlined,
@@ -20,11 +21,20 @@ import {
 import { ProLayout, MenuDataItem } from '@ant-design/pro-components';
 import { Dropdown } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { adminLogout } from '../api/admin';
+import { adminLogout, openQueueBoardSession } from '../api/admin';
 import { isSuperAdminUser } from '../auth/guard';
 import { clearSession, useSession } from '../auth/session';
 import { setLocale, useLocale } from '@oj/kit';
 import { useT, Translate } from '../i18n';
+
+/** Menu entry of the Bull dashboard: not a screen of this app but the backend's own page (root only). */
+export const QUEUE_BOARD_MENU_PATH = '/queues';
+
+/** Opens the judge queue dashboard: the backend sets root's cookie for it, then the browser goes there. */
+async function openQueueBoard(): Promise<void> {
+  const { path } = await openQueueBoardSession();
+  window.location.assign(path);
+}
 
 /** The menu of the screens that exist; super-admin-only entries are left out for other admins. */
 export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
@@ -81,6 +91,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
         { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },
         { path: '/switch', name: t('admin.menu.switch'), icon: <SwapOutlined /> },
+        { path: QUEUE_BOARD_MENU_PATH, name: t('admin.menu.queues'), icon: <DatabaseOutlined /> },
       ],
     });
   }
@@ -117,7 +128,8 @@ export function AdminLayout() {
           href={`/admin${item.path}`}
           onClick={(e) => {
             e.preventDefault();
-            if (item.path) navigate(item.path);
+            if (item.path === QUEUE_BOARD_MENU_PATH) void openQueueBoard().catch(() => undefined);
+            else if (item.path) navigate(item.path);
           }}
         >
           {dom}

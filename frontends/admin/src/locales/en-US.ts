@@ -64,6 +64,7 @@ const messages: Record<string, string> = {
   'admin.menu.problemList': 'Problem List',
   'admin.menu.problemTag': 'Problem Tags',
   'admin.menu.switch': 'System Switch',
+  'admin.menu.queues': 'Judge Queue',
 
   'admin.role.1000': ROLE_DESCRIPTIONS[Role.Root],
   'admin.role.1001': ROLE_DESCRIPTIONS[Role.Admin],

@@ -62,6 +62,7 @@ const messages: Record<string, string> = {
   'admin.menu.problemList': '题目列表',
   'admin.menu.problemTag': '题目标签',
   'admin.menu.switch': '系统开关',
+  'admin.menu.queues': '评测队列',
 
   'admin.role.1000': '超级管理员',
   'admin.role.1001': '普通管理员',

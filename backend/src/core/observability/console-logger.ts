@@ -1,0 +1,27 @@
+import type { LoggerService } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+
+/** Per-request lines and Nest's start-up chatter (every module, every mapped route) are for logs, not a console. */
+export function verboseLogs(config: Pick<AppConfig, 'logFormat' | 'logLevel'>): boolean {
+  return config.logFormat === 'json' || config.logLevel === 'debug' || config.logLevel === 'trace';
+}
+
+/** Nest's contexts that log one line per module, controller and route while starting. */
+const START_UP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
+/**
+ * The app's logger (nestjs-pino's) with Nest's start-up lines moved to debug unless logs are verbose (JSON
+ * mode or LOG_LEVEL=debug): `npm start` then shows warnings, errors and the lines a person needs.
+ */
+export function consoleLogger(inner: LoggerService, config: Pick<AppConfig, 'logFormat' | 'logLevel'>): LoggerService {
+  if (verboseLogs(config)) return inner;
+  const quiet = (context: unknown) => typeof context === 'string' && START_UP_CONTEXTS.has(context);
+  return {
+    log: (message: unknown, ...rest: unknown[]) => (quiet(rest.at(-1)) ? inner.debug?.(message, ...rest) : inner.log(message, ...rest)),
+    error: (message: unknown, ...rest: unknown[]) => inner.error(message, ...rest),
+    warn: (message: unknown, ...rest: unknown[]) => inner.warn(message, ...rest),
+    debug: (message: unknown, ...rest: unknown[]) => inner.debug?.(message, ...rest),
+    verbose: (message: unknown, ...rest: unknown[]) => inner.verbose?.(message, ...rest),
+    fatal: (message: unknown, ...rest: unknown[]) => (inner.fatal ? inner.fatal(message, ...rest) : inner.error(message, ...rest)),
+  };
+}

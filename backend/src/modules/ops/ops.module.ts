@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { AdminQueuesController } from './admin-queues.controller';
+import { HealthController } from './health.controller';
+import { HealthService } from './health.service';
+import { OpsMetricsService } from './ops-metrics.service';
+
+/** Running it: health probes, Prometheus /metrics (mounted by app.setup), the Bull dashboard for root. */
+@Module({
+  imports: [JudgeQueueModule],
+  controllers: [HealthController, AdminQueuesController],
+  providers: [HealthService, OpsMetricsService],
+  exports: [HealthService, OpsMetricsService],
+})
+export class OpsModule {}
