@@ -35,7 +35,7 @@ export function configureApp(app: INestApplication): AppConfig {
   express.useBodyParser('urlencoded', { extended: true });
   // Depth, NUL and prototype keys of every body and query, before any pipe walks them (400, not a RangeError 500).
   express.use(inputGuardMiddleware());
-  express.use(frontendsMiddleware(config.paths.frontendsDir));
+  express.use(frontendsMiddleware(config.paths.frontendsDir, config.remotes));
 
   const document = SwaggerModule.createDocument(
     app,
