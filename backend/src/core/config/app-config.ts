@@ -174,8 +174,8 @@ export function parseRemotes(json: string | undefined, file: string | undefined)
     if (typeof e.name !== 'string' || !REMOTE_NAME.test(e.name)) throw bad('name must be a JavaScript identifier (the container name)');
     if (seen.has(e.name)) throw bad(`${e.name} is listed twice`);
     seen.add(e.name);
-    if (typeof e.url !== 'string' || !(/^https?:\/\/[^\s]+$/.test(e.url) || /^\/[^\s]*$/.test(e.url)))
-      throw bad('url must be http(s)://... or /path');
+    // No quotes, angle brackets or spaces: the manifest is written into the shell's page.
+    if (typeof e.url !== 'string' || !/^(https?:\/\/|\/)[^\s<>"'`\\]+$/.test(e.url)) throw bad('url must be http(s)://... or /path');
     const entry: RemoteManifestEntry = { name: e.name, url: e.url };
     if (e.prefixes !== undefined) {
       if (!Array.isArray(e.prefixes) || !e.prefixes.every((p) => typeof p === 'string' && /^\/[\w-]+$/.test(p)))
