@@ -10,7 +10,11 @@
  *   });
  *
  * Served in production by the backend: the shell's dist at / (history fallback), each remote's dist at
- * /remotes/<name>/, so a remote's publicPath is /remotes/<name>/ and its container is remoteEntry.js.
+ * /remotes/<name>/, its container being remoteEntry.js. Where each remote is comes from the runtime manifest
+ * (the backend's configuration, see shell/src/root/remotes.ts), not from the shell's build: a team may serve its
+ * remote from its own URL. So a remote's publicPath is 'auto' (its chunks load from beside its remoteEntry.js,
+ * wherever that is), a remote that uses another remote finds it through the manifest (`remotes` below), and
+ * shared libraries are singletons with version ranges (a remote built last month loads beside today's shell).
  * In development every remote runs its own dev server (standalone entry + remoteEntry.js) and the
  * shell's dev server proxies /remotes/<name> to it and /api to the backend, so every asset, monaco's
  * web workers included, comes from one origin.
@@ -59,9 +63,39 @@ function sharedConfig(dir, extraShared) {
         continue;
       }
     }
+    // A range, never one exact version: kit and contracts are "0.1.0" in package.json, yet a remote built
+    // against 0.1.0 must accept the shell's 0.1.3 (singletons: one copy, the highest offered, for the page).
+    if (/^\d+\.\d+\.\d+/.test(version)) version = '^' + version;
     shared[lib] = { singleton: true, requiredVersion: version };
   }
   return shared;
+}
+
+/**
+ * A remote used by another remote (contest uses problems' screens), located at run time: the container already
+ * on the page (the shell may have loaded it), else the URL the shell's manifest gives
+ * (window.__OJ_REMOTE_URLS__), else the bundled path.
+ */
+function runtimeRemote(name) {
+  const key = JSON.stringify(name);
+  const fallback = JSON.stringify(`/remotes/${name}/remoteEntry.js`);
+  return `promise new Promise(function (resolve, reject) {
+    if (window[${key}]) return resolve(window[${key}]);
+    var urls = window.__OJ_REMOTE_URLS__ || {};
+    var url = urls[${key}] || ${fallback};
+    var script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.dataset.remote = url;
+    script.onload = function () {
+      window[${key}] ? resolve(window[${key}]) : reject(new Error('remote ' + ${key} + ' has no container'));
+    };
+    script.onerror = function () {
+      script.remove();
+      reject(new Error('cannot load ' + url));
+    };
+    document.head.appendChild(script);
+  })`;
 }
 
 /**
@@ -70,7 +104,7 @@ function sharedConfig(dir, extraShared) {
  * @param {string} o.dir          the frontend's folder (__dirname of its webpack.config.js)
  * @param {boolean} [o.host]      true for the shell: publicPath '/', no container of its own
  * @param {Record<string,string>} [o.exposes]  e.g. { './app': './src/app.tsx' }
- * @param {Record<string,string>} [o.remotes]  static remotes, e.g. { problems: 'problems@/remotes/problems/remoteEntry.js' }
+ * @param {string[]|Record<string,string>} [o.remotes]  remotes this one uses, e.g. ['problems'] (located at run time, see runtimeRemote)
  * @param {number} [o.port]       dev server port (default from DEV_PORTS)
  * @param {boolean} [o.monaco]    bundle monaco-editor locally with its web workers
  * @param {string[]} [o.extraShared]  more singletons, e.g. ['@ant-design/pro-components']
@@ -78,8 +112,9 @@ function sharedConfig(dir, extraShared) {
  * @param {(config: object, argv: object) => object} [o.customize]  last word on the config
  */
 function createConfig(o) {
-  const { name, dir, host = false, exposes = {}, remotes = {}, monaco = false, extraShared = [], title = 'OJ' } = o;
+  const { name, dir, host = false, exposes = {}, remotes = [], monaco = false, extraShared = [], title = 'OJ' } = o;
   const port = o.port || DEV_PORTS[name] || 3010;
+  // Where the bundled build is served; the remote's own chunks use 'auto' (beside its remoteEntry.js).
   const publicPath = host ? '/' : `/remotes/${name}/`;
 
   return (_env, argv = {}) => {
@@ -89,7 +124,8 @@ function createConfig(o) {
         name,
         filename: 'remoteEntry.js',
         exposes,
-        remotes,
+        // (an object { problems: 'problems@...' } is read as its names: the location is the manifest's)
+        remotes: Object.fromEntries((Array.isArray(remotes) ? remotes : Object.keys(remotes)).map((r) => [r, runtimeRemote(r)])),
         shared: sharedConfig(dir, extraShared),
       }),
       new webpack.DefinePlugin({
@@ -132,7 +168,7 @@ function createConfig(o) {
     }
     if (production) plugins.push(new CompressionPlugin({ test: /\.(js|css|html|svg|ttf)$/, threshold: 1024 }));
 
-    const proxy = [{ context: ['/api'], target: BACKEND_URL, changeOrigin: true, ws: true }];
+    const proxy = [{ context: ['/api', '/remotes.json'], target: BACKEND_URL, changeOrigin: true, ws: true }];
     if (host) {
       for (const remote of builtRemotes()) {
         proxy.push({ context: [`/remotes/${remote}`], target: `http://localhost:${DEV_PORTS[remote] || 3010}` });
@@ -146,7 +182,7 @@ function createConfig(o) {
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
-        publicPath,
+        publicPath: host ? '/' : 'auto',
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,

@@ -52,7 +52,7 @@ export function configureApp(app: INestApplication): AppConfig {
   express.use(inputGuardMiddleware());
   // The Bull dashboard for root, under the admin API (modules/ops/queue-board.ts).
   mountQueueBoard(app);
-  express.use(frontendsMiddleware(config.paths.frontendsDir));
+  express.use(frontendsMiddleware(config.paths.frontendsDir, config.remotes));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import request from 'supertest';
+import { loadConfig, parseRemotes } from '../src/core/config/app-config';
 import { TestApp, createTestApp } from './utils/test-app';
+
+/** The shell's page as the backend sends it: the runtime remote manifest inlined before the page. */
+const withManifest = (html: string, manifest: unknown[]) =>
+  `<script>window.__OJ_REMOTE_MANIFEST__=${JSON.stringify(manifest)}</script>${html}`;
 
 describe('serving the built web app', () => {
   let t: TestApp;
@@ -29,7 +34,7 @@ describe('serving the built web app', () => {
     'answers %s with the shell page, not cached',
     async (url) => {
       const res = await request(t.url).get(url).expect(200);
-      expect(res.text).toBe(SHELL_HTML);
+      expect(res.text).toBe(withManifest(SHELL_HTML, [{ name: 'admin', url: '/remotes/admin/remoteEntry.js' }]));
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toMatch(/text\/html/);
     },
@@ -57,6 +62,81 @@ describe('serving the built web app', () => {
     const res = await request(t.url).get('/api/not-a-route').expect(404);
     expect(res.body.status).toBe(404);
     expect((await request(t.url).get('/api/get-website-config').expect(200)).body.status).toBe(200);
+  });
+});
+
+describe('the runtime remote manifest (issue 20)', () => {
+  let t: TestApp;
+  let dir: string;
+  const configured = [
+    { name: 'contest', url: 'https://contest.cdn.example.com/v2/remoteEntry.js' },
+    { name: 'lab', url: 'http://127.0.0.1:9/remoteEntry.js', prefixes: ['/lab'], ownLayout: true },
+  ];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'oj-fe-'));
+    mkdirSync(path.join(dir, 'shell/dist'), { recursive: true });
+    for (const name of ['problems', 'contest']) {
+      mkdirSync(path.join(dir, name, 'dist'), { recursive: true });
+      writeFileSync(path.join(dir, name, 'dist/remoteEntry.js'), `var ${name} = {};`);
+    }
+    writeFileSync(path.join(dir, 'shell/dist/index.html'), '<html><head><title>OJ</title></head><body></body></html>');
+    t = await createTestApp({ env: { FRONTENDS_DIR: dir, REMOTES_JSON: JSON.stringify(configured) } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const expected = [{ name: 'problems', url: '/remotes/problems/remoteEntry.js' }, configured[0], configured[1]];
+
+  it('serves the bundled remotes with the configured ones replacing or adding, never cached', async () => {
+    const res = await request(t.url).get('/remotes.json').expect(200);
+    expect(res.body).toEqual(expected);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('inlines the same manifest in the shell page, inside <head>', async () => {
+    const res = await request(t.url).get('/contest/3').expect(200);
+    expect(res.text).toBe(
+      `<html><head><title>OJ</title><script>window.__OJ_REMOTE_MANIFEST__=${JSON.stringify(expected)}</script></head><body></body></html>`,
+    );
+  });
+
+  it('refuses a bad REMOTES_JSON at start, with the reason', () => {
+    const env = { DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 's', JUDGE_TOKEN: 't' };
+    expect(() => loadConfig({ ...env, REMOTES_JSON: '{"name":"x"}' })).toThrow(/REMOTES_JSON: not a JSON array/);
+    expect(() => loadConfig({ ...env, REMOTES_JSON: '[{"name":"a-b","url":"/x.js"}]' })).toThrow(/name must be a JavaScript identifier/);
+    expect(() => loadConfig({ ...env, REMOTES_JSON: '[{"name":"a","url":"javascript:alert(1)"}]' })).toThrow(/url must be/);
+    expect(() => loadConfig({ ...env, REMOTES_JSON: '[{"name":"a","url":"/a.js"},{"name":"a","url":"/b.js"}]' })).toThrow(/listed twice/);
+    expect(() => loadConfig({ ...env, REMOTES_JSON: '[{"name":"a","url":"/a.js","prefixes":["lab"]}]' })).toThrow(/prefixes/);
+    expect(() => loadConfig({ ...env, REMOTES_JSON: 'not json' })).toThrow(/Invalid REMOTES_JSON/);
+    expect(() => loadConfig({ ...env, REMOTES_JSON: JSON.stringify([{ name: 'x', url: '/a</script>.js' }]) })).toThrow(/url must be/);
+    expect(parseRemotes('', undefined)).toEqual([]);
+  });
+
+  it('reads REMOTES_FILE when REMOTES_JSON is not set', () => {
+    const file = path.join(dir, 'remotes.json');
+    writeFileSync(file, JSON.stringify([{ name: 'exam', url: 'https://exam.example.com/remoteEntry.js' }]));
+    expect(parseRemotes(undefined, file)).toEqual([{ name: 'exam', url: 'https://exam.example.com/remoteEntry.js' }]);
+  });
+
+  it('keeps a closing script tag in the manifest from ending the inline script', async () => {
+    const sneaky = [{ name: 'x', url: '/a</script><script>alert(1)</script>.js' }];
+    // such a URL is refused at start; the escaping is checked on its own, the middleware given the list directly
+    const { frontendsMiddleware } = await import('../src/core/http/frontends.middleware');
+    const handler = frontendsMiddleware(dir, sneaky);
+    const page = await new Promise<string>((resolve, reject) => {
+      const res = {
+        status: () => res,
+        setHeader: () => res,
+        type: () => res,
+        send: (body: string) => resolve(body),
+      };
+      handler({ method: 'GET', path: '/home', url: '/home', headers: {} } as never, res as never, reject);
+    });
+    expect(page).not.toContain('</script><script>');
+    expect(page).toContain('\\u003c/script>');
   });
 });
 

@@ -6,6 +6,6 @@ module.exports = require('../webpack.common')({
   name: 'contest',
   dir: __dirname,
   exposes: { './app': './src/app.tsx' },
-  remotes: { problems: 'problems@/remotes/problems/remoteEntry.js' },
+  remotes: ['problems'],
   title: 'OJ Contest',
 });

@@ -10,6 +10,7 @@ import * as path from 'path';
 import { Client } from 'pg';
 import { AppModule } from '../app.module';
 import { configureApp } from '../app.setup';
+import { EnvelopeExpressAdapter } from '../core/http/envelope.adapter';
 
 @Controller()
 class HelloController {
@@ -129,9 +130,12 @@ export function useBenchEnvironment(o: {
   });
 }
 
-/** The whole app in this process, on a free loopback port (after useBenchEnvironment). */
+/**
+ * The whole app in this process, on a free loopback port (after useBenchEnvironment), with the production
+ * HTTP adapter (every answer in the { status, msg, data } envelope, as main.ts serves it).
+ */
 export async function startBenchApp(): Promise<{ app: INestApplication; port: number }> {
-  const app = await NestFactory.create(AppModule, { logger: false });
+  const app = await NestFactory.create(AppModule, new EnvelopeExpressAdapter(), { logger: false });
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   return { app, port: (app.getHttpServer().address() as { port: number }).port };

@@ -9,6 +9,7 @@ import { kitMessages, localeStore, openAccountDialog, setClientHooks } from '@oj
 import { ShellLayout } from './layout/shell-layout';
 import { ShellIntlProvider } from './intl-provider';
 import { navigateToUrl, registerRemotes, startSingleSpa } from './root/register-remotes';
+import { loadManifest } from './root/remotes';
 import { showError } from './antd/lazy-parts';
 
 // The shell owns these for the whole page: a remote's setClientHooks cannot replace them.
@@ -20,18 +21,20 @@ setClientHooks(
   { host: true },
 );
 
-registerRemotes(() => showError(kitMessages[localeStore.get()]['kit.loadError.title']));
-
 function StartSingleSpa() {
   useEffect(() => startSingleSpa(), []);
   return null;
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <ShellIntlProvider>
-    <BrowserRouter>
-      <ShellLayout />
-      <StartSingleSpa />
-    </BrowserRouter>
-  </ShellIntlProvider>,
-);
+// Which remotes exist and where: the runtime manifest (inlined by the backend, so no wait in production).
+void loadManifest().then(() => {
+  registerRemotes(() => showError(kitMessages[localeStore.get()]['kit.loadError.title']));
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <ShellIntlProvider>
+      <BrowserRouter>
+        <ShellLayout />
+        <StartSingleSpa />
+      </BrowserRouter>
+    </ShellIntlProvider>,
+  );
+});

@@ -1,4 +1,14 @@
-import { areaOf, hidesSiteLayout, isRemoteAvailable, matchesPrefix } from '../src/root/remotes';
+import {
+  AVAILABLE_REMOTES,
+  areaOf,
+  availableAreas,
+  defaultManifest,
+  failedRemotes,
+  hidesSiteLayout,
+  isRemoteAvailable,
+  matchesPrefix,
+  setManifest,
+} from '../src/root/remotes';
 
 describe('remote registry', () => {
   it('routes each prefix to its remote', () => {
@@ -32,5 +42,54 @@ describe('remote registry', () => {
     expect(hidesSiteLayout('/admin/login')).toBe(true);
     expect(hidesSiteLayout('/problem')).toBe(false);
     expect(hidesSiteLayout('/administrator')).toBe(false);
+  });
+});
+
+describe('runtime remote manifest (issue 20)', () => {
+  afterEach(() => setManifest(undefined));
+
+  it('takes which remotes exist and where from the manifest, any name with its own prefixes', () => {
+    setManifest([
+      { name: 'problems', url: 'https://problems.cdn.example.com/v7/remoteEntry.js' },
+      { name: 'ranking', url: '/teams/ranking/remoteEntry.js', prefixes: ['/board'] },
+      { name: 'bad name', url: '/x.js' },
+      { name: 'nourl' },
+    ]);
+    expect(AVAILABLE_REMOTES).toEqual(['problems', 'ranking']);
+    expect(availableAreas().map((a) => a.name)).toEqual(['problems', 'ranking']);
+    expect(areaOf('/board/2')?.name).toBe('ranking');
+    expect(isRemoteAvailable(areaOf('/board'))).toBe(true);
+    // a bundled area that the manifest leaves out shows "coming soon"
+    expect(isRemoteAvailable(areaOf('/contest/1'))).toBe(false);
+    // remotes loading other remotes (contest → problems) find them where the manifest says
+    expect(window.__OJ_REMOTE_URLS__).toEqual({
+      problems: 'https://problems.cdn.example.com/v7/remoteEntry.js',
+      ranking: '/teams/ranking/remoteEntry.js',
+    });
+  });
+
+  it('a remote without prefixes owns /<name>; a manifest entry may move a bundled area and give it its own layout', () => {
+    setManifest([
+      { name: 'exam', url: '/remotes/exam/remoteEntry.js', prefixes: ['/exams'] },
+      { name: 'lab', url: '/lab.js', ownLayout: true },
+    ]);
+    expect(areaOf('/exams/3')?.name).toBe('exam');
+    expect(areaOf('/lab')?.name).toBe('lab');
+    expect(hidesSiteLayout('/lab/x')).toBe(true);
+  });
+
+  it('falls back to the remotes built beside the shell when the manifest is not a list', () => {
+    expect(setManifest({ not: 'a list' })).toEqual(defaultManifest());
+  });
+
+  it('remembers which remotes failed to load and tells the layout', () => {
+    const seen: string[] = [];
+    const stop = failedRemotes.subscribe(() => seen.push(failedRemotes.snapshot()));
+    failedRemotes.set('contest', true);
+    failedRemotes.set('contest', true);
+    expect(failedRemotes.has('contest')).toBe(true);
+    failedRemotes.set('contest', false);
+    stop();
+    expect(seen).toEqual(['contest', '']);
   });
 });

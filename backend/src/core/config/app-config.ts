@@ -77,6 +77,18 @@ export interface MetricsConfig {
   token: string;
 }
 
+/**
+ * A remote of the web app as the shell's runtime manifest lists it (served at /remotes.json and inlined in the
+ * shell's page): where its remoteEntry.js is, and optionally the route prefixes it owns (the bundled remotes'
+ * prefixes are known to the shell) and whether it draws its own layout.
+ */
+export interface RemoteManifestEntry {
+  name: string;
+  url: string;
+  prefixes?: string[];
+  ownLayout?: boolean;
+}
+
 export interface AppConfig {
   /** This installation's id (kept in its database; '' when loaded without it, e.g. by the migration CLI). */
   installationId: string;
@@ -113,6 +125,11 @@ export interface AppConfig {
    * for none). Default `codeforces`, but none under tests and CI: their machines must not call out.
    */
   otherContestSources: string[];
+  /**
+   * REMOTES_JSON (a JSON array) or REMOTES_FILE (a file holding one): remotes that replace a bundled remote of the
+   * same name or add one, e.g. a team's build on its own URL. Empty: the bundled remotes only.
+   */
+  remotes: RemoteManifestEntry[];
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -157,6 +174,43 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 export async function loadInstallationConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
   const bare = loadConfig(env);
   return loadConfig(env, await resolveInstallationId(bare.database.url));
+}
+
+const REMOTE_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** REMOTES_JSON / REMOTES_FILE, validated: a mistake stops the start instead of breaking pages later. */
+export function parseRemotes(json: string | undefined, file: string | undefined): RemoteManifestEntry[] {
+  const source = json?.trim() ? 'REMOTES_JSON' : file ? `REMOTES_FILE ${file}` : '';
+  if (!source) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json?.trim() ? json : readFileSync(file!, 'utf8'));
+  } catch (e) {
+    throw new Error(`Invalid ${source}: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(raw)) throw new Error(`Invalid ${source}: not a JSON array of {name, url}`);
+  const seen = new Set<string>();
+  return raw.map((item: unknown, i) => {
+    const e = item as Record<string, unknown>;
+    const bad = (why: string) => new Error(`Invalid ${source}[${i}]: ${why}`);
+    if (!e || typeof e !== 'object') throw bad('not an object');
+    if (typeof e.name !== 'string' || !REMOTE_NAME.test(e.name)) throw bad('name must be a JavaScript identifier (the container name)');
+    if (seen.has(e.name)) throw bad(`${e.name} is listed twice`);
+    seen.add(e.name);
+    // No quotes, angle brackets or spaces: the manifest is written into the shell's page.
+    if (typeof e.url !== 'string' || !/^(https?:\/\/|\/)[^\s<>"'`\\]+$/.test(e.url)) throw bad('url must be http(s)://... or /path');
+    const entry: RemoteManifestEntry = { name: e.name, url: e.url };
+    if (e.prefixes !== undefined) {
+      if (!Array.isArray(e.prefixes) || !e.prefixes.every((p) => typeof p === 'string' && /^\/[\w-]+$/.test(p)))
+        throw bad('prefixes must be paths like "/exam"');
+      entry.prefixes = e.prefixes as string[];
+    }
+    if (e.ownLayout !== undefined) {
+      if (typeof e.ownLayout !== 'boolean') throw bad('ownLayout must be true or false');
+      entry.ownLayout = e.ownLayout;
+    }
+    return entry;
+  });
 }
 
 /** Reads and validates the environment once. Nothing else in the backend reads process.env. */
@@ -213,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
       token: persistentSecret(env.METRICS_TOKEN, dataDir, 'metrics-token'),
     },
     demo: bool(env.DEMO, false),
+    remotes: parseRemotes(env.REMOTES_JSON, env.REMOTES_FILE),
     otherContestSources: list(env.OTHER_CONTESTS ?? (nodeEnv === 'test' || bool(env.CI, false) ? 'none' : 'codeforces')).filter(
       (s) => s !== 'none',
     ),

@@ -1,10 +1,32 @@
-import { existsSync } from 'fs';
+import { existsSync, readFileSync, statSync } from 'fs';
 import * as path from 'path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import serveStatic = require('serve-static');
+import type { RemoteManifestEntry } from '../config/app-config';
 
 /** Module Federation remotes, served at /remotes/<name>/ (the shell loads their remoteEntry.js). */
 export const REMOTES = ['problems', 'admin', 'contest', 'exam', 'group'] as const;
+
+/**
+ * The shell's runtime manifest: the remotes bundled here (a frontend with a webpack config or a built
+ * remoteEntry.js, at /remotes/<name>/remoteEntry.js), with the configured entries (REMOTES_JSON / REMOTES_FILE)
+ * replacing a bundled one of the same name or added after them. Read on every page load, so a team that
+ * deploys its remote elsewhere only changes configuration; the shell is not rebuilt.
+ */
+export function remoteManifest(frontendsDir: string, configured: RemoteManifestEntry[]): RemoteManifestEntry[] {
+  const bundled: RemoteManifestEntry[] = REMOTES.filter(
+    (name) =>
+      existsSync(path.join(frontendsDir, name, 'webpack.config.js')) || existsSync(path.join(frontendsDir, name, 'dist', 'remoteEntry.js')),
+  ).map((name) => ({ name, url: `/remotes/${name}/remoteEntry.js` }));
+  const byName = new Map(configured.map((e) => [e.name, e]));
+  return [...bundled.map((b) => byName.get(b.name) ?? b), ...configured.filter((e) => !bundled.some((b) => b.name === e.name))];
+}
+
+/** JSON safe inside a <script> element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 /** webpack's content hashes in file names (`main.3f2a9c1b.js`): safe to cache for a year. */
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|map|wasm)$/i;
@@ -23,7 +45,7 @@ const NOT_BUILT = `<!doctype html><html><head><meta charset="utf-8"><title>OJ</t
  * not /remotes/* and not a file gets the shell's index.html, /admin included), each remote at
  * /remotes/<name>/. Until the shell is built, / answers a short page saying so.
  */
-export function frontendsMiddleware(frontendsDir: string): RequestHandler {
+export function frontendsMiddleware(frontendsDir: string, configuredRemotes: RemoteManifestEntry[] = []): RequestHandler {
   const shellDist = path.join(frontendsDir, 'shell', 'dist');
   const shellStatic = serveStatic(shellDist, { index: false, fallthrough: true, setHeaders: setCacheHeaders });
   const remotes = new Map(
@@ -33,19 +55,33 @@ export function frontendsMiddleware(frontendsDir: string): RequestHandler {
     ]),
   );
 
+  // The shell's page with the manifest inlined (no extra round trip before the first remote loads); the file
+  // is read again when it changes (a new build).
+  let page: { mtimeMs: number; html: string } | undefined;
   const sendShell = (res: Response, next: NextFunction) => {
     const index = path.join(shellDist, 'index.html');
     if (!existsSync(index)) {
       res.status(200).setHeader('Cache-Control', 'no-cache').type('html').send(NOT_BUILT);
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index, (err) => err && next(err));
+    try {
+      const mtimeMs = statSync(index).mtimeMs;
+      if (page?.mtimeMs !== mtimeMs) page = { mtimeMs, html: readFileSync(index, 'utf8') };
+    } catch (err) {
+      return next(err);
+    }
+    const manifest = `<script>window.__OJ_REMOTE_MANIFEST__=${scriptJson(remoteManifest(frontendsDir, configuredRemotes))}</script>`;
+    const html = page.html.includes('</head>') ? page.html.replace('</head>', `${manifest}</head>`) : manifest + page.html;
+    res.status(200).setHeader('Cache-Control', 'no-cache').type('html').send(html);
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
       return next();
+    }
+    if (req.path === '/remotes.json') {
+      res.setHeader('Cache-Control', 'no-cache');
+      return res.json(remoteManifest(frontendsDir, configuredRemotes));
     }
     const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(req.path);
     if (remote) {

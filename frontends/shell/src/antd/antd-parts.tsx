@@ -4,7 +4,7 @@
  * LocaleProvider (react-intl + antd locale + App context) like every remote's tree.
  */
 import { message } from 'antd';
-import { ComingSoon, LocaleProvider, NotFound } from '@oj/kit';
+import { ComingSoon, LoadFailed, LocaleProvider, NotFound } from '@oj/kit';
 import { shellMessages } from '../locales';
 import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
@@ -67,6 +67,11 @@ export function ComingSoonPart() {
       <ComingSoon />
     </LocaleProvider>
   );
+}
+
+/** A remote that could not be loaded (its area only; kit's page brings its own locale provider). */
+export function LoadFailedPart() {
+  return <LoadFailed />;
 }
 
 export function NotFoundPart() {

@@ -24,6 +24,7 @@ export const UserHomePage = part((m) => m.UserHomePart);
 export const SettingPage = part((m) => m.SettingPart);
 export const DeveloperPage = part((m) => m.DeveloperPart);
 export const NotFound = part((m) => m.NotFoundPart);
+export const LoadFailed = part((m) => m.LoadFailedPart);
 
 /** An error text of the API client, shown as an antd message (loaded on first use). */
 export function showError(text: string): void {

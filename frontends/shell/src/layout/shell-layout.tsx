@@ -1,14 +1,15 @@
 /** The site layout (spec §2): navbar, the page area (shell pages or a remote's container), footer. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { api, clearLogin, openAccountDialog, useAccountDialog, useAuth } from '@oj/kit/core';
-import { AVAILABLE_REMOTES, REMOTE_AREAS, areaOf, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
+import { areaOf, availableAreas, failedRemotes, hidesSiteLayout, isRemoteAvailable, remoteContainerId } from '../root/remotes';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import {
   AccountDialog,
   ComingSoon,
   DeveloperPage,
+  LoadFailed,
   MessageCenter,
   NotFound,
   ResetPasswordPage,
@@ -45,10 +46,21 @@ function RequireLogin({ children }: { children: JSX.Element }) {
   return isLoggedIn ? children : <Navigate to="/home" replace />;
 }
 
+/** The names of the remotes that failed to load, re-rendering when that changes. */
+const useFailedRemotes = () => useSyncExternalStore(failedRemotes.subscribe, failedRemotes.snapshot);
+
+/** In a remote's area: nothing (the remote draws there), "coming soon", or the load-failed page. */
+function RemoteAreaStatus({ pathname }: { pathname: string }) {
+  useFailedRemotes();
+  const area = areaOf(pathname);
+  if (!area) return null;
+  if (!isRemoteAvailable(area)) return <ComingSoon />;
+  return failedRemotes.has(area.name) ? <LoadFailed /> : null;
+}
+
 function ShellPages() {
   const { pathname } = useLocation();
-  const area = areaOf(pathname);
-  if (area) return isRemoteAvailable(area) ? null : <ComingSoon />;
+  if (areaOf(pathname)) return <RemoteAreaStatus pathname={pathname} />;
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/home" replace />} />
@@ -98,7 +110,8 @@ export function ShellLayout() {
       {!bare && <Navbar />}
       <main className={bare ? undefined : 'oj-content'}>
         {!bare && <ShellPages />}
-        {REMOTE_AREAS.filter((a) => AVAILABLE_REMOTES.includes(a.name)).map((a) => (
+        {bare && <RemoteAreaStatus pathname={pathname} />}
+        {availableAreas().map((a) => (
           <div key={a.name} id={remoteContainerId(a.name)} />
         ))}
       </main>

@@ -2,9 +2,13 @@ import { addErrorHandler, getAppStatus, navigateToUrl, registerApplication, star
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { TIMINGS } from '@oj/contracts';
-import { AVAILABLE_REMOTES, REMOTE_AREAS, loadRemoteApp, matchesPrefix, remoteContainerId } from './remotes';
+import { availableAreas, failedRemotes, loadRemoteApp, matchesPrefix, remoteContainerId } from './remotes';
 
-/** Registers every built remote with single-spa; the shell's own pages are not single-spa apps. */
+/**
+ * Registers every remote of the manifest with single-spa (after loadManifest); the shell's own pages are not
+ * single-spa apps. A remote that fails to load or breaks is marked failed (its area shows the load-failed page)
+ * until it mounts again.
+ */
 export function registerRemotes(onLoadError: (name: string) => void): void {
   NProgress.configure({ speed: TIMINGS.progressBarSpeed, showSpinner: false });
   window.addEventListener('single-spa:before-routing-event', () => NProgress.start());
@@ -13,7 +17,12 @@ export function registerRemotes(onLoadError: (name: string) => void): void {
     resetScrollOnNewPage(e as CustomEvent<{ originalEvent?: Event & { singleSpaTrigger?: string } }>);
   });
 
-  for (const area of REMOTE_AREAS.filter((a) => AVAILABLE_REMOTES.includes(a.name))) {
+  window.addEventListener('single-spa:app-change', (e) => {
+    const mounted = (e as CustomEvent<{ appsByNewStatus?: { MOUNTED?: string[] } }>).detail?.appsByNewStatus?.MOUNTED ?? [];
+    for (const name of mounted) failedRemotes.set(name, false);
+  });
+
+  for (const area of availableAreas()) {
     registerApplication({
       name: area.name,
       app: () => loadRemoteApp(area.name),
@@ -23,6 +32,7 @@ export function registerRemotes(onLoadError: (name: string) => void): void {
   }
   addErrorHandler((err) => {
     const name = err.appOrParcelName;
+    failedRemotes.set(name, true);
     onLoadError(name);
     // a failed load may be retried on the next navigation
     if (getAppStatus(name) === 'SKIP_BECAUSE_BROKEN' || getAppStatus(name) === 'LOAD_ERROR')

@@ -1,0 +1,484 @@
+/**
+ * `npm run bench:contest-day`: a contest day on this machine (issue 20), bounded, loopback only, stops by itself.
+ * A running ACM contest (3 problems, A+B-like, 10 cases each) with BENCH_CONTESTANTS contestants (3,000) and
+ * BENCH_WORKERS judge workers (2, child processes of judge-sandbox/dist/worker.js, one slot each):
+ *  - surge: every contestant opens the contest page (get-contest-info + get-contest-problem) and then a problem
+ *    (get-contest-problem-details), arrivals spread over BENCH_SURGE_SECONDS (10 s);
+ *  - submissions: BENCH_SUBMISSIONS (one per contestant) in C++, 10 % compile errors, 30 % wrong, 60 % right,
+ *    spread evenly over the rest of the contest (BENCH_DURATION, 300 s); a submission's verdict time is when its
+ *    row turns final in PostgreSQL (polled every 100 ms);
+ *  - every contestant polls get-contest-rank every BENCH_RANK_POLL_SECONDS (10 s), first poll at a random offset;
+ *  - at the end everyone loads the rank once more; the judges get up to BENCH_DRAIN_SECONDS (120 s) to finish.
+ * The contestants run in a worker thread (its own event loop, the same two cores) over at most
+ * BENCH_CONNECTIONS (256) keep-alive sockets, like a proxy's upstream pool. Latencies are measured from the
+ * moment a contestant wants the answer (open loop: waiting for a socket counts).
+ * Figures: pages/s and request p99 during the surge, submissions judged/s, submit → verdict p95 (all, and of
+ * those sent while the queue was not saturated: no more waiting jobs than judge slots), rank p99, errors.
+ * Goals: surge p99 < 200 ms, verdict p95 < 2 s while the queue is not saturated, 0 errors.
+ * Ends with one JSON line.
+ */
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import { ContestAuth, ContestType, JudgeStatus } from '@oj/contracts';
+import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'fs';
+import * as http from 'http';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import { Worker, isMainThread, parentPort, workerData } from 'worker_threads';
+
+const envNum = (name: string, fallback: number): number => {
+  const n = Number(process.env[name] || fallback);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+  return n;
+};
+
+const REPO = path.resolve(__dirname, '../../..');
+const WORKER_JS = path.join(REPO, 'judge-sandbox/dist/worker.js');
+const PROBLEMS = ['A', 'B', 'C'];
+const CASES = 10;
+const FINAL = `status NOT IN (${JudgeStatus.Pending}, ${JudgeStatus.Compiling}, ${JudgeStatus.Judging}, ${JudgeStatus.Submitting})`;
+
+/** What the contestants' thread needs. */
+interface Scenario {
+  base: string;
+  cid: number;
+  tokens: string[];
+  submissions: number;
+  durationMs: number;
+  surgeMs: number;
+  rankPollMs: number;
+  connections: number;
+}
+
+interface Sample {
+  kind: 'surge' | 'rank' | 'final-rank' | 'submit';
+  ms: number;
+  ok: boolean;
+}
+
+interface ContestantsReport {
+  samples: Sample[];
+  surgePages: number;
+  surgeWallMs: number;
+  /** submitId, epoch ms when the contestant pressed submit, expected verdict */
+  submitted: { submitId: number; at: number; expect: number }[];
+  errors: string[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The contestants (worker thread).
+
+const AC = (i: number, p: string) =>
+  `// ${p} by contestant ${i}\n#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n`;
+const WA = (i: number, p: string) =>
+  `// ${p} by contestant ${i}\n#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b+1);return 0;}\n`;
+const CE = (i: number, p: string) => `// ${p} by contestant ${i}\n#include <cstdio>\nint main(){ printf("%d\\n", ) return 0 }\n`;
+
+async function contestants(s: Scenario): Promise<ContestantsReport> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: s.connections });
+  const report: ContestantsReport = { samples: [], surgePages: 0, surgeWallMs: 0, submitted: [], errors: [] };
+  const fail = (what: string) => {
+    if (report.errors.length < 20) report.errors.push(what);
+    else if (report.errors.length === 20) report.errors.push('…');
+  };
+
+  const call = (kind: Sample['kind'], token: string, method: string, url: string, body?: unknown): Promise<unknown> =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        s.base + url,
+        {
+          method,
+          agent,
+          headers: {
+            authorization: token,
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const ms = performance.now() - t0;
+            let json: { status?: number; msg?: string; data?: unknown } | undefined;
+            try {
+              json = JSON.parse(Buffer.concat(chunks).toString()) as typeof json;
+            } catch {
+              json = undefined;
+            }
+            const ok = res.statusCode === 200 && json?.status === 200;
+            if (!ok) fail(`${method} ${url.split('?')[0]}: HTTP ${res.statusCode} ${json?.status ?? ''} ${json?.msg ?? ''}`);
+            report.samples.push({ kind, ms, ok });
+            resolve(ok ? json!.data : undefined);
+          });
+        },
+      );
+      req.on('error', (e) => {
+        fail(`${method} ${url.split('?')[0]}: ${e.message}`);
+        report.samples.push({ kind, ms: performance.now() - t0, ok: false });
+        resolve(undefined);
+      });
+      req.end(payload);
+    });
+
+  const start = performance.now();
+  const n = s.tokens.length;
+  const rank = (kind: Sample['kind'], i: number) =>
+    call(kind, s.tokens[i], 'POST', '/api/get-contest-rank', { cid: s.cid, currentPage: 1, limit: 50 });
+
+  // Surge: arrivals spread evenly over surgeMs; a page is its calls (contest page: info + problem list together).
+  const surge = Promise.all(
+    s.tokens.map(async (token, i) => {
+      await sleep((i / n) * s.surgeMs);
+      const [info, list] = await Promise.all([
+        call('surge', token, 'GET', `/api/get-contest-info?cid=${s.cid}`),
+        call('surge', token, 'GET', `/api/get-contest-problem?cid=${s.cid}`),
+      ]);
+      if (info && list) report.surgePages++;
+      const problem = await call(
+        'surge',
+        token,
+        'GET',
+        `/api/get-contest-problem-details?cid=${s.cid}&displayId=${PROBLEMS[i % PROBLEMS.length]}`,
+      );
+      if (problem) report.surgePages++;
+    }),
+  ).then(() => (report.surgeWallMs = performance.now() - start));
+
+  // Rank polling: everyone every rankPollMs, from a random offset, until the end.
+  let running = true;
+  const polling = Promise.all(
+    s.tokens.map(async (_, i) => {
+      await sleep(s.surgeMs + Math.random() * s.rankPollMs);
+      while (running && performance.now() - start < s.durationMs - 1000) {
+        const t0 = performance.now();
+        await rank('rank', i);
+        await sleep(Math.max(0, s.rankPollMs - (performance.now() - t0)));
+      }
+    }),
+  );
+
+  // Submissions: evenly over [surge end, 95 % of the contest], 10 % CE, 30 % WA, 60 % AC.
+  const window = s.durationMs * 0.95 - s.surgeMs;
+  const submitting = Promise.all(
+    Array.from({ length: s.submissions }, async (_, k) => {
+      await sleep(s.surgeMs + (k / s.submissions) * window);
+      const i = k % n;
+      const p = PROBLEMS[k % PROBLEMS.length];
+      const r = (k * 7919) % 10; // a fixed mix: 1 in 10 CE, 3 WA, 6 AC, spread over time
+      const [code, expect] =
+        r === 0 ? [CE(i, p), JudgeStatus.CompileError] : r <= 3 ? [WA(i, p), JudgeStatus.WrongAnswer] : [AC(i, p), JudgeStatus.Accepted];
+      const at = Date.now();
+      const data = (await call('submit', s.tokens[i], 'POST', '/api/submit-problem-judge', {
+        cid: s.cid,
+        pid: p,
+        language: 'C++',
+        code,
+      })) as { submitId: number } | undefined;
+      if (data) report.submitted.push({ submitId: data.submitId, at, expect });
+    }),
+  );
+
+  await surge;
+  await submitting;
+  const left = s.durationMs - (performance.now() - start);
+  if (left > 0) await sleep(left);
+  running = false;
+  await polling;
+  // The end: everyone loads the rank.
+  await Promise.all(s.tokens.map((_, i) => rank('final-rank', i)));
+  agent.destroy();
+  return report;
+}
+
+if (!isMainThread) {
+  contestants(workerData as Scenario).then(
+    (r) => parentPort!.postMessage(r),
+    (e: Error) => parentPort!.postMessage({ fatal: e.stack ?? e.message }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The platform (main thread).
+
+function startWorker(env: NodeJS.ProcessEnv, name: string, uidBase: number, dir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [WORKER_JS], {
+    env: {
+      ...env,
+      JUDGE_CONCURRENCY: '1',
+      JUDGE_NAME: name,
+      JUDGE_CACHE_DIR: path.join(dir, `cache-${name}`),
+      JUDGE_WORK_DIR: path.join(dir, `work-${name}`),
+      JUDGE_SANDBOX_UID_BASE: String(uidBase),
+      JUDGE_SANDBOX_UID_COUNT: '50',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('consuming') && resolve(child));
+    child.on('exit', (code) => reject(new Error(`worker ${name} exited with ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const CONTESTANTS = envNum('BENCH_CONTESTANTS', 3000);
+  const DURATION_MS = envNum('BENCH_DURATION', 300) * 1000;
+  const WORKERS = envNum('BENCH_WORKERS', 2);
+  const SUBMISSIONS = envNum('BENCH_SUBMISSIONS', CONTESTANTS);
+  const SURGE_MS = envNum('BENCH_SURGE_SECONDS', 10) * 1000;
+  const RANK_POLL_MS = envNum('BENCH_RANK_POLL_SECONDS', 10) * 1000;
+  const DRAIN_MS = envNum('BENCH_DRAIN_SECONDS', 120) * 1000;
+  const CONNECTIONS = envNum('BENCH_CONNECTIONS', 256);
+  const log = (msg: string) => process.stderr.write(msg + '\n');
+  // Loaded here, not at the top: the contestants' thread runs this file too and needs none of the app.
+  const { adminQuery, deleteRedisKeys, startBenchApp, useBenchEnvironment } = await import('./bench-utils');
+
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const database = `oj_bench_contestday_${id}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-contestday-'));
+  const redisPrefix = `bench:cd:${id}:`;
+  const bullPrefix = `bench_cd_${id}`;
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = '/' + database;
+  await adminQuery(serverUrl, `CREATE DATABASE "${database}"`);
+  useBenchEnvironment({ dataDir, databaseUrl: dbUrl.toString(), redisUrl, redisPrefix, bullPrefix });
+  process.env.DEMO = '0';
+
+  let app: INestApplication | undefined;
+  const workers: ChildProcess[] = [];
+  try {
+    const started = await startBenchApp();
+    app = started.app;
+    const base = `http://127.0.0.1:${started.port}`;
+    const { DataSource } = await import('typeorm');
+    const { TokenService } = await import('../core/auth/token.service');
+    const { UserService } = await import('../modules/user/user.service');
+    const { SiteConfigService } = await import('../core/site-config/site-config.service');
+    const { Contest } = await import('../modules/contest/entities/contest.entity');
+    const { JudgeQueueService } = await import('../modules/judge/judge-queue.service');
+    const { writeZip } = await import('../modules/file/archive/safe-zip');
+    const db = app.get(DataSource);
+    const tokens = app.get(TokenService);
+    const root = (await app.get(UserService).findByUsername('root'))!;
+    const rootToken = tokens.sign(root.uid, 0);
+    await app.get(SiteConfigService).set('switch', { defaultSubmitInterval: 0 });
+
+    // Problems: three A+B-like problems with 10 cases, imported as an HOJ zip as an admin would.
+    const t0 = performance.now();
+    const entries: [string, string][] = [];
+    for (const p of PROBLEMS) {
+      const cases = Array.from({ length: CASES }, (_, i) => ({ input: `${i * 3} ${i * 5 + 1}\n`, output: `${i * 8 + 1}\n` }));
+      entries.push([
+        `CD${p}.json`,
+        JSON.stringify({
+          problem: { problemId: `CD${p}`, title: `Contest day ${p}`, timeLimit: 1000, memoryLimit: 256, type: 0 },
+          samples: cases.map((_, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out` })),
+          languages: ['C++'],
+        }),
+      ]);
+      cases.forEach((c, i) => entries.push([`CD${p}/${i + 1}.in`, c.input], [`CD${p}/${i + 1}.out`, c.output]));
+    }
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await writeZip(entries))]), 'contest-day.zip');
+    const imported = (await (
+      await fetch(`${base}/api/file/import-problem`, { method: 'POST', headers: { Authorization: rootToken }, body: form })
+    ).json()) as {
+      data?: { id: number }[];
+    };
+    if (!imported.data || imported.data.length !== PROBLEMS.length) throw new Error(`import failed: ${JSON.stringify(imported)}`);
+
+    // The contest, running from now for the whole run (drain included), public, ACM.
+    const now = Date.now();
+    const contest = await db.getRepository(Contest).save({
+      uid: root.uid,
+      author: 'root',
+      title: 'Contest day',
+      type: ContestType.ACM,
+      auth: ContestAuth.Public,
+      startTime: new Date(now - 60_000),
+      endTime: new Date(now + DURATION_MS + DRAIN_MS + 3600_000),
+      duration: Math.ceil((DURATION_MS + DRAIN_MS) / 1000) + 3660,
+    });
+    await db.query(
+      `INSERT INTO contest_problem (cid, pid, display_id, display_title)
+       SELECT $1, pid, chr(64 + i::int), 'Problem ' || chr(64 + i::int) FROM unnest($2::int[]) WITH ORDINALITY AS t(pid, i)`,
+      [contest.id, imported.data.map((p) => p.id)],
+    );
+    // The contestants: rows written directly (registering 3,000 accounts would measure argon2), tokens signed.
+    await db.query(
+      `INSERT INTO user_info (uid, username, password, nickname, school)
+       SELECT md5('cd' || g), 'cd_' || g, 'x', 'Contestant ' || g, 'School ' || (g % 50) FROM generate_series(1, $1::int) g`,
+      [CONTESTANTS],
+    );
+    const uids: { uid: string }[] = await db.query(`SELECT uid FROM user_info WHERE username LIKE 'cd\\_%' ORDER BY username`);
+    const contestantTokens = uids.map((u) => tokens.sign(u.uid, 0));
+    log(`seeded 3 problems, a contest and ${CONTESTANTS} contestants in ${Math.round(performance.now() - t0)} ms`);
+
+    // Judges.
+    const workerDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-contestday-workers-'));
+    chmodSync(workerDir, 0o755);
+    for (let w = 0; w < WORKERS; w++) workers.push(await startWorker(process.env, `cd-${w}-${id}`, 62000 + w * 100, workerDir));
+    // Warm each worker's package cache and compiler once, as a judge that has been up all morning.
+    for (let w = 0; w < WORKERS * PROBLEMS.length; w++) {
+      await fetch(`${base}/api/submit-problem-judge`, {
+        method: 'POST',
+        headers: { Authorization: rootToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ pid: `CD${PROBLEMS[w % PROBLEMS.length]}`, language: 'C++', code: AC(-1 - w, 'warm') }),
+      });
+    }
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM judge WHERE NOT (${FINAL})`);
+      if (n === 0) break;
+      await sleep(200);
+    }
+
+    // Watch the queue (waiting jobs, 10 samples a second) and the verdicts (rows turning final).
+    const queue = app.get(JudgeQueueService).queue;
+    const queueSamples: { at: number; waiting: number }[] = [];
+    const doneAt = new Map<number, { at: number; status: number }>();
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const at = Date.now();
+        queueSamples.push({ at, waiting: await queue.getWaitingCount() });
+        const rows: { submit_id: number; status: number }[] = await db.query(
+          `SELECT submit_id, status FROM judge WHERE cid = $1 AND ${FINAL}`,
+          [contest.id],
+        );
+        for (const r of rows) if (!doneAt.has(r.submit_id)) doneAt.set(r.submit_id, { at: Date.now(), status: r.status });
+        await sleep(100);
+      }
+    })();
+
+    log(
+      `contest: ${CONTESTANTS} contestants, ${SUBMISSIONS} submissions, ${DURATION_MS / 1000} s, ${WORKERS} judge workers, ` +
+        `rank every ${RANK_POLL_MS / 1000} s, surge over ${SURGE_MS / 1000} s, ${CONNECTIONS} sockets`,
+    );
+    const runStart = Date.now();
+    const scenario: Scenario = {
+      base,
+      cid: contest.id,
+      tokens: contestantTokens,
+      submissions: SUBMISSIONS,
+      durationMs: DURATION_MS,
+      surgeMs: SURGE_MS,
+      rankPollMs: RANK_POLL_MS,
+      connections: CONNECTIONS,
+    };
+    const report = await new Promise<ContestantsReport>((resolve, reject) => {
+      const thread = new Worker(__filename, { workerData: scenario });
+      thread.once('message', (m: ContestantsReport & { fatal?: string }) => (m.fatal ? reject(new Error(m.fatal)) : resolve(m)));
+      thread.once('error', reject);
+    });
+    const contestEnd = Date.now();
+    // Drain: the judges finish what is queued (bounded).
+    while (Date.now() - contestEnd < DRAIN_MS && report.submitted.some((s) => !doneAt.has(s.submitId))) await sleep(200);
+    watching = false;
+    await watcher;
+
+    // Figures.
+    const of = (kind: Sample['kind']) => report.samples.filter((x) => x.kind === kind).map((x) => x.ms);
+    const surgeP99 = pct(of('surge'), 99);
+    const pagesPerSec = report.surgePages / (report.surgeWallMs / 1000);
+    const slots = WORKERS;
+    const waitingAt = (at: number) => {
+      let best = queueSamples[0]?.waiting ?? 0;
+      for (const q of queueSamples) if (q.at <= at) best = q.waiting;
+      return best;
+    };
+    const verdicts = report.submitted.filter((s) => doneAt.has(s.submitId)).map((s) => ({ ...s, ms: doneAt.get(s.submitId)!.at - s.at }));
+    const unsaturated = verdicts.filter((v) => waitingAt(v.at) <= slots);
+    const wrongVerdicts = verdicts.filter((v) => doneAt.get(v.submitId)!.status !== v.expect).length;
+    const judgedTimes = verdicts.map((v) => doneAt.get(v.submitId)!.at).sort((a, b) => a - b);
+    const judgedPerSec =
+      judgedTimes.length > 1 ? (judgedTimes.length - 1) / ((judgedTimes[judgedTimes.length - 1] - judgedTimes[0]) / 1000) : 0;
+    const unjudged = report.submitted.length - verdicts.length;
+    const failedRequests = report.samples.filter((x) => !x.ok).length;
+    const maxWaiting = Math.max(0, ...queueSamples.map((q) => q.waiting));
+    const saturatedFrom = queueSamples.find((q) => q.waiting > slots);
+    const result = {
+      contestants: CONTESTANTS,
+      durationS: DURATION_MS / 1000,
+      workers: WORKERS,
+      surgePagesPerSec: round(pagesPerSec),
+      surgeP99Ms: round(surgeP99),
+      submitted: report.submitted.length,
+      judged: verdicts.length,
+      judgedPerSec: round(judgedPerSec, 2),
+      verdictP95Ms: Math.round(
+        pct(
+          verdicts.map((v) => v.ms),
+          95,
+        ),
+      ),
+      verdictP95UnsaturatedMs: Math.round(
+        pct(
+          unsaturated.map((v) => v.ms),
+          95,
+        ),
+      ),
+      unsaturatedSubmissions: unsaturated.length,
+      maxQueueWaiting: maxWaiting,
+      rankP99Ms: round(pct(of('rank'), 99)),
+      rankRequests: of('rank').length,
+      finalRankP99Ms: round(pct(of('final-rank'), 99)),
+      submitP99Ms: round(pct(of('submit'), 99)),
+      errors: failedRequests + wrongVerdicts,
+      wrongVerdicts,
+      unjudged,
+    };
+    log(
+      `surge: ${report.surgePages} pages in ${round(report.surgeWallMs / 1000)} s = ${result.surgePagesPerSec} pages/s, ` +
+        `request p99 ${result.surgeP99Ms} ms (goal < 200 ms), p50 ${round(pct(of('surge'), 50))} ms`,
+    );
+    log(
+      `judging: ${result.judged}/${result.submitted} judged at ${result.judgedPerSec}/s on ${WORKERS} workers; submit → verdict p95 ` +
+        `${result.verdictP95Ms} ms, p50 ${Math.round(
+          pct(
+            verdicts.map((v) => v.ms),
+            50,
+          ),
+        )} ms; while not saturated (≤ ${slots} waiting, ` +
+        `${unsaturated.length} submissions) p95 ${result.verdictP95UnsaturatedMs} ms (goal < 2000 ms); queue peaked at ${maxWaiting} waiting` +
+        (saturatedFrom ? `, first saturated ${round((saturatedFrom.at - runStart) / 1000)} s in` : ', never saturated'),
+    );
+    log(
+      `rank: ${result.rankRequests} polls, p99 ${result.rankP99Ms} ms (p50 ${round(pct(of('rank'), 50))} ms); final load p99 ${result.finalRankP99Ms} ms; ` +
+        `submit call p99 ${result.submitP99Ms} ms`,
+    );
+    log(
+      `errors: ${failedRequests} failed requests, ${wrongVerdicts} unexpected verdicts, ${unjudged} not judged within the drain (not errors)`,
+    );
+    for (const e of report.errors) log(`  ${e}`);
+    process.stdout.write(JSON.stringify(result) + '\n');
+  } finally {
+    for (const w of workers) w.kill('SIGKILL');
+    await app?.close().catch(() => undefined);
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+    await deleteRedisKeys(redisUrl, [redisPrefix, `${bullPrefix}:`]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (isMainThread) {
+  main().then(
+    () => process.exit(0),
+    (e: Error) => {
+      process.stderr.write((e.stack ?? e.message) + '\n');
+      process.exit(1);
+    },
+  );
+}
