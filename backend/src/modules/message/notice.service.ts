@@ -115,7 +115,10 @@ export class NoticeService {
       }
       return pending.length;
     });
-    if (pushed) this.logger.log(`pushed ${pushed} notice(s)`);
+    if (pushed) {
+      await this.counters.stampAll();
+      this.logger.log(`pushed ${pushed} notice(s)`);
+    }
     return pushed;
   }
 

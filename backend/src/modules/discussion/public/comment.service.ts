@@ -8,6 +8,7 @@ import { ContestAccessService } from '../../contest/contest-access.service';
 import { UserMessageService, firstResult } from '../../message/user-message.service';
 import { UserService } from '../../user/user.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
+import { DiscussionCacheService } from '../discussion-cache.service';
 import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
 import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
 import { Comment } from '../entities/comment.entity';
@@ -34,6 +35,10 @@ const REPLY_COLUMNS = `r.id, r.comment_id AS "commentId", r.from_uid AS "fromUid
   r.to_uid AS "toUid", r.to_name AS "toName", r.to_avatar AS "toAvatar", r.content, r.status,
   r.gmt_create AS "gmtCreate", r.gmt_modified AS "gmtModified"`;
 
+const CACHED_COMMENT_PAGES = 3;
+const CACHED_COMMENT_LIMIT = 50;
+const COMMENTS_HEAD = Buffer.from('{"commentList":');
+
 /** Comments, replies and comment likes (HOJ's CommentController), on discussions and on contests. */
 @Injectable()
 export class CommentService {
@@ -45,6 +50,7 @@ export class CommentService {
     private readonly users: UserService,
     private readonly messages: UserMessageService,
     private readonly removal: DiscussionRemovalService,
+    private readonly cache: DiscussionCacheService,
   ) {}
 
   /**
@@ -83,9 +89,43 @@ export class CommentService {
     throw new BadRequestError(DISCUSSION_ERR.didOrCidRequired);
   }
 
+  /**
+   * GET /api/comments as JSON. A post's first pages come from the page cache (its version names them, and
+   * the post's cached detail answers whether the caller may see it); the caller's likes of the page are
+   * one read of comment_like. Contest comments and later pages are read.
+   */
+  async listJson(q: CommentsQuery, user: AuthUser | undefined): Promise<Buffer> {
+    const req = pageRequest({ currentPage: q.currentPage, limit: q.limit ?? DISCUSSION_LIMITS.commentsPageSize });
+    if (!q.did || req.current > CACHED_COMMENT_PAGES || req.size > CACHED_COMMENT_LIMIT) {
+      return Buffer.from(JSON.stringify(await this.list(q, user)));
+    }
+    await this.rules.assertSwitch('openPublicDiscussion', user);
+    const did = q.did;
+    const version = await this.cache.postVersion(did);
+    const post = await this.discussions.cachedPost(did, version);
+    this.discussions.assertVisible(post.data, user);
+    const page = await this.cache.page(
+      `comments:${version}:${did}:${req.current}:${req.size}`,
+      async () => (await this.list({ did, currentPage: req.current, limit: req.size }, undefined, true)).commentList,
+      (p) => Buffer.from(JSON.stringify(p)),
+    );
+    const ids = page.data.records.map((c) => c.id);
+    const commentLikeMap: Record<number, boolean> = {};
+    if (user && ids.length) {
+      const liked: { cid: number }[] = await this.dataSource.query('SELECT cid FROM comment_like WHERE uid = $1 AND cid = ANY($2)', [
+        user.uid,
+        ids,
+      ]);
+      for (const l of liked) commentLikeMap[l.cid] = true;
+    }
+    return Buffer.concat([COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":${JSON.stringify(commentLikeMap)}}`)]);
+  }
+
   /** GET /api/comments: newest first, each with its newest replies and their total; which ones the caller liked. */
-  async list(q: CommentsQuery, user: AuthUser | undefined): Promise<CommentListVO> {
-    const place = await this.place(this.dataSource.manager, q, user);
+  async list(q: CommentsQuery, user: AuthUser | undefined, placeChecked = false): Promise<CommentListVO> {
+    const place = placeChecked
+      ? ({ did: q.did!, sourceId: q.did! } as Pick<Place, 'did' | 'sourceId'>)
+      : await this.place(this.dataSource.manager, q, user);
     const req = pageRequest({ currentPage: q.currentPage, limit: q.limit ?? DISCUSSION_LIMITS.commentsPageSize });
     const column = place.did ? 'did' : 'cid';
     const comments: CommentVO[] = await this.dataSource.query(
@@ -127,7 +167,7 @@ export class CommentService {
     const place = await this.place(this.dataSource.manager, dto, user);
     await this.rules.assertCanComment(user);
     const me = await this.users.findByUid(user.uid);
-    return this.dataSource.transaction(async (em) => {
+    const created = await this.dataSource.transaction(async (em): Promise<CommentVO> => {
       const saved = await em.save(
         em.create(Comment, {
           did: place.did,
@@ -167,6 +207,8 @@ export class CommentService {
         replyList: [],
       };
     });
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
+    return created;
   }
 
   /** Its author, the discussion's author and admins delete a comment. */
@@ -175,6 +217,7 @@ export class CommentService {
     const place = await this.place(this.dataSource.manager, c, user);
     if (c.fromUid !== user.uid && place.ownerUid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
     await this.dataSource.transaction((em) => this.removal.removeComments(em, [id]));
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
   }
 
   /** GET /api/comment-like: toggled, idempotent; the comment's author gets a "Like" message. */
@@ -209,6 +252,7 @@ export class CommentService {
         if (deleted.length) await em.query('UPDATE comment SET like_num = GREATEST(0, like_num - 1) WHERE id = $1', [commentId]);
       }
     });
+    if (place.did) await this.cache.touch({ dids: [place.did] });
   }
 
   /** GET /api/reply: every reply of a comment, newest first. */
@@ -271,6 +315,7 @@ export class CommentService {
       });
       return r;
     });
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
     return {
       id: saved.id,
       commentId,
@@ -304,6 +349,7 @@ export class CommentService {
       await em.query('DELETE FROM reply WHERE id = $1', [id]);
       if (place.did) await em.query('UPDATE discussion SET comment_num = GREATEST(0, comment_num - 1) WHERE id = $1', [place.did]);
     });
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
   }
 
   private async comment(id: number): Promise<Comment> {
