@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { REDIS } from '../../core/redis/redis.module';
 
 /** Raised by any change a list page shows (posts added, edited, hidden, pinned, deleted; likes, comments, views). */
@@ -13,6 +14,15 @@ const PAGE_PREFIX = 'discussion:cache:page:';
 export const PAGE_TTL_SEC = 60;
 const LOCAL_MAX = 5_000;
 
+/**
+ * A read straight from the PostgreSQL pool, for the hot reads of this area: the same rows and types as
+ * `dataSource.query` without its query-runner bookkeeping (reads only; never inside a transaction).
+ */
+export async function poolQuery<T>(dataSource: DataSource, sql: string, params: unknown[]): Promise<T[]> {
+  const pool = (dataSource.driver as unknown as { master: { query(sql: string, params: unknown[]): Promise<{ rows: T[] }> } }).master;
+  return (await pool.query(sql, params)).rows;
+}
+
 /** A cached page: its JSON as answered, and (when asked for) the rendered value. */
 export interface CachedPage<T> {
   json: Buffer;
@@ -20,22 +30,38 @@ export interface CachedPage<T> {
 }
 
 /**
- * One round trip for a post's detail: its versions, and the view counted once per viewer per window
- * (SET NX), with the views still waiting for the database (HINCRBY when counted, HGET otherwise).
+ * One round trip for a post's reads: its version (`epoch.post`); with ARGV[2] (a window in seconds) the view
+ * of KEYS[3] counted once per window (SET NX) and the views still waiting for the database (HINCRBY when
+ * counted, HGET otherwise); and the stored pages named by ARGV[3] and ARGV[4] ('{v}' standing for the
+ * version, under the page prefix KEYS[5]), each only when the version differs from the one the replica
+ * already holds (ARGV[5] and ARGV[6]).
  */
-const VIEW_SCRIPT = `
-local epoch = redis.call('GET', KEYS[1]) or '0'
-local post = redis.call('GET', KEYS[2]) or '0'
-local pending
-if redis.call('SET', KEYS[3], '1', 'EX', tonumber(ARGV[2]), 'NX') then
-  pending = redis.call('HINCRBY', KEYS[4], ARGV[1], 1)
-else
-  pending = tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0')
+const READ_SCRIPT = `
+local version = (redis.call('GET', KEYS[1]) or '0') .. '.' .. (redis.call('GET', KEYS[2]) or '0')
+local pending = 0
+if ARGV[2] ~= '' then
+  if redis.call('SET', KEYS[3], '1', 'EX', tonumber(ARGV[2]), 'NX') then
+    pending = redis.call('HINCRBY', KEYS[4], ARGV[1], 1)
+  else
+    pending = tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0')
+  end
 end
-return {epoch, post, pending}`;
+local first = false
+local second = false
+if ARGV[3] ~= '' and ARGV[5] ~= version then first = redis.call('GET', KEYS[5] .. string.gsub(ARGV[3], '{v}', version)) end
+if ARGV[4] ~= '' and ARGV[6] ~= version then second = redis.call('GET', KEYS[5] .. string.gsub(ARGV[4], '{v}', version)) end
+return {version, pending, first, second}`;
 
-interface ViewCommand {
-  discussionView(epoch: string, post: string, view: string, views: string, did: string, windowSec: number): Promise<[string, string, number]>;
+/** What one post read answers: the version, the views waiting, and the stored pages asked for (null: none, or held already). */
+export interface PostRead {
+  version: string;
+  pending: number;
+  first: string | null;
+  second: string | null;
+}
+
+interface ReadCommand {
+  discussionRead(...args: (string | number)[]): Promise<[string, number, string | null, string | null]>;
 }
 
 /**
@@ -50,9 +76,11 @@ interface ViewCommand {
 export class DiscussionCacheService {
   private readonly local = new Map<string, CachedPage<unknown> & { at: number }>();
   private readonly rendering = new Map<string, Promise<CachedPage<unknown>>>();
+  /** Per post page name (`name@did`), the version this replica holds it at, so Redis need not send it again. */
+  private readonly heldVersion = new Map<string, string>();
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {
-    if (!(redis as unknown as Partial<ViewCommand>).discussionView) redis.defineCommand('discussionView', { numberOfKeys: 4, lua: VIEW_SCRIPT });
+    if (!(redis as unknown as Partial<ReadCommand>).discussionRead) redis.defineCommand('discussionRead', { numberOfKeys: 5, lua: READ_SCRIPT });
   }
 
   listVersion(): Promise<string> {
@@ -65,17 +93,48 @@ export class DiscussionCacheService {
     return `${epoch ?? 0}.${post ?? 0}`;
   }
 
-  /** A post's version tag, counting the view of `viewer` (once per window) and answering the views not yet in the database. */
-  async viewAndVersion(did: number, viewer: string, windowSec: number, viewsKey: string): Promise<{ version: string; pending: number }> {
-    const [epoch, post, pending] = await (this.redis as unknown as ViewCommand).discussionView(
+  /**
+   * A post's version with, in the same Redis call, the view of `view` counted (once per `windowSec`) and the
+   * stored pages `first` and `second` (keys with '{v}' for the version) unless this replica holds them already.
+   */
+  async readPost(did: number, opts: { view?: { viewer: string; windowSec: number; viewsKey: string }; first?: string; second?: string }): Promise<PostRead> {
+    const held = (template?: string) => {
+      const v = template && this.heldVersion.get(template);
+      return v && this.local.has(template.replace('{v}', v)) ? v : '';
+    };
+    const [version, pending, first, second] = await (this.redis as unknown as ReadCommand).discussionRead(
       EPOCH,
       postVersion(did),
-      `discussion:view:${did}:${viewer}`,
-      viewsKey,
+      opts.view ? `discussion:view:${did}:${opts.view.viewer}` : EPOCH,
+      opts.view?.viewsKey ?? EPOCH,
+      PAGE_PREFIX,
       String(did),
-      windowSec,
+      opts.view ? opts.view.windowSec : '',
+      opts.first ?? '',
+      opts.second ?? '',
+      held(opts.first),
+      held(opts.second),
     );
-    return { version: `${epoch}.${post}`, pending: Number(pending) };
+    return { version, pending: Number(pending), first: first || null, second: second || null };
+  }
+
+  /**
+   * The page named by `template` ('{v}' for the post's version) at the version `read` found, using the
+   * stored copy the same call brought (`which`) when this replica did not hold it.
+   */
+  async postPage<T>(
+    template: string,
+    read: PostRead,
+    which: 'first' | 'second',
+    render: () => Promise<T>,
+    answer?: (data: T) => Buffer,
+  ): Promise<CachedPage<T>> {
+    const key = template.replace('{v}', read.version);
+    const brought = this.heldVersion.get(template) !== read.version || read[which] !== null;
+    const page = await this.page(key, render, answer, brought ? { stored: read[which] } : undefined);
+    if (this.heldVersion.size >= LOCAL_MAX) this.heldVersion.clear();
+    this.heldVersion.set(template, read.version);
+    return page;
   }
 
   /**
@@ -83,13 +142,18 @@ export class DiscussionCacheService {
    * `render` (once per replica however many requests wait). Redis holds the rendered value's JSON; `answer`
    * makes the JSON answered from the value (default: that same JSON, and `data` is then left undefined).
    */
-  async page<T>(key: string, render: () => Promise<T>, answer?: (data: T) => Buffer): Promise<CachedPage<T>> {
+  async page<T>(
+    key: string,
+    render: () => Promise<T>,
+    answer?: (data: T) => Buffer,
+    prefetched?: { stored: string | null },
+  ): Promise<CachedPage<T>> {
     const hit = this.local.get(key);
     if (hit && Date.now() - hit.at < PAGE_TTL_SEC * 1000) return hit as CachedPage<T>;
     let pending = this.rendering.get(key);
     if (!pending) {
       pending = (async (): Promise<CachedPage<T>> => {
-        const stored = await this.redis.getBuffer(PAGE_PREFIX + key);
+        const stored = prefetched ? (prefetched.stored === null ? null : Buffer.from(prefetched.stored)) : await this.redis.getBuffer(PAGE_PREFIX + key);
         let data: T;
         let json: Buffer;
         if (stored) {
@@ -98,7 +162,8 @@ export class DiscussionCacheService {
         } else {
           data = await render();
           const full = Buffer.from(JSON.stringify(data));
-          await this.redis.set(PAGE_PREFIX + key, full, 'EX', PAGE_TTL_SEC);
+          // Not awaited: the answer does not wait for the copy other replicas may use.
+          this.redis.set(PAGE_PREFIX + key, full, 'EX', PAGE_TTL_SEC).catch(() => undefined);
           json = answer ? answer(data) : full;
         }
         if (this.local.size >= LOCAL_MAX) this.local.clear();

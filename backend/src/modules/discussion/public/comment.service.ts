@@ -8,12 +8,12 @@ import { ContestAccessService } from '../../contest/contest-access.service';
 import { UserMessageService, firstResult } from '../../message/user-message.service';
 import { UserService } from '../../user/user.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
-import { DiscussionCacheService } from '../discussion-cache.service';
+import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
 import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
 import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
 import { Comment } from '../entities/comment.entity';
 import { Reply } from '../entities/reply.entity';
-import { DiscussionService } from './discussion.service';
+import { DiscussionService, postTemplate } from './discussion.service';
 
 /** Where a comment lives: a discussion (with its author and title) or a contest. */
 interface Place {
@@ -101,23 +101,32 @@ export class CommentService {
     }
     await this.rules.assertSwitch('openPublicDiscussion', user);
     const did = q.did;
-    const version = await this.cache.postVersion(did);
-    const post = await this.discussions.cachedPost(did, version);
+    const template = `comments:{v}:${did}:${req.current}:${req.size}`;
+    // One Redis call (version, and the pages this replica lacks) beside the caller's likes on this post.
+    const [read, liked] = await Promise.all([
+      this.cache.readPost(did, { first: postTemplate(did), second: template }),
+      user
+        ? poolQuery<{ cid: number }>(
+            this.dataSource,
+            'SELECT l.cid FROM comment_like l JOIN comment c ON c.id = l.cid WHERE l.uid = $1 AND c.did = $2',
+            [user.uid, did],
+          )
+        : Promise.resolve([]),
+    ]);
+    const [post, page] = await Promise.all([
+      this.discussions.cachedPost(did, read, 'first'),
+      this.cache.postPage(
+        template,
+        read,
+        'second',
+        async () => (await this.list({ did, currentPage: req.current, limit: req.size }, undefined, true)).commentList,
+        (p) => Buffer.from(JSON.stringify(p)),
+      ),
+    ]);
     this.discussions.assertVisible(post.data, user);
-    const page = await this.cache.page(
-      `comments:${version}:${did}:${req.current}:${req.size}`,
-      async () => (await this.list({ did, currentPage: req.current, limit: req.size }, undefined, true)).commentList,
-      (p) => Buffer.from(JSON.stringify(p)),
-    );
-    const ids = page.data.records.map((c) => c.id);
+    const onPage = new Set(page.data.records.map((c) => c.id));
     const commentLikeMap: Record<number, boolean> = {};
-    if (user && ids.length) {
-      const liked: { cid: number }[] = await this.dataSource.query('SELECT cid FROM comment_like WHERE uid = $1 AND cid = ANY($2)', [
-        user.uid,
-        ids,
-      ]);
-      for (const l of liked) commentLikeMap[l.cid] = true;
-    }
+    for (const l of liked) if (onPage.has(l.cid)) commentLikeMap[l.cid] = true;
     return Buffer.concat([COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":${JSON.stringify(commentLikeMap)}}`)]);
   }
 
@@ -128,37 +137,40 @@ export class CommentService {
       : await this.place(this.dataSource.manager, q, user);
     const req = pageRequest({ currentPage: q.currentPage, limit: q.limit ?? DISCUSSION_LIMITS.commentsPageSize });
     const column = place.did ? 'did' : 'cid';
-    const comments: CommentVO[] = await this.dataSource.query(
-      `SELECT ${COMMENT_COLUMNS} FROM comment c LEFT JOIN user_info u ON u.uid = c.from_uid
-        WHERE c.${column} = $1 ORDER BY c.id DESC LIMIT $2 OFFSET $3`,
-      [place.sourceId, req.size, req.skip],
-    );
-    const [{ total }] = await this.dataSource.query(`SELECT COUNT(*)::int AS total FROM comment WHERE ${column} = $1`, [place.sourceId]);
-    const ids = comments.map((c) => c.id);
-    const commentLikeMap: Record<number, boolean> = {};
-    if (ids.length) {
-      const [replies, totals, liked] = await Promise.all([
-        this.dataSource.query(
-          `SELECT ${REPLY_COLUMNS} FROM unnest($1::int[]) AS k(id)
-             CROSS JOIN LATERAL (SELECT * FROM reply WHERE comment_id = k.id ORDER BY id DESC LIMIT $2) r
-             LEFT JOIN user_info u ON u.uid = r.from_uid ORDER BY r.id DESC`,
-          [ids, DISCUSSION_LIMITS.repliesPerComment],
-        ) as Promise<ReplyVO[]>,
-        this.dataSource.query('SELECT comment_id AS id, COUNT(*)::int AS n FROM reply WHERE comment_id = ANY($1) GROUP BY comment_id', [
-          ids,
-        ]) as Promise<{ id: number; n: number }[]>,
-        user
-          ? (this.dataSource.query('SELECT cid FROM comment_like WHERE uid = $1 AND cid = ANY($2)', [user.uid, ids]) as Promise<
-              { cid: number }[]
-            >)
-          : Promise.resolve([]),
-      ]);
-      for (const c of comments) {
-        c.replyList = replies.filter((r) => r.commentId === c.id);
-        c.totalReplyNum = totals.find((t) => t.id === c.id)?.n ?? 0;
-      }
-      for (const l of liked) commentLikeMap[l.cid] = true;
+    // Three reads at once: the page (with each comment's reply count), the total, and the newest replies of the page.
+    const pageSql = `SELECT id FROM comment WHERE ${column} = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`;
+    const [comments, [{ total }], replies, liked] = await Promise.all([
+      poolQuery<CommentVO>(
+        this.dataSource,
+        `SELECT ${COMMENT_COLUMNS}, (SELECT COUNT(*)::int FROM reply x WHERE x.comment_id = c.id) AS "totalReplyNum"
+           FROM (${pageSql}) k JOIN comment c ON c.id = k.id LEFT JOIN user_info u ON u.uid = c.from_uid ORDER BY c.id DESC`,
+        [place.sourceId, req.size, req.skip],
+      ),
+      poolQuery<{ total: number }>(this.dataSource, `SELECT COUNT(*)::int AS total FROM comment WHERE ${column} = $1`, [place.sourceId]),
+      poolQuery<ReplyVO>(
+        this.dataSource,
+        `SELECT ${REPLY_COLUMNS} FROM (${pageSql}) k
+           CROSS JOIN LATERAL (SELECT * FROM reply WHERE comment_id = k.id ORDER BY id DESC LIMIT $4) r
+           LEFT JOIN user_info u ON u.uid = r.from_uid ORDER BY r.id DESC`,
+        [place.sourceId, req.size, req.skip, DISCUSSION_LIMITS.repliesPerComment],
+      ),
+      user
+        ? poolQuery<{ cid: number }>(
+            this.dataSource,
+            `SELECT l.cid FROM (${pageSql}) k JOIN comment_like l ON l.cid = k.id AND l.uid = $4`,
+            [place.sourceId, req.size, req.skip, user.uid],
+          )
+        : Promise.resolve([]),
+    ]);
+    const byComment = new Map<number, ReplyVO[]>();
+    for (const r of replies) {
+      const list = byComment.get(r.commentId) ?? [];
+      list.push(r);
+      byComment.set(r.commentId, list);
     }
+    for (const c of comments) c.replyList = byComment.get(c.id) ?? [];
+    const commentLikeMap: Record<number, boolean> = {};
+    for (const l of liked) commentLikeMap[l.cid] = true;
     return { commentList: toPage(comments, total, req), commentLikeMap };
   }
 

@@ -16,7 +16,7 @@ import { DiscussionCategoryEntity } from '../entities/discussion-category.entity
 import { Discussion } from '../entities/discussion.entity';
 import { DiscussionReport } from '../entities/discussion-report.entity';
 import { DiscussionRemovalService } from '../discussion-removal.service';
-import { CachedPage, DiscussionCacheService } from '../discussion-cache.service';
+import { CachedPage, DiscussionCacheService, PostRead, poolQuery } from '../discussion-cache.service';
 
 /** Columns of a list row: everything but the content (HOJ answers content null in lists). */
 const LIST_COLUMNS = `d.id, d.category_id AS "categoryId", d.title, d.description, NULL AS content, d.pid, d.uid, d.author,
@@ -31,6 +31,9 @@ const VIEW_FLUSH_MS = 5_000;
 /** List pages served from the page cache: the first ones of each filter (what nearly every reader asks for). */
 const CACHED_LIST_PAGES = 5;
 const CACHED_LIST_LIMIT = 50;
+
+/** Page name of a post's cached detail ('{v}': its version). */
+export const postTemplate = (did: number) => `post:{v}:${did}`;
 
 /** A post as cached for get-discussion-detail: everything but the caller's like and the views still in Redis. */
 type DetailRecord = Omit<DiscussionVO, 'hasLike'>;
@@ -133,20 +136,25 @@ export class DiscussionService implements OnApplicationShutdown {
    */
   async detailJson(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<Buffer> {
     const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
-    const [{ version, pending }, liked] = await Promise.all([
-      this.cache.viewAndVersion(did, viewer, DISCUSSION_LIMITS.viewWindowSec, VIEWS_KEY),
+    const [read, liked] = await Promise.all([
+      this.cache.readPost(did, {
+        view: { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY },
+        first: postTemplate(did),
+      }),
       user ? this.hasLike(did, user.uid) : Promise.resolve(false),
     ]);
-    const page = await this.cachedPost(did, version);
+    const page = await this.cachedPost(did, read, 'first');
     this.assertVisible(page.data, user);
     const d = page.data!;
-    return Buffer.concat([Buffer.from(`{"viewNum":${d.viewNum + pending},"hasLike":${liked},`), page.json.subarray(1)]);
+    return Buffer.concat([Buffer.from(`{"viewNum":${d.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)]);
   }
 
-  /** The post as cached under its version (null data: no such post). */
-  cachedPost(did: number, version: string): Promise<CachedPage<DetailRecord | null>> {
-    return this.cache.page(
-      `post:${version}:${did}`,
+  /** The post as cached at the version `read` found (null data: no such post). */
+  cachedPost(did: number, read: PostRead, which: 'first' | 'second'): Promise<CachedPage<DetailRecord | null>> {
+    return this.cache.postPage(
+      postTemplate(did),
+      read,
+      which,
       () => this.readPost(did),
       (d) => {
         if (!d) return Buffer.from('null');
@@ -164,12 +172,13 @@ export class DiscussionService implements OnApplicationShutdown {
   }
 
   private async hasLike(did: number, uid: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM discussion_like WHERE did = $1 AND uid = $2', [did, uid]);
+    const rows = await poolQuery(this.dataSource, 'SELECT 1 FROM discussion_like WHERE did = $1 AND uid = $2', [did, uid]);
     return rows.length > 0;
   }
 
   private async readPost(did: number): Promise<DetailRecord | null> {
-    const rows: DetailRecord[] = await this.dataSource.query(
+    const rows = await poolQuery<DetailRecord>(
+      this.dataSource,
       `SELECT d.*, c.name AS "categoryName", u.title_name AS "titleName", u.title_color AS "titleColor"
          FROM (SELECT id, category_id AS "categoryId", title, description, content, pid, uid, author, avatar, role, view_num AS "viewNum",
                       like_num AS "likeNum", comment_num AS "commentNum", top_priority AS "topPriority", gid, status,
