@@ -14,7 +14,8 @@
  * postgres://postgres@127.0.0.1:5432), REDIS_URL the Redis server. Everything it creates is removed.
  * Smaller runs for A/B comparisons on a busy machine: BENCH_DISCUSSIONS (comments 10 and replies 1 per
  * post unless BENCH_COMMENTS / BENCH_REPLIES), BENCH_MESSAGES, BENCH_CONNECTIONS, BENCH_SECONDS.
- * BENCH_CPU_PROFILE=file.cpuprofile writes the server's CPU profile of the detail load.
+ * BENCH_ONLY=detailP99Ms,listP99Ms runs those loads only (and the baseline). BENCH_CPU_PROFILE=file.cpuprofile
+ * writes the server's CPU profile of the detail load (BENCH_PROFILE_RUN=listP99Ms: of that load).
  */
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
@@ -159,8 +160,10 @@ async function main(): Promise<void> {
       ['unreadP99Ms', 'msg/unread (user without messages)', quietToken, `'/api/msg/unread'`],
       ['unreadManyP99Ms', `msg/unread (user with ${MANY_MESSAGES} messages)`, busyToken, `'/api/msg/unread'`],
     ];
+    const only = process.env.BENCH_ONLY?.split(',');
     for (const [key, name, token, expr] of runs) {
-      const profiler = key === 'detailP99Ms' ? await startProfile(log) : undefined;
+      if (only && key !== 'baselineP99Ms' && !only.includes(key)) continue;
+      const profiler = key === (process.env.BENCH_PROFILE_RUN ?? 'detailP99Ms') ? await startProfile(log) : undefined;
       const r = await load(base, token, expr);
       await profiler?.();
       log(

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../core/redis/redis.module';
@@ -73,14 +73,25 @@ interface ReadCommand {
  * however many requests wait for it.
  */
 @Injectable()
-export class DiscussionCacheService {
+export class DiscussionCacheService implements OnModuleDestroy {
   private readonly local = new Map<string, CachedPage<unknown> & { at: number }>();
   private readonly rendering = new Map<string, Promise<CachedPage<unknown>>>();
   /** Per post page name (`name@did`), the version this replica holds it at, so Redis need not send it again. */
   private readonly heldVersion = new Map<string, string>();
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {
-    if (!(redis as unknown as Partial<ReadCommand>).discussionRead) redis.defineCommand('discussionRead', { numberOfKeys: 5, lua: READ_SCRIPT });
+  /**
+   * Its own connection (same server and key prefix) with automatic pipelining: the commands of all requests
+   * issued in one event-loop turn leave in one write, which under load saves most of the socket writes.
+   */
+  private readonly redis: Redis;
+
+  constructor(@Inject(REDIS) shared: Redis) {
+    this.redis = shared.duplicate({ enableAutoPipelining: true });
+    this.redis.defineCommand('discussionRead', { numberOfKeys: 5, lua: READ_SCRIPT });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
   listVersion(): Promise<string> {

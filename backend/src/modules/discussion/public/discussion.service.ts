@@ -136,26 +136,36 @@ export class DiscussionService implements OnApplicationShutdown {
    */
   async detailJson(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<Buffer> {
     const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
-    const [read, liked] = await Promise.all([
-      this.cache.readPost(did, {
-        view: { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY },
-        first: postTemplate(did),
-      }),
-      user ? this.hasLike(did, user.uid) : Promise.resolve(false),
-    ]);
-    const page = await this.cachedPost(did, read, 'first');
+    const read = await this.cache.readPost(did, {
+      view: { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY },
+      first: postTemplate(did),
+    });
+    // A post this replica must render is read with the caller's like in one query; otherwise the like alone.
+    let liked: boolean | undefined;
+    const page = await this.cachedPost(did, read, 'first', async () => {
+      const row = await this.readPost(did, user?.uid);
+      if (row && user) liked = row.hasLike;
+      if (row) delete row.hasLike;
+      return row;
+    });
     this.assertVisible(page.data, user);
+    if (liked === undefined) liked = user ? await this.hasLike(did, user.uid) : false;
     const d = page.data!;
     return Buffer.concat([Buffer.from(`{"viewNum":${d.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)]);
   }
 
   /** The post as cached at the version `read` found (null data: no such post). */
-  cachedPost(did: number, read: PostRead, which: 'first' | 'second'): Promise<CachedPage<DetailRecord | null>> {
+  cachedPost(
+    did: number,
+    read: PostRead,
+    which: 'first' | 'second',
+    render: () => Promise<DetailRecord | null> = () => this.readPost(did),
+  ): Promise<CachedPage<DetailRecord | null>> {
     return this.cache.postPage(
       postTemplate(did),
       read,
       which,
-      () => this.readPost(did),
+      render,
       (d) => {
         if (!d) return Buffer.from('null');
         const { viewNum: _views, ...rest } = d;
@@ -176,16 +186,18 @@ export class DiscussionService implements OnApplicationShutdown {
     return rows.length > 0;
   }
 
-  private async readPost(did: number): Promise<DetailRecord | null> {
-    const rows = await poolQuery<DetailRecord>(
+  /** The post (with `hasLike` of `uid` when given, to be taken out before caching). */
+  private async readPost(did: number, uid?: string): Promise<(DetailRecord & { hasLike?: boolean }) | null> {
+    const rows = await poolQuery<DetailRecord & { hasLike?: boolean }>(
       this.dataSource,
       `SELECT d.*, c.name AS "categoryName", u.title_name AS "titleName", u.title_color AS "titleColor"
+              ${uid ? ', EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2) AS "hasLike"' : ''}
          FROM (SELECT id, category_id AS "categoryId", title, description, content, pid, uid, author, avatar, role, view_num AS "viewNum",
                       like_num AS "likeNum", comment_num AS "commentNum", top_priority AS "topPriority", gid, status,
                       gmt_create AS "gmtCreate", gmt_modified AS "gmtModified" FROM discussion WHERE id = $1) d
          LEFT JOIN discussion_category c ON c.id = d."categoryId"
          LEFT JOIN user_info u ON u.uid = d.uid`,
-      [did],
+      uid ? [did, uid] : [did],
     );
     return rows[0] ?? null;
   }
