@@ -7,6 +7,7 @@ import {
   DiscussionStatus,
   DiscussionVO,
   Page,
+  ReportOutcome,
 } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
@@ -156,14 +157,8 @@ export class AdminDiscussionService {
       if (!r) throw new NotFoundError();
       await em.query('UPDATE discussion_report SET status = $2, gmt_modified = now() WHERE id = $1', [id, status]);
       if (!status || r.status) return;
-      const outcome = r.d_status === null ? 'deleted' : r.d_status === DiscussionStatus.Hidden ? 'hidden' : 'reviewed and kept';
-      await this.notices.sendMine(
-        em,
-        r.reporter_uid,
-        'Your report was handled',
-        `Thank you for your report on discussion #${r.did}${r.title ? ` "${r.title}"` : ''}: an administrator has handled it, and the discussion was ${outcome}.`,
-        admin.uid,
-      );
+      const outcome: ReportOutcome = r.d_status === null ? 'deleted' : r.d_status === DiscussionStatus.Hidden ? 'hidden' : 'kept';
+      await this.notices.sendMine(em, r.reporter_uid, 'discussionReportHandled', { did: r.did, title: r.title, outcome }, admin.uid);
     });
   }
 }
