@@ -24,10 +24,11 @@ describe('discussion page cache: changes show at once, hidden posts never leak',
   const listIds = async (u: TestUser | null, query = '') =>
     ((await as(u, 'get', `/api/get-discussion-list?limit=15${query}`).expect(200)).body.data.records as { id: number }[]).map((d) => d.id);
   const listRow = async (u: TestUser | null, did: number) =>
-    ((await as(u, 'get', '/api/get-discussion-list?limit=15').expect(200)).body.data.records as { id: number }[]).find((d) => d.id === did) as
-      | Record<string, unknown>
-      | undefined;
-  const detail = async (u: TestUser | null, did: number) => (await as(u, 'get', `/api/get-discussion-detail?did=${did}`).expect(200)).body.data;
+    ((await as(u, 'get', '/api/get-discussion-list?limit=15').expect(200)).body.data.records as { id: number }[]).find(
+      (d) => d.id === did,
+    ) as Record<string, unknown> | undefined;
+  const detail = async (u: TestUser | null, did: number) =>
+    (await as(u, 'get', `/api/get-discussion-detail?did=${did}`).expect(200)).body.data;
   const comments = async (u: TestUser | null, did: number) => (await as(u, 'get', `/api/comments?did=${did}`).expect(200)).body.data;
   const post = async (u: TestUser, title: string) => {
     await t.redis.del(`rate:discussion:post:${u.uid}`, `discussion:daily:${new Date().toISOString().slice(0, 10)}:${u.uid}`);
@@ -72,7 +73,9 @@ describe('discussion page cache: changes show at once, hidden posts never leak',
     expect((await detail(bob, did)).commentNum).toBe(1);
     expect((await listRow(bob, did))?.commentNum).toBe(1);
 
-    await as(carol, 'post', '/api/reply').send({ reply: { commentId: c, content: 'a reply' }, did }).expect(200);
+    await as(carol, 'post', '/api/reply')
+      .send({ reply: { commentId: c, content: 'a reply' }, did })
+      .expect(200);
     const withReply = (await comments(bob, did)).commentList.records[0];
     expect(withReply.totalReplyNum).toBe(1);
     expect(withReply.replyList[0].content).toBe('a reply');

@@ -108,7 +108,10 @@ export class DiscussionCacheService implements OnModuleDestroy {
    * A post's version with, in the same Redis call, the view of `view` counted (once per `windowSec`) and the
    * stored pages `first` and `second` (keys with '{v}' for the version) unless this replica holds them already.
    */
-  async readPost(did: number, opts: { view?: { viewer: string; windowSec: number; viewsKey: string }; first?: string; second?: string }): Promise<PostRead> {
+  async readPost(
+    did: number,
+    opts: { view?: { viewer: string; windowSec: number; viewsKey: string }; first?: string; second?: string },
+  ): Promise<PostRead> {
     const held = (template?: string) => {
       const v = template && this.heldVersion.get(template);
       return v && this.local.has(template.replace('{v}', v)) ? v : '';
@@ -164,7 +167,11 @@ export class DiscussionCacheService implements OnModuleDestroy {
     let pending = this.rendering.get(key);
     if (!pending) {
       pending = (async (): Promise<CachedPage<T>> => {
-        const stored = prefetched ? (prefetched.stored === null ? null : Buffer.from(prefetched.stored)) : await this.redis.getBuffer(PAGE_PREFIX + key);
+        const stored = prefetched
+          ? prefetched.stored === null
+            ? null
+            : Buffer.from(prefetched.stored)
+          : await this.redis.getBuffer(PAGE_PREFIX + key);
         let data: T;
         let json: Buffer;
         if (stored) {

@@ -28,6 +28,13 @@ import { DiscussionService } from './public/discussion.service';
     TypeOrmModule.forFeature([DiscussionCategoryEntity, Discussion, DiscussionLike, DiscussionReport, Comment, CommentLike, Reply]),
   ],
   controllers: [DiscussionController, CommentController, AdminDiscussionController],
-  providers: [DiscussionCacheService, DiscussionRulesService, DiscussionRemovalService, DiscussionService, CommentService, AdminDiscussionService],
+  providers: [
+    DiscussionCacheService,
+    DiscussionRulesService,
+    DiscussionRemovalService,
+    DiscussionService,
+    CommentService,
+    AdminDiscussionService,
+  ],
 })
 export class DiscussionModule {}

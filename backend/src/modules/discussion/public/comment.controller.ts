@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CommentListVO, CommentVO, ReplyVO } from '@oj/contracts';
+import { CommentVO, ReplyVO } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../../core/auth/decorators';
 import { sendSerialised } from '../../../core/http/send-serialised';

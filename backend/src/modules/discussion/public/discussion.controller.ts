@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Ip, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DiscussionCategory, DiscussionVO, Page, Role } from '@oj/contracts';
+import { DiscussionCategory, DiscussionVO, Role } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public, RequireSwitch, Roles } from '../../../core/auth/decorators';
 import { sendSerialised } from '../../../core/http/send-serialised';

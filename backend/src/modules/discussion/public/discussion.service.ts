@@ -71,7 +71,9 @@ export class DiscussionService implements OnApplicationShutdown {
     }
     const version = await this.cache.listVersion();
     const key = `list:${version}:${q.cid ?? ''}:${q.pid ?? ''}:${req.current}:${req.size}`;
-    const page = await this.cache.page(key, () => this.list({ currentPage: req.current, limit: req.size, cid: q.cid, pid: q.pid }, undefined, true));
+    const page = await this.cache.page(key, () =>
+      this.list({ currentPage: req.current, limit: req.size, cid: q.cid, pid: q.pid }, undefined, true),
+    );
     return page.json;
   }
 
@@ -161,17 +163,11 @@ export class DiscussionService implements OnApplicationShutdown {
     which: 'first' | 'second',
     render: () => Promise<DetailRecord | null> = () => this.readPost(did),
   ): Promise<CachedPage<DetailRecord | null>> {
-    return this.cache.postPage(
-      postTemplate(did),
-      read,
-      which,
-      render,
-      (d) => {
-        if (!d) return Buffer.from('null');
-        const { viewNum: _views, ...rest } = d;
-        return Buffer.from(JSON.stringify(rest));
-      },
-    );
+    return this.cache.postPage(postTemplate(did), read, which, render, (d) => {
+      if (!d) return Buffer.from('null');
+      const { viewNum: _views, ...rest } = d;
+      return Buffer.from(JSON.stringify(rest));
+    });
   }
 
   /** 404 for no post (or a group's), 403 for a hidden one unless the caller is its author or an admin. */
