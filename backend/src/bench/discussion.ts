@@ -8,7 +8,9 @@
  *
  * Every answer of a run must be a 2xx: the random reads ask for shown posts only (hidden ones answer 403
  * to this caller, which is right but not what is measured), and any other answer fails the benchmark
- * after its figures are printed (`non2xx` in the JSON line).
+ * after its figures are printed (`non2xx` in the JSON line). Each load also gives the server's CPU time per
+ * answer (`…CpuUs`; this process only): on a shared machine the latencies move with the neighbours, this
+ * much less, so A/B comparisons use it and its ratio to the baseline's.
  *
  * Environment: BENCH_DATABASE_URL (or DATABASE_URL) names the PostgreSQL server (default
  * postgres://postgres@127.0.0.1:5432), REDIS_URL the Redis server. Everything it creates is removed.
@@ -94,7 +96,7 @@ async function seed(db: DataSource, viewerUid: string): Promise<void> {
 
 interface LoadResult {
   latency: { mean: number; p99: number };
-  requests: { average: number };
+  requests: { average: number; total: number };
   non2xx: number;
   errors: number;
 }
@@ -132,6 +134,7 @@ async function main(): Promise<void> {
   let app: INestApplication | undefined;
   const results: Record<string, number> = {};
   let failed = 0;
+  const cpuPerRequest: Record<string, number> = {};
   try {
     const started = await startBenchApp();
     app = started.app;
@@ -164,12 +167,18 @@ async function main(): Promise<void> {
     for (const [key, name, token, expr] of runs) {
       if (only && key !== 'baselineP99Ms' && !only.includes(key)) continue;
       const profiler = key === (process.env.BENCH_PROFILE_RUN ?? 'detailP99Ms') ? await startProfile(log) : undefined;
+      const cpu0 = process.cpuUsage();
       const r = await load(base, token, expr);
+      const cpu = process.cpuUsage(cpu0);
       await profiler?.();
+      // The server's CPU per answer (this process; PostgreSQL and Redis not included): what a busy machine
+      // changes least, so the figure to compare runs by.
+      const cpuUs = Math.round((cpu.user + cpu.system) / Math.max(1, r.requests.total));
       log(
-        `${name}: p99 ${r.latency.p99} ms, mean ${r.latency.mean} ms, ${r.requests.average} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`,
+        `${name}: p99 ${r.latency.p99} ms, mean ${r.latency.mean} ms, ${r.requests.average} req/s, server CPU ${cpuUs} µs/request, non-2xx ${r.non2xx}, errors ${r.errors}`,
       );
       results[key] = r.latency.p99;
+      cpuPerRequest[key.replace('P99Ms', 'CpuUs')] = cpuUs;
       failed += r.non2xx + r.errors;
     }
     log('detail page = get-discussion-detail + its first comment page, requested in parallel by the web app');
@@ -182,6 +191,7 @@ async function main(): Promise<void> {
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
+  Object.assign(results, cpuPerRequest);
   results.non2xx = failed;
   process.stdout.write(JSON.stringify(results) + '\n');
   if (failed) throw new Error(`${failed} answers were not 2xx (see the lines above)`);

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { CommentVO, ReplyVO } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../../core/auth/decorators';
-import { sendSerialised } from '../../../core/http/send-serialised';
+import { sendSerialisedParts } from '../../../core/http/send-serialised';
 import { CommentLikeQuery, CommentsQuery, CreateCommentDto, DeleteCommentDto, ReplyDto, ReplyListQuery } from '../dto/comment.dto';
 import { CommentService } from './comment.service';
 
@@ -22,7 +22,7 @@ export class CommentController {
   @ApiOperation({ summary: "Comments of a discussion (did) or contest (cid), with replies and the caller's likes" })
   async list(@Query() q: CommentsQuery, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     // CommentListVO; a post's first pages from the page cache (see the module README).
-    sendSerialised(res, await this.comments.listJson(q, user));
+    sendSerialisedParts(res, await this.comments.listJson(q, user));
   }
 
   @Post('comment')

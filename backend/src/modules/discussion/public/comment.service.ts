@@ -94,10 +94,10 @@ export class CommentService {
    * the post's cached detail answers whether the caller may see it); the caller's likes of the page are
    * one read of comment_like. Contest comments and later pages are read.
    */
-  async listJson(q: CommentsQuery, user: AuthUser | undefined): Promise<Buffer> {
+  async listJson(q: CommentsQuery, user: AuthUser | undefined): Promise<Buffer[]> {
     const req = pageRequest({ currentPage: q.currentPage, limit: q.limit ?? DISCUSSION_LIMITS.commentsPageSize });
     if (!q.did || req.current > CACHED_COMMENT_PAGES || req.size > CACHED_COMMENT_LIMIT) {
-      return Buffer.from(JSON.stringify(await this.list(q, user)));
+      return [Buffer.from(JSON.stringify(await this.list(q, user)))];
     }
     await this.rules.assertSwitch('openPublicDiscussion', user);
     const did = q.did;
@@ -127,7 +127,7 @@ export class CommentService {
     const onPage = new Set(page.data.records.map((c) => c.id));
     const commentLikeMap: Record<number, boolean> = {};
     for (const l of liked) if (onPage.has(l.cid)) commentLikeMap[l.cid] = true;
-    return Buffer.concat([COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":${JSON.stringify(commentLikeMap)}}`)]);
+    return [COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":${JSON.stringify(commentLikeMap)}}`)];
   }
 
   /** GET /api/comments: newest first, each with its newest replies and their total; which ones the caller liked. */

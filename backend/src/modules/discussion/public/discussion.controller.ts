@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { DiscussionCategory, DiscussionVO, Role } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public, RequireSwitch, Roles } from '../../../core/auth/decorators';
-import { sendSerialised } from '../../../core/http/send-serialised';
+import { sendSerialised, sendSerialisedParts } from '../../../core/http/send-serialised';
 import { AdminDiscussionService } from '../admin/admin-discussion.service';
 import {
   CreateDiscussionDto,
@@ -52,7 +52,7 @@ export class DiscussionController {
   @ApiOperation({ summary: 'One discussion; a view counts once per viewer per hour' })
   async detail(@Query() q: DidQuery, @Ip() ip: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     // DiscussionVO, the post from the page cache with the caller's like and the views (see the module README).
-    sendSerialised(res, await this.discussions.detailJson(q.did, user, ip));
+    sendSerialisedParts(res, await this.discussions.detailJson(q.did, user, ip));
   }
 
   @Post('discussion')

@@ -136,7 +136,7 @@ export class DiscussionService implements OnApplicationShutdown {
    * page cache (one Redis call gives its version and counts the view); the caller's like is one primary-key
    * read, and the views not yet in the database are added per answer.
    */
-  async detailJson(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<Buffer> {
+  async detailJson(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<Buffer[]> {
     const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
     const read = await this.cache.readPost(did, {
       view: { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY },
@@ -153,7 +153,7 @@ export class DiscussionService implements OnApplicationShutdown {
     this.assertVisible(page.data, user);
     if (liked === undefined) liked = user ? await this.hasLike(did, user.uid) : false;
     const d = page.data!;
-    return Buffer.concat([Buffer.from(`{"viewNum":${d.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)]);
+    return [Buffer.from(`{"viewNum":${d.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
   }
 
   /** The post as cached at the version `read` found (null data: no such post). */
