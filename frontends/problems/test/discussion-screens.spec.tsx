@@ -84,9 +84,13 @@ async function renderDetail() {
       </LocaleProvider>,
     ),
   );
-  await settle();
+  await until(() => !!q('[data-testid="discussion-detail"]'));
 }
 const q = (sel: string) => document.querySelector(sel) as HTMLElement | null;
+/** Waits (up to 10 s of a busy machine) for what antd renders after its animations and timers. */
+async function until(ok: () => boolean) {
+  for (let i = 0; i < 200 && !ok(); i++) await settle();
+}
 const click = async (el: Element | null) => {
   expect(el).not.toBeNull();
   await act(async () => void (el as HTMLElement).click());
@@ -115,11 +119,14 @@ it('refuses an empty report without calling the server, then sends a filled one'
   await renderDetail();
   expect(q('[data-testid="discussion-detail"]')!.textContent).toContain('How to read input?');
   await click(q('[data-testid="discussion-report"]'));
+  await until(() => !!q('[data-testid="report-submit"]'));
   expect(q('.ant-modal')).not.toBeNull();
 
+  const empty = problemsMessages['en-US']['problems.discussion.reportEmpty'];
   await click(q('[data-testid="report-submit"]'));
+  await until(() => !!document.body.textContent?.includes(empty));
   expect(mocked.reportDiscussion).not.toHaveBeenCalled();
-  expect(document.body.textContent).toContain(problemsMessages['en-US']['problems.discussion.reportEmpty']);
+  expect(document.body.textContent).toContain(empty);
   expect(q('.ant-modal-wrap')?.style.display).not.toBe('none');
 
   const reason = q('[data-testid="report-reason"]') as HTMLTextAreaElement;
@@ -129,6 +136,7 @@ it('refuses an empty report without calling the server, then sends a filled one'
     reason.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await click(q('[data-testid="report-submit"]'));
+  await until(() => mocked.reportDiscussion.mock.calls.length > 0);
   expect(mocked.reportDiscussion).toHaveBeenCalledWith(7, '', 'Posts the full answer');
 });
 

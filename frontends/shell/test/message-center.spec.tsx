@@ -86,9 +86,13 @@ async function renderAt(path: string, locale: 'zh-CN' | 'en-US') {
       </LocaleProvider>,
     ),
   );
-  await settle();
+  await until(() => all('[data-testid="message-item"]').length > 0);
 }
 const q = (sel: string) => document.querySelector(sel) as HTMLElement | null;
+/** Waits (up to 10 s of a busy machine) for what antd renders after its animations and timers. */
+async function until(ok: () => boolean) {
+  for (let i = 0; i < 200 && !ok(); i++) await settle();
+}
 const all = (sel: string) => [...document.querySelectorAll(sel)] as HTMLElement[];
 
 beforeEach(() => {
@@ -133,11 +137,11 @@ it('cleans the whole box on the server and shows it empty', async () => {
   await renderAt('/message/mine', 'en-US');
   expect(all('[data-testid="message-item"]')).toHaveLength(2);
   await act(async () => q('[data-testid="message-clean"]')!.click());
-  await settle();
+  await until(() => !!q('.ant-popconfirm .ant-btn-primary'));
   const confirm = q('.ant-popconfirm .ant-btn-primary');
   expect(confirm).not.toBeNull();
   await act(async () => confirm!.click());
-  await settle();
+  await until(() => all('[data-testid="message-item"]').length === 0);
   expect(calls).toContain('DELETE /msg/clean?type=Mine');
   expect(all('[data-testid="message-item"]')).toHaveLength(0);
   expect(q('[data-testid="message-list"]')!.textContent).toContain('No messages');
