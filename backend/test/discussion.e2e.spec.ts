@@ -345,6 +345,8 @@ describe('discussions, comments, replies, likes, reports and the message boxes',
     const mine = (await as(bob, 'get', '/api/msg/mine').expect(200)).body.data.records;
     expect(mine).toHaveLength(1);
     expect(mine[0].content).toContain('hidden');
+    // The client renders it in the reader's language from its code and fields.
+    expect(mine[0]).toMatchObject({ msgCode: 'discussionReportHandled', msgParams: { did, title: 'Spam spam', outcome: 'hidden' } });
     expect((await unread(bob)).mine).toBe(0);
     // The one-user notice stays out of Admin → Notice.
     expect((await as(t.users.root, 'get', '/api/admin/msg/notice').expect(200)).body.data.total).toBe(0);

@@ -164,3 +164,22 @@ export interface DiscussionReportVO {
   gmtCreate: string;
   gmtModified: string;
 }
+
+/** What became of a reported discussion when an admin handled the report. */
+export type ReportOutcome = 'hidden' | 'deleted' | 'kept';
+
+/**
+ * The messages of the "mine" box (outcomes of the user's own actions), by code. Each is stored with its code
+ * and fields (`SysMessage.msgCode`, `msgParams`), so the web app renders it in zh-CN or en-US
+ * (`shell.message.mine.<code>.title` / `.content`); the English texts here are what HOJ's clients show.
+ */
+export const MINE_MESSAGES = {
+  discussionReportHandled: {
+    title: (): string => 'Your report was handled',
+    content: (p: { did: number; title: string | null; outcome: ReportOutcome }): string =>
+      `Thank you for your report on discussion #${p.did}${p.title ? ` "${p.title}"` : ''}: an administrator has handled it, ` +
+      `and the discussion was ${p.outcome === 'kept' ? 'reviewed and kept' : p.outcome}.`,
+  },
+} as const;
+export type MineMessageCode = keyof typeof MINE_MESSAGES;
+export type MineMessageParams<C extends MineMessageCode> = Parameters<(typeof MINE_MESSAGES)[C]['content']>[0];

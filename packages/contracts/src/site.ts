@@ -161,6 +161,12 @@ export interface SysMessage {
   /** HOJ's SysMsgVO also carries who sent it and the box ('Sys' or 'Mine'). */
   adminId?: string | null;
   type?: string;
+  /**
+   * Not in HOJ: a "mine" message's code (`MineMessageCode`) and fields, so clients show it in the reader's
+   * language; `title` and `content` keep the English text for HOJ's clients. Null for admin notices.
+   */
+  msgCode?: string | null;
+  msgParams?: Record<string, string | number | null> | null;
   /** true once read. */
   state: boolean;
   gmtCreate: string;

@@ -23,3 +23,15 @@ export function sendSerialised(res: Response, data: Buffer): void {
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
+
+/**
+ * The same for an answer built per request from pieces (a cached page and the caller's own fields): one
+ * copy into the body, and nothing remembered about buffers that are used once.
+ */
+export function sendSerialisedParts(res: Response, parts: Buffer[]): void {
+  const body = Buffer.concat([ENVELOPE_HEAD, ...parts, ENVELOPE_TAIL]);
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}

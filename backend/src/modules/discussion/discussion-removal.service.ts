@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { UserMessageService, firstResult } from '../message/user-message.service';
+import { DiscussionCacheService } from './discussion-cache.service';
 
 /**
  * Deleting discussions and comments with everything hanging on them: replies, likes, reports and the
@@ -11,11 +12,12 @@ export class DiscussionRemovalService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly messages: UserMessageService,
+    private readonly cache: DiscussionCacheService,
   ) {}
 
   /** Answers how many discussions were deleted. */
   async removeDiscussions(dids: number[]): Promise<number> {
-    return this.dataSource.transaction(async (em) => {
+    const removed = await this.dataSource.transaction(async (em) => {
       const removed = firstResult<{ id: number }>(await em.query('DELETE FROM discussion WHERE id = ANY($1) RETURNING id', [dids]));
       const ids = removed.map((r) => r.id);
       if (!ids.length) return 0;
@@ -29,6 +31,8 @@ export class DiscussionRemovalService {
       for (const did of ids) await this.messages.removeAbout(em, { sourceType: 'Discussion', sourceId: did });
       return ids.length;
     });
+    await this.cache.touch({ list: true, dids });
+    return removed;
   }
 
   /** Deletes comments (with replies, likes, messages) and lowers their discussions' comment counts. */

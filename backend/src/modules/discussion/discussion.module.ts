@@ -5,6 +5,7 @@ import { MessageModule } from '../message/message.module';
 import { UserModule } from '../user/user.module';
 import { AdminDiscussionController } from './admin/admin-discussion.controller';
 import { AdminDiscussionService } from './admin/admin-discussion.service';
+import { DiscussionCacheService } from './discussion-cache.service';
 import { DiscussionRemovalService } from './discussion-removal.service';
 import { DiscussionRulesService } from './discussion-rules.service';
 import { CommentLike } from './entities/comment-like.entity';
@@ -27,6 +28,13 @@ import { DiscussionService } from './public/discussion.service';
     TypeOrmModule.forFeature([DiscussionCategoryEntity, Discussion, DiscussionLike, DiscussionReport, Comment, CommentLike, Reply]),
   ],
   controllers: [DiscussionController, CommentController, AdminDiscussionController],
-  providers: [DiscussionRulesService, DiscussionRemovalService, DiscussionService, CommentService, AdminDiscussionService],
+  providers: [
+    DiscussionCacheService,
+    DiscussionRulesService,
+    DiscussionRemovalService,
+    DiscussionService,
+    CommentService,
+    AdminDiscussionService,
+  ],
 })
 export class DiscussionModule {}

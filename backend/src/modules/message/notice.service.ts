@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ADMIN_ROLES, AdminNotice, ERR, Page, SysMessage, TIMINGS } from '@oj/contracts';
+import { ADMIN_ROLES, AdminNotice, ERR, MINE_MESSAGES, MineMessageCode, MineMessageParams, Page, SysMessage, TIMINGS } from '@oj/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -115,7 +115,10 @@ export class NoticeService {
       }
       return pending.length;
     });
-    if (pushed) this.logger.log(`pushed ${pushed} notice(s)`);
+    if (pushed) {
+      await this.counters.stampAll();
+      this.logger.log(`pushed ${pushed} notice(s)`);
+    }
     return pushed;
   }
 
@@ -127,6 +130,7 @@ export class NoticeService {
         .createQueryBuilder(UserSysNotice, 'm')
         .innerJoin(AdminSysNotice, 'n', 'n.id = m.sys_notice_id')
         .select(['m.id AS id', 'n.title AS title', 'n.content AS content', 'n.admin_id AS "adminId"', 'm.type AS type'])
+        .addSelect(['n.msg_code AS "msgCode"', 'n.msg_params AS "msgParams"'])
         .addSelect(['m.state AS state', 'm.gmt_create AS "gmtCreate"'])
         .where('m.recipient_id = :uid', { uid })
         .andWhere('m.type = :type', { type })
@@ -164,11 +168,28 @@ export class NoticeService {
 
   /**
    * A message in one user's "mine" box about their own action (a report handled, ...): stored as a
-   * 'Single' notice, already pushed, and its delivery row.
+   * 'Single' notice, already pushed, and its delivery row. It keeps its code and fields (clients render
+   * them in the reader's language) and the English text (what HOJ's clients show).
    */
-  async sendMine(em: EntityManager, recipientId: string, title: string, content: string, adminId: string | null): Promise<void> {
+  async sendMine<C extends MineMessageCode>(
+    em: EntityManager,
+    recipientId: string,
+    code: C,
+    params: MineMessageParams<C>,
+    adminId: string | null,
+  ): Promise<void> {
+    const texts = MINE_MESSAGES[code];
     const notice = await em.save(
-      em.create(AdminSysNotice, { title, content, type: SINGLE_NOTICE as NoticeRecipient, recipientId, adminId, state: true }),
+      em.create(AdminSysNotice, {
+        title: texts.title(),
+        content: texts.content(params),
+        msgCode: code,
+        msgParams: params as Record<string, string | number | null>,
+        type: SINGLE_NOTICE as NoticeRecipient,
+        recipientId,
+        adminId,
+        state: true,
+      }),
     );
     await em.insert(UserSysNotice, { sysNoticeId: notice.id, recipientId, type: 'Mine', state: false });
     await this.counters.adjust(em, [{ uid: recipientId, box: 'mine', delta: 1 }]);

@@ -38,6 +38,12 @@ const enUS: Messages = {
   'shell.message.clean': 'Clean this box',
   'shell.message.cleanConfirm': 'Delete every message of this box?',
   'shell.message.empty': 'No messages',
+  'shell.message.mine.discussionReportHandled.title': 'Your report was handled',
+  'shell.message.mine.discussionReportHandled.content':
+    'Thank you for your report on discussion #{did}{hasTitle, select, yes { "{title}"} other {}}: an administrator has handled it, and the discussion was {outcome}.',
+  'shell.message.mine.outcome.hidden': 'hidden',
+  'shell.message.mine.outcome.deleted': 'deleted',
+  'shell.message.mine.outcome.kept': 'reviewed and kept',
   'shell.footer.judgingQueue': 'Judging queue',
   'shell.footer.systemInfo': 'System info',
   'shell.footer.help': 'Help',

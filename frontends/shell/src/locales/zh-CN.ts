@@ -37,6 +37,12 @@ const zhCN: Messages = {
   'shell.message.clean': '清空',
   'shell.message.cleanConfirm': '确定清空该类消息吗？',
   'shell.message.empty': '暂无消息',
+  'shell.message.mine.discussionReportHandled.title': '你的举报已处理',
+  'shell.message.mine.discussionReportHandled.content':
+    '感谢你对讨论 #{did}{hasTitle, select, yes {「{title}」} other {}}的举报：管理员已处理，该讨论{outcome}。',
+  'shell.message.mine.outcome.hidden': '已被隐藏',
+  'shell.message.mine.outcome.deleted': '已被删除',
+  'shell.message.mine.outcome.kept': '经审核后保留',
   'shell.footer.judgingQueue': '评测队列',
   'shell.footer.systemInfo': '系统信息',
   'shell.footer.help': '帮助',

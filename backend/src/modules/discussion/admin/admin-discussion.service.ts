@@ -7,6 +7,7 @@ import {
   DiscussionStatus,
   DiscussionVO,
   Page,
+  ReportOutcome,
 } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
@@ -14,6 +15,7 @@ import { BadRequestError, NotFoundError } from '../../../core/http/api.exception
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { NoticeService } from '../../message/notice.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
+import { DiscussionCacheService } from '../discussion-cache.service';
 import { AdminDiscussionListQuery, AdminUpdateDiscussionDto, CategoryDto } from '../dto/admin-discussion.dto';
 import { DiscussionCategoryEntity } from '../entities/discussion-category.entity';
 import { Discussion } from '../entities/discussion.entity';
@@ -25,6 +27,7 @@ export class AdminDiscussionService {
     private readonly dataSource: DataSource,
     private readonly removal: DiscussionRemovalService,
     private readonly notices: NoticeService,
+    private readonly cache: DiscussionCacheService,
   ) {}
 
   async list(q: AdminDiscussionListQuery): Promise<Page<DiscussionVO>> {
@@ -60,6 +63,7 @@ export class AdminDiscussionService {
     const exists = await this.dataSource.getRepository(Discussion).exists({ where: { id: dto.id } });
     if (!exists) throw new NotFoundError(DISCUSSION_ERR.notFound);
     if (Object.keys(patch).length) await this.dataSource.getRepository(Discussion).update({ id: dto.id }, patch);
+    await this.cache.touch({ list: true, dids: [dto.id] });
   }
 
   /** HOJ sends the ids as the body (a JSON array); `{ didList }` and `?did=` are read too. */
@@ -82,7 +86,9 @@ export class AdminDiscussionService {
       const row = await repo.findOne({ where: { id: dto.id } });
       if (!row) throw new NotFoundError(DISCUSSION_ERR.categoryNotFound);
       row.name = dto.name.trim();
-      return repo.save(row);
+      const saved = await repo.save(row);
+      await this.cache.touch({ all: true });
+      return saved;
     }
     return repo.save(repo.create({ name: dto.name.trim() }));
   }
@@ -111,6 +117,7 @@ export class AdminDiscussionService {
         [keep],
       );
     });
+    await this.cache.touch({ all: true });
     return this.categories();
   }
 
@@ -150,14 +157,8 @@ export class AdminDiscussionService {
       if (!r) throw new NotFoundError();
       await em.query('UPDATE discussion_report SET status = $2, gmt_modified = now() WHERE id = $1', [id, status]);
       if (!status || r.status) return;
-      const outcome = r.d_status === null ? 'deleted' : r.d_status === DiscussionStatus.Hidden ? 'hidden' : 'reviewed and kept';
-      await this.notices.sendMine(
-        em,
-        r.reporter_uid,
-        'Your report was handled',
-        `Thank you for your report on discussion #${r.did}${r.title ? ` "${r.title}"` : ''}: an administrator has handled it, and the discussion was ${outcome}.`,
-        admin.uid,
-      );
+      const outcome: ReportOutcome = r.d_status === null ? 'deleted' : r.d_status === DiscussionStatus.Hidden ? 'hidden' : 'kept';
+      await this.notices.sendMine(em, r.reporter_uid, 'discussionReportHandled', { did: r.did, title: r.title, outcome }, admin.uid);
     });
   }
 }

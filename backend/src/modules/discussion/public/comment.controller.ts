@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CommentListVO, CommentVO, ReplyVO } from '@oj/contracts';
+import type { Response } from 'express';
+import { CommentVO, ReplyVO } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../../core/auth/decorators';
+import { sendSerialisedParts } from '../../../core/http/send-serialised';
 import { CommentLikeQuery, CommentsQuery, CreateCommentDto, DeleteCommentDto, ReplyDto, ReplyListQuery } from '../dto/comment.dto';
 import { CommentService } from './comment.service';
 
@@ -18,8 +20,9 @@ export class CommentController {
   @OptionalAuth()
   @Get('comments')
   @ApiOperation({ summary: "Comments of a discussion (did) or contest (cid), with replies and the caller's likes" })
-  list(@Query() q: CommentsQuery, @CurrentUser() user?: AuthUser): Promise<CommentListVO> {
-    return this.comments.list(q, user);
+  async list(@Query() q: CommentsQuery, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    // CommentListVO; a post's first pages from the page cache (see the module README).
+    sendSerialisedParts(res, await this.comments.listJson(q, user));
   }
 
   @Post('comment')

@@ -8,11 +8,12 @@ import { ContestAccessService } from '../../contest/contest-access.service';
 import { UserMessageService, firstResult } from '../../message/user-message.service';
 import { UserService } from '../../user/user.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
+import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
 import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
 import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
 import { Comment } from '../entities/comment.entity';
 import { Reply } from '../entities/reply.entity';
-import { DiscussionService } from './discussion.service';
+import { DiscussionService, postTemplate } from './discussion.service';
 
 /** Where a comment lives: a discussion (with its author and title) or a contest. */
 interface Place {
@@ -34,6 +35,10 @@ const REPLY_COLUMNS = `r.id, r.comment_id AS "commentId", r.from_uid AS "fromUid
   r.to_uid AS "toUid", r.to_name AS "toName", r.to_avatar AS "toAvatar", r.content, r.status,
   r.gmt_create AS "gmtCreate", r.gmt_modified AS "gmtModified"`;
 
+const CACHED_COMMENT_PAGES = 3;
+const CACHED_COMMENT_LIMIT = 50;
+const COMMENTS_HEAD = Buffer.from('{"commentList":');
+
 /** Comments, replies and comment likes (HOJ's CommentController), on discussions and on contests. */
 @Injectable()
 export class CommentService {
@@ -45,6 +50,7 @@ export class CommentService {
     private readonly users: UserService,
     private readonly messages: UserMessageService,
     private readonly removal: DiscussionRemovalService,
+    private readonly cache: DiscussionCacheService,
   ) {}
 
   /**
@@ -83,42 +89,88 @@ export class CommentService {
     throw new BadRequestError(DISCUSSION_ERR.didOrCidRequired);
   }
 
+  /**
+   * GET /api/comments as JSON. A post's first pages come from the page cache (its version names them, and
+   * the post's cached detail answers whether the caller may see it); the caller's likes of the page are
+   * one read of comment_like. Contest comments and later pages are read.
+   */
+  async listJson(q: CommentsQuery, user: AuthUser | undefined): Promise<Buffer[]> {
+    const req = pageRequest({ currentPage: q.currentPage, limit: q.limit ?? DISCUSSION_LIMITS.commentsPageSize });
+    if (!q.did || req.current > CACHED_COMMENT_PAGES || req.size > CACHED_COMMENT_LIMIT) {
+      return [Buffer.from(JSON.stringify(await this.list(q, user)))];
+    }
+    await this.rules.assertSwitch('openPublicDiscussion', user);
+    const did = q.did;
+    const template = `comments:{v}:${did}:${req.current}:${req.size}`;
+    // One Redis call (version, and the pages this replica lacks) beside the caller's likes on this post.
+    const [read, liked] = await Promise.all([
+      this.cache.readPost(did, { first: postTemplate(did), second: template }),
+      user
+        ? poolQuery<{ cid: number }>(
+            this.dataSource,
+            'SELECT l.cid FROM comment_like l JOIN comment c ON c.id = l.cid WHERE l.uid = $1 AND c.did = $2',
+            [user.uid, did],
+          )
+        : Promise.resolve([]),
+    ]);
+    const [post, page] = await Promise.all([
+      this.discussions.cachedPost(did, read, 'first'),
+      this.cache.postPage(
+        template,
+        read,
+        'second',
+        async () => (await this.list({ did, currentPage: req.current, limit: req.size }, undefined, true)).commentList,
+        (p) => Buffer.from(JSON.stringify(p)),
+      ),
+    ]);
+    this.discussions.assertVisible(post.data, user);
+    const onPage = new Set(page.data.records.map((c) => c.id));
+    const commentLikeMap: Record<number, boolean> = {};
+    for (const l of liked) if (onPage.has(l.cid)) commentLikeMap[l.cid] = true;
+    return [COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":${JSON.stringify(commentLikeMap)}}`)];
+  }
+
   /** GET /api/comments: newest first, each with its newest replies and their total; which ones the caller liked. */
-  async list(q: CommentsQuery, user: AuthUser | undefined): Promise<CommentListVO> {
-    const place = await this.place(this.dataSource.manager, q, user);
+  async list(q: CommentsQuery, user: AuthUser | undefined, placeChecked = false): Promise<CommentListVO> {
+    const place = placeChecked
+      ? ({ did: q.did!, sourceId: q.did! } as Pick<Place, 'did' | 'sourceId'>)
+      : await this.place(this.dataSource.manager, q, user);
     const req = pageRequest({ currentPage: q.currentPage, limit: q.limit ?? DISCUSSION_LIMITS.commentsPageSize });
     const column = place.did ? 'did' : 'cid';
-    const comments: CommentVO[] = await this.dataSource.query(
-      `SELECT ${COMMENT_COLUMNS} FROM comment c LEFT JOIN user_info u ON u.uid = c.from_uid
-        WHERE c.${column} = $1 ORDER BY c.id DESC LIMIT $2 OFFSET $3`,
-      [place.sourceId, req.size, req.skip],
-    );
-    const [{ total }] = await this.dataSource.query(`SELECT COUNT(*)::int AS total FROM comment WHERE ${column} = $1`, [place.sourceId]);
-    const ids = comments.map((c) => c.id);
-    const commentLikeMap: Record<number, boolean> = {};
-    if (ids.length) {
-      const [replies, totals, liked] = await Promise.all([
-        this.dataSource.query(
-          `SELECT ${REPLY_COLUMNS} FROM unnest($1::int[]) AS k(id)
-             CROSS JOIN LATERAL (SELECT * FROM reply WHERE comment_id = k.id ORDER BY id DESC LIMIT $2) r
-             LEFT JOIN user_info u ON u.uid = r.from_uid ORDER BY r.id DESC`,
-          [ids, DISCUSSION_LIMITS.repliesPerComment],
-        ) as Promise<ReplyVO[]>,
-        this.dataSource.query('SELECT comment_id AS id, COUNT(*)::int AS n FROM reply WHERE comment_id = ANY($1) GROUP BY comment_id', [
-          ids,
-        ]) as Promise<{ id: number; n: number }[]>,
-        user
-          ? (this.dataSource.query('SELECT cid FROM comment_like WHERE uid = $1 AND cid = ANY($2)', [user.uid, ids]) as Promise<
-              { cid: number }[]
-            >)
-          : Promise.resolve([]),
-      ]);
-      for (const c of comments) {
-        c.replyList = replies.filter((r) => r.commentId === c.id);
-        c.totalReplyNum = totals.find((t) => t.id === c.id)?.n ?? 0;
-      }
-      for (const l of liked) commentLikeMap[l.cid] = true;
+    // Three reads at once: the page (with each comment's reply count), the total, and the newest replies of the page.
+    const pageSql = `SELECT id FROM comment WHERE ${column} = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`;
+    const [comments, [{ total }], replies, liked] = await Promise.all([
+      poolQuery<CommentVO>(
+        this.dataSource,
+        `SELECT ${COMMENT_COLUMNS}, (SELECT COUNT(*)::int FROM reply x WHERE x.comment_id = c.id) AS "totalReplyNum"
+           FROM (${pageSql}) k JOIN comment c ON c.id = k.id LEFT JOIN user_info u ON u.uid = c.from_uid ORDER BY c.id DESC`,
+        [place.sourceId, req.size, req.skip],
+      ),
+      poolQuery<{ total: number }>(this.dataSource, `SELECT COUNT(*)::int AS total FROM comment WHERE ${column} = $1`, [place.sourceId]),
+      poolQuery<ReplyVO>(
+        this.dataSource,
+        `SELECT ${REPLY_COLUMNS} FROM (${pageSql}) k
+           CROSS JOIN LATERAL (SELECT * FROM reply WHERE comment_id = k.id ORDER BY id DESC LIMIT $4) r
+           LEFT JOIN user_info u ON u.uid = r.from_uid ORDER BY r.id DESC`,
+        [place.sourceId, req.size, req.skip, DISCUSSION_LIMITS.repliesPerComment],
+      ),
+      user
+        ? poolQuery<{ cid: number }>(
+            this.dataSource,
+            `SELECT l.cid FROM (${pageSql}) k JOIN comment_like l ON l.cid = k.id AND l.uid = $4`,
+            [place.sourceId, req.size, req.skip, user.uid],
+          )
+        : Promise.resolve([]),
+    ]);
+    const byComment = new Map<number, ReplyVO[]>();
+    for (const r of replies) {
+      const list = byComment.get(r.commentId) ?? [];
+      list.push(r);
+      byComment.set(r.commentId, list);
     }
+    for (const c of comments) c.replyList = byComment.get(c.id) ?? [];
+    const commentLikeMap: Record<number, boolean> = {};
+    for (const l of liked) commentLikeMap[l.cid] = true;
     return { commentList: toPage(comments, total, req), commentLikeMap };
   }
 
@@ -127,7 +179,7 @@ export class CommentService {
     const place = await this.place(this.dataSource.manager, dto, user);
     await this.rules.assertCanComment(user);
     const me = await this.users.findByUid(user.uid);
-    return this.dataSource.transaction(async (em) => {
+    const created = await this.dataSource.transaction(async (em): Promise<CommentVO> => {
       const saved = await em.save(
         em.create(Comment, {
           did: place.did,
@@ -167,6 +219,8 @@ export class CommentService {
         replyList: [],
       };
     });
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
+    return created;
   }
 
   /** Its author, the discussion's author and admins delete a comment. */
@@ -175,6 +229,7 @@ export class CommentService {
     const place = await this.place(this.dataSource.manager, c, user);
     if (c.fromUid !== user.uid && place.ownerUid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
     await this.dataSource.transaction((em) => this.removal.removeComments(em, [id]));
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
   }
 
   /** GET /api/comment-like: toggled, idempotent; the comment's author gets a "Like" message. */
@@ -209,6 +264,7 @@ export class CommentService {
         if (deleted.length) await em.query('UPDATE comment SET like_num = GREATEST(0, like_num - 1) WHERE id = $1', [commentId]);
       }
     });
+    if (place.did) await this.cache.touch({ dids: [place.did] });
   }
 
   /** GET /api/reply: every reply of a comment, newest first. */
@@ -271,6 +327,7 @@ export class CommentService {
       });
       return r;
     });
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
     return {
       id: saved.id,
       commentId,
@@ -304,6 +361,7 @@ export class CommentService {
       await em.query('DELETE FROM reply WHERE id = $1', [id]);
       if (place.did) await em.query('UPDATE discussion SET comment_num = GREATEST(0, comment_num - 1) WHERE id = $1', [place.did]);
     });
+    if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
   }
 
   private async comment(id: number): Promise<Comment> {

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, Ip, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Ip, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DiscussionCategory, DiscussionVO, Page, Role } from '@oj/contracts';
+import type { Response } from 'express';
+import { DiscussionCategory, DiscussionVO, Role } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public, RequireSwitch, Roles } from '../../../core/auth/decorators';
+import { sendSerialised, sendSerialisedParts } from '../../../core/http/send-serialised';
 import { AdminDiscussionService } from '../admin/admin-discussion.service';
 import {
   CreateDiscussionDto,
@@ -40,15 +42,17 @@ export class DiscussionController {
   @OptionalAuth()
   @Get('get-discussion-list')
   @ApiOperation({ summary: 'Discussions, pinned first; cid = category, pid = problem, onlyMine, keyword' })
-  list(@Query() q: DiscussionListQuery, @CurrentUser() user?: AuthUser): Promise<Page<DiscussionVO>> {
-    return this.discussions.list(q, user);
+  async list(@Query() q: DiscussionListQuery, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    // Page<DiscussionVO>, answered from the page cache (see the module README).
+    sendSerialised(res, await this.discussions.listJson(q, user));
   }
 
   @OptionalAuth()
   @Get('get-discussion-detail')
   @ApiOperation({ summary: 'One discussion; a view counts once per viewer per hour' })
-  detail(@Query() q: DidQuery, @Ip() ip: string, @CurrentUser() user?: AuthUser): Promise<DiscussionVO> {
-    return this.discussions.detail(q.did, user, ip);
+  async detail(@Query() q: DidQuery, @Ip() ip: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    // DiscussionVO, the post from the page cache with the caller's like and the views (see the module README).
+    sendSerialisedParts(res, await this.discussions.detailJson(q.did, user, ip));
   }
 
   @Post('discussion')

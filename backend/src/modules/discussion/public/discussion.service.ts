@@ -16,6 +16,7 @@ import { DiscussionCategoryEntity } from '../entities/discussion-category.entity
 import { Discussion } from '../entities/discussion.entity';
 import { DiscussionReport } from '../entities/discussion-report.entity';
 import { DiscussionRemovalService } from '../discussion-removal.service';
+import { CachedPage, DiscussionCacheService, PostRead, poolQuery } from '../discussion-cache.service';
 
 /** Columns of a list row: everything but the content (HOJ answers content null in lists). */
 const LIST_COLUMNS = `d.id, d.category_id AS "categoryId", d.title, d.description, NULL AS content, d.pid, d.uid, d.author,
@@ -27,6 +28,15 @@ const TOTAL_CACHE_MS = 3_000;
 const TOTAL_CACHE_MAX = 1_000;
 const VIEWS_KEY = 'discussion:views';
 const VIEW_FLUSH_MS = 5_000;
+/** List pages served from the page cache: the first ones of each filter (what nearly every reader asks for). */
+const CACHED_LIST_PAGES = 5;
+const CACHED_LIST_LIMIT = 50;
+
+/** Page name of a post's cached detail ('{v}': its version). */
+export const postTemplate = (did: number) => `post:{v}:${did}`;
+
+/** A post as cached for get-discussion-detail: everything but the caller's like and the views still in Redis. */
+type DetailRecord = Omit<DiscussionVO, 'hasLike'>;
 
 /** Public discussion calls of spec §7 (HOJ's DiscussionController). */
 @Injectable()
@@ -39,6 +49,7 @@ export class DiscussionService implements OnApplicationShutdown {
     private readonly users: UserService,
     private readonly messages: UserMessageService,
     private readonly removal: DiscussionRemovalService,
+    private readonly cache: DiscussionCacheService,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -48,8 +59,26 @@ export class DiscussionService implements OnApplicationShutdown {
     );
   }
 
+  /**
+   * get-discussion-list as JSON. The first pages of each category/problem filter (no keyword, not onlyMine,
+   * not the admin view) come from the page cache, so they never hold hidden posts; the rest are read.
+   */
+  async listJson(q: DiscussionListQuery, user: AuthUser | undefined): Promise<Buffer> {
+    const req = pageRequest(q);
+    const adminView = !!(q.admin && user?.isAdmin);
+    if (adminView || q.onlyMine || q.keyword?.trim() || req.current > CACHED_LIST_PAGES || req.size > CACHED_LIST_LIMIT) {
+      return Buffer.from(JSON.stringify(await this.list(q, user)));
+    }
+    const version = await this.cache.listVersion();
+    const key = `list:${version}:${q.cid ?? ''}:${q.pid ?? ''}:${req.current}:${req.size}`;
+    const page = await this.cache.page(key, () =>
+      this.list({ currentPage: req.current, limit: req.size, cid: q.cid, pid: q.pid }, undefined, true),
+    );
+    return page.json;
+  }
+
   /** Pinned first, then newest. Hidden posts only for admins asking with `admin=true`. */
-  async list(q: DiscussionListQuery, user: AuthUser | undefined): Promise<Page<DiscussionVO>> {
+  async list(q: DiscussionListQuery, user: AuthUser | undefined, exactTotal = false): Promise<Page<DiscussionVO>> {
     const req = pageRequest(q);
     const where: string[] = ['d.gid IS NULL'];
     const params: unknown[] = [];
@@ -77,7 +106,7 @@ export class DiscussionService implements OnApplicationShutdown {
       [...params, req.size, req.skip],
     );
     const cacheable = !keyword && !q.onlyMine;
-    const total = cacheable ? await this.cachedCount(whereSql, params) : await this.count(whereSql, params);
+    const total = cacheable && !exactTotal ? await this.cachedCount(whereSql, params) : await this.count(whereSql, params);
     return toPage(records, total, req);
   }
 
@@ -102,34 +131,77 @@ export class DiscussionService implements OnApplicationShutdown {
     return value;
   }
 
-  /** GET /api/get-discussion-detail: a view counts once per viewer per hour. */
-  async detail(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<DiscussionVO> {
-    const rows: DiscussionVO[] = await this.dataSource.query(
-      `SELECT d.*, c.name AS "categoryName", u.title_name AS "titleName", u.title_color AS "titleColor",
-              ${user ? 'EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2)' : 'false'} AS "hasLike"
+  /**
+   * GET /api/get-discussion-detail as JSON: a view counts once per viewer per hour. The post comes from the
+   * page cache (one Redis call gives its version and counts the view); the caller's like is one primary-key
+   * read, and the views not yet in the database are added per answer.
+   */
+  async detailJson(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<Buffer[]> {
+    const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
+    const read = await this.cache.readPost(did, {
+      view: { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY },
+      first: postTemplate(did),
+    });
+    // A post this replica must render is read with the caller's like in one query; otherwise the like alone.
+    let liked: boolean | undefined;
+    const page = await this.cachedPost(did, read, 'first', async () => {
+      const row = await this.readPost(did, user?.uid);
+      if (row && user) liked = row.hasLike;
+      if (row) delete row.hasLike;
+      return row;
+    });
+    this.assertVisible(page.data, user);
+    if (liked === undefined) liked = user ? await this.hasLike(did, user.uid) : false;
+    const d = page.data!;
+    return [Buffer.from(`{"viewNum":${d.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
+  }
+
+  /** The post as cached at the version `read` found (null data: no such post). */
+  cachedPost(
+    did: number,
+    read: PostRead,
+    which: 'first' | 'second',
+    render: () => Promise<DetailRecord | null> = () => this.readPost(did),
+  ): Promise<CachedPage<DetailRecord | null>> {
+    return this.cache.postPage(postTemplate(did), read, which, render, (d) => {
+      if (!d) return Buffer.from('null');
+      const { viewNum: _views, ...rest } = d;
+      return Buffer.from(JSON.stringify(rest));
+    });
+  }
+
+  /** 404 for no post (or a group's), 403 for a hidden one unless the caller is its author or an admin. */
+  assertVisible(d: DetailRecord | null, user: AuthUser | undefined): asserts d is DetailRecord {
+    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
+      throw new ForbiddenError(DISCUSSION_ERR.hidden);
+  }
+
+  private async hasLike(did: number, uid: string): Promise<boolean> {
+    const rows = await poolQuery(this.dataSource, 'SELECT 1 FROM discussion_like WHERE did = $1 AND uid = $2', [did, uid]);
+    return rows.length > 0;
+  }
+
+  /** The post (with `hasLike` of `uid` when given, to be taken out before caching). */
+  private async readPost(did: number, uid?: string): Promise<(DetailRecord & { hasLike?: boolean }) | null> {
+    const rows = await poolQuery<DetailRecord & { hasLike?: boolean }>(
+      this.dataSource,
+      `SELECT d.*, c.name AS "categoryName", u.title_name AS "titleName", u.title_color AS "titleColor"
+              ${uid ? ', EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2) AS "hasLike"' : ''}
          FROM (SELECT id, category_id AS "categoryId", title, description, content, pid, uid, author, avatar, role, view_num AS "viewNum",
                       like_num AS "likeNum", comment_num AS "commentNum", top_priority AS "topPriority", gid, status,
                       gmt_create AS "gmtCreate", gmt_modified AS "gmtModified" FROM discussion WHERE id = $1) d
          LEFT JOIN discussion_category c ON c.id = d."categoryId"
          LEFT JOIN user_info u ON u.uid = d.uid`,
-      user ? [did, user.uid] : [did],
+      uid ? [did, uid] : [did],
     );
-    const d = rows[0];
-    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
-    if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
-      throw new ForbiddenError(DISCUSSION_ERR.hidden);
-    const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
-    const fresh = await this.redis.set(`discussion:view:${did}:${viewer}`, '1', 'EX', DISCUSSION_LIMITS.viewWindowSec, 'NX');
-    // Views wait in Redis and reach PostgreSQL in batches (flushViews): one row write per page view
-    // would make every reader a writer. The answer counts the views still waiting.
-    const pending = fresh
-      ? await this.redis.hincrby(VIEWS_KEY, String(did), 1)
-      : Number((await this.redis.hget(VIEWS_KEY, String(did))) ?? 0);
-    d.viewNum += pending;
-    return d;
+    return rows[0] ?? null;
   }
 
-  /** Moves the buffered views into discussion.view_num; a RENAME makes each batch one replica's. */
+  /**
+   * Moves the buffered views into discussion.view_num; a RENAME makes each batch one replica's. Views wait
+   * in Redis (one row write per page view would make every reader a writer); answers add those waiting.
+   */
   @Interval(VIEW_FLUSH_MS)
   async flushViews(): Promise<void> {
     const batch = `${VIEWS_KEY}:flush:${randomUUID()}`;
@@ -145,6 +217,7 @@ export class DiscussionService implements OnApplicationShutdown {
         'UPDATE discussion d SET view_num = d.view_num + v.n FROM unnest($1::int[], $2::int[]) AS v(id, n) WHERE d.id = v.id',
         [ids, ids.map((id) => Number(views[id]))],
       );
+      await this.cache.touch({ list: true, dids: ids });
     }
     await this.redis.del(batch);
   }
@@ -173,6 +246,7 @@ export class DiscussionService implements OnApplicationShutdown {
       gid: null,
     });
     await this.rules.commitPost(user);
+    await this.cache.touch({ list: true });
     return { ...saved, gid: null } as unknown as DiscussionVO;
   }
 
@@ -189,6 +263,7 @@ export class DiscussionService implements OnApplicationShutdown {
     if (dto.pid !== undefined) patch.pid = dto.pid || null;
     if (dto.topPriority !== undefined && user.isAdmin) patch.topPriority = dto.topPriority;
     if (Object.keys(patch).length) await this.dataSource.getRepository(Discussion).update({ id: d.id }, patch);
+    await this.cache.touch({ list: true, dids: [d.id] });
   }
 
   async remove(did: number, user: AuthUser): Promise<void> {
@@ -224,6 +299,7 @@ export class DiscussionService implements OnApplicationShutdown {
         if (deleted.length) await em.query('UPDATE discussion SET like_num = GREATEST(0, like_num - 1) WHERE id = $1', [did]);
       }
     });
+    await this.cache.touch({ list: true, dids: [did] });
   }
 
   async report(dto: DiscussionReportDto, user: AuthUser): Promise<void> {

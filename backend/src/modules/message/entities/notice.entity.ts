@@ -30,6 +30,13 @@ export class AdminSysNotice {
   @Column({ type: 'varchar', length: 32, nullable: true })
   adminId: string | null;
 
+  /** A "mine" message's code (contracts MINE_MESSAGES) and fields, for clients to render it in their language. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  msgCode: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  msgParams: Record<string, string | number | null> | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   gmtCreate: Date;
 

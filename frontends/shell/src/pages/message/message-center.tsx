@@ -65,18 +65,40 @@ function UserMessage({ m }: { m: UserMsgVO }) {
   );
 }
 
+/**
+ * A "mine" message with a code the app knows is rendered from its fields in the reader's language; others
+ * (admin notices, codes of a newer server) show the stored title and text.
+ */
+function useNoticeTexts(m: SysMessage): { title: string; content: string } {
+  const intl = useIntl();
+  const id = m.msgCode ? `shell.message.mine.${m.msgCode}` : null;
+  if (!id || !intl.messages[`${id}.title`]) return { title: m.title, content: m.content };
+  const params = m.msgParams ?? {};
+  const outcome = params.outcome ? `shell.message.mine.outcome.${params.outcome}` : null;
+  const values = {
+    ...params,
+    title: params.title ?? '',
+    hasTitle: params.title ? 'yes' : 'no',
+    outcome: outcome && intl.messages[outcome] ? intl.formatMessage({ id: outcome }) : String(params.outcome ?? ''),
+  };
+  return { title: intl.formatMessage({ id: `${id}.title` }, values), content: intl.formatMessage({ id: `${id}.content` }, values) };
+}
+
 function SysNotice({ m }: { m: SysMessage }) {
+  const { title, content } = useNoticeTexts(m);
   return (
     <List.Item.Meta
       title={
         <Space>
           {!m.state && <Badge status="processing" />}
-          <Typography.Text strong>{m.title}</Typography.Text>
+          <Typography.Text strong data-testid="message-title">
+            {title}
+          </Typography.Text>
         </Space>
       }
       description={
         <Space direction="vertical" size={2}>
-          <Typography.Text data-testid="message-content">{m.content}</Typography.Text>
+          <Typography.Text data-testid="message-content">{content}</Typography.Text>
           <Typography.Text type="secondary">{formatDateTime(m.gmtCreate)}</Typography.Text>
         </Space>
       }

@@ -1,0 +1,208 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { REDIS } from '../../core/redis/redis.module';
+
+/** Raised by any change a list page shows (posts added, edited, hidden, pinned, deleted; likes, comments, views). */
+const LIST_VERSION = 'discussion:cache:list';
+/** Raised by changes of every post at once (a category renamed). */
+const EPOCH = 'discussion:cache:epoch';
+/** Raised by any change of one post's detail or comment pages. */
+const postVersion = (did: number) => `discussion:cache:post:${did}`;
+const PAGE_PREFIX = 'discussion:cache:page:';
+/** Rendered pages live this long in Redis and in each replica (also bounds what no version covers: user titles). */
+export const PAGE_TTL_SEC = 60;
+const LOCAL_MAX = 5_000;
+
+/**
+ * A read straight from the PostgreSQL pool, for the hot reads of this area: the same rows and types as
+ * `dataSource.query` without its query-runner bookkeeping (reads only; never inside a transaction).
+ */
+export async function poolQuery<T>(dataSource: DataSource, sql: string, params: unknown[]): Promise<T[]> {
+  const pool = (dataSource.driver as unknown as { master: { query(sql: string, params: unknown[]): Promise<{ rows: T[] }> } }).master;
+  return (await pool.query(sql, params)).rows;
+}
+
+/** A cached page: its JSON as answered, and (when asked for) the rendered value. */
+export interface CachedPage<T> {
+  json: Buffer;
+  data: T;
+}
+
+/**
+ * One round trip for a post's reads: its version (`epoch.post`); with ARGV[2] (a window in seconds) the view
+ * of KEYS[3] counted once per window (SET NX) and the views still waiting for the database (HINCRBY when
+ * counted, HGET otherwise); and the stored pages named by ARGV[3] and ARGV[4] ('{v}' standing for the
+ * version, under the page prefix KEYS[5]), each only when the version differs from the one the replica
+ * already holds (ARGV[5] and ARGV[6]).
+ */
+const READ_SCRIPT = `
+local version = (redis.call('GET', KEYS[1]) or '0') .. '.' .. (redis.call('GET', KEYS[2]) or '0')
+local pending = 0
+if ARGV[2] ~= '' then
+  if redis.call('SET', KEYS[3], '1', 'EX', tonumber(ARGV[2]), 'NX') then
+    pending = redis.call('HINCRBY', KEYS[4], ARGV[1], 1)
+  else
+    pending = tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0')
+  end
+end
+local first = false
+local second = false
+if ARGV[3] ~= '' and ARGV[5] ~= version then first = redis.call('GET', KEYS[5] .. string.gsub(ARGV[3], '{v}', version)) end
+if ARGV[4] ~= '' and ARGV[6] ~= version then second = redis.call('GET', KEYS[5] .. string.gsub(ARGV[4], '{v}', version)) end
+return {version, pending, first, second}`;
+
+/** What one post read answers: the version, the views waiting, and the stored pages asked for (null: none, or held already). */
+export interface PostRead {
+  version: string;
+  pending: number;
+  first: string | null;
+  second: string | null;
+}
+
+interface ReadCommand {
+  discussionRead(...args: (string | number)[]): Promise<[string, number, string | null, string | null]>;
+}
+
+/**
+ * Rendered discussion pages shared by every replica (spec §9 speed, issue 15's benchmark): list first pages
+ * per filter, a post's detail and its first comment pages. Every page key carries the version counters it
+ * was rendered under; writers raise the counters after their commit (`touch`), so the next read renders
+ * again and no replica serves a page older than a committed change. Each replica keeps the pages it used
+ * (a hit is one Redis round trip for the versions); a miss looks in Redis, then renders once per replica
+ * however many requests wait for it.
+ */
+@Injectable()
+export class DiscussionCacheService implements OnModuleDestroy {
+  private readonly local = new Map<string, CachedPage<unknown> & { at: number }>();
+  private readonly rendering = new Map<string, Promise<CachedPage<unknown>>>();
+  /** Per post page name (`name@did`), the version this replica holds it at, so Redis need not send it again. */
+  private readonly heldVersion = new Map<string, string>();
+
+  /**
+   * Its own connection (same server and key prefix) with automatic pipelining: the commands of all requests
+   * issued in one event-loop turn leave in one write, which under load saves most of the socket writes.
+   */
+  private readonly redis: Redis;
+
+  constructor(@Inject(REDIS) shared: Redis) {
+    this.redis = shared.duplicate({ enableAutoPipelining: true });
+    this.redis.defineCommand('discussionRead', { numberOfKeys: 5, lua: READ_SCRIPT });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  listVersion(): Promise<string> {
+    return this.redis.mget(EPOCH, LIST_VERSION).then(([e, l]) => `${e ?? 0}.${l ?? 0}`);
+  }
+
+  /** A post's version tag (`epoch.post`). */
+  async postVersion(did: number): Promise<string> {
+    const [epoch, post] = await this.redis.mget(EPOCH, postVersion(did));
+    return `${epoch ?? 0}.${post ?? 0}`;
+  }
+
+  /**
+   * A post's version with, in the same Redis call, the view of `view` counted (once per `windowSec`) and the
+   * stored pages `first` and `second` (keys with '{v}' for the version) unless this replica holds them already.
+   */
+  async readPost(
+    did: number,
+    opts: { view?: { viewer: string; windowSec: number; viewsKey: string }; first?: string; second?: string },
+  ): Promise<PostRead> {
+    const held = (template?: string) => {
+      const v = template && this.heldVersion.get(template);
+      return v && this.local.has(template.replace('{v}', v)) ? v : '';
+    };
+    const [version, pending, first, second] = await (this.redis as unknown as ReadCommand).discussionRead(
+      EPOCH,
+      postVersion(did),
+      opts.view ? `discussion:view:${did}:${opts.view.viewer}` : EPOCH,
+      opts.view?.viewsKey ?? EPOCH,
+      PAGE_PREFIX,
+      String(did),
+      opts.view ? opts.view.windowSec : '',
+      opts.first ?? '',
+      opts.second ?? '',
+      held(opts.first),
+      held(opts.second),
+    );
+    return { version, pending: Number(pending), first: first || null, second: second || null };
+  }
+
+  /**
+   * The page named by `template` ('{v}' for the post's version) at the version `read` found, using the
+   * stored copy the same call brought (`which`) when this replica did not hold it.
+   */
+  async postPage<T>(
+    template: string,
+    read: PostRead,
+    which: 'first' | 'second',
+    render: () => Promise<T>,
+    answer?: (data: T) => Buffer,
+  ): Promise<CachedPage<T>> {
+    const key = template.replace('{v}', read.version);
+    const brought = this.heldVersion.get(template) !== read.version || read[which] !== null;
+    const page = await this.page(key, render, answer, brought ? { stored: read[which] } : undefined);
+    if (this.heldVersion.size >= LOCAL_MAX) this.heldVersion.clear();
+    this.heldVersion.set(template, read.version);
+    return page;
+  }
+
+  /**
+   * The page under `key` (which names its versions): from this replica, else from Redis, else rendered by
+   * `render` (once per replica however many requests wait). Redis holds the rendered value's JSON; `answer`
+   * makes the JSON answered from the value (default: that same JSON, and `data` is then left undefined).
+   */
+  async page<T>(
+    key: string,
+    render: () => Promise<T>,
+    answer?: (data: T) => Buffer,
+    prefetched?: { stored: string | null },
+  ): Promise<CachedPage<T>> {
+    const hit = this.local.get(key);
+    if (hit && Date.now() - hit.at < PAGE_TTL_SEC * 1000) return hit as CachedPage<T>;
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = (async (): Promise<CachedPage<T>> => {
+        const stored = prefetched
+          ? prefetched.stored === null
+            ? null
+            : Buffer.from(prefetched.stored)
+          : await this.redis.getBuffer(PAGE_PREFIX + key);
+        let data: T;
+        let json: Buffer;
+        if (stored) {
+          data = answer ? (JSON.parse(stored.toString()) as T) : (undefined as T);
+          json = answer ? answer(data) : stored;
+        } else {
+          data = await render();
+          const full = Buffer.from(JSON.stringify(data));
+          // Not awaited: the answer does not wait for the copy other replicas may use.
+          this.redis.set(PAGE_PREFIX + key, full, 'EX', PAGE_TTL_SEC).catch(() => undefined);
+          json = answer ? answer(data) : full;
+        }
+        if (this.local.size >= LOCAL_MAX) this.local.clear();
+        const entry = { json, data, at: Date.now() };
+        this.local.set(key, entry);
+        return entry;
+      })().finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
+    }
+    return pending as Promise<CachedPage<T>>;
+  }
+
+  /**
+   * After a committed change: `list` raises the list version, `dids` those posts' versions, `all` every
+   * post's (and the lists').
+   */
+  async touch(change: { list?: boolean; dids?: number[]; all?: boolean }): Promise<void> {
+    const p = this.redis.pipeline();
+    if (change.all) p.incr(EPOCH);
+    if (change.list || change.all) p.incr(LIST_VERSION);
+    for (const did of new Set(change.dids ?? [])) p.incr(postVersion(did)).expire(postVersion(did), 7 * 24 * 3_600);
+    if (p.length) await p.exec();
+  }
+}
