@@ -9,10 +9,13 @@ import { findLanguage } from './languages';
 import { programSpec } from './judge';
 import { run, settleRuns } from './sandbox/run';
 
-/** About 500 ms of CPU on these machines; the loop count is printed so runs stay comparable. */
-export const LOOP_ITERATIONS = 240_000_000;
-export const LOOP_SOURCE = `#include <stdio.h>
-int main(){ volatile unsigned long x = 0; for (unsigned long i = 0; i < ${LOOP_ITERATIONS}UL; i++) x += i; printf("%lu\\n", (unsigned long)(x & 1)); return 0; }`;
+/** The CPU loop: `iterations` additions to a volatile counter (not optimised away). */
+export const loopSource = (iterations: number): string => `#include <stdio.h>
+int main(){ volatile unsigned long x = 0; for (unsigned long i = 0; i < ${iterations}UL; i++) x += i; printf("%lu\\n", (unsigned long)(x & 1)); return 0; }`;
+
+/** The loop's target CPU time: the issue measures timing stability on a 0.5 s loop. */
+export const LOOP_TARGET_MS = 500;
+const PROBE_ITERATIONS = 200_000_000;
 
 export async function compileC(code: string): Promise<CompileResult> {
   const lang = findLanguage('c-o2');
@@ -22,25 +25,34 @@ export async function compileC(code: string): Promise<CompileResult> {
   return r;
 }
 
+const loopLimits = { timeLimitMs: 10000, memoryLimitKb: 64 * 1024, stackLimitKb: 8 * 1024, outputLimitBytes: 1024 };
+
+/**
+ * The loop compiled with as many iterations as take about LOOP_TARGET_MS of CPU here: a probe run is timed
+ * and the count scaled (machines differ several-fold, and a 60 ms loop would measure the clock's grain).
+ */
+export async function compileCalibratedLoop(): Promise<{ compiled: CompileResult; iterations: number }> {
+  const probe = await compileC(loopSource(PROBE_ITERATIONS));
+  let probeMs: number;
+  try {
+    const r = await run(programSpec(probe.language, probe.dir, loopLimits, probe.entry));
+    if (r.status !== 'exited') throw new Error(`loop probe failed: ${r.status} ${r.message ?? ''}`);
+    probeMs = Math.max(1, r.timeMs);
+  } finally {
+    await settleRuns();
+    fs.rmSync(probe.dir, { recursive: true, force: true });
+  }
+  const iterations = Math.round((PROBE_ITERATIONS * LOOP_TARGET_MS) / probeMs);
+  return { compiled: await compileC(loopSource(iterations)), iterations };
+}
+
 /** CPU times (ms) of `times` sandboxed runs of the loop. */
 export async function loopCpuTimes(times: number): Promise<number[]> {
-  const compiled = await compileC(LOOP_SOURCE);
+  const { compiled } = await compileCalibratedLoop();
   try {
     const out: number[] = [];
     for (let i = 0; i < times; i++) {
-      const r = await run({
-        ...programSpec(
-          compiled.language,
-          compiled.dir,
-          {
-            timeLimitMs: 10000,
-            memoryLimitKb: 64 * 1024,
-            stackLimitKb: 8 * 1024,
-            outputLimitBytes: 1024,
-          },
-          compiled.entry,
-        ),
-      });
+      const r = await run(programSpec(compiled.language, compiled.dir, loopLimits, compiled.entry));
       if (r.status !== 'exited') throw new Error(`loop run failed: ${r.status} ${r.message ?? ''}`);
       out.push(r.timeMs);
     }
@@ -86,14 +98,9 @@ export const APLUSB_C =
  * the same loop in the other prepared slot, which sits on its own CPU where the judge may use two.
  */
 export async function loopCpuTimesConcurrent(pairs: number): Promise<number[]> {
-  const compiled = await compileC(LOOP_SOURCE);
+  const { compiled } = await compileCalibratedLoop();
   try {
-    const spec = programSpec(
-      compiled.language,
-      compiled.dir,
-      { timeLimitMs: 10000, memoryLimitKb: 64 * 1024, stackLimitKb: 8 * 1024, outputLimitBytes: 1024 },
-      compiled.entry,
-    );
+    const spec = programSpec(compiled.language, compiled.dir, loopLimits, compiled.entry);
     const out: number[] = [];
     for (let i = 0; i < pairs; i++) {
       const results = await Promise.all([run(spec), run(spec)]);

@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 
     const loop = stats(await loopCpuTimes(20));
     console.log(
-      `(c) ~500 ms loop CPU time x20: mean ${loop.mean.toFixed(1)} ms, min ${loop.min}, max ${loop.max}, CV ${loop.cvPct.toFixed(2)}%`,
+      `(c) ~500 ms loop (calibrated) CPU time x20: mean ${loop.mean.toFixed(1)} ms, min ${loop.min}, max ${loop.max}, CV ${loop.cvPct.toFixed(2)}%`,
     );
     const pair = stats(await loopCpuTimesConcurrent(10));
     console.log(
