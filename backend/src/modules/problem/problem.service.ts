@@ -100,8 +100,13 @@ export class ProblemService {
     }
   }
 
+  /**
+   * Through the bank's routes: public problems to all, the rest to admin roles. A group's problem (spec §6:
+   * members and root only) is reached by its members through the group's routes; here only root sees it.
+   */
   canSee(problem: Problem, user?: AuthUser): boolean {
-    return (problem.auth === ProblemAuth.Public && !problem.isGroup) || !!user?.isAdmin;
+    if (problem.isGroup) return !!user?.isRoot;
+    return problem.auth === ProblemAuth.Public || !!user?.isAdmin;
   }
 
   /** A problem the caller may see, by primary key or display ID; others answer 404. */
