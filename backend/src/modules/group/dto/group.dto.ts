@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GroupAuth, GroupMemberStatus } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from '../../contest/dto/bool-query';
 
@@ -55,7 +55,8 @@ export class MemberListQueryDto extends PageQueryDto {
 
 /** POST /api/group/member (HOJ request params gid, code, reason; read from the query or the body). */
 export class JoinGroupDto {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) gid: number;
+  // Read outside the global pipes (query and body merged): bounded here like an int column.
+  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(2147483647) gid: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) code?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) reason?: string;
 }
