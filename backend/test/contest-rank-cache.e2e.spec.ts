@@ -278,7 +278,7 @@ describe('contest rank page cache and result hook', () => {
     await addProblem(t, author, cid, pA.id, 'A');
     const contest = await t.dataSource.getRepository(Contest).findOneByOrFail({ id: cid });
     const one = t.get<ScoreboardService>(ScoreboardService);
-    const two = new ScoreboardService(t.dataSource, t.redis);
+    const two = new ScoreboardService(t.dataSource, t.redis, t.get(GroupAccessService));
     const engine = await two.board(contest);
     const syncs = jest.spyOn(t.redis, 'pipeline');
     try {

@@ -2,10 +2,11 @@
  * Groups over HTTP (issue 17): creation rules and limits, the join flows per auth, the level matrix over the
  * group routes, owner transfer, and group content (contests, trainings, problems) kept inside the group.
  */
-import { ContestAuth, ERR, GROUP_ERR, GROUP_MSG, GroupAuth, GroupMemberStatus } from '@oj/contracts';
+import { ContestAuth, ERR, GROUP_ERR, GROUP_MSG, GroupAuth, GroupMemberStatus, JudgeStatus } from '@oj/contracts';
 import request from 'supertest';
+import { ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { createContest, MIN } from './contest-fixtures';
+import { addProblem, createContest, createProblem, judged, MIN, rank } from './contest-fixtures';
 import { bankProblem, createTraining } from './training-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -436,6 +437,39 @@ describe('groups', () => {
       const listed = (await as(bob).get('/get-contest-list', { limit: 50 }).expect(200)).body.data.records.map((c: { id: number }) => c.id);
       expect(listed).toContain(site);
       expect(listed).not.toContain(cid);
+    });
+
+    it("keeps the group owner's tries off the group contest's board, like the author's", async () => {
+      const now = Date.now();
+      const cid = await createContest(t, t.users.root, {
+        title: 'Class board',
+        auth: ContestAuth.Public,
+        startTime: new Date(now - 10 * MIN),
+        endTime: new Date(now + 60 * MIN),
+      });
+      const p = await createProblem(t, 'Board problem');
+      await addProblem(t, t.users.root, cid, p.id, 'A');
+      await t.dataSource.query('UPDATE contest SET gid = $2 WHERE id = $1', [cid, gid]);
+      await new Promise((r) => setTimeout(r, 1_100)); // the contest row cache
+      const names = async () => {
+        const res = await rank(t, bob, cid);
+        expect(res.status).toBe(200);
+        return (res.body.data.records as { username: string }[]).map((r) => r.username).sort();
+      };
+      // The board is loaded first, so the results below move it incrementally (the listener's path).
+      expect(await names()).toEqual([]);
+      await judged(t, teacher, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 5 * MIN));
+      await judged(t, bob, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 4 * MIN));
+      await judged(t, alice, cid, p, 'A', JudgeStatus.WrongAnswer, new Date(now - 3 * MIN));
+      expect(await names()).toEqual(['g_alice', 'g_bob']);
+      // A rebuild from the database (every replica after a rejudge or an edit) agrees.
+      await t.get<ScoreboardService>(ScoreboardService).invalidate(cid);
+      expect(await names()).toEqual(['g_alice', 'g_bob']);
+      // Others' submission list during the contest leaves the owner's out too.
+      const subs = (await as(bob).get('/contest-submissions', { cid, limit: 50 }).expect(200)).body.data.records.map(
+        (r: { username: string }) => r.username,
+      );
+      expect(subs.sort()).toEqual(['g_alice', 'g_bob']);
     });
 
     it("keeps a group's training inside the group and gives its owner the admin's view", async () => {
