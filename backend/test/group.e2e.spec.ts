@@ -279,7 +279,11 @@ describe('groups', () => {
         expect([u.username, (await as(u).get('/get-group-access', { gid }).expect(200)).body.data.access]).toEqual([u.username, access]);
         expect([u.username, (await as(u).get('/group/get-member-list', { gid })).status]).toEqual([u.username, members]);
         const a = await as(u).get('/group/get-apply-list', { gid });
-        expect([u.username, a.status, a.status === 403 ? a.body.msg : 'ok']).toEqual([u.username, applies, applies === 403 ? ERR.noPermission : 'ok']);
+        expect([u.username, a.status, a.status === 403 ? a.body.msg : 'ok']).toEqual([
+          u.username,
+          applies,
+          applies === 403 ? ERR.noPermission : 'ok',
+        ]);
       }
       const list = (await as(bob).get('/group/get-member-list', { gid }).expect(200)).body.data;
       expect(list.records.map((r: { username: string; auth: number }) => [r.username, r.auth]).sort()).toEqual(
@@ -301,12 +305,16 @@ describe('groups', () => {
         const res = await as(u).put('/group', edit({ brief: 'Changed brief' }));
         expect([u.username, res.status, res.body.msg]).toEqual([u.username, 403, ERR.noPermission]);
       }
-      await as(teacher).put('/group', edit({ brief: 'Owner brief', code: undefined })).expect(200);
+      await as(teacher)
+        .put('/group', edit({ brief: 'Owner brief', code: undefined }))
+        .expect(200);
       const detail = (await as(teacher).get('/get-group-detail', { gid }).expect(200)).body.data;
       expect([detail.brief, detail.code]).toEqual(['Owner brief', 'ABC123']);
       const bad = await as(teacher).put('/group', edit({ shortName: 'abc' }));
       expect([bad.status, bad.body.msg]).toEqual([400, GROUP_ERR.shortNameLength]);
-      await as(t.users.root).put('/group', edit({ brief: 'Root brief' })).expect(200);
+      await as(t.users.root)
+        .put('/group', edit({ brief: 'Root brief' }))
+        .expect(200);
     });
 
     it('lets admins answer applications and change levels only below their own', async () => {
@@ -396,7 +404,9 @@ describe('groups', () => {
         .expect(200);
       expect((await as(t.users.admin).get('/get-group-detail', { gid: gid3 })).status).toBe(404);
       expect((await as(t.users.root).get('/get-group-detail', { gid: gid3 })).status).toBe(200);
-      const names = (await as(null).get('/get-group-list', { limit: 50 }).expect(200)).body.data.records.map((g: { name: string }) => g.name);
+      const names = (await as(null).get('/get-group-list', { limit: 50 }).expect(200)).body.data.records.map(
+        (g: { name: string }) => g.name,
+      );
       expect(names).not.toContain('Admin Team A');
     });
   });
@@ -424,14 +434,16 @@ describe('groups', () => {
       });
       await new Promise((r) => setTimeout(r, 1_100)); // the contest row cache of CONTEST_CACHE_MS
       // Members see it; outsiders and anonymous callers get 404 by direct id.
-      for (const u of [teacher, alice, bob, t.users.root]) expect([u.username, (await as(u).get('/get-contest-info', { cid })).status]).toEqual([u.username, 200]);
+      for (const u of [teacher, alice, bob, t.users.root])
+        expect([u.username, (await as(u).get('/get-contest-info', { cid })).status]).toEqual([u.username, 200]);
       for (const u of [eve, carol, t.users.admin, null]) {
         const res = await as(u).get('/get-contest-info', { cid });
         expect([u?.username, res.status]).toEqual([u?.username, 404]);
       }
       // Admin routes of the contest: the group's owner (a plain user) yes, its admins and members no.
       expect((await as(teacher).get('/get-contest-ac-info', { cid })).status).toBe(200);
-      for (const u of [alice, bob]) expect([u.username, (await as(u).get('/get-contest-ac-info', { cid })).status]).toEqual([u.username, 403]);
+      for (const u of [alice, bob])
+        expect([u.username, (await as(u).get('/get-contest-ac-info', { cid })).status]).toEqual([u.username, 403]);
       expect((await as(teacher).get('/get-contest-ac-info', { cid: site })).status).toBe(403);
       // Not in the public contest list, for members either.
       const listed = (await as(bob).get('/get-contest-list', { limit: 50 }).expect(200)).body.data.records.map((c: { id: number }) => c.id);
@@ -482,8 +494,11 @@ describe('groups', () => {
       await t.dataSource.query('UPDATE training SET status = true WHERE id = $1', [tid]);
       await new Promise((r) => setTimeout(r, 1_100));
       expect((await as(bob).get('/get-training-detail', { tid })).status).toBe(200);
-      for (const u of [eve, carol, t.users.admin]) expect([u.username, (await as(u).get('/get-training-detail', { tid })).status]).toEqual([u.username, 404]);
-      const listed = (await as(bob).get('/get-training-list', { limit: 50 }).expect(200)).body.data.records.map((r: { id: number }) => r.id);
+      for (const u of [eve, carol, t.users.admin])
+        expect([u.username, (await as(u).get('/get-training-detail', { tid })).status]).toEqual([u.username, 404]);
+      const listed = (await as(bob).get('/get-training-list', { limit: 50 }).expect(200)).body.data.records.map(
+        (r: { id: number }) => r.id,
+      );
       expect(listed).not.toContain(tid);
     });
 

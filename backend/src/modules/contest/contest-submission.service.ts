@@ -99,7 +99,8 @@ export class ContestSubmissionService {
         qb.andWhere('(j.submit_time < :seal OR j.uid = :me)', { seal, me: a.user?.uid ?? '' });
     }
     // The admins' tries stay theirs until the end.
-    if (!a.isAdmin && a.status !== ContestStatus.Ended) qb.andWhere(notContestAdmin('j.uid', ':author', a.contest.gid), { author: a.contest.uid });
+    if (!a.isAdmin && a.status !== ContestStatus.Ended)
+      qb.andWhere(notContestAdmin('j.uid', ':author', a.contest.gid), { author: a.contest.uid });
     const req = pageRequest(paging);
     const total = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: string }>();
     const rows = await qb.orderBy('j.submit_id', 'DESC').offset(req.skip).limit(req.size).getRawMany<ContestSubmissionRow>();

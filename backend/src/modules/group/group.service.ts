@@ -142,7 +142,8 @@ export class GroupService {
       throw new BadRequestError(GROUP_ERR.authInvalid);
     }
     const code = body.code?.trim() || null;
-    if (code !== null || auth !== GroupAuth.Public) checkLength(code, GROUP_LIMITS.codeLength, GROUP_LIMITS.codeLength, GROUP_ERR.codeLength);
+    if (code !== null || auth !== GroupAuth.Public)
+      checkLength(code, GROUP_LIMITS.codeLength, GROUP_LIMITS.codeLength, GROUP_ERR.codeLength);
     checkLength(body.description, GROUP_LIMITS.descriptionMin, GROUP_LIMITS.descriptionMax, GROUP_ERR.descriptionLength);
     return {
       name: body.name!.trim(),

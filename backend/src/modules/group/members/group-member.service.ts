@@ -77,7 +77,12 @@ export class GroupMemberService {
       [...params, req.size, req.skip],
     );
     return toPage(
-      rows.map((r) => ({ ...r, auth: r.auth as GroupMemberStatus, gmtCreate: r.gmtCreate.toISOString(), gmtModify: r.gmtModify.toISOString() })),
+      rows.map((r) => ({
+        ...r,
+        auth: r.auth as GroupMemberStatus,
+        gmtCreate: r.gmtCreate.toISOString(),
+        gmtModify: r.gmtModify.toISOString(),
+      })),
       total,
       req,
     );
@@ -93,7 +98,11 @@ export class GroupMemberService {
     if (!group.visible && !user.isRoot) throw new NotFoundError(GROUP_ERR.notFound);
     if (group.auth === GroupAuth.Private && (dto.code ?? '') !== group.code) throw new BadRequestError(GROUP_ERR.wrongCode);
     const reason = dto.reason?.trim() || null;
-    if (group.auth !== GroupAuth.Public && reason !== null && (reason.length < GROUP_LIMITS.reasonMin || reason.length > GROUP_LIMITS.reasonMax)) {
+    if (
+      group.auth !== GroupAuth.Public &&
+      reason !== null &&
+      (reason.length < GROUP_LIMITS.reasonMin || reason.length > GROUP_LIMITS.reasonMax)
+    ) {
       throw new BadRequestError(GROUP_ERR.reasonLength);
     }
     const auth = group.auth === GroupAuth.Public ? GroupMemberStatus.Member : GroupMemberStatus.Applying;
@@ -103,7 +112,13 @@ export class GroupMemberService {
       if (existing && existing.auth >= MEMBER_MIN) throw new BadRequestError(GROUP_ERR.alreadyMember);
       if (existing) await em.update(GroupMember, { id: existing.id }, { auth, reason });
       else {
-        const inserted = await em.createQueryBuilder().insert().into(GroupMember).values({ gid: group.id, uid: user.uid, auth, reason }).orIgnore().execute();
+        const inserted = await em
+          .createQueryBuilder()
+          .insert()
+          .into(GroupMember)
+          .values({ gid: group.id, uid: user.uid, auth, reason })
+          .orIgnore()
+          .execute();
         // A concurrent request of the same user stored the row first.
         if (!inserted.identifiers.length || !inserted.identifiers[0]) throw new BadRequestError(GROUP_ERR.alreadyApplied);
       }
