@@ -484,6 +484,40 @@ describe('groups', () => {
       expect(subs.sort()).toEqual(['g_alice', 'g_bob']);
     });
 
+    it("keeps the admin area to site contests and problems: no gid from a body, no group's rows in its lists", async () => {
+      const now = Date.now();
+      const res = await as(t.users.admin)
+        .post('/admin/contest', {
+          title: 'Sneaky',
+          description: 'rules',
+          type: 0,
+          auth: ContestAuth.Public,
+          startTime: new Date(now + MIN).toISOString(),
+          endTime: new Date(now + 60 * MIN).toISOString(),
+          gid,
+        })
+        .expect(200);
+      const cid = res.body.data.id as number;
+      expect((await t.dataSource.query('SELECT gid FROM contest WHERE id = $1', [cid]))[0].gid).toBeNull();
+      await as(t.users.admin)
+        .put('/admin/contest', { ...res.body.data, gid })
+        .expect(200);
+      expect((await t.dataSource.query('SELECT gid FROM contest WHERE id = $1', [cid]))[0].gid).toBeNull();
+      const groupContests: { id: number }[] = await t.dataSource.query('SELECT id FROM contest WHERE gid = $1', [gid]);
+      expect(groupContests.length).toBeGreaterThan(0);
+      const adminList = (await as(t.users.root).get('/admin/contest/get-contest-list', { limit: 100 }).expect(200)).body.data.records.map(
+        (c: { id: number }) => c.id,
+      );
+      expect(adminList).toContain(cid);
+      for (const c of groupContests) expect(adminList).not.toContain(c.id);
+      const p = await bankProblem(t, 'Group bank only');
+      await t.dataSource.getRepository(Problem).update({ id: p.id }, { isGroup: true, gid });
+      const problems = (
+        await as(t.users.root).get('/admin/problem/get-problem-list', { limit: 100, keyword: 'Group bank only' }).expect(200)
+      ).body.data.records;
+      expect(problems).toEqual([]);
+    });
+
     it("keeps a group's training inside the group and gives its owner the admin's view", async () => {
       const tid = await createTraining(t, t.users.problemAdmin, { title: 'Class drills', status: false });
       await t.dataSource.query('UPDATE training SET is_group = true, gid = $2 WHERE id = $1', [tid, gid]);

@@ -354,7 +354,8 @@ export class ProblemService {
 
   async adminList(q: AdminProblemListQueryDto): Promise<Page<Omit<Problem, 'examples'> & { examples: string }>> {
     const req = pageRequest(q);
-    const qb = this.problems.createQueryBuilder('p').orderBy('p.id', 'DESC');
+    // A group's problems are the group's (HOJ lists only non-group problems here).
+    const qb = this.problems.createQueryBuilder('p').where('p.isGroup = false').orderBy('p.id', 'DESC');
     if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
     if (q.auth) qb.andWhere('p.auth = :auth', { auth: q.auth });
     applyOjFilter(qb, 'p', q.oj);
