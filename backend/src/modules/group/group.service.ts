@@ -115,7 +115,8 @@ export class GroupService {
   async update(body: GroupBodyDto, user: AuthUser): Promise<void> {
     if (!body.id) throw new NotFoundError(GROUP_ERR.notFound);
     const group = await this.findActive(body.id, user, true);
-    if (!user.isRoot && !(await this.access.isGroupRoot(group.id, user))) throw new ForbiddenError(ERR.noPermission);
+    if (!user.isRoot && (await this.access.level(group.id, user.uid, true)) < GroupMemberStatus.Root)
+      throw new ForbiddenError(ERR.noPermission);
     const fields = this.validate({ ...body, code: body.code === undefined ? group.code : body.code });
     await this.assertUnique(fields.name, fields.shortName, group.id);
     const status = user.isRoot && body.status !== undefined ? (body.status as GroupStatus) : group.status;
@@ -130,6 +131,7 @@ export class GroupService {
       await em.delete(GroupMember, { gid });
       await em.delete(Group, { id: gid });
     });
+    this.access.forget(gid);
   }
 
   /** Spec §5 (HOJ's order of checks), trimmed; protected and private groups need a code of 6. */

@@ -124,6 +124,7 @@ export class GroupMemberService {
       }
       if (auth >= MEMBER_MIN) await this.countMembers(em, group.id, 1);
     });
+    this.access.forget(group.id, user.uid);
   }
 
   /**
@@ -137,7 +138,7 @@ export class GroupMemberService {
     }
     const group = await this.groups.findActive(dto.gid, user);
     if (group.uid === dto.uid) throw new ForbiddenError(GROUP_ERR.ownerUnchangeable);
-    const myLevel = user.isRoot ? GroupMemberStatus.Root + 1 : await this.access.level(group.id, user.uid);
+    const myLevel = user.isRoot ? GroupMemberStatus.Root + 1 : await this.access.level(group.id, user.uid, true);
     if (myLevel < GroupMemberStatus.Admin) throw new ForbiddenError(ERR.noPermission);
     if (dto.auth === GroupMemberStatus.Root) {
       if (!user.isRoot && group.uid !== user.uid) throw new ForbiddenError(ERR.noPermission);
@@ -157,6 +158,7 @@ export class GroupMemberService {
         await this.notices.sendMine(em, dto.uid, GROUP_MSG.refusedTitle, GROUP_MSG.refused(group.id), user.uid);
       }
     });
+    this.access.forget(group.id, dto.uid);
   }
 
   /** The owner hands the group to a member (level 3 or 4): they become its owner, the old owner an admin. */
@@ -170,6 +172,7 @@ export class GroupMemberService {
       await em.update(Group, { id: group.id }, { uid, owner: rows[0].username });
       await this.notices.sendMine(em, uid, GROUP_MSG.ownerTitle, GROUP_MSG.owner(group.id), user.uid);
     });
+    this.access.forget(group.id);
   }
 
   /** DELETE /api/group/member: an admin removes a row (member or application) below their own level. */
@@ -177,7 +180,7 @@ export class GroupMemberService {
     const group = await this.groups.findActive(gid, user);
     if (uid === user.uid) throw new BadRequestError(GROUP_ERR.cannotRemoveSelf);
     if (uid === group.uid) throw new ForbiddenError(GROUP_ERR.cannotRemoveOwner);
-    const myLevel = user.isRoot ? GroupMemberStatus.Root + 1 : await this.access.level(gid, user.uid);
+    const myLevel = user.isRoot ? GroupMemberStatus.Root + 1 : await this.access.level(gid, user.uid, true);
     if (myLevel < GroupMemberStatus.Admin) throw new ForbiddenError(ERR.noPermission);
     await this.dataSource.transaction(async (em) => {
       const target = await em.findOne(GroupMember, { where: { gid, uid }, lock: { mode: 'pessimistic_write' } });
@@ -189,6 +192,7 @@ export class GroupMemberService {
         await this.notices.sendMine(em, uid, GROUP_MSG.removedTitle, GROUP_MSG.removed(gid), user.uid);
       }
     });
+    this.access.forget(gid, uid);
   }
 
   /** DELETE /api/group/member/exit: a member (3 or 4) leaves; the owner may not (transfer or dissolve). */
@@ -201,6 +205,7 @@ export class GroupMemberService {
       await em.delete(GroupMember, { id: me.id });
       await this.countMembers(em, gid, -1);
     });
+    this.access.forget(gid, user.uid);
   }
 
   private async countMembers(em: EntityManager, gid: number, delta: number): Promise<void> {
