@@ -518,6 +518,42 @@ describe('groups', () => {
       expect(problems).toEqual([]);
     });
 
+    it('gives the group its announcements: members read the visible ones, admins post, the author and the owner change them', async () => {
+      await as(alice).post('/group/announcement', { gid, title: 'Homework', content: 'Read chapter 2', status: 0 }).expect(200);
+      await as(teacher).post('/group/announcement', { gid, title: 'Draft', content: 'Not yet', status: 1 }).expect(200);
+      const byMember = await as(bob).post('/group/announcement', { gid, title: 'Mine', content: 'No' });
+      expect([byMember.status, byMember.body.msg]).toEqual([403, ERR.noPermission]);
+      const forMembers = (await as(bob).get('/group/get-announcement-list', { gid }).expect(200)).body.data;
+      expect(forMembers.records.map((a: { title: string; gid: number; username: string }) => [a.title, a.gid, a.username])).toEqual([
+        ['Homework', gid, 'g_alice'],
+      ]);
+      for (const u of [eve, carol]) {
+        const res = await as(u).get('/group/get-announcement-list', { gid });
+        expect([u.username, res.status, res.body.msg]).toEqual([u.username, 403, ERR.noPermission]);
+      }
+      expect((await as(bob).get('/group/get-admin-announcement-list', { gid })).status).toBe(403);
+      const forAdmins = (await as(alice).get('/group/get-admin-announcement-list', { gid }).expect(200)).body.data;
+      expect(forAdmins.records.map((a: { title: string }) => a.title)).toEqual(['Draft', 'Homework']);
+      const [draft, homework] = forAdmins.records as { id: number }[];
+      // Not the site's: its lists leave them out and its admin routes do not find them.
+      const site = (await as(null).get('/get-common-announcement', { limit: 50 }).expect(200)).body.data.records.map(
+        (a: { id: number }) => a.id,
+      );
+      expect(site).not.toContain(homework.id);
+      const siteAdmin = (await as(t.users.root).get('/admin/announcement', { limit: 50 }).expect(200)).body.data.records.map(
+        (a: { id: number }) => a.id,
+      );
+      expect(siteAdmin).not.toContain(homework.id);
+      expect((await as(t.users.root).del('/admin/announcement', { aid: homework.id })).status).toBe(404);
+      // The author edits hers; an admin may not edit the owner's; the owner deletes anyone's.
+      await as(alice).put('/group/announcement', { id: homework.id, title: 'Homework 2' }).expect(200);
+      const notAuthor = await as(alice).put('/group/announcement', { id: draft.id, title: 'Changed' });
+      expect([notAuthor.status, notAuthor.body.msg]).toEqual([403, ERR.noPermission]);
+      await as(teacher).del('/group/announcement', { aid: homework.id }).expect(200);
+      const left = (await as(t.users.root).get('/group/get-admin-announcement-list', { gid }).expect(200)).body.data.records;
+      expect(left.map((a: { title: string }) => a.title)).toEqual(['Draft']);
+    });
+
     it("keeps a group's training inside the group and gives its owner the admin's view", async () => {
       const tid = await createTraining(t, t.users.problemAdmin, { title: 'Class drills', status: false });
       await t.dataSource.query('UPDATE training SET is_group = true, gid = $2 WHERE id = $1', [tid, gid]);

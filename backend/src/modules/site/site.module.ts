@@ -12,5 +12,6 @@ import { SystemInfoService } from './system-info.service';
   imports: [TypeOrmModule.forFeature([AnnouncementEntity])],
   controllers: [SiteController, AdminConfigController, AdminSwitchController, AdminAnnouncementController],
   providers: [AnnouncementService, SystemInfoService],
+  exports: [AnnouncementService],
 })
 export class SiteModule {}

@@ -73,3 +73,8 @@ export class RemoveMemberQueryDto {
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) gid: number;
   @ApiProperty() @IsString() @MaxLength(32) uid: string;
 }
+
+/** GET /api/group/get-announcement-list and get-admin-announcement-list (HOJ: limit, currentPage, gid). */
+export class GroupPageQueryDto extends PageQueryDto {
+  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) gid: number;
+}
