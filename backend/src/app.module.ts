@@ -8,6 +8,7 @@ import { DiscussionModule } from './modules/discussion/discussion.module';
 import { DeveloperModule } from './modules/developer/developer.module';
 import { OtherContestModule } from './modules/other-contest/other-contest.module';
 import { FileModule } from './modules/file/file.module';
+import { GroupModule } from './modules/group/group.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
 import { OpsModule } from './modules/ops/ops.module';
@@ -43,6 +44,7 @@ import { UserModule } from './modules/user/user.module';
     OtherContestModule,
     OpsModule,
     DemoModule,
+    GroupModule,
   ],
 })
 export class AppModule {}

@@ -17,6 +17,7 @@ import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { ContestRegister } from '../src/modules/contest/entities/contest-register.entity';
 import { BOARD_REFRESH_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
+import { GroupAccessService } from '../src/modules/group/access/group-access.service';
 import { Judge } from '../src/modules/submission/entities/judge.entity';
 import { addProblem, contestBody, createContest, createProblem, judged, MIN, PASSWORD, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
@@ -253,7 +254,11 @@ describe('contest rank page cache and result hook', () => {
       startTime: new Date(now - 60 * MIN),
       endTime: new Date(now + 60 * MIN),
     });
-    const other = new ContestAccessService(t.dataSource.getRepository(Contest), t.dataSource.getRepository(ContestRegister));
+    const other = new ContestAccessService(
+      t.dataSource.getRepository(Contest),
+      t.dataSource.getRepository(ContestRegister),
+      t.get(GroupAccessService),
+    );
     const hasAccess = async () =>
       (await request(t.url).get('/api/get-contest-access').query({ cid }).set('Authorization', carol.token).expect(200)).body.data.access;
     const carolUser = { uid: carol.uid, username: carol.username, isRoot: false } as Parameters<ContestAccessService['access']>[1];
@@ -273,7 +278,7 @@ describe('contest rank page cache and result hook', () => {
     await addProblem(t, author, cid, pA.id, 'A');
     const contest = await t.dataSource.getRepository(Contest).findOneByOrFail({ id: cid });
     const one = t.get<ScoreboardService>(ScoreboardService);
-    const two = new ScoreboardService(t.dataSource, t.redis);
+    const two = new ScoreboardService(t.dataSource, t.redis, t.get(GroupAccessService));
     const engine = await two.board(contest);
     const syncs = jest.spyOn(t.redis, 'pipeline');
     try {

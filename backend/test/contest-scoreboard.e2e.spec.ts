@@ -4,6 +4,7 @@
  */
 import { AfterEndSeal, AcmRankRow, ContestType, JudgeStatus, OiRankRow, OiScoreType, RankShowName, Role, SealMode } from '@oj/contracts';
 import request from 'supertest';
+import { GroupAccessService } from '../src/modules/group/access/group-access.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
 import { Contest } from '../src/modules/contest/entities/contest.entity';
@@ -201,7 +202,7 @@ describe('contest scoreboard over HTTP', () => {
     await addProblem(t, author, cid, pA.id, 'A');
     const contest = await t.dataSource.getRepository(Contest).findOneByOrFail({ id: cid });
     const one = t.get<ScoreboardService>(ScoreboardService);
-    const two = new ScoreboardService(t.dataSource, t.redis);
+    const two = new ScoreboardService(t.dataSource, t.redis, t.get(GroupAccessService));
     expect((await two.board(contest)).rows('live')).toEqual([]);
     // The result reaches replica one (through the hook); replica two only shares Redis and the database.
     await judged(t, alice, cid, pA, 'A', JudgeStatus.Accepted, new Date(now - 30 * MIN));

@@ -584,3 +584,46 @@ describe('routes of the HOJ web client', () => {
     expect(res.body.data.problemList.records.map((r: Problem) => r.id)).toEqual([oi.id]);
   });
 });
+
+describe("groups as HOJ's client calls them (api.js)", () => {
+  it('creates with a Group body, joins with params in the query, and answers GroupVO, AccessVO, the level and GroupMemberVO', async () => {
+    const owner = t.users.admin;
+    const name = `Compat group ${process.pid}`.slice(0, 25);
+    const shortName = `cg${process.pid}`.slice(0, 10).padEnd(5, 'x');
+    await as(owner, 'post', '/api/group')
+      .send({
+        name,
+        shortName,
+        brief: 'HOJ Group body',
+        description: 'A group created as hoj-vue sends it',
+        auth: 2,
+        code: 'QWE123',
+        visible: true,
+      })
+      .expect(200);
+    const list = (await as(alice, 'get', '/api/get-group-list').query({ currentPage: 1, limit: 10, keyword: name, auth: 2 }).expect(200))
+      .body.data;
+    expect(list).toMatchObject({ total: 1, current: 1, size: 10 });
+    const vo = list.records[0];
+    expect(Object.keys(vo).sort()).toEqual(
+      ['auth', 'avatar', 'brief', 'description', 'gmtCreate', 'id', 'memberCount', 'name', 'owner', 'shortName', 'visible'].sort(),
+    );
+    const gid = vo.id as number;
+    // addGroupMember(gid, code, reason): request params; code absent for a protected group.
+    await as(alice, 'post', '/api/group/member').query({ gid, reason: 'Please let me in' }).expect(200);
+    expect((await as(alice, 'get', '/api/get-group-auth').query({ gid }).expect(200)).body.data).toBe(1);
+    expect((await as(alice, 'get', '/api/get-group-access').query({ gid }).expect(200)).body.data).toEqual({ access: false });
+    const apply = (
+      await as(owner, 'get', '/api/group/get-apply-list').query({ currentPage: 1, limit: 10, gid, auth: '', keyword: '' }).expect(200)
+    ).body.data.records;
+    const row = apply.find((r: { uid: string }) => r.uid === alice.uid);
+    expect(Object.keys(row).sort()).toEqual(['auth', 'gid', 'gmtCreate', 'gmtModify', 'id', 'reason', 'uid', 'username'].sort());
+    // updateGroupMember(data): the GroupMember body.
+    await as(owner, 'put', '/api/group/member').send({ id: row.id, gid, uid: alice.uid, auth: 3, reason: row.reason }).expect(200);
+    const mine = (await as(alice, 'get', '/api/get-group-list').query({ onlyMine: 'true' }).expect(200)).body.data.records;
+    expect(mine.map((g: { id: number }) => g.id)).toEqual([gid]);
+    // exitGroup(gid): DELETE /api/group/member/exit with params.
+    await as(alice, 'delete', '/api/group/member/exit').query({ gid }).expect(200);
+    expect((await as(alice, 'get', '/api/get-group-auth').query({ gid }).expect(200)).body.data).toBe(0);
+  });
+});

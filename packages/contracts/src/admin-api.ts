@@ -241,6 +241,8 @@ export interface Announcement {
   status: number;
   uid?: string;
   username?: string;
+  /** The owning group; null for site announcements. */
+  gid?: number | null;
   gmtCreate?: string;
   gmtModified?: string;
 }

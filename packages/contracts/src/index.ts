@@ -18,5 +18,6 @@ export * from './contest-api';
 export * from './dashboard';
 export * from './training';
 export * from './discussion';
+export * from './group';
 export * from './profile';
 export * from './messages';

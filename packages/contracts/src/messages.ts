@@ -11,6 +11,7 @@ import { ADMIN_USER_TEXT } from './admin-user';
 import { CONTEST_ERR } from './contest-errors';
 import { DISCUSSION_ERR } from './discussion';
 import { ERR } from './errors';
+import { GROUP_ERR, GROUP_MSG } from './group';
 import { JUDGING_ERR } from './judging';
 import { PROFILE_TEXT, RATING_TEXT } from './profile';
 import { SITE_TEXT } from './site';
@@ -25,6 +26,8 @@ export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
   CONTEST_ERR,
   DISCUSSION_ERR,
   TRAINING_ERR,
+  GROUP_ERR,
+  GROUP_MSG,
   ADMIN_USER_TEXT,
   PROFILE_TEXT,
   RATING_TEXT,

@@ -53,7 +53,7 @@ export class AdminContestProblemService {
     if (!links.length) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
     for (const cp of links) {
       const contest = await this.access.contest(cp.cid);
-      if (contest && this.access.isContestAdmin(contest, user)) return cp;
+      if (contest && (await this.access.isContestAdmin(contest, user))) return cp;
     }
     throw new ForbiddenError(ERR.noPermission);
   }
@@ -137,7 +137,7 @@ export class AdminContestProblemService {
     if (!links.length) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
     for (const cp of links) {
       const contest = await this.access.contest(cp.cid);
-      if (!contest || !this.access.isContestAdmin(contest, user)) throw new ForbiddenError(ERR.noPermission);
+      if (!contest || !(await this.access.isContestAdmin(contest, user))) throw new ForbiddenError(ERR.noPermission);
     }
     if (problem.auth !== ProblemAuth.Contest) throw new ForbiddenError(ERR.noPermission);
     await this.problems.remove(pid, async (em) => {

@@ -55,11 +55,14 @@ export class AdminContestService {
     private readonly access: ContestAccessService,
   ) {}
 
-  /** Admin list: root sees every contest, others the ones they created (status from the clock, with `now`). */
+  /**
+   * Admin list: site contests (a group's are listed by the group, as HOJ), for root every one, for others the ones
+   * they created (status from the clock, with `now`).
+   */
   async list(user: AuthUser, q: { currentPage?: number; limit?: number; keyword?: string }): Promise<Page<ContestView>> {
     const req = pageRequest(q);
-    const qb = this.contests.createQueryBuilder('c');
-    if (!user.isRoot) qb.where('c.uid = :uid', { uid: user.uid });
+    const qb = this.contests.createQueryBuilder('c').where('c.gid IS NULL');
+    if (!user.isRoot) qb.andWhere('c.uid = :uid', { uid: user.uid });
     if (q.keyword) qb.andWhere('c.title ILIKE :kw', { kw: `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` });
     const [records, total] = await qb.orderBy('c.id', 'DESC').skip(req.skip).take(req.size).getManyAndCount();
     const now = new Date();
@@ -101,14 +104,15 @@ export class AdminContestService {
       openAccountLimit: body.openAccountLimit ?? false,
       accountLimitRule: body.accountLimitRule ?? null,
       visible: body.visible ?? true,
-      gid: body.gid ?? null,
     };
     // Store the effective seal moment so lists and other readers need not derive it.
     return { ...draft, sealRankTime: contestSealTime(draft) };
   }
 
   async create(user: AuthUser, body: ContestBodyDto): Promise<ContestView & { pwd: string | null }> {
-    const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username }));
+    // The admin area makes site contests; a group's contests come through the group's routes (HOJ), so a body's
+    // gid never moves a contest into (or out of) a group here.
+    const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username, gid: null }));
     return this.get(saved.id);
   }
 

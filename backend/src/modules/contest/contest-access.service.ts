@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { CONTEST_ERR, ContestAuth, ContestStatus, ERR, contestStatusAt } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
+import { GroupAccessService } from '../group/access/group-access.service';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/http/api.exception';
 import { AccountLimitRule, Contest } from './entities/contest.entity';
 import { ContestRegister } from './entities/contest-register.entity';
@@ -48,8 +49,8 @@ interface CachedContest {
 }
 
 /**
- * The contest rules of spec §6, one method per rule. Contest admins are the author and root; the owning
- * group's level-5 members join them once the group module exists (see the module README note).
+ * The contest rules of spec §6, one method per rule. Contest admins are the author, root and, for a group's
+ * contest (`gid`), the group's level-5 members; a group's contest is 404 to everyone outside the group.
  */
 @Injectable()
 export class ContestAccessService {
@@ -64,18 +65,28 @@ export class ContestAccessService {
   constructor(
     @InjectRepository(Contest) private readonly contests: Repository<Contest>,
     @InjectRepository(ContestRegister) private readonly registers: Repository<ContestRegister>,
+    private readonly groups: GroupAccessService,
   ) {}
 
-  isContestAdmin(contest: Contest, user?: AuthUser): boolean {
-    return !!user && (user.isRoot || contest.uid === user.uid);
+  /** Author, root, or (group contests) a level-5 member of the owning group (spec §6). */
+  async isContestAdmin(contest: Contest, user?: AuthUser): Promise<boolean> {
+    if (!user) return false;
+    if (user.isRoot || contest.uid === user.uid) return true;
+    return contest.gid !== null && (await this.groups.isGroupRoot(contest.gid, user));
+  }
+
+  /** A group's contest is seen by the group's members (level 3 to 5) and root only; site contests by all. */
+  async isInsideGroup(contest: Contest, user?: AuthUser): Promise<boolean> {
+    return contest.gid === null || (await this.groups.isMember(contest.gid, user));
   }
 
   /** The contest (404 when missing, or hidden from a non-admin) and the caller's standing in it. */
   async access(cid: number, user?: AuthUser, now = new Date()): Promise<ContestAccess> {
     const contest = await this.findContest(cid);
     if (!contest) throw new NotFoundError();
-    const isAdmin = this.isContestAdmin(contest, user);
+    const isAdmin = await this.isContestAdmin(contest, user);
     if (!contest.visible && !isAdmin) throw new NotFoundError();
+    if (!isAdmin && !(await this.isInsideGroup(contest, user))) throw new NotFoundError();
     // Entering only matters for private and protected contests: public ones skip the lookup.
     const isRegistered = !!user && contest.auth !== ContestAuth.Public && (await this.isRegistered(cid, user.uid));
     return { contest, status: contestStatusAt(contest.startTime, contest.endTime, now), user, isAdmin, isRegistered };

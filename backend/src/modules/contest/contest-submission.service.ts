@@ -99,7 +99,8 @@ export class ContestSubmissionService {
         qb.andWhere('(j.submit_time < :seal OR j.uid = :me)', { seal, me: a.user?.uid ?? '' });
     }
     // The admins' tries stay theirs until the end.
-    if (!a.isAdmin && a.status !== ContestStatus.Ended) qb.andWhere(notContestAdmin('j.uid', ':author'), { author: a.contest.uid });
+    if (!a.isAdmin && a.status !== ContestStatus.Ended)
+      qb.andWhere(notContestAdmin('j.uid', ':author', a.contest.gid), { author: a.contest.uid });
     const req = pageRequest(paging);
     const total = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: string }>();
     const rows = await qb.orderBy('j.submit_id', 'DESC').offset(req.skip).limit(req.size).getRawMany<ContestSubmissionRow>();
@@ -124,7 +125,7 @@ export class ContestSubmissionService {
     const params = [a.contest.id, JudgeStatus.Accepted, a.contest.startTime, a.contest.endTime, a.contest.uid];
     const firstAcs = `SELECT DISTINCT ON (j.uid, j.pid) j.submit_id, j.uid, j.username, j.pid, j.submit_time
                         FROM judge j
-                       WHERE j.cid = $1 AND j.status = $2 AND j.submit_time >= $3 AND j.submit_time < $4 AND ${notContestAdmin('j.uid', '$5')}
+                       WHERE j.cid = $1 AND j.status = $2 AND j.submit_time >= $3 AND j.submit_time < $4 AND ${notContestAdmin('j.uid', '$5', a.contest.gid)}
                        ORDER BY j.uid, j.pid, j.submit_time, j.submit_id`;
     const [{ n }] = await this.db.query(`SELECT COUNT(*) AS n FROM (${firstAcs}) f`, params);
     const rows: AcInfoRow[] = await this.db.query(

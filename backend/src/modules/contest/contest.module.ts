@@ -23,6 +23,7 @@ import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { GroupAccessModule } from '../group/access/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
 import { Judge } from '../submission/entities/judge.entity';
@@ -32,6 +33,7 @@ import { Judge } from '../submission/entities/judge.entity';
     TypeOrmModule.forFeature([Contest, ContestProblem, ContestRegister, ContestAnnouncement, ContestPrint, ContestBalloon, Judge]),
     ProblemModule,
     JudgeQueueModule,
+    GroupAccessModule,
     // get-full-screen-problem-list answers a training's problems too (HOJ serves both from one route).
     TrainingModule,
   ],

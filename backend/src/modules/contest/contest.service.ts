@@ -107,7 +107,7 @@ export class ContestService {
               COUNT(j.submit_id) FILTER (WHERE j.status = $3) AS ac,
               COUNT(j.submit_id) AS total
          FROM contest_problem cp
-         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND ${notContestAdmin('j.uid', '$4')}
+         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND ${notContestAdmin('j.uid', '$4', a.contest.gid)}
         WHERE cp.cid = $1
         GROUP BY cp.id`,
       [a.contest.id, until, JudgeStatus.Accepted, a.contest.uid],

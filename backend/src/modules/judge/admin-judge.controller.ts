@@ -56,6 +56,6 @@ export class AdminJudgeController {
     const rows: { cid: number }[] = await this.db.query('SELECT cid FROM judge WHERE submit_id = $1', [submitId]);
     if (!rows[0]?.cid) return;
     const contest = await this.contests.contest(rows[0].cid);
-    if (!contest || !this.contests.isContestAdmin(contest, user)) throw new ForbiddenError(ERR.noPermission);
+    if (!contest || !(await this.contests.isContestAdmin(contest, user))) throw new ForbiddenError(ERR.noPermission);
   }
 }

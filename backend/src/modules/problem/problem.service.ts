@@ -100,8 +100,13 @@ export class ProblemService {
     }
   }
 
+  /**
+   * Through the bank's routes: public problems to all, the rest to admin roles. A group's problem (spec §6:
+   * members and root only) is reached by its members through the group's routes; here only root sees it.
+   */
   canSee(problem: Problem, user?: AuthUser): boolean {
-    return (problem.auth === ProblemAuth.Public && !problem.isGroup) || !!user?.isAdmin;
+    if (problem.isGroup) return !!user?.isRoot;
+    return problem.auth === ProblemAuth.Public || !!user?.isAdmin;
   }
 
   /** A problem the caller may see, by primary key or display ID; others answer 404. */
@@ -349,7 +354,8 @@ export class ProblemService {
 
   async adminList(q: AdminProblemListQueryDto): Promise<Page<Omit<Problem, 'examples'> & { examples: string }>> {
     const req = pageRequest(q);
-    const qb = this.problems.createQueryBuilder('p').orderBy('p.id', 'DESC');
+    // A group's problems are the group's (HOJ lists only non-group problems here).
+    const qb = this.problems.createQueryBuilder('p').where('p.isGroup = false').orderBy('p.id', 'DESC');
     if (q.keyword) qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw)', { kw: `%${escapeLike(q.keyword)}%` });
     if (q.auth) qb.andWhere('p.auth = :auth', { auth: q.auth });
     applyOjFilter(qb, 'p', q.oj);

@@ -223,7 +223,8 @@ export class SubmissionService {
    */
   private async assertContestAllows(sub: Judge, user?: AuthUser): Promise<void> {
     const contest = await this.contestAccess.contest(sub.cid);
-    if (contest && this.contestAccess.isContestAdmin(contest, user)) return;
+    if (contest && (await this.contestAccess.isContestAdmin(contest, user))) return;
+    if (contest && !(await this.contestAccess.isInsideGroup(contest, user))) throw new ForbiddenError(ERR.noPermission);
     if (!contest || new Date(contest.endTime).getTime() > Date.now()) throw new ForbiddenError(ERR.noPermission);
     const seal = contestSealTime(contest);
     if (seal && isRankSealedAt(contest) && new Date(sub.submitTime).getTime() >= seal.getTime()) throw new ForbiddenError(ERR.noPermission);

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ERR, TRAINING_ERR, TrainingAuth } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
+import { GroupAccessService } from '../group/access/group-access.service';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/http/api.exception';
 import { TrainingRegister } from './entities/training-register.entity';
 import { Training } from './entities/training.entity';
@@ -11,7 +12,7 @@ import { Training } from './entities/training.entity';
 export interface TrainingAccess {
   training: Training;
   user?: AuthUser;
-  /** Manages it: the author or root (HOJ; the owning group's root joins them with the group module). */
+  /** Manages it: the author, root, or for a group's training the group's level-5 members (spec §6). */
   isAdmin: boolean;
   /** Entered the password (only looked up for private trainings). */
   isRegistered: boolean;
@@ -35,18 +36,23 @@ export class TrainingAccessService {
   constructor(
     @InjectRepository(Training) private readonly trainings: Repository<Training>,
     @InjectRepository(TrainingRegister) private readonly registers: Repository<TrainingRegister>,
+    private readonly groups: GroupAccessService,
   ) {}
 
-  isTrainingAdmin(training: Training, user?: AuthUser): boolean {
-    return !!user && (user.isRoot || training.uid === user.uid);
+  async isTrainingAdmin(training: Training, user?: AuthUser): Promise<boolean> {
+    if (!user) return false;
+    if (user.isRoot || training.uid === user.uid) return true;
+    return training.gid !== null && (await this.groups.isGroupRoot(training.gid, user));
   }
 
   /** The training (404 when missing, or hidden from a non-admin) and the caller's standing in it. */
   async access(tid: number, user?: AuthUser): Promise<TrainingAccess> {
     const training = await this.find(tid);
     if (!training) throw new NotFoundError(ERR.notFound);
-    const isAdmin = this.isTrainingAdmin(training, user);
+    const isAdmin = await this.isTrainingAdmin(training, user);
     if (!training.status && !isAdmin) throw new NotFoundError(ERR.notFound);
+    // A group's training is 404 outside the group (members 3 to 5 and root see it).
+    if (!isAdmin && training.gid !== null && !(await this.groups.isMember(training.gid, user))) throw new NotFoundError(ERR.notFound);
     const isRegistered = !!user && training.auth === TrainingAuth.Private && (await this.isRegistered(tid, user.uid));
     return { training, user, isAdmin, isRegistered };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { GroupAccessModule } from '../group/access/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
 import { AdminTrainingCategoryService } from './admin/admin-training-category.service';
 import { AdminTrainingProblemService } from './admin/admin-training-problem.service';
@@ -18,7 +19,7 @@ import { TrainingController } from './training.controller';
 import { TrainingService } from './training.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Training, TrainingCategory, TrainingProblem, TrainingRegister]), ProblemModule],
+  imports: [TypeOrmModule.forFeature([Training, TrainingCategory, TrainingProblem, TrainingRegister]), ProblemModule, GroupAccessModule],
   controllers: [TrainingController, AdminTrainingController],
   providers: [
     TrainingService,

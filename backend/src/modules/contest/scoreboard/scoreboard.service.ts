@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContestRankRow, Page, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
+import { ContestRankRow, GroupMemberStatus, Page, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
+import { GroupAccessService } from '../../group/access/group-access.service';
 import { notContestAdmin } from '../contest-admins.sql';
 import { Contest } from '../entities/contest.entity';
 import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine } from './scoreboard-engine';
@@ -155,6 +156,7 @@ export class ScoreboardService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly groups: GroupAccessService,
   ) {}
 
   /**
@@ -256,7 +258,7 @@ export class ScoreboardService {
                                              floor(date_part('epoch', j.submit_time - $2) * 1000)::bigint), ';') AS subs
                    FROM judge j
                   WHERE j.cid = $1 AND j.pid = ANY($5) AND j.submit_time >= $2 AND j.submit_time < $3
-                    AND ${notContestAdmin('j.uid', '$4')}
+                    AND ${notContestAdmin('j.uid', '$4', contest.gid)}
                   GROUP BY j.uid) s
            LEFT JOIN user_info u ON u.uid = s.uid`,
         [contest.id, contest.startTime, contest.endTime, contest.uid, problems.map((p) => p.pid)],
@@ -311,6 +313,8 @@ export class ScoreboardService {
    */
   async recordResult(contest: Contest, sub: BoardSubmission): Promise<void> {
     if (sub.uid === contest.uid || (await this.rootUids()).has(sub.uid)) return;
+    // A group's contest: its level-5 members are its admins too (one lookup, group contests only).
+    if (contest.gid !== null && (await this.groups.level(contest.gid, sub.uid)) >= GroupMemberStatus.Root) return;
     const [[, pushed]] = (await this.redis
       .multi()
       .rpush(logKey(contest.id), encode(sub))

@@ -35,7 +35,7 @@ export class AdminTrainingService {
   async managed(tid: number, user: AuthUser): Promise<Training> {
     const t = await this.trainings.createQueryBuilder('t').addSelect('t.privatePwd').where('t.id = :tid', { tid }).getOne();
     if (!t) throw new NotFoundError(ERR.notFound);
-    if (!this.access.isTrainingAdmin(t, user)) throw new ForbiddenError(ERR.noPermission);
+    if (!(await this.access.isTrainingAdmin(t, user))) throw new ForbiddenError(ERR.noPermission);
     return t;
   }
 

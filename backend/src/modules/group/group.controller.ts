@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
+import { GidQueryDto, GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
+import { GroupService } from './group.service';
+
+/** Group calls of spec §7 with HOJ's names and parameters (GroupController). Login unless said otherwise. */
+@ApiTags('group')
+@Controller()
+export class GroupController {
+  constructor(private readonly groups: GroupService) {}
+
+  @OptionalAuth()
+  @Get('get-group-list')
+  list(@Query() q: GroupListQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.groups.list(q, user);
+  }
+
+  @Get('get-group-detail')
+  detail(@Query() q: GidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.groups.detail(q.gid, user);
+  }
+
+  @Get('get-group-access')
+  access(@Query() q: GidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.groups.hasAccess(q.gid, user);
+  }
+
+  @Get('get-group-auth')
+  auth(@Query() q: GidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.groups.level(q.gid, user);
+  }
+
+  @Post('group')
+  @HttpCode(200)
+  async create(@Body() body: GroupBodyDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.groups.create(body, user);
+    return null;
+  }
+
+  @Put('group')
+  async update(@Body() body: GroupBodyDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.groups.update(body, user);
+    return null;
+  }
+
+  @Delete('group')
+  async remove(@Query() q: GidQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.groups.remove(q.gid, user);
+    return null;
+  }
+}

@@ -1,0 +1,205 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ERR, GROUP_ERR, GROUP_LIMITS, GroupAuth, GroupDetail, GroupMemberStatus, GroupStatus, GroupVO, Page } from '@oj/contracts';
+import Redis from 'ioredis';
+import { DataSource, Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { REDIS } from '../../core/redis/redis.module';
+import { SiteConfigService } from '../../core/site-config/site-config.service';
+import { GroupAccessService } from './access/group-access.service';
+import { GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
+import { GroupMember } from './entities/group-member.entity';
+import { Group } from './entities/group.entity';
+
+const DAY_SEC = 24 * 3600;
+const MEMBER_LEVELS = [GroupMemberStatus.Member, GroupMemberStatus.Admin, GroupMemberStatus.Root];
+
+/** Length rule of spec §5: a given text must be min..max characters long (trimmed). */
+function checkLength(value: string | null | undefined, min: number, max: number, text: string): void {
+  const n = (value ?? '').trim().length;
+  if (n < min || n > max) throw new BadRequestError(text);
+}
+
+/**
+ * Groups themselves (spec §4–§7, §9): the list, the detail, the caller's access and level, and creating,
+ * editing and dissolving a group. Members are the member service's concern.
+ */
+@Injectable()
+export class GroupService {
+  constructor(
+    @InjectRepository(Group) private readonly groups: Repository<Group>,
+    private readonly access: GroupAccessService,
+    private readonly site: SiteConfigService,
+    private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** The group, 404 when missing or banned (root still sees banned groups). */
+  async findActive(gid: number, user: AuthUser | undefined, withCode = false): Promise<Group> {
+    const qb = this.groups.createQueryBuilder('g').where('g.id = :gid', { gid });
+    if (withCode) qb.addSelect('g.code');
+    const group = await qb.getOne();
+    if (!group || (group.status === GroupStatus.Banned && !user?.isRoot)) throw new NotFoundError(GROUP_ERR.notFound);
+    return group;
+  }
+
+  /**
+   * get-group-list (HOJ's rules): normal groups; hidden ones only to their members and root; `onlyMine` keeps
+   * the caller's groups (member to owner); keyword in the name, short name or owner; oldest first.
+   */
+  async list(q: GroupListQueryDto, user?: AuthUser): Promise<Page<GroupVO>> {
+    const req = pageRequest(q);
+    const qb = this.groups.createQueryBuilder('g').where('g.status = :normal', { normal: GroupStatus.Normal });
+    const mine = `EXISTS (SELECT 1 FROM group_member gm WHERE gm.gid = g.id AND gm.uid = :uid AND gm.auth IN (:...levels))`;
+    if (!user?.isRoot) qb.andWhere(user ? `(g.visible = true OR ${mine})` : 'g.visible = true');
+    if (q.onlyMine) qb.andWhere(user ? mine : 'false');
+    if (user) qb.setParameters({ uid: user.uid, levels: MEMBER_LEVELS });
+    if (q.auth) qb.andWhere('g.auth = :auth', { auth: q.auth });
+    const keyword = q.keyword?.trim();
+    if (keyword) {
+      qb.andWhere(`(g.name ILIKE :kw OR g.shortName ILIKE :kw OR g.owner ILIKE :kw)`, {
+        kw: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      });
+    }
+    const [rows, total] = await qb.orderBy('g.id', 'ASC').skip(req.skip).take(req.size).getManyAndCount();
+    return toPage(rows.map(toGroupVO), total, req);
+  }
+
+  /** get-group-detail: hidden groups only for members and root; the invitation code only for the owner and root. */
+  async detail(gid: number, user: AuthUser): Promise<GroupDetail> {
+    const group = await this.findActive(gid, user, true);
+    const level = await this.access.level(gid, user.uid);
+    if (!group.visible && !user.isRoot && level < GroupMemberStatus.Member) throw new ForbiddenError(GROUP_ERR.notVisible);
+    const seesCode = user.isRoot || level >= GroupMemberStatus.Root;
+    return {
+      ...toGroupVO(group),
+      uid: group.uid,
+      status: group.status,
+      code: seesCode ? group.code : null,
+      gmtModified: group.gmtModified.toISOString(),
+    };
+  }
+
+  /** get-group-access (HOJ AccessVO): whether the caller is in the group (member to owner) or root. */
+  async hasAccess(gid: number, user: AuthUser): Promise<{ access: boolean }> {
+    if (!(await this.access.isMember(gid, user))) return { access: false };
+    await this.findActive(gid, user);
+    return { access: true };
+  }
+
+  /** get-group-auth: the caller's level (0 none, 1 applying, 2 refused, 3 member, 4 admin, 5 owner). */
+  level(gid: number, user: AuthUser): Promise<number> {
+    return this.access.level(gid, user.uid);
+  }
+
+  /** POST /api/group: the site rules of §9 for non-admins, the §5 rules, then the group with its owner as level 5. */
+  async create(body: GroupBodyDto, user: AuthUser): Promise<void> {
+    const fields = this.validate(body);
+    if (!user.isAdmin) await this.assertCanCreate(user);
+    await this.assertUnique(fields.name, fields.shortName);
+    await this.dataSource.transaction(async (em) => {
+      const group = await em.save(
+        em.create(Group, { ...fields, owner: user.username, uid: user.uid, status: GroupStatus.Normal, memberCount: 1 }),
+      );
+      await em.insert(GroupMember, { gid: group.id, uid: user.uid, auth: GroupMemberStatus.Root, reason: null });
+    });
+    if (!user.isAdmin) {
+      const key = this.dailyKey(user.uid);
+      await this.redis.multi().incr(key).expire(key, DAY_SEC).exec();
+    }
+  }
+
+  /** PUT /api/group: the owner or root; the §5 rules again; only root bans or unbans (`status`). */
+  async update(body: GroupBodyDto, user: AuthUser): Promise<void> {
+    if (!body.id) throw new NotFoundError(GROUP_ERR.notFound);
+    const group = await this.findActive(body.id, user, true);
+    if (!user.isRoot && (await this.access.level(group.id, user.uid, true)) < GroupMemberStatus.Root)
+      throw new ForbiddenError(ERR.noPermission);
+    const fields = this.validate({ ...body, code: body.code === undefined ? group.code : body.code });
+    await this.assertUnique(fields.name, fields.shortName, group.id);
+    const status = user.isRoot && body.status !== undefined ? (body.status as GroupStatus) : group.status;
+    await this.groups.update({ id: group.id }, { ...fields, status });
+  }
+
+  /** DELETE /api/group: the owner or root; members go with it. */
+  async remove(gid: number, user: AuthUser): Promise<void> {
+    const group = await this.findActive(gid, user);
+    if (!user.isRoot && group.uid !== user.uid) throw new ForbiddenError(ERR.noPermission);
+    await this.dataSource.transaction(async (em) => {
+      await em.delete(GroupMember, { gid });
+      await em.delete(Group, { id: gid });
+    });
+    this.access.forget(gid);
+  }
+
+  /** Spec §5 (HOJ's order of checks), trimmed; protected and private groups need a code of 6. */
+  private validate(body: GroupBodyDto) {
+    checkLength(body.name, GROUP_LIMITS.nameMin, GROUP_LIMITS.nameMax, GROUP_ERR.nameLength);
+    checkLength(body.shortName, GROUP_LIMITS.shortNameMin, GROUP_LIMITS.shortNameMax, GROUP_ERR.shortNameLength);
+    checkLength(body.brief, GROUP_LIMITS.briefMin, GROUP_LIMITS.briefMax, GROUP_ERR.briefLength);
+    const auth = body.auth;
+    if (auth !== GroupAuth.Public && auth !== GroupAuth.Protected && auth !== GroupAuth.Private) {
+      throw new BadRequestError(GROUP_ERR.authInvalid);
+    }
+    const code = body.code?.trim() || null;
+    if (code !== null || auth !== GroupAuth.Public)
+      checkLength(code, GROUP_LIMITS.codeLength, GROUP_LIMITS.codeLength, GROUP_ERR.codeLength);
+    checkLength(body.description, GROUP_LIMITS.descriptionMin, GROUP_LIMITS.descriptionMax, GROUP_ERR.descriptionLength);
+    return {
+      name: body.name!.trim(),
+      shortName: body.shortName!.trim(),
+      brief: body.brief!.trim(),
+      description: body.description!.trim(),
+      auth: auth as GroupAuth,
+      code,
+      visible: body.visible ?? true,
+      avatar: body.avatar?.trim() || null,
+    };
+  }
+
+  /** §9: AC count, then the daily limit, then the total limit (site switch config). */
+  private async assertCanCreate(user: AuthUser): Promise<void> {
+    const cfg = await this.site.get('switch');
+    const rows: { solved: number }[] = await this.dataSource.query('SELECT solved FROM user_judge_stat WHERE uid = $1', [user.uid]);
+    if ((rows[0]?.solved ?? 0) < cfg.defaultCreateGroupACInitValue) {
+      throw new ForbiddenError(GROUP_ERR.createAcCount(cfg.defaultCreateGroupACInitValue));
+    }
+    const today = Number((await this.redis.get(this.dailyKey(user.uid))) ?? 0);
+    if (today >= cfg.defaultCreateGroupDailyLimit) throw new ForbiddenError(GROUP_ERR.createDailyLimit(cfg.defaultCreateGroupDailyLimit));
+    const owned = await this.groups.countBy({ uid: user.uid });
+    if (owned >= cfg.defaultCreateGroupLimit) throw new ForbiddenError(GROUP_ERR.createTotalLimit(cfg.defaultCreateGroupLimit));
+  }
+
+  private async assertUnique(name: string, shortName: string, exceptId?: number): Promise<void> {
+    const clash = async (column: 'name' | 'shortName', value: string) => {
+      const qb = this.groups.createQueryBuilder('g').where(`LOWER(g.${column}) = LOWER(:value)`, { value });
+      if (exceptId) qb.andWhere('g.id <> :exceptId', { exceptId });
+      return qb.getExists();
+    };
+    if (await clash('name', name)) throw new BadRequestError(GROUP_ERR.nameExists);
+    if (await clash('shortName', shortName)) throw new BadRequestError(GROUP_ERR.shortNameExists);
+  }
+
+  /** The day is the server's UTC day. */
+  private dailyKey(uid: string): string {
+    return `group:daily:${new Date().toISOString().slice(0, 10)}:${uid}`;
+  }
+}
+
+export function toGroupVO(g: Group): GroupVO {
+  return {
+    id: g.id,
+    avatar: g.avatar,
+    owner: g.owner,
+    name: g.name,
+    shortName: g.shortName,
+    brief: g.brief,
+    description: g.description,
+    auth: g.auth,
+    visible: g.visible,
+    memberCount: g.memberCount,
+    gmtCreate: g.gmtCreate.toISOString(),
+  };
+}
