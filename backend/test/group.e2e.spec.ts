@@ -219,7 +219,11 @@ describe('groups', () => {
       expect(await level(bob, gid)).toBe(GroupMemberStatus.Member);
       expect((await as(bob).get('/msg/unread').expect(200)).body.data.mine).toBe(1);
       const mine = (await as(bob).get('/msg/mine').expect(200)).body.data.records;
-      expect(mine[0]).toMatchObject({ title: GROUP_MSG.acceptedTitle, content: GROUP_MSG.accepted(gid) });
+      expect(mine[0]).toMatchObject({
+        title: GROUP_MSG.acceptedTitle,
+        content: GROUP_MSG.accepted(gid),
+        msgCode: 'groupApplicationAccepted',
+      });
       expect((await as(bob).get('/get-group-detail', { gid }).expect(200)).body.data.memberCount).toBe(2);
     });
 
@@ -229,7 +233,7 @@ describe('groups', () => {
       await as(teacher).put('/group/member', { gid, uid: carol.uid, auth: GroupMemberStatus.Refused }).expect(200);
       expect(await level(carol, gid)).toBe(GroupMemberStatus.Refused);
       const mine = (await as(carol).get('/msg/mine').expect(200)).body.data.records;
-      expect(mine[0]).toMatchObject({ title: GROUP_MSG.refusedTitle, content: GROUP_MSG.refused(gid) });
+      expect(mine[0]).toMatchObject({ title: GROUP_MSG.refusedTitle, content: GROUP_MSG.refused(gid), msgCode: 'groupApplicationRefused' });
       expect((await as(carol).get('/get-group-access', { gid }).expect(200)).body.data.access).toBe(false);
       await as(carol).post('/group/member', { gid, reason: 'Second try, please' }).expect(200);
       expect(await level(carol, gid)).toBe(GroupMemberStatus.Applying);

@@ -1,4 +1,5 @@
 /** Discussions, comments, replies and the message centre (spec §3, §5, §7, §9). HOJ field names. */
+import { GROUP_MSG } from './group';
 import type { Page } from './api';
 
 export const DISCUSSION_LIMITS = {
@@ -180,6 +181,16 @@ export const MINE_MESSAGES = {
       `Thank you for your report on discussion #${p.did}${p.title ? ` "${p.title}"` : ''}: an administrator has handled it, ` +
       `and the discussion was ${p.outcome === 'kept' ? 'reviewed and kept' : p.outcome}.`,
   },
+  groupApplicationAccepted: {
+    title: (): string => GROUP_MSG.acceptedTitle,
+    content: (p: { gid: number }): string => GROUP_MSG.accepted(p.gid),
+  },
+  groupApplicationRefused: {
+    title: (): string => GROUP_MSG.refusedTitle,
+    content: (p: { gid: number }): string => GROUP_MSG.refused(p.gid),
+  },
+  groupMemberRemoved: { title: (): string => GROUP_MSG.removedTitle, content: (p: { gid: number }): string => GROUP_MSG.removed(p.gid) },
+  groupOwnerTransferred: { title: (): string => GROUP_MSG.ownerTitle, content: (p: { gid: number }): string => GROUP_MSG.owner(p.gid) },
 } as const;
 export type MineMessageCode = keyof typeof MINE_MESSAGES;
 export type MineMessageParams<C extends MineMessageCode> = Parameters<(typeof MINE_MESSAGES)[C]['content']>[0];

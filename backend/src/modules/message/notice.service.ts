@@ -178,7 +178,8 @@ export class NoticeService {
     params: MineMessageParams<C>,
     adminId: string | null,
   ): Promise<void> {
-    const texts = MINE_MESSAGES[code];
+    // One code at a time: the union of every code's params is narrowed by C, which TypeScript cannot see here.
+    const texts = MINE_MESSAGES[code] as unknown as { title: () => string; content: (p: MineMessageParams<C>) => string };
     const notice = await em.save(
       em.create(AdminSysNotice, {
         title: texts.title(),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ERR, GROUP_ERR, GROUP_LIMITS, GROUP_MSG, GroupAuth, GroupMemberStatus, GroupMemberVO, Page } from '@oj/contracts';
+import { ERR, GROUP_ERR, GROUP_LIMITS, GroupAuth, GroupMemberStatus, GroupMemberVO, Page } from '@oj/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
@@ -153,9 +153,9 @@ export class GroupMemberService {
       await em.update(GroupMember, { id: target.id }, { auth: dto.auth as GroupMemberStatus });
       if (target.auth < MEMBER_MIN && dto.auth >= MEMBER_MIN) {
         await this.countMembers(em, group.id, 1);
-        await this.notices.sendMine(em, dto.uid, GROUP_MSG.acceptedTitle, GROUP_MSG.accepted(group.id), user.uid);
+        await this.notices.sendMine(em, dto.uid, 'groupApplicationAccepted', { gid: group.id }, user.uid);
       } else if (target.auth === GroupMemberStatus.Applying && dto.auth === GroupMemberStatus.Refused) {
-        await this.notices.sendMine(em, dto.uid, GROUP_MSG.refusedTitle, GROUP_MSG.refused(group.id), user.uid);
+        await this.notices.sendMine(em, dto.uid, 'groupApplicationRefused', { gid: group.id }, user.uid);
       }
     });
     this.access.forget(group.id, dto.uid);
@@ -170,7 +170,7 @@ export class GroupMemberService {
       await em.update(GroupMember, { gid: group.id, uid: group.uid }, { auth: GroupMemberStatus.Admin });
       await em.update(GroupMember, { id: target.id }, { auth: GroupMemberStatus.Root });
       await em.update(Group, { id: group.id }, { uid, owner: rows[0].username });
-      await this.notices.sendMine(em, uid, GROUP_MSG.ownerTitle, GROUP_MSG.owner(group.id), user.uid);
+      await this.notices.sendMine(em, uid, 'groupOwnerTransferred', { gid: group.id }, user.uid);
     });
     this.access.forget(group.id);
   }
@@ -189,7 +189,7 @@ export class GroupMemberService {
       await em.delete(GroupMember, { id: target.id });
       if (target.auth >= MEMBER_MIN) {
         await this.countMembers(em, gid, -1);
-        await this.notices.sendMine(em, uid, GROUP_MSG.removedTitle, GROUP_MSG.removed(gid), user.uid);
+        await this.notices.sendMine(em, uid, 'groupMemberRemoved', { gid }, user.uid);
       }
     });
     this.access.forget(gid, uid);
