@@ -19,3 +19,4 @@ export * from './training';
 export * from './discussion';
 export * from './profile';
 export * from './messages';
+export * from './exam';

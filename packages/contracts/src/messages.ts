@@ -11,6 +11,7 @@ import { ADMIN_USER_TEXT } from './admin-user';
 import { CONTEST_ERR } from './contest-errors';
 import { DISCUSSION_ERR } from './discussion';
 import { ERR } from './errors';
+import { EXAM_ERR } from './exam';
 import { JUDGING_ERR } from './judging';
 import { PROFILE_TEXT, RATING_TEXT } from './profile';
 import { SITE_TEXT } from './site';
@@ -25,6 +26,7 @@ export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
   CONTEST_ERR,
   DISCUSSION_ERR,
   TRAINING_ERR,
+  EXAM_ERR,
   ADMIN_USER_TEXT,
   PROFILE_TEXT,
   RATING_TEXT,
