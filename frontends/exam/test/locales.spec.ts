@@ -13,7 +13,9 @@ describeLocaleCompleteness({
 
 describe('exam locale extras', () => {
   it('has a text for every question type and save state the screens build an id for', () => {
-    for (const id of [1, 2, 3, 4].map((t) => `exam.questionType.${t}`).concat(['idle', 'pending', 'saving', 'error'].map((s) => `exam.save.${s}`))) {
+    for (const id of [1, 2, 3, 4]
+      .map((t) => `exam.questionType.${t}`)
+      .concat(['idle', 'pending', 'saving', 'error'].map((s) => `exam.save.${s}`))) {
       expect(examMessages['en-US'][id]).toBeTruthy();
       expect(examMessages['zh-CN'][id]).toBeTruthy();
     }

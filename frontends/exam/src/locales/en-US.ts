@@ -68,7 +68,6 @@ const enUS: Messages = {
   'exam.paper.yourAnswer': 'Answer:',
   'exam.paper.noAnswer': '(no answer)',
   'exam.paper.rightAnswer': 'Right answer:',
-  'exam.paper.answerShare': 'Explanation',
   'exam.rejudge.adminOnly': 'Only the exam admins may rejudge',
   'exam.rejudge.questions': 'Re-score questions (after a right answer changed)',
   'exam.rejudge.problems': 'Rejudge programming problems',

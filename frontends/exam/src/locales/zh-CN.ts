@@ -67,7 +67,6 @@ const zhCN: Messages = {
   'exam.paper.yourAnswer': '作答：',
   'exam.paper.noAnswer': '（未作答）',
   'exam.paper.rightAnswer': '正确答案：',
-  'exam.paper.answerShare': '答案解析',
   'exam.rejudge.adminOnly': '只有考试管理员可以重判',
   'exam.rejudge.questions': '重新评分（正确答案修改后）',
   'exam.rejudge.problems': '重判编程题',

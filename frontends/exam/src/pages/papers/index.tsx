@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert, Card, Empty, List, Result, Space, Spin, Statistic, Tag, Typography } from 'antd';
-import { Markdown } from '@oj/kit/markdown';
 import { ExamPaper, ExamPaperItem, QuestionType, getExamPapers } from '../../api/exam';
 import { answerText } from '../../lib/answers';
 import { realScoreVisible } from '../../lib/rules';
@@ -29,8 +28,6 @@ function usePapers(eid: number, uid?: string) {
   return { papers, failed };
 }
 
-const fullScore = (p: ExamPaper) => p.items.reduce((s, i) => s + i.fullScore, 0);
-
 export function ExamPapersPage() {
   const { eid } = useExam();
   const { papers, failed } = usePapers(eid);
@@ -43,9 +40,9 @@ export function ExamPapersPage() {
       data-testid="exam-papers"
       renderItem={(p) => (
         <List.Item data-testid="exam-paper-row">
-          <Link to={`/${eid}/paper/${p.id}`}>{p.username}</Link>
+          <Link to={`/${eid}/paper/${encodeURIComponent(p.uid)}`}>{p.username}</Link>
           <Typography.Text strong>
-            {p.score ?? '--'} / {fullScore(p)}
+            {p.totalScore ?? '--'} / {p.fullScore}
           </Typography.Text>
         </List.Item>
       )}
@@ -55,15 +52,22 @@ export function ExamPapersPage() {
 
 function ItemRow({ item, showScore }: { item: ExamPaperItem; showScore: boolean }) {
   const intl = useIntl();
-  const judgeWords: [string, string] = [intl.formatMessage({ id: 'exam.question.true' }), intl.formatMessage({ id: 'exam.question.false' })];
-  const unmarked = item.type === QuestionType.Answer && item.marked === false;
+  const judgeWords: [string, string] = [
+    intl.formatMessage({ id: 'exam.question.true' }),
+    intl.formatMessage({ id: 'exam.question.false' }),
+  ];
+  const unmarked = item.type === QuestionType.Answer && item.score == null;
   return (
-    <List.Item data-testid="paper-item" data-kind={item.kind} data-id={item.id} data-score={item.score ?? ''}>
+    <List.Item data-testid="paper-item" data-kind={item.kind} data-id={item.questionId ?? item.pid} data-score={item.score ?? ''}>
       <Space direction="vertical" size={4} style={{ width: '100%', minWidth: 0 }}>
         <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
           <Space wrap size={[6, 0]}>
             <b>{item.displayId}</b>
-            <Tag>{item.kind === 'problem' ? intl.formatMessage({ id: 'exam.paper.problem' }) : intl.formatMessage({ id: typeId(item.type ?? 0) })}</Tag>
+            <Tag>
+              {item.kind === 'problem'
+                ? intl.formatMessage({ id: 'exam.paper.problem' })
+                : intl.formatMessage({ id: typeId(item.type ?? 0) })}
+            </Tag>
           </Space>
           <Typography.Text strong data-testid="paper-item-score">
             {showScore ? (unmarked ? intl.formatMessage({ id: 'exam.paper.unmarked' }) : (item.score ?? 0)) : '--'} / {item.fullScore}
@@ -82,14 +86,6 @@ function ItemRow({ item, showScore }: { item: ExamPaperItem; showScore: boolean 
             <FormattedMessage id="exam.paper.rightAnswer" /> {answerText(item.type, item.rightAnswer, judgeWords)}
           </Typography.Text>
         )}
-        {item.answerShare && (
-          <div style={{ wordBreak: 'break-word' }} data-testid="paper-answer-share">
-            <Typography.Text type="secondary">
-              <FormattedMessage id="exam.paper.answerShare" />
-            </Typography.Text>
-            <Markdown source={item.answerShare} breaks />
-          </div>
-        )}
       </Space>
     </List.Item>
   );
@@ -99,12 +95,12 @@ export function PaperView({ paper }: { paper: ExamPaper }) {
   const { info, status, viewer } = useExam();
   const showScore = realScoreVisible(info, status, viewer);
   return (
-    <Card size="small" data-testid="paper-view" data-paper-id={paper.id}>
+    <Card size="small" data-testid="paper-view" data-uid={paper.uid}>
       <Space wrap style={{ marginBottom: 8 }}>
         <Statistic
           title={<FormattedMessage id="exam.paper.total" values={{ name: paper.username }} />}
-          value={showScore ? (paper.score ?? 0) : '--'}
-          suffix={`/ ${fullScore(paper)}`}
+          value={showScore && paper.totalScore != null ? paper.totalScore : '--'}
+          suffix={`/ ${paper.fullScore}`}
           valueRender={(node) => <span data-testid="paper-total">{node}</span>}
         />
       </Space>
@@ -121,7 +117,8 @@ export function ExamPaperPage({ mine }: { mine: boolean }) {
   const { papers, failed } = usePapers(eid, mine ? uid : undefined);
   if (failed) return <Result status="403" title={<FormattedMessage id="exam.paper.forbidden" />} />;
   if (!papers) return <Spin style={{ display: 'block', margin: 48 }} />;
-  const paper = papers.find((p) => String(p.id) === paperId && (!mine || p.uid === uid));
+  // a paper is named by its candidate (one paper per candidate and exam)
+  const paper = papers.find((p) => p.uid === paperId && (!mine || p.uid === uid));
   if (!paper) return <Result status="404" title={<FormattedMessage id="exam.paper.notFound" />} />;
   return <PaperView paper={paper} />;
 }
@@ -134,5 +131,5 @@ export function MyPaperRedirect() {
   if (!papers) return <Spin style={{ display: 'block', margin: 48 }} />;
   const mine = papers.find((p) => p.uid === uid);
   if (!mine) return <Empty description={<FormattedMessage id="exam.paper.none" />} />;
-  return <Navigate to={`/${eid}/my-paper/${mine.id}`} replace />;
+  return <Navigate to={`/${eid}/my-paper/${encodeURIComponent(mine.uid)}`} replace />;
 }

@@ -3,7 +3,14 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { List, Result, Spin, Tag, Typography } from 'antd';
-import { ExamProblemDetails, ExamProblemItem, getExamProblemDetails, getExamProblems, submitExamProblem, toProblemDetail } from '../../api/exam';
+import {
+  ExamProblemDetails,
+  ExamProblemItem,
+  getExamProblemDetails,
+  getExamProblems,
+  submitExamProblem,
+  toProblemDetail,
+} from '../../api/exam';
 import { answerRefusal } from '../../lib/rules';
 import { useExam } from '../exam-detail/context';
 
@@ -35,7 +42,7 @@ export function ExamProblemsPage() {
           <Link to={`/${eid}/problem/${encodeURIComponent(p.displayId)}`} style={{ wordBreak: 'break-word' }}>
             {p.color && <Tag color={p.color}>{p.displayId}</Tag>}
             {!p.color && <b style={{ marginRight: 8 }}>{p.displayId}</b>}
-            {p.title}
+            {p.displayTitle}
           </Link>
           <Typography.Text type="secondary">
             <FormattedMessage id="exam.question.score" values={{ score: p.score }} />

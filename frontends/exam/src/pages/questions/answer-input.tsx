@@ -2,8 +2,9 @@
 import { useIntl } from 'react-intl';
 import { Checkbox, Input, Radio, Space } from 'antd';
 import { Markdown } from '@oj/kit/markdown';
-import { ExamQuestionDetail, QuestionType } from '../../api/exam';
-import { blankCount, choiceLetter, decodeBlanks, decodeChoice, encodeBlanks, encodeChoice } from '../../lib/answers';
+import { choiceLetter } from '@oj/contracts';
+import { ExamQuestionView, QuestionType } from '../../api/exam';
+import { decodeBlanks, decodeChoice, encodeBlanks, encodeChoice } from '../../lib/answers';
 
 const OPTION_STYLE = { display: 'flex', alignItems: 'flex-start', padding: '10px 8px', minHeight: 44, width: '100%' } as const;
 
@@ -13,7 +14,7 @@ export function AnswerInput({
   onChange,
   disabled,
 }: {
-  question: ExamQuestionDetail;
+  question: ExamQuestionView;
   value: string | undefined;
   onChange: (value: string) => void;
   disabled: boolean;
@@ -30,9 +31,14 @@ export function AnswerInput({
         </span>
       ),
     }));
-    if (question.multiple === false)
+    if (!question.multiple)
       return (
-        <Radio.Group value={chosen[0]} disabled={disabled} onChange={(e) => onChange(encodeChoice([e.target.value as number]))} style={{ width: '100%' }}>
+        <Radio.Group
+          value={chosen[0]}
+          disabled={disabled}
+          onChange={(e) => onChange(encodeChoice([e.target.value as number]))}
+          style={{ width: '100%' }}
+        >
           <Space direction="vertical" style={{ width: '100%' }}>
             {options.map((o) => (
               <Radio key={o.value} value={o.value} style={OPTION_STYLE} data-testid={`choice-${choiceLetter(o.value)}`}>
@@ -73,7 +79,7 @@ export function AnswerInput({
       </Radio.Group>
     );
   if (question.type === QuestionType.Blank) {
-    const blanks = decodeBlanks(value, blankCount(question));
+    const blanks = decodeBlanks(value, Math.max(1, question.blankCount));
     return (
       <Space direction="vertical" style={{ width: '100%' }}>
         {blanks.map((b, i) => (

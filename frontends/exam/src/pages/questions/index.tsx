@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Empty, Result, Space, Spin, Tag, Typography } from 'antd';
 import { Markdown } from '@oj/kit/markdown';
-import { ExamQuestionDetail, ExamQuestionItem, getExamQuestionDetails, getExamQuestions } from '../../api/exam';
+import { ExamQuestionView, getExamQuestions } from '../../api/exam';
 import { AnswerStore, SaveState, isAnswered, useAnswers, useSaveState } from '../../lib/answer-store';
 import { answerRefusal } from '../../lib/rules';
 import { useExam } from '../exam-detail/context';
@@ -25,10 +25,10 @@ function QuestionStrip({
   current,
   onPick,
 }: {
-  questions: ExamQuestionItem[];
+  questions: ExamQuestionView[];
   store: AnswerStore;
   current: number | undefined;
-  onPick: (q: ExamQuestionItem) => void;
+  onPick: (q: ExamQuestionView) => void;
 }) {
   const answers = useAnswers(store);
   const done = questions.filter((q) => isAnswered(answers[q.questionId]?.value)).length;
@@ -64,29 +64,19 @@ function QuestionStrip({
 function SaveBadge({ store }: { store: AnswerStore }) {
   const state = useSaveState(store);
   return (
-    <Badge status={SAVE_COLOR[state] as 'success'} text={<FormattedMessage id={`exam.save.${state}`} />} data-testid="save-state" data-state={state} />
+    <Badge
+      status={SAVE_COLOR[state] as 'success'}
+      text={<FormattedMessage id={`exam.save.${state}`} />}
+      data-testid="save-state"
+      data-state={state}
+    />
   );
 }
 
-function QuestionView({ qid, store, refusal }: { qid: number; store: AnswerStore; refusal: string | null }) {
+function QuestionView({ detail, store, refusal }: { detail: ExamQuestionView; store: AnswerStore; refusal: string | null }) {
   const intl = useIntl();
-  const { eid } = useExam();
   const answers = useAnswers(store);
-  const [detail, setDetail] = useState<ExamQuestionDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let alive = true;
-    setDetail(null);
-    setFailed(false);
-    getExamQuestionDetails(eid, qid)
-      .then((d) => alive && setDetail(d))
-      .catch(() => alive && setFailed(true));
-    return () => {
-      alive = false;
-    };
-  }, [eid, qid]);
-  if (failed) return <Result status="404" title={<FormattedMessage id="exam.question.notFound" />} />;
-  if (!detail) return <Spin style={{ display: 'block', margin: 24 }} />;
+  const qid = detail.questionId;
   return (
     <Card
       size="small"
@@ -107,7 +97,9 @@ function QuestionView({ qid, store, refusal }: { qid: number; store: AnswerStore
       <div style={{ marginBottom: 12, wordBreak: 'break-word' }}>
         <Markdown source={detail.description} breaks />
       </div>
-      {refusal && <Alert type="warning" style={{ marginBottom: 12 }} message={intl.formatMessage({ id: refusal })} data-testid="answer-disabled" />}
+      {refusal && (
+        <Alert type="warning" style={{ marginBottom: 12 }} message={intl.formatMessage({ id: refusal })} data-testid="answer-disabled" />
+      )}
       <AnswerInput question={detail} value={answers[qid]?.value} disabled={!!refusal} onChange={(v) => store.set(qid, v)} />
     </Card>
   );
@@ -117,7 +109,7 @@ export function ExamQuestionsPage() {
   const { questionId } = useParams();
   const navigate = useNavigate();
   const { eid, uid, info, status, viewer } = useExam();
-  const [questions, setQuestions] = useState<ExamQuestionItem[] | null>(null);
+  const [questions, setQuestions] = useState<ExamQuestionView[] | null>(null);
   const store = useExamAnswers(eid, uid, questions);
 
   useEffect(() => {
@@ -132,17 +124,15 @@ export function ExamQuestionsPage() {
 
   if (!questions) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!questions.length) return <Empty description={<FormattedMessage id="exam.question.none" />} />;
-  const index = Math.max(
-    0,
-    questions.findIndex((q) => String(q.questionId) === questionId),
-  );
+  const index = questionId === undefined ? 0 : questions.findIndex((q) => String(q.questionId) === questionId);
+  if (index < 0) return <Result status="404" title={<FormattedMessage id="exam.question.notFound" />} />;
   const current = questions[index];
-  const go = (q: ExamQuestionItem | undefined) => q && navigate(`/${eid}/question/${q.questionId}`);
+  const go = (q: ExamQuestionView | undefined) => q && navigate(`/${eid}/question/${q.questionId}`);
   const refusal = answerRefusal(info.auth, status, viewer);
   return (
     <div data-testid="exam-questions">
       <QuestionStrip questions={questions} store={store} current={current.questionId} onPick={go} />
-      <QuestionView key={current.questionId} qid={current.questionId} store={store} refusal={refusal} />
+      <QuestionView key={current.questionId} detail={current} store={store} refusal={refusal} />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12, gap: 8 }}>
         <Button size="large" disabled={index === 0} onClick={() => go(questions[index - 1])} data-testid="question-prev">
           <FormattedMessage id="exam.question.prev" />

@@ -1,9 +1,9 @@
 /** The answer store of the exam being sat: one per exam and candidate, flushed when the page goes away. */
 import { useEffect, useMemo } from 'react';
 import { AnswerStore, createAnswerStore } from '../../lib/answer-store';
-import { ExamQuestionItem, getMyAnswer, submitQuestion } from '../../api/exam';
+import { ExamQuestionView, submitQuestion } from '../../api/exam';
 
-export function useExamAnswers(eid: number, uid: string, questions: ExamQuestionItem[] | null): AnswerStore {
+export function useExamAnswers(eid: number, uid: string, questions: ExamQuestionView[] | null): AnswerStore {
   const store = useMemo(
     () => createAnswerStore({ eid, uid, save: (questionId, value) => submitQuestion(eid, questionId, value) }),
     [eid, uid],
@@ -27,16 +27,8 @@ export function useExamAnswers(eid: number, uid: string, questions: ExamQuestion
 
   // the server's answers where nothing is kept here (another device, cleared storage)
   useEffect(() => {
-    if (!questions) return;
-    let alive = true;
-    for (const q of questions)
-      getMyAnswer(eid, q.questionId)
-        .then((a) => alive && a?.answer != null && store.seed(q.questionId, a.answer))
-        .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [eid, questions, store]);
+    for (const q of questions ?? []) if (q.myAnswer != null) store.seed(q.questionId, q.myAnswer);
+  }, [questions, store]);
 
   return store;
 }

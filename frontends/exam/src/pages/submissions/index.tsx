@@ -96,7 +96,11 @@ export function ExamSubmissionDetailPage() {
         <Descriptions.Item label={<FormattedMessage id="exam.submission.submitTime" />}>{formatDateTime(s.submitTime)}</Descriptions.Item>
       </Descriptions>
       {s.errorMessage && <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{s.errorMessage}</pre>}
-      {s.code && <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', background: '#f6f8fa', padding: 8, overflowX: 'auto' }}>{s.code}</pre>}
+      {s.code && (
+        <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', background: '#f6f8fa', padding: 8, overflowX: 'auto' }}>
+          {s.code}
+        </pre>
+      )}
     </Card>
   );
 }
