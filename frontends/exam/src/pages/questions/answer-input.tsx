@@ -25,7 +25,7 @@ export function AnswerInput({
     const options = question.choices.map((c, i) => ({
       value: i,
       label: (
-        <span style={{ display: 'flex', gap: 6, wordBreak: 'break-word' }}>
+        <span style={{ display: 'flex', gap: 6, wordBreak: 'break-word' }} data-testid={`choice-${choiceLetter(i)}`}>
           <b>{choiceLetter(i)}.</b>
           <Markdown source={c.content} />
         </span>
@@ -41,7 +41,7 @@ export function AnswerInput({
         >
           <Space direction="vertical" style={{ width: '100%' }}>
             {options.map((o) => (
-              <Radio key={o.value} value={o.value} style={OPTION_STYLE} data-testid={`choice-${choiceLetter(o.value)}`}>
+              <Radio key={o.value} value={o.value} style={OPTION_STYLE}>
                 {o.label}
               </Radio>
             ))}
@@ -52,7 +52,7 @@ export function AnswerInput({
       <Checkbox.Group value={chosen} disabled={disabled} onChange={(v) => onChange(encodeChoice(v as number[]))} style={{ width: '100%' }}>
         <Space direction="vertical" style={{ width: '100%' }}>
           {options.map((o) => (
-            <Checkbox key={o.value} value={o.value} style={OPTION_STYLE} data-testid={`choice-${choiceLetter(o.value)}`}>
+            <Checkbox key={o.value} value={o.value} style={OPTION_STYLE}>
               {o.label}
             </Checkbox>
           ))}
@@ -70,11 +70,11 @@ export function AnswerInput({
         buttonStyle="solid"
         size="large"
       >
-        <Radio.Button value="true" data-testid="judge-true">
-          {intl.formatMessage({ id: 'exam.question.true' })}
+        <Radio.Button value="true">
+          <span data-testid="judge-true">{intl.formatMessage({ id: 'exam.question.true' })}</span>
         </Radio.Button>
-        <Radio.Button value="false" data-testid="judge-false">
-          {intl.formatMessage({ id: 'exam.question.false' })}
+        <Radio.Button value="false">
+          <span data-testid="judge-false">{intl.formatMessage({ id: 'exam.question.false' })}</span>
         </Radio.Button>
       </Radio.Group>
     );
