@@ -10,6 +10,7 @@ import {
   ExamQuestionView,
   ExamSubmissionItem,
   ExamSubmissionQuery,
+  MAX_PAGE_SIZE,
   Page,
   ProblemDetail,
   PublicProblem,
@@ -83,8 +84,8 @@ export const getSubmissionDetail = (submitId: number) =>
 
 /** Admins get every candidate's paper (paged), others their own. */
 export const getExamPapers = (eid: number, uid?: string) =>
-  call<Page<ExamPaper> | ExamPaper[]>(api.get(EXAM_API.paperList, { params: { eid, uid, currentPage: 1, limit: 1000 } })).then((p) =>
-    Array.isArray(p) ? p : p.records,
+  call<Page<ExamPaper> | ExamPaper[]>(api.get(EXAM_API.paperList, { params: { eid, uid, currentPage: 1, limit: MAX_PAGE_SIZE } })).then(
+    (p) => (Array.isArray(p) ? p : p.records),
   );
 
 export const rejudgeQuestion = (eid: number, questionId: number) =>
