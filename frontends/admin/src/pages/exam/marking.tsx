@@ -63,15 +63,16 @@ function AnswerBeside({
       }
       extra={
         <Space>
-          <InputNumber
-            min={0}
-            max={item.fullScore}
-            precision={0}
-            value={score}
-            onChange={(v) => onScore(v == null ? null : Number(v))}
-            data-testid="marking-score"
-            style={{ width: 90 }}
-          />
+          <span data-testid="marking-score">
+            <InputNumber
+              min={0}
+              max={item.fullScore}
+              precision={0}
+              value={score}
+              onChange={(v) => onScore(v == null ? null : Number(v))}
+              style={{ width: 90 }}
+            />
+          </span>
           <span>/ {item.fullScore}</span>
         </Space>
       }

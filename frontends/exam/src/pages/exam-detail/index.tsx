@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Button, Card, Menu, Progress, Result, Space, Spin, Typography } from 'antd';
+import { Button, Card, Grid, Menu, Progress, Result, Space, Spin, Typography } from 'antd';
 import { ContestStatus } from '@oj/contracts';
 import { openAccountDialog, useAuth } from '@oj/kit';
 import { AuthTag, CountdownText, StatusTag, menuDisabled, mustEnterToView } from 'contest/clock';
@@ -47,22 +47,43 @@ function ExamBody({ state }: { state: ExamState }) {
   const sub = pathname.split('/')[2] ?? '';
   const disabled = menuDisabled(state.info.auth, state.status, state.viewer);
   const blocked = mustEnterToView(state.info.auth, state.viewer);
+  const wide = Grid.useBreakpoint().md ?? true;
+  const items = examMenu(state);
+  const go = (key: string) => navigate(`/${state.eid}${key ? `/${key}` : ''}`);
   return (
     <ExamContext.Provider value={state}>
       <div className="oj-exam" style={{ maxWidth: '100%', overflowX: 'hidden' }}>
         <ExamHeader state={state} />
-        <Menu
-          mode="horizontal"
-          selectedKeys={[sub]}
-          style={{ marginBottom: 12 }}
-          items={examMenu(state).map((i) => ({
-            key: i.key,
-            disabled: i.key !== '' && disabled,
-            label: <FormattedMessage id={i.id} />,
-            'data-testid': `exam-menu-${i.key || 'home'}`,
-          }))}
-          onClick={({ key }) => navigate(`/${state.eid}${key ? `/${key}` : ''}`)}
-        />
+        {wide ? (
+          <Menu
+            mode="horizontal"
+            selectedKeys={[sub]}
+            style={{ marginBottom: 12 }}
+            items={items.map((i) => ({
+              key: i.key,
+              disabled: i.key !== '' && disabled,
+              label: <FormattedMessage id={i.id} />,
+              'data-testid': `exam-menu-${i.key || 'home'}`,
+            }))}
+            onClick={({ key }) => go(key)}
+          />
+        ) : (
+          // phones: every entry in view (a horizontal menu would fold them behind "…"), large enough to touch
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }} data-testid="exam-menu-compact">
+            {items.map((i) => (
+              <Button
+                key={i.key}
+                type={i.key === sub ? 'primary' : 'default'}
+                disabled={i.key !== '' && disabled}
+                style={{ minHeight: 40 }}
+                onClick={() => go(i.key)}
+                data-testid={`exam-menu-${i.key || 'home'}`}
+              >
+                <FormattedMessage id={i.id} />
+              </Button>
+            ))}
+          </div>
+        )}
         {blocked && sub !== '' ? <PasswordForm /> : <Outlet />}
       </div>
     </ExamContext.Provider>
