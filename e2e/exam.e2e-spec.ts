@@ -91,7 +91,7 @@ async function createQuestionInPlace(
   await modal.getByTestId('question-description').fill(q.description);
   await fill(modal);
   await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'hidden', timeout: 30_000 });
   await page.locator('.ant-table-row').filter({ hasText: q.description }).first().waitFor({ timeout: 30_000 });
 }
 
