@@ -5,6 +5,7 @@
  */
 import { ContestAuth, ERR, EXAM_ERR, ExamPaper, QuestionType, Role, encodeBlankAnswer } from '@oj/contracts';
 import request from 'supertest';
+import { ExamClockService } from '../src/modules/exam/exam-clock.service';
 import { addFourQuestions, createExam, EXAM_PASSWORD, MIN, ok, setWindow } from './exam-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -283,6 +284,32 @@ describe('exams over HTTP', () => {
       )) as { papers: number };
       expect(res.papers).toBe(2);
     });
+  });
+
+  it('scores every paper of an autoRealScore exam when the clock sees it end', async () => {
+    const now = Date.now();
+    const spec = { title: 'clock', auth: ContestAuth.Public, startTime: new Date(now - 30 * MIN), endTime: new Date(now + 60 * MIN) };
+    const eid = await createExam(t, author, spec);
+    const q = await addFourQuestions(t, author, eid);
+    await ok(
+      await request(t.url)
+        .post('/api/submit-question')
+        .set('Authorization', entrant.token)
+        .send({ eid, questionId: q.judge, answer: 'true' }),
+    );
+    await t.dataSource.query('UPDATE exam SET status = 0 WHERE id = $1', [eid]);
+    await setWindow(t, author, eid, { ...spec, startTime: new Date(now - 120 * MIN), endTime: new Date(now - 60 * MIN) });
+    await t.get<ExamClockService>(ExamClockService).tick();
+    // The app's own 5-second tick may have seen the end first and be scoring: give it a moment.
+    let paper: unknown;
+    for (let i = 0; i < 30 && !paper; i++) {
+      [paper] = await t.dataSource.query('SELECT uid, total_score AS "totalScore" FROM exam_paper WHERE eid = $1', [eid]);
+      if (!paper) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(paper).toEqual({ uid: entrant.uid, totalScore: 2 });
+    const [exam] = await t.dataSource.query('SELECT status, scored_at AS "scoredAt" FROM exam WHERE id = $1', [eid]);
+    expect(exam.status).toBe(1);
+    expect(exam.scoredAt).not.toBeNull();
   });
 
   describe('question bank', () => {
