@@ -134,6 +134,31 @@ describe('exams over HTTP', () => {
     expect([again.status, again.body.msg]).toEqual([400, EXAM_ERR.alreadyRegistered]);
   });
 
+  it('keeps the stored password when an edit sends none, and needs one for a private exam that has none', async () => {
+    const { eid } = exams.get('protected/running')!;
+    const now = Date.now();
+    const body = {
+      id: eid,
+      title: 'protected/running',
+      auth: ContestAuth.Protected,
+      startTime: new Date(now - 30 * MIN).toISOString(),
+      endTime: new Date(now + 60 * MIN).toISOString(),
+    };
+    await ok(await request(t.url).put('/api/admin/exam').set('Authorization', author.token).send(body));
+    const edited = (await ok(await request(t.url).get('/api/admin/exam').query({ eid }).set('Authorization', author.token))) as {
+      pwd: string;
+    };
+    expect(edited.pwd).toBe(EXAM_PASSWORD);
+    const { eid: open } = exams.get('public/running')!;
+    const res = await request(t.url)
+      .put('/api/admin/exam')
+      .set('Authorization', author.token)
+      .send({ ...body, id: open, auth: ContestAuth.Private });
+    expect([res.status, res.body.msg]).toEqual([400, EXAM_ERR.passwordRequired]);
+    const other = await request(t.url).get('/api/admin/exam').query({ eid }).set('Authorization', otherAdmin.token);
+    expect(other.status).toBe(403);
+  });
+
   it('needs a login for everything inside an exam', async () => {
     const { eid } = exams.get('public/running')!;
     expect((await request(t.url).get('/api/get-exam-question-list').query({ eid })).status).toBe(401);
