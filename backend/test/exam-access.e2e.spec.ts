@@ -159,6 +159,21 @@ describe('exams over HTTP', () => {
     expect(other.status).toBe(403);
   });
 
+  it('answers ids outside the integer range without a 5xx', async () => {
+    const { eid } = exams.get('public/running')!;
+    const calls = [
+      request(t.url).get('/api/get-question-detail').query({ questionId: '3000000000' }),
+      request(t.url).get('/api/get-my-answer').query({ eid, questionId: '-3000000000' }).set('Authorization', entrant.token),
+      request(t.url).post('/api/submit-question').set('Authorization', entrant.token).send({ eid, questionId: 3000000000, answer: 'A' }),
+      request(t.url).get('/api/admin/question').query({ qid: '3000000000' }).set('Authorization', author.token),
+      request(t.url)
+        .post('/api/submit-exam-paper-score')
+        .set('Authorization', author.token)
+        .send({ eid, uid: entrant.uid, questionScores: [{ questionId: 3000000000, score: 3000000000 }] }),
+    ];
+    for (const res of await Promise.all(calls)) expect([400, 404]).toContain(res.status);
+  });
+
   it('needs a login for everything inside an exam', async () => {
     const { eid } = exams.get('public/running')!;
     expect((await request(t.url).get('/api/get-exam-question-list').query({ eid })).status).toBe(401);

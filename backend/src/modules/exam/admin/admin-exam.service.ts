@@ -280,10 +280,13 @@ export class AdminExamService {
       (await this.examQuestions.existsBy({ eid: eq.eid, displayId: dto.displayId }))
     )
       throw new BadRequestError(EXAM_ERR.displayIdExists);
+    const rescore = dto.score !== undefined && dto.score !== eq.score;
     eq.displayId = dto.displayId ?? eq.displayId;
     eq.score = dto.score ?? eq.score;
     const saved = await this.examQuestions.save(eq);
     this.changed(eq.eid);
+    // Saved answers were scored out of the old points: score them again (hand-marked ones stay).
+    if (rescore) await this.scoring.rescoreQuestion(eq.eid, eq.qid);
     return saved;
   }
 
