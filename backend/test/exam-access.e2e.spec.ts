@@ -324,6 +324,21 @@ describe('exams over HTTP', () => {
       )) as { papers: number };
       expect(res.papers).toBe(2);
     });
+
+    it("re-scores saved answers when a question's points change", async () => {
+      const items = (await ok(
+        await request(t.url).get('/api/admin/exam/get-question-list').query({ eid }).set('Authorization', author.token),
+      )) as {
+        id: number;
+        questionId: number;
+      }[];
+      const link = items.find((i) => i.questionId === q.choice)!;
+      await ok(
+        await request(t.url).put('/api/admin/exam/exam-question').set('Authorization', author.token).send({ id: link.id, score: 8 }),
+      );
+      const all = await request(t.url).get('/api/get-exam-paper-list').query({ eid, uid: entrant.uid }).set('Authorization', author.token);
+      expect(all.body.data.records[0]).toMatchObject({ totalScore: 23, fullScore: 26 });
+    });
   });
 
   it('scores every paper of an autoRealScore exam when the clock sees it end', async () => {
