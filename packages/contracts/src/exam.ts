@@ -599,7 +599,7 @@ export const EXAM_API = {
   checkSubmissionsStatus: '/check-exam-submissions-status',
   /** POST /submit-problem-judge with `eid` (and `pid` = the exam display id) */
   submitProblem: '/submit-problem-judge',
-  /** GET (eid, pid as the bank pid or displayId) */
+  /** GET (eid, pid: the bank problem id); exam admins */
   rejudgeProblem: '/admin/judge/rejudge-exam-problem',
 } as const;
 
