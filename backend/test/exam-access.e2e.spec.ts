@@ -5,6 +5,7 @@
  */
 import { ContestAuth, ERR, EXAM_ERR, ExamPaper, QuestionType, Role, encodeBlankAnswer } from '@oj/contracts';
 import request from 'supertest';
+import { ExamClockService } from '../src/modules/exam/exam-clock.service';
 import { addFourQuestions, createExam, EXAM_PASSWORD, MIN, ok, setWindow } from './exam-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -131,6 +132,46 @@ describe('exams over HTTP', () => {
       .set('Authorization', entrant.token)
       .send({ eid, password: EXAM_PASSWORD });
     expect([again.status, again.body.msg]).toEqual([400, EXAM_ERR.alreadyRegistered]);
+  });
+
+  it('keeps the stored password when an edit sends none, and needs one for a private exam that has none', async () => {
+    const { eid } = exams.get('protected/running')!;
+    const now = Date.now();
+    const body = {
+      id: eid,
+      title: 'protected/running',
+      auth: ContestAuth.Protected,
+      startTime: new Date(now - 30 * MIN).toISOString(),
+      endTime: new Date(now + 60 * MIN).toISOString(),
+    };
+    await ok(await request(t.url).put('/api/admin/exam').set('Authorization', author.token).send(body));
+    const edited = (await ok(await request(t.url).get('/api/admin/exam').query({ eid }).set('Authorization', author.token))) as {
+      pwd: string;
+    };
+    expect(edited.pwd).toBe(EXAM_PASSWORD);
+    const { eid: open } = exams.get('public/running')!;
+    const res = await request(t.url)
+      .put('/api/admin/exam')
+      .set('Authorization', author.token)
+      .send({ ...body, id: open, auth: ContestAuth.Private });
+    expect([res.status, res.body.msg]).toEqual([400, EXAM_ERR.passwordRequired]);
+    const other = await request(t.url).get('/api/admin/exam').query({ eid }).set('Authorization', otherAdmin.token);
+    expect(other.status).toBe(403);
+  });
+
+  it('answers ids outside the integer range without a 5xx', async () => {
+    const { eid } = exams.get('public/running')!;
+    const calls = [
+      request(t.url).get('/api/get-question-detail').query({ questionId: '3000000000' }),
+      request(t.url).get('/api/get-my-answer').query({ eid, questionId: '-3000000000' }).set('Authorization', entrant.token),
+      request(t.url).post('/api/submit-question').set('Authorization', entrant.token).send({ eid, questionId: 3000000000, answer: 'A' }),
+      request(t.url).get('/api/admin/question').query({ qid: '3000000000' }).set('Authorization', author.token),
+      request(t.url)
+        .post('/api/submit-exam-paper-score')
+        .set('Authorization', author.token)
+        .send({ eid, uid: entrant.uid, questionScores: [{ questionId: 3000000000, score: 3000000000 }] }),
+    ];
+    for (const res of await Promise.all(calls)) expect([400, 404]).toContain(res.status);
   });
 
   it('needs a login for everything inside an exam', async () => {
@@ -283,6 +324,47 @@ describe('exams over HTTP', () => {
       )) as { papers: number };
       expect(res.papers).toBe(2);
     });
+
+    it("re-scores saved answers when a question's points change", async () => {
+      const items = (await ok(
+        await request(t.url).get('/api/admin/exam/get-question-list').query({ eid }).set('Authorization', author.token),
+      )) as {
+        id: number;
+        questionId: number;
+      }[];
+      const link = items.find((i) => i.questionId === q.choice)!;
+      await ok(
+        await request(t.url).put('/api/admin/exam/exam-question').set('Authorization', author.token).send({ id: link.id, score: 8 }),
+      );
+      const all = await request(t.url).get('/api/get-exam-paper-list').query({ eid, uid: entrant.uid }).set('Authorization', author.token);
+      expect(all.body.data.records[0]).toMatchObject({ totalScore: 23, fullScore: 26 });
+    });
+  });
+
+  it('scores every paper of an autoRealScore exam when the clock sees it end', async () => {
+    const now = Date.now();
+    const spec = { title: 'clock', auth: ContestAuth.Public, startTime: new Date(now - 30 * MIN), endTime: new Date(now + 60 * MIN) };
+    const eid = await createExam(t, author, spec);
+    const q = await addFourQuestions(t, author, eid);
+    await ok(
+      await request(t.url)
+        .post('/api/submit-question')
+        .set('Authorization', entrant.token)
+        .send({ eid, questionId: q.judge, answer: 'true' }),
+    );
+    await t.dataSource.query('UPDATE exam SET status = 0 WHERE id = $1', [eid]);
+    await setWindow(t, author, eid, { ...spec, startTime: new Date(now - 120 * MIN), endTime: new Date(now - 60 * MIN) });
+    await t.get<ExamClockService>(ExamClockService).tick();
+    // The app's own 5-second tick may have seen the end first and be scoring: give it a moment.
+    let paper: unknown;
+    for (let i = 0; i < 30 && !paper; i++) {
+      [paper] = await t.dataSource.query('SELECT uid, total_score AS "totalScore" FROM exam_paper WHERE eid = $1', [eid]);
+      if (!paper) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(paper).toEqual({ uid: entrant.uid, totalScore: 2 });
+    const [exam] = await t.dataSource.query('SELECT status, scored_at AS "scoredAt" FROM exam WHERE id = $1', [eid]);
+    expect(exam.status).toBe(1);
+    expect(exam.scoredAt).not.toBeNull();
   });
 
   describe('question bank', () => {

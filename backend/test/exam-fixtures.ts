@@ -32,7 +32,7 @@ export function examBody(spec: ExamSpec): Record<string, unknown> {
 }
 
 export async function ok(res: request.Response): Promise<unknown> {
-  if (res.status !== 200 || res.body.status !== 200) throw new Error(`${res.req?.path}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || res.body.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
 

@@ -345,6 +345,10 @@ export interface AdminQuestionListQuery {
   keyword?: string;
   type?: QuestionType;
   auth?: QuestionAuth;
+  /** the picker: only questions not yet in this exam */
+  eid?: number;
+  /** only the caller's own questions */
+  onlyMine?: boolean;
 }
 
 /** A question of an exam for admins (GET /api/admin/exam/get-question-list). */
@@ -374,6 +378,15 @@ export interface AdminExamBody {
   rankShowName?: RankShowName;
   visible?: boolean;
   gid?: number | null;
+}
+
+/** GET /api/admin/exam (eid): the exam with its password, for the editor. */
+export type AdminExamInfo = ExamInfo & { pwd: string | null };
+
+/** PUT /api/admin/exam/change-exam-visible. */
+export interface ChangeExamVisibleBody {
+  eid: number;
+  visible: boolean;
 }
 
 /** POST /api/admin/exam/add-problem-from-public. */
@@ -529,6 +542,26 @@ export interface ExamSubmissionItem {
   eid: number;
 }
 
+/** POST /api/check-exam-submissions-status: the caller's own submissions (exam admins: any), by id. */
+export interface CheckExamSubmissionsBody {
+  eid: number;
+  submitIds: number[];
+}
+export type CheckExamSubmissionsResult = Record<number, ExamSubmissionItem>;
+
+/** POST /api/submit-problem-judge for an exam problem: `pid` is the exam display id. */
+export interface SubmitExamProblemBody {
+  eid: number;
+  pid: string;
+  language: string;
+  code: string;
+}
+
+/** GET /api/admin/judge/rejudge-exam-problem (eid, pid = bank pid): how many submissions went back to the queue. */
+export interface RejudgeExamProblemResult {
+  count: number;
+}
+
 export interface ExamSubmissionQuery {
   eid: number;
   currentPage?: number;
@@ -566,7 +599,7 @@ export const EXAM_API = {
   checkSubmissionsStatus: '/check-exam-submissions-status',
   /** POST /submit-problem-judge with `eid` (and `pid` = the exam display id) */
   submitProblem: '/submit-problem-judge',
-  /** GET (eid, pid as the bank pid or displayId) */
+  /** GET (eid, pid: the bank problem id); exam admins */
   rejudgeProblem: '/admin/judge/rejudge-exam-problem',
 } as const;
 

@@ -17,6 +17,7 @@ import { ExamAccessService } from './exam-access.service';
 import { ExamClockService } from './exam-clock.service';
 import { ExamItemsService } from './exam-items.service';
 import { ExamSubmitService } from './exam-submit.service';
+import { AnswerWriterService } from './public/answer-writer.service';
 import { ExamController } from './public/exam.controller';
 import { ExamPaperService } from './public/exam-paper.service';
 import { ExamService } from './public/exam.service';
@@ -34,6 +35,7 @@ import { PaperScoringService } from './scoring/paper-scoring.service';
     ExamItemsService,
     ExamService,
     ExamPaperService,
+    AnswerWriterService,
     PaperScoringService,
     AdminExamService,
     QuestionBankService,

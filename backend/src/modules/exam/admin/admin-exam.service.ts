@@ -80,13 +80,14 @@ export class AdminExamService {
     return { ...examView(exam, itemCounts(await this.items.items(eid))), pwd: exam.pwd };
   }
 
-  private fields(dto: ExamBodyDto) {
+  /** The stored form of an exam body; a private or protected exam needs a password, given now or stored before. */
+  private fields(dto: ExamBodyDto, storedPwd: string | null = null) {
     const start = new Date(dto.startTime);
     const end = new Date(dto.endTime);
     if (!(start.getTime() < end.getTime())) throw new BadRequestError(EXAM_ERR.startBeforeEnd);
     const duration = dto.duration ?? Math.round((end.getTime() - start.getTime()) / 1000);
     if (!(duration > 0)) throw new BadRequestError(EXAM_ERR.durationPositive);
-    if (dto.auth !== ContestAuth.Public && !dto.pwd) throw new BadRequestError(EXAM_ERR.passwordRequired);
+    if (dto.auth !== ContestAuth.Public && !dto.pwd && !storedPwd) throw new BadRequestError(EXAM_ERR.passwordRequired);
     return {
       title: dto.title,
       description: dto.description ?? '',
@@ -113,13 +114,12 @@ export class AdminExamService {
 
   async update(dto: UpdateExamDto, user: AuthUser): Promise<ExamInfo> {
     await this.managed(dto.id, user);
-    const fields = this.fields(dto);
-    // An unchanged (absent) password keeps the stored one.
-    const { pwd, ...rest } = fields;
-    await this.exams.update({ id: dto.id }, dto.pwd || dto.auth === ContestAuth.Public ? fields : rest);
+    // An absent password keeps the stored one (the editor does not get it back unless asked).
+    const stored = await this.exams.createQueryBuilder('e').addSelect('e.pwd').where('e.id = :id', { id: dto.id }).getOneOrFail();
+    const { pwd, ...rest } = this.fields(dto, stored.pwd);
+    await this.exams.update({ id: dto.id }, dto.pwd || dto.auth === ContestAuth.Public ? { ...rest, pwd } : rest);
     this.changed(dto.id);
     const exam = await this.exams.findOneByOrFail({ id: dto.id });
-    void pwd;
     return examView(exam, itemCounts(await this.items.items(dto.id)));
   }
 
@@ -280,10 +280,13 @@ export class AdminExamService {
       (await this.examQuestions.existsBy({ eid: eq.eid, displayId: dto.displayId }))
     )
       throw new BadRequestError(EXAM_ERR.displayIdExists);
+    const rescore = dto.score !== undefined && dto.score !== eq.score;
     eq.displayId = dto.displayId ?? eq.displayId;
     eq.score = dto.score ?? eq.score;
     const saved = await this.examQuestions.save(eq);
     this.changed(eq.eid);
+    // Saved answers were scored out of the old points: score them again (hand-marked ones stay).
+    if (rescore) await this.scoring.rescoreQuestion(eq.eid, eq.qid);
     return saved;
   }
 

@@ -22,6 +22,7 @@ import { PaperProblemScore } from '../entities/exam-paper.entity';
 import { ExamAccess, ExamAccessService } from '../exam-access.service';
 import { ExamItems, ExamItemsService } from '../exam-items.service';
 import { PaperScoringService } from '../scoring/paper-scoring.service';
+import { AnswerWriterService } from './answer-writer.service';
 import { answerFits, normaliseJudgeAnswer, scoreAnswer } from '../scoring/scoring-engine';
 
 interface PaperRow {
@@ -48,7 +49,7 @@ interface AnswerRow {
 }
 
 /**
- * Answers and papers: `submit-question` (the hot path: cached exam, registration and items, one upsert),
+ * Answers and papers: `submit-question` (the hot path: cached exam, registration and items, one batched upsert),
  * `get-my-answer`, `get-exam-question-status`, `get-exam-paper-list`, `submit-exam-paper-score`,
  * `rejudge-question`.
  */
@@ -59,6 +60,7 @@ export class ExamPaperService {
     private readonly access: ExamAccessService,
     private readonly items: ExamItemsService,
     private readonly scoring: PaperScoringService,
+    private readonly writer: AnswerWriterService,
   ) {}
 
   /** submit-question: saved and re-saved until the end (refused after it), scored as it is saved. */
@@ -75,18 +77,13 @@ export class ExamPaperService {
           ? (normaliseJudgeAnswer(dto.answer) ?? '')
           : dto.answer;
     const score = scoreAnswer(q, answer, q.score);
-    const [row]: { gmtModified: Date }[] = await this.db.query(
-      `INSERT INTO exam_answer (eid, qid, uid, answer, score) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (eid, qid, uid) DO UPDATE SET answer = EXCLUDED.answer, score = EXCLUDED.score, manual = false, gmt_modified = now()
-       RETURNING gmt_modified AS "gmtModified"`,
-      [a.exam.id, q.qid, a.user!.uid, answer, score],
-    );
+    const gmtModified = await this.writer.save({ eid: a.exam.id, qid: q.qid, uid: a.user!.uid, answer, score });
     return {
       eid: a.exam.id,
       questionId: q.qid,
       answer,
       score: this.access.scoresVisible(a) ? score : null,
-      gmtModified: new Date(row.gmtModified).toISOString(),
+      gmtModified: new Date(gmtModified).toISOString(),
     };
   }
 
