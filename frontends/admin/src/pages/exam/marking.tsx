@@ -21,8 +21,14 @@ import { getExamQuestions, getPapers, scoreExamPapers, submitPaperScore } from '
 import { questionTypeId } from './question-fields';
 
 /** An answer or right answer in words (blanks numbered, alternatives joined). */
-export function showAnswer(type: QuestionType | undefined, value: string | null | undefined, right = false): string {
+export function showAnswer(
+  type: QuestionType | undefined,
+  value: string | null | undefined,
+  right = false,
+  judgeWords: [string, string] = ['true', 'false'],
+): string {
   if (value == null || value === '') return '';
+  if (type === QuestionType.Judge) return value === 'true' ? judgeWords[0] : value === 'false' ? judgeWords[1] : value;
   if (type === QuestionType.Blank) {
     if (right) return (decodeBlankRightAnswer(value) ?? [[value]]).map((alts, i) => `${i + 1}. ${alts.join(' / ')}`).join('   ');
     return decodeBlankAnswer(value)
@@ -45,6 +51,7 @@ function AnswerBeside({
 }) {
   const { t } = useT();
   const type = item.type ?? question?.question.type;
+  const judgeWords: [string, string] = [t('admin.question.true'), t('admin.question.false')];
   const right =
     item.rightAnswer ??
     (question ? (type === QuestionType.Choice ? choicesRightAnswer(question.question.choices) : question.question.rightAnswer) : null);
@@ -89,13 +96,13 @@ function AnswerBeside({
             style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', background: '#fafafa', padding: 8, minHeight: 40 }}
             data-testid="marking-answer"
           >
-            {showAnswer(type, item.answer) || t('admin.marking.noAnswer')}
+            {showAnswer(type, item.answer, false, judgeWords) || t('admin.marking.noAnswer')}
           </pre>
         </Col>
         <Col xs={24} md={12}>
           <Typography.Text strong>{t('admin.marking.reference')}</Typography.Text>
           <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', background: '#f6ffed', padding: 8, minHeight: 40 }}>
-            {showAnswer(type, right, true) || '-'}
+            {showAnswer(type, right, true, judgeWords) || '-'}
           </pre>
         </Col>
       </Row>
