@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CoreModule } from './core/core.module';
 import { AccountModule } from './modules/account/account.module';
 import { ContestModule } from './modules/contest/contest.module';
+import { ExamModule } from './modules/exam/exam.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DemoModule } from './modules/demo/demo.module';
 import { DiscussionModule } from './modules/discussion/discussion.module';
@@ -45,6 +46,7 @@ import { UserModule } from './modules/user/user.module';
     OpsModule,
     DemoModule,
     GroupModule,
+    ExamModule,
   ],
 })
 export class AppModule {}

@@ -627,3 +627,74 @@ describe("groups as HOJ's client calls them (api.js)", () => {
     expect((await as(alice, 'get', '/api/get-group-auth').query({ gid }).expect(200)).body.data).toBe(0);
   });
 });
+
+describe('exam calls in the HOJ style (issue 14)', () => {
+  it("answers get-exam-list as a page of ContestVO-like rows, get-exam-info with now, and reads HOJ's query strings", async () => {
+    const author = t.users.admin;
+    const now = Date.now();
+    const created = await as(author, 'post', '/api/admin/exam').send({
+      title: 'Compat exam',
+      auth: 0,
+      startTime: new Date(now - 10 * MIN).toISOString(),
+      endTime: new Date(now + 60 * MIN).toISOString(),
+    });
+    const eid = created.body.data.id as number;
+    await as(author, 'post', '/api/admin/exam/exam-question').send({
+      eid,
+      displayId: 'Q1',
+      score: 2,
+      question: { displayId: `HCQ-${process.pid}`, type: 2, description: 'true?', rightAnswer: 'true' },
+    });
+    const list = await as(alice, 'get', '/api/get-exam-list').query({ currentPage: '1', limit: '10', keyword: 'Compat' });
+    expect(Object.keys(list.body.data).sort()).toEqual(['current', 'pages', 'records', 'size', 'total']);
+    expect(list.body.data.records[0]).toMatchObject({
+      id: eid,
+      eid,
+      title: 'Compat exam',
+      auth: 0,
+      status: 0,
+      author: author.username,
+      duration: 4200,
+      totalScore: 2,
+      questionCount: 1,
+      count: 0,
+    });
+    expect(list.body.data.records[0]).not.toHaveProperty('pwd');
+    const info = await as(alice, 'get', '/api/get-exam-info').query({ eid: String(eid) });
+    expect(new Date(info.body.data.now).getTime()).toBeGreaterThan(now - 1000);
+    // Numeric strings in the query, unknown fields in the body (dropped), as HOJ's client sends them.
+    const questions = await as(alice, 'get', '/api/get-exam-question-list').query({ eid: String(eid), type: '2' });
+    expect(questions.body.data.map((q: { displayId: string }) => q.displayId)).toEqual(['Q1']);
+    const qid = questions.body.data[0].questionId as number;
+    const saved = await as(alice, 'post', '/api/submit-question').send({
+      eid,
+      questionId: qid,
+      answer: 'true',
+      examId: 99,
+      extra: { a: 1 },
+    });
+    expect(saved.body).toMatchObject({ status: 200, data: { eid, questionId: qid, answer: 'true' } });
+    const status = await as(alice, 'post', '/api/check-exam-submissions-status').send({ eid, submitIds: [] });
+    expect(status.body.data).toEqual({});
+    const kinds = await as(alice, 'get', '/api/get-exam-problem-k').query({ eid });
+    expect(kinds.body.data.find((k: { kind: string }) => k.kind === 'judge')).toEqual({ kind: 'judge', type: 2, count: 1, score: 2 });
+  });
+
+  it('answers every requested pid of get-user-problem-status for an exam list (isExamProblemList, eid)', async () => {
+    const p = await problem();
+    const now = Date.now();
+    const created = await as(t.users.admin, 'post', '/api/admin/exam').send({
+      title: 'Compat exam 2',
+      auth: 0,
+      startTime: new Date(now - 10 * MIN).toISOString(),
+      endTime: new Date(now + 60 * MIN).toISOString(),
+    });
+    const eid = created.body.data.id as number;
+    const res = await as(alice, 'post', '/api/get-user-problem-status').send({
+      pidList: [p.id],
+      isExamProblemList: true,
+      eid: String(eid),
+    });
+    expect(res.body.data).toEqual({ [p.id]: { status: JudgeStatus.NotSubmitted, score: null } });
+  });
+});

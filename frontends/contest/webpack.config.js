@@ -5,7 +5,7 @@
 module.exports = require('../webpack.common')({
   name: 'contest',
   dir: __dirname,
-  exposes: { './app': './src/app.tsx' },
+  exposes: { './app': './src/app.tsx', './clock': './src/exposed/clock.tsx' },
   remotes: ['problems'],
   title: 'OJ Contest',
 });

@@ -24,6 +24,12 @@ const ContestListPage = lazy(() => import('./pages/contest'));
 const ContestEditPage = lazy(() => import('./pages/contest/edit'));
 const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
 const ContestAnnouncementPage = lazy(() => import('./pages/contest/announcement'));
+const ExamListPage = lazy(() => import('./pages/exam'));
+const ExamEditPage = lazy(() => import('./pages/exam/edit'));
+const ExamQuestionsPage = lazy(() => import('./pages/exam/exam-questions'));
+const ExamProblemsPage = lazy(() => import('./pages/exam/exam-problems'));
+const ExamMarkingPage = lazy(() => import('./pages/exam/marking'));
+const QuestionBankPage = lazy(() => import('./pages/exam/questions'));
 const TrainingListPage = lazy(() => import('./pages/training'));
 const TrainingEditPage = lazy(() => import('./pages/training/edit'));
 const TrainingProblemsPage = lazy(() => import('./pages/training/problems'));
@@ -76,6 +82,13 @@ export function AdminRoutes() {
         <Route path="contest/:contestID/problem/create" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/problem/:problemId/edit" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
+        <Route path="exam" element={<ExamListPage />} />
+        <Route path="exam/create" element={<ExamEditPage />} />
+        <Route path="exam/:examID/edit" element={<ExamEditPage />} />
+        <Route path="exam/:examID/questions" element={<ExamQuestionsPage />} />
+        <Route path="exam/:examID/problems" element={<ExamProblemsPage />} />
+        <Route path="exam/:examID/marking" element={<ExamMarkingPage />} />
+        <Route path="question" element={<QuestionBankPage />} />
         <Route path="training" element={<TrainingListPage />} />
         <Route path="training/create" element={<TrainingEditPage />} />
         <Route path="training/category" element={<TrainingCategoryPage />} />

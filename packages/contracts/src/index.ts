@@ -21,3 +21,4 @@ export * from './discussion';
 export * from './group';
 export * from './profile';
 export * from './messages';
+export * from './exam';

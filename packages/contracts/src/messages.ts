@@ -12,6 +12,7 @@ import { CONTEST_ERR } from './contest-errors';
 import { DISCUSSION_ERR } from './discussion';
 import { ERR } from './errors';
 import { GROUP_ERR, GROUP_MSG } from './group';
+import { EXAM_ERR } from './exam';
 import { JUDGING_ERR } from './judging';
 import { PROFILE_TEXT, RATING_TEXT } from './profile';
 import { SITE_TEXT } from './site';
@@ -28,6 +29,7 @@ export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
   TRAINING_ERR,
   GROUP_ERR,
   GROUP_MSG,
+  EXAM_ERR,
   ADMIN_USER_TEXT,
   PROFILE_TEXT,
   RATING_TEXT,

@@ -15,6 +15,36 @@ import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
+/**
+ * A bank problem under its contest or exam display id, title and colour, with its languages and templates
+ * (get-contest-problem-details, get-exam-problem-details). `hideHints` drops source, author and difficulty.
+ */
+export async function timedProblemDetails(
+  db: DataSource,
+  bank: ProblemService,
+  link: { pid: number; displayId: string; displayTitle: string; color: string | null },
+  hideHints: boolean,
+): Promise<{ problem: Record<string, unknown>; languages: string[]; codeTemplate: Record<string, string>; now: string }> {
+  const problem = await db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: link.pid } });
+  if (!problem) throw new NotFoundError();
+  const [languages, templates] = await Promise.all([bank.languagesFor(problem.id), bank.templatesOf(problem.id)]);
+  const hidden = hideHints ? { source: null, author: null, difficulty: null } : {};
+  return {
+    problem: {
+      ...problem,
+      ...hidden,
+      examples: formatHojExamples(problem.examples),
+      problemId: link.displayId,
+      title: link.displayTitle,
+      color: link.color,
+    },
+    languages: languages.map((l) => l.name),
+    // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).
+    codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
+    now: new Date().toISOString(),
+  };
+}
+
 /** A contest as answers show it: every field but the password, the status from the clock, and `now`. */
 export type ContestView = Omit<Contest, 'pwd'> & { now: string; sealRankTime: Date | null };
 
@@ -146,26 +176,9 @@ export class ContestService {
   /** `get-contest-problem-details`: the bank problem under its contest display id and title, with its languages and templates. */
   async problemDetails(a: ContestAccess, displayId: string): Promise<Record<string, unknown>> {
     const cp = await this.findProblem(a.contest.id, displayId);
-    const problem = await this.db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: cp.pid } });
-    if (!problem) throw new NotFoundError();
-    const [languages, templates] = await Promise.all([this.bank.languagesFor(problem.id), this.bank.templatesOf(problem.id)]);
     // HOJ: where the problem comes from, who wrote it and how hard it is are hints, shown once the contest is over.
-    const hidden = !a.isAdmin && a.status !== ContestStatus.Ended ? { source: null, author: null, difficulty: null } : {};
-    return {
-      problem: {
-        ...problem,
-        ...hidden,
-        examples: formatHojExamples(problem.examples),
-        problemId: cp.displayId,
-        title: cp.displayTitle,
-        color: cp.color,
-      },
-      contestProblem: cp,
-      languages: languages.map((l) => l.name),
-      // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).
-      codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
-      now: new Date().toISOString(),
-    };
+    const details = await timedProblemDetails(this.db, this.bank, cp, !a.isAdmin && a.status !== ContestStatus.Ended);
+    return { ...details, contestProblem: cp };
   }
 
   /** `get-contest-announcement`: visible announcements, newest first. */

@@ -14,6 +14,8 @@ interface CountedRow {
   username: string;
   pid: number;
   cid: number;
+  /** The exam it was made in (0 outside exams): exam submissions, like contest ones, stay out of the statistics. */
+  eid: number;
   status: number;
 }
 
@@ -23,6 +25,8 @@ export interface WrittenJudgeResult {
   uid: string;
   pid: number;
   cid: number;
+  /** The exam it was made in (0 outside exams). */
+  eid: number;
   /** The training it was made in (null outside trainings). */
   tid: number | null;
   displayPid: string;
@@ -72,7 +76,7 @@ export class JudgeResultService {
         `UPDATE judge SET status = $3, time = $4, memory = $5, score = $6, error_message = $7, judger = $8,
                 subtask_results = $9, counted = true, gmt_modified = now()
           WHERE submit_id = $1 AND version = $2 AND counted = false
-          RETURNING uid, username, pid, cid, tid, status, score, time, display_pid AS "displayPid", submit_time AS "submitTime"`,
+          RETURNING uid, username, pid, cid, eid, tid, status, score, time, display_pid AS "displayPid", submit_time AS "submitTime"`,
         [
           submitId,
           version,
@@ -117,7 +121,7 @@ export class JudgeResultService {
           values,
         );
       }
-      if (row.cid === 0) await this.count(em, row, +1);
+      if (row.cid === 0 && !row.eid) await this.count(em, row, +1);
       return row;
     });
     if (!written) return false;
@@ -126,6 +130,7 @@ export class JudgeResultService {
       uid: written.uid,
       pid: written.pid,
       cid: written.cid,
+      eid: written.eid,
       tid: written.tid,
       displayPid: written.displayPid,
       status: written.status,
@@ -151,7 +156,7 @@ export class JudgeResultService {
         submitTime: Date;
         tid: number | null;
       })[] = await em.query(
-        `SELECT uid, username, pid, cid, tid, status, counted, version, language, code, display_pid AS "displayPid",
+        `SELECT uid, username, pid, cid, eid, tid, status, counted, version, language, code, display_pid AS "displayPid",
                 submit_time AS "submitTime" FROM judge WHERE submit_id = $1 FOR UPDATE`,
         [submitId],
       );
@@ -164,7 +169,7 @@ export class JudgeResultService {
         [submitId, JudgeStatus.Pending],
       );
       await em.query(`DELETE FROM judge_case WHERE submit_id = $1`, [submitId]);
-      if (row.counted && row.cid === 0) await this.count(em, row, -1);
+      if (row.counted && row.cid === 0 && !row.eid) await this.count(em, row, -1);
       return row;
     });
     await this.notify({
@@ -172,6 +177,7 @@ export class JudgeResultService {
       uid: reset.uid,
       pid: reset.pid,
       cid: reset.cid,
+      eid: reset.eid,
       tid: reset.tid,
       displayPid: reset.displayPid,
       status: JudgeStatus.Pending,
@@ -195,7 +201,7 @@ export class JudgeResultService {
     const done = await this.dataSource.transaction(async (em) => {
       const found: (CountedRow & { counted: boolean; tid: number | null; displayPid: string; submitTime: Date; time: number | null })[] =
         await em.query(
-          `SELECT uid, username, pid, cid, tid, status, counted, time, display_pid AS "displayPid", submit_time AS "submitTime"
+          `SELECT uid, username, pid, cid, eid, tid, status, counted, time, display_pid AS "displayPid", submit_time AS "submitTime"
            FROM judge WHERE submit_id = $1 FOR UPDATE`,
           [submitId],
         );
@@ -209,8 +215,8 @@ export class JudgeResultService {
           WHERE submit_id = $1`,
         [submitId, verdict.status, verdict.score, verdict.judger, counted],
       );
-      if (row.counted && row.cid === 0) await this.count(em, row, -1);
-      if (counted && row.cid === 0) await this.count(em, { ...row, status: verdict.status }, +1);
+      if (row.counted && row.cid === 0 && !row.eid) await this.count(em, row, -1);
+      if (counted && row.cid === 0 && !row.eid) await this.count(em, { ...row, status: verdict.status }, +1);
       return row;
     });
     await this.notify({
@@ -218,6 +224,7 @@ export class JudgeResultService {
       uid: done.uid,
       pid: done.pid,
       cid: done.cid,
+      eid: done.eid,
       tid: done.tid,
       displayPid: done.displayPid,
       status: verdict.status,
@@ -264,10 +271,10 @@ export class JudgeResultService {
     }[] = await em.query(
       `SELECT count(*) AS n, bool_or(j.status = 0) AS accepted, max(coalesce(j.score, 0)) AS best,
                 min(j.submit_time) FILTER (WHERE j.status = 0) AS first_ac,
-                (SELECT j2.status FROM judge j2 WHERE j2.uid = $1 AND j2.pid = $2 AND j2.cid = 0 AND j2.counted
+                (SELECT j2.status FROM judge j2 WHERE j2.uid = $1 AND j2.pid = $2 AND j2.cid = 0 AND j2.eid = 0 AND j2.counted
                   ORDER BY j2.submit_time DESC, j2.submit_id DESC LIMIT 1) AS last_status,
                 (SELECT p.type FROM problem p WHERE p.id = $2) AS type
-           FROM judge j WHERE j.uid = $1 AND j.pid = $2 AND j.cid = 0 AND j.counted`,
+           FROM judge j WHERE j.uid = $1 AND j.pid = $2 AND j.cid = 0 AND j.eid = 0 AND j.counted`,
       [uid, pid],
     );
     const a = agg[0];

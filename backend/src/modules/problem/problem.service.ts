@@ -500,37 +500,51 @@ export class ProblemService {
    */
   async userStatus(
     uid: string,
-    q: { pidList: number[]; isContestProblemList?: boolean; cid?: number },
+    q: { pidList: number[]; isContestProblemList?: boolean; cid?: number; isExamProblemList?: boolean; eid?: number },
   ): Promise<Record<number, { status: number; score?: number | null }>> {
     const pids = [...new Set(q.pidList)];
     if (pids.length === 0) return {};
     const out: Record<number, { status: number; score?: number | null }> = {};
-    if (q.isContestProblemList && q.cid) {
-      const contest = await this.dataSource
-        .createQueryBuilder()
-        .select('c.type', 'type')
-        .from('contest', 'c')
-        .where('c.id = :cid', { cid: q.cid })
-        .getRawOne<{ type: number }>();
-      if (!contest) throw new NotFoundError();
-      const oi = contest.type === ContestType.OI;
-      const qb = this.dataSource
-        .createQueryBuilder()
-        .select(['j.pid AS pid', 'j.status AS status', 'j.score AS score'])
-        .distinctOn(['j.pid'])
-        .from('judge', 'j')
-        .where('j.uid = :uid AND j.cid = :cid AND j.pid IN (:...pids)', { uid, cid: q.cid, pids })
-        .orderBy('j.pid');
-      // ACM: an accepted attempt wins over later ones; OI: the latest attempt.
-      if (!oi) qb.addOrderBy(`(j.status = ${JudgeStatus.Accepted})`, 'DESC');
-      const rows = await qb.addOrderBy('j.submit_time', 'DESC').getRawMany<{ pid: number; status: number; score: number | null }>();
-      for (const r of rows) out[r.pid] = { status: r.status, score: oi ? r.score : null };
-      for (const pid of pids) out[pid] ??= { status: JudgeStatus.NotSubmitted, score: null };
-      return out;
-    }
+    // A contest's (or an exam's) list: only its submissions count.
+    if (q.isContestProblemList && q.cid) return this.timedListStatus(uid, pids, 'contest', q.cid);
+    if (q.isExamProblemList && q.eid) return this.timedListStatus(uid, pids, 'exam', q.eid);
     const rows = await this.userStats.find({ where: { uid, pid: In(pids) } });
     for (const r of rows) out[r.pid] = { status: r.accepted ? JudgeStatus.Accepted : r.lastStatus, score: r.bestScore };
     for (const pid of pids) out[pid] ??= { status: JudgeStatus.NotSubmitted };
+    return out;
+  }
+
+  /**
+   * The caller's state per problem of a contest or exam list: an OI event answers the latest attempt with its score,
+   * an ACM event `score: null` with an accepted attempt winning over later ones (HOJ).
+   */
+  private async timedListStatus(
+    uid: string,
+    pids: number[],
+    table: 'contest' | 'exam',
+    id: number,
+  ): Promise<Record<number, { status: number; score?: number | null }>> {
+    const column = table === 'contest' ? 'cid' : 'eid';
+    const event = await this.dataSource
+      .createQueryBuilder()
+      .select('t.type', 'type')
+      .from(table, 't')
+      .where('t.id = :id', { id })
+      .getRawOne<{ type: number }>();
+    if (!event) throw new NotFoundError();
+    const oi = event.type === ContestType.OI;
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select(['j.pid AS pid', 'j.status AS status', 'j.score AS score'])
+      .distinctOn(['j.pid'])
+      .from('judge', 'j')
+      .where(`j.uid = :uid AND j.${column} = :id AND j.pid IN (:...pids)`, { uid, id, pids })
+      .orderBy('j.pid');
+    if (!oi) qb.addOrderBy(`(j.status = ${JudgeStatus.Accepted})`, 'DESC');
+    const rows = await qb.addOrderBy('j.submit_time', 'DESC').getRawMany<{ pid: number; status: number; score: number | null }>();
+    const out: Record<number, { status: number; score?: number | null }> = {};
+    for (const r of rows) out[r.pid] = { status: r.status, score: oi ? r.score : null };
+    for (const pid of pids) out[pid] ??= { status: JudgeStatus.NotSubmitted, score: null };
     return out;
   }
 }

@@ -56,7 +56,7 @@ export class RankService {
       .select('j.uid', 'uid')
       .addSelect('max(j.username)', 'username')
       .addSelect('count(DISTINCT j.pid)', 'ac')
-      .where('j.status = :ac AND j.cid = 0 AND j.submitTime >= :since', { ac: JudgeStatus.Accepted, since })
+      .where('j.status = :ac AND j.cid = 0 AND j.eid = 0 AND j.submitTime >= :since', { ac: JudgeStatus.Accepted, since })
       .groupBy('j.uid')
       .orderBy('ac', 'DESC')
       .addOrderBy('j.uid', 'ASC')

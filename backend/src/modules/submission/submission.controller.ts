@@ -17,6 +17,7 @@ import {
 import { ContestSubmitService } from '../contest/contest-submit.service';
 import { SubmissionStatisticsService } from './submission-statistics.service';
 import { TrainingSubmitService } from '../training/training-submit.service';
+import { ExamSubmitService } from '../exam/exam-submit.service';
 import { SubmissionService } from './submission.service';
 
 /** Submission calls of spec §7. */
@@ -28,6 +29,7 @@ export class SubmissionController {
     private readonly contestSubmissions: ContestSubmitService,
     private readonly statistics: SubmissionStatisticsService,
     private readonly trainingSubmissions: TrainingSubmitService,
+    private readonly examSubmissions: ExamSubmitService,
   ) {}
 
   /** One route for both (HOJ): with a cid, `pid` is the contest display id and the contest rules apply. */
@@ -36,6 +38,8 @@ export class SubmissionController {
   async submit(@Body() dto: SubmitJudgeDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
     const ip = req.ip ?? null;
     if (dto.cid) return this.contestSubmissions.submit({ cid: dto.cid, pid: dto.pid, language: dto.language, code: dto.code }, user, ip);
+    // With an eid, `pid` is the exam display id and the exam rules apply (points count in the paper).
+    if (dto.eid) return this.examSubmissions.submit({ eid: dto.eid, pid: dto.pid, language: dto.language, code: dto.code }, user, ip);
     // With a tid (HOJ), the training's access rules apply and the try counts for its rank.
     if (dto.tid) return this.submissions.submit(dto, user, ip, await this.trainingSubmissions.resolve(dto.tid, dto.pid, user));
     return this.submissions.submit(dto, user, ip);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
+import { ExamModule } from '../exam/exam.module';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
@@ -19,6 +20,7 @@ import { SubmissionService } from './submission.service';
     JudgeQueueModule,
     ContestModule,
     TrainingModule,
+    ExamModule,
   ],
   controllers: [SubmissionController],
   providers: [SubmissionService, SubmissionStatisticsService],

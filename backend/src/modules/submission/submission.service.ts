@@ -1,3 +1,5 @@
+import { isEventAdmin } from '../contest/timed/timed-rules';
+import { ExamAccessService } from '../exam/exam-access.service';
 import { ContestAccessService } from '../contest/contest-access.service';
 import { ContestSubmissionService } from '../contest/contest-submission.service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -69,6 +71,7 @@ export class SubmissionService {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly contestAccess: ContestAccessService,
     private readonly contestSubmissions: ContestSubmissionService,
+    private readonly examAccess: ExamAccessService,
   ) {}
 
   assertCanSubmit(user: AuthUser): void {
@@ -162,7 +165,7 @@ export class SubmissionService {
     const qb = this.judges
       .createQueryBuilder('j')
       .select(LIST_COLUMNS.map((c) => `j.${c}`))
-      .where('j.cid = 0')
+      .where('j.cid = 0 AND j.eid = 0')
       .orderBy('j.submitId', 'DESC');
     if (!user?.isAdmin) {
       qb.innerJoin(Problem, 'p', 'p.id = j.pid').andWhere('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public });
@@ -196,7 +199,7 @@ export class SubmissionService {
   async lastAcceptedCode(uid: string, pid: number, cid = 0): Promise<{ submitId: number | null; code: string; language: string | null }> {
     const row = await this.judges.findOne({
       select: ['submitId', 'code', 'language'],
-      where: { uid, pid, cid, status: JudgeStatus.Accepted },
+      where: { uid, pid, cid, eid: 0, status: JudgeStatus.Accepted },
       order: { submitId: 'DESC' },
     });
     return row ? { submitId: row.submitId, code: row.code, language: row.language } : { submitId: null, code: '', language: null };
@@ -213,7 +216,15 @@ export class SubmissionService {
     const problem = await this.problems.findById(sub.pid);
     if (!this.problems.canSee(problem, user) && sub.uid !== user?.uid) throw new NotFoundError(ERR.notFound);
     if (sub.cid && sub.uid !== user?.uid) await this.assertContestAllows(sub, user);
+    if (sub.eid && sub.uid !== user?.uid && !(await this.isExamAdmin(sub.eid, user))) throw new ForbiddenError(ERR.noPermission);
     return { sub, problem };
+  }
+
+  /** Others' exam submissions are seen by the exam's admins only (author, root), during the exam and after it. */
+  private async isExamAdmin(eid: number, user?: AuthUser): Promise<boolean> {
+    const exam = await this.examAccess.exam(eid);
+    // A deleted exam's submissions remain: root still sees them.
+    return exam ? isEventAdmin(exam, user) : !!user?.isRoot;
   }
 
   /**
@@ -282,11 +293,13 @@ export class SubmissionService {
     if (submitIds.length === 0) return {};
     const rows = await this.judges
       .createQueryBuilder('j')
-      .select(['j.submitId', 'j.status', 'j.time', 'j.memory', 'j.score', 'j.uid', 'j.pid', 'j.cid'])
+      .select(['j.submitId', 'j.status', 'j.time', 'j.memory', 'j.score', 'j.uid', 'j.pid', 'j.cid', 'j.eid'])
       .where('j.submitId IN (:...ids)', { ids: [...new Set(submitIds)] })
       .getMany();
-    const practice = rows.filter((r) => !r.cid);
+    const practice = rows.filter((r) => !r.cid && !r.eid);
     const visible = user?.isAdmin ? practice : await this.filterVisible(practice, user);
+    // Exam submissions: the caller's own, or any for the exam's admins.
+    for (const r of rows) if (r.eid && user && (r.uid === user.uid || (await this.isExamAdmin(r.eid, user)))) visible.push(r);
     const out: Record<number, { submitId: number; status: number; time: number | null; memory: number | null; score: number | null }> =
       Object.fromEntries(
         visible.map((r) => [r.submitId, { submitId: r.submitId, status: r.status, time: r.time, memory: r.memory, score: r.score }]),

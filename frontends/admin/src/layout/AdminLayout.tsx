@@ -17,6 +17,7 @@ import {
   UserOutlined,
   PlusOutlined,
   ReadOutlined,
+  FormOutlined,
 } from '@ant-design/icons';
 import { ProLayout, MenuDataItem } from '@ant-design/pro-components';
 import { Dropdown } from 'antd';
@@ -57,6 +58,16 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       children: [
         { path: '/contest', name: t('admin.menu.contestList'), icon: <UnorderedListOutlined /> },
         { path: '/contest/create', name: t('admin.menu.contestCreate'), icon: <PlusOutlined /> },
+      ],
+    },
+    {
+      path: '/exams',
+      name: t('admin.menu.exam'),
+      icon: <FormOutlined />,
+      children: [
+        { path: '/exam', name: t('admin.menu.examList'), icon: <UnorderedListOutlined /> },
+        { path: '/exam/create', name: t('admin.menu.examCreate'), icon: <PlusOutlined /> },
+        { path: '/question', name: t('admin.menu.questionBank'), icon: <DatabaseOutlined /> },
       ],
     },
     {

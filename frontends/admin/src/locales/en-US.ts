@@ -1,12 +1,14 @@
 /** English texts of the admin app. Spec texts come from contracts (ERR) so they are written once. */
 import { ERR, Role, ROLE_DESCRIPTIONS, SITE_TEXT } from '@oj/contracts';
 import contestEnUS from '../pages/contest/locales/en-US';
+import examEnUS from '../pages/exam/locales/en-US';
 import trainingEnUS from '../pages/training/locales/en-US';
 import discussionEnUS from '../pages/discussion/locales/en-US';
 import userEnUS from '../pages/user/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
+  ...examEnUS,
   ...trainingEnUS,
   ...discussionEnUS,
   ...userEnUS,

@@ -1,10 +1,12 @@
 /** 管理端的中文文案。 */
 import contestZhCN from '../pages/contest/locales/zh-CN';
+import examZhCN from '../pages/exam/locales/zh-CN';
 import trainingZhCN from '../pages/training/locales/zh-CN';
 import discussionZhCN from '../pages/discussion/locales/zh-CN';
 import userZhCN from '../pages/user/locales/zh-CN';
 const messages: Record<string, string> = {
   ...contestZhCN,
+  ...examZhCN,
   ...trainingZhCN,
   ...discussionZhCN,
   ...userZhCN,

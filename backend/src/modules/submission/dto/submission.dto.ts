@@ -21,6 +21,8 @@ export class SubmitJudgeDto {
   code: string;
 
   @IsOptional() @IsInt() @Min(0) cid?: number;
+  /** An exam submission: `pid` is the exam display id and the exam rules apply. */
+  @IsOptional() @IsInt() @Min(0) eid?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) tid?: number | null;
   @IsOptional() @IsInt() gid?: number | null;
   @IsOptional() @IsBoolean() isRemote?: boolean;

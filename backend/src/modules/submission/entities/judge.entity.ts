@@ -9,6 +9,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index(['cid', 'submitTime'])
 // Training boards and progress read a training's submissions (only those made inside a training).
 @Index('ix_judge_training', ['tid', 'uid'], { where: 'tid IS NOT NULL' })
+@Index('ix_judge_exam', ['eid', 'uid', 'pid'], { where: 'eid <> 0' })
 export class Judge {
   @PrimaryGeneratedColumn()
   submitId: number;
@@ -73,6 +74,10 @@ export class Judge {
 
   @Column({ type: 'int', default: 0 })
   cid: number;
+
+  /** The exam it was made in (0 outside exams); `displayPid` is then the exam display id. */
+  @Column({ type: 'int', default: 0 })
+  eid: number;
 
   @Column({ type: 'int', default: 0 })
   cpid: number;

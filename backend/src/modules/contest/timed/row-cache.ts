@@ -1,0 +1,67 @@
+/**
+ * A replica's copy of rows read by id (contests, exams), shared by every request: the row is reused while
+ * younger than `maxAgeMs`, re-read in the background from `refreshMs` on, and at most one read per id is under
+ * way (single flight). Before, an entry expired for everybody at once and each request in flight sent its own
+ * query: under load a burst of queries every second, queued behind a small pool. `forget` drops an id after an
+ * edit; a read that started before it never stores the old row.
+ */
+interface Cached<T> {
+  row: T | null;
+  /** When the read of the row started (Date.now()). */
+  at: number;
+  /** The re-read under way, shared by every caller. */
+  reading?: Promise<T | null>;
+}
+
+export class RowCache<T> {
+  private readonly cache = new Map<number, Cached<T>>();
+  /** Bumped by forget(): a read that started before an edit must not store the old row. */
+  private generationNo = 0;
+
+  constructor(
+    private readonly load: (id: number) => Promise<T | null>,
+    private readonly maxAgeMs: number,
+    private readonly refreshMs: number,
+  ) {}
+
+  /** Changes with every forget(): other caches of the same rows (registrations) compare it. */
+  get generation(): number {
+    return this.generationNo;
+  }
+
+  get(id: number): Promise<T | null> {
+    const hit = this.cache.get(id);
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < this.refreshMs) return Promise.resolve(hit.row);
+    const reading = hit?.reading ?? this.read(id);
+    return hit && age < this.maxAgeMs ? Promise.resolve(hit.row) : reading;
+  }
+
+  forget(id: number): void {
+    this.generationNo++;
+    this.cache.delete(id);
+  }
+
+  private read(id: number): Promise<T | null> {
+    const generation = this.generationNo;
+    // The row is as of when the query started: its age counts from then.
+    const startedAt = Date.now();
+    const reading = this.load(id).then(
+      (row) => {
+        if (generation === this.generationNo) this.cache.set(id, { row, at: startedAt });
+        else if (this.cache.get(id)?.reading === reading) this.cache.delete(id);
+        return row;
+      },
+      (e: unknown) => {
+        if (this.cache.get(id)?.reading === reading) this.cache.delete(id);
+        throw e;
+      },
+    );
+    const hit = this.cache.get(id);
+    if (hit) hit.reading = reading;
+    else this.cache.set(id, { row: null, at: -Infinity, reading });
+    // A failed background re-read is seen by the next caller that waits for one; not an unhandled rejection.
+    reading.catch(() => undefined);
+    return reading;
+  }
+}

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ContestAuth, ContestStatus, EXAM_ERR, contestStatusAt } from '@oj/contracts';
+import { Repository } from 'typeorm';
+import { AuthUser } from '../../core/auth/auth-user';
+import { NotFoundError } from '../../core/http/api.exception';
+import { RegistrationCache } from '../contest/timed/registration-cache';
+import { RowCache } from '../contest/timed/row-cache';
+import {
+  TimedStanding,
+  TimedTexts,
+  assertCanManage,
+  assertCanSubmit,
+  assertCanView,
+  assertCanViewProblems,
+  hasAccess,
+  isEventAdmin,
+  registerWithPassword,
+} from '../contest/timed/timed-rules';
+import { ExamRegister } from './entities/exam-register.entity';
+import { Exam } from './entities/exam.entity';
+
+/** How long a replica reuses an exam row (answers are saved many times a second during an exam). */
+export const EXAM_CACHE_MS = 1_000;
+export const EXAM_REFRESH_MS = 750;
+export const EXAM_UNREGISTERED_CACHE_MS = 1_000;
+
+const EXAM_TEXTS: TimedTexts = {
+  notRegistered: EXAM_ERR.notRegistered,
+  notStarted: EXAM_ERR.notStarted,
+  ended: EXAM_ERR.examEnded,
+  alreadyRegistered: EXAM_ERR.alreadyRegistered,
+  wrongPassword: EXAM_ERR.wrongPassword,
+};
+
+/** What a caller may do in an exam (spec §4, §6), decided once per request. */
+export interface ExamAccess {
+  exam: Exam;
+  status: ContestStatus;
+  user?: AuthUser;
+  isAdmin: boolean;
+  isRegistered: boolean;
+}
+
+const standing = (a: ExamAccess): TimedStanding => ({
+  auth: a.exam.auth,
+  status: a.status,
+  user: a.user,
+  isAdmin: a.isAdmin,
+  isRegistered: a.isRegistered,
+});
+
+/**
+ * The exam rules of spec §6: the contest ones (`contest/timed`: clock, row cache, registrations, rules), with
+ * the exam texts. Exam admins are the author and root. Scores: visible if ended, admin, or realScore.
+ */
+@Injectable()
+export class ExamAccessService {
+  private readonly cache: RowCache<Exam>;
+  private readonly registrations: RegistrationCache;
+
+  constructor(
+    @InjectRepository(Exam) private readonly exams: Repository<Exam>,
+    @InjectRepository(ExamRegister) private readonly registers: Repository<ExamRegister>,
+  ) {
+    this.cache = new RowCache((id) => this.exams.findOneBy({ id }), EXAM_CACHE_MS, EXAM_REFRESH_MS);
+    this.registrations = new RegistrationCache((eid, uid) => this.registers.existsBy({ eid, uid }), EXAM_UNREGISTERED_CACHE_MS);
+  }
+
+  /** The exam (404 when missing, or hidden from a non-admin) and the caller's standing in it. */
+  async access(eid: number, user?: AuthUser, now = new Date()): Promise<ExamAccess> {
+    const exam = await this.cache.get(eid);
+    if (!exam) throw new NotFoundError();
+    const isAdmin = isEventAdmin(exam, user);
+    if (!exam.visible && !isAdmin) throw new NotFoundError();
+    const isRegistered = !!user && exam.auth !== ContestAuth.Public && (await this.registrations.isRegistered(eid, user.uid));
+    return { exam, status: contestStatusAt(exam.startTime, exam.endTime, now), user, isAdmin, isRegistered };
+  }
+
+  exam(eid: number): Promise<Exam | null> {
+    return this.cache.get(eid);
+  }
+
+  forget(eid: number): void {
+    this.cache.forget(eid);
+    this.registrations.forget(eid);
+  }
+
+  assertCanManage(a: ExamAccess): void {
+    assertCanManage(standing(a));
+  }
+
+  /** Inside the exam (papers, submissions): login; private needs the password. */
+  assertCanView(a: ExamAccess): void {
+    assertCanView(standing(a), EXAM_TEXTS);
+  }
+
+  /** Questions and problems: once started (admins always). */
+  assertCanViewProblems(a: ExamAccess): void {
+    assertCanViewProblems(standing(a), EXAM_TEXTS);
+  }
+
+  /** Saving answers and submitting programs: running; public, entered, or admin (spec §6). */
+  assertCanSubmit(a: ExamAccess): void {
+    assertCanSubmit(standing(a), EXAM_TEXTS);
+  }
+
+  hasAccess(a: ExamAccess): boolean {
+    return hasAccess(standing(a));
+  }
+
+  /** Spec §6: exam real scores are visible if ended, admin, or realScore. */
+  scoresVisible(a: ExamAccess): boolean {
+    return a.isAdmin || a.status === ContestStatus.Ended || a.exam.realScore;
+  }
+
+  async register(a: ExamAccess, password: string | undefined): Promise<void> {
+    const eid = a.exam.id;
+    await registerWithPassword({ ...standing(a), id: eid }, password, this.registrations, EXAM_TEXTS, {
+      password: async () => (await this.exams.createQueryBuilder('e').addSelect('e.pwd').where('e.id = :id', { id: eid }).getOne())?.pwd,
+      insert: () => this.registers.createQueryBuilder().insert().values({ eid, uid: a.user!.uid }).orIgnore().execute(),
+    });
+  }
+}

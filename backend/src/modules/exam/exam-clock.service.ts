@@ -1,0 +1,55 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { Interval } from '@nestjs/schedule';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ContestStatus, contestStatusAt } from '@oj/contracts';
+import { DataSource } from 'typeorm';
+import { CONTEST_CLOCK_INTERVAL_MS } from '../contest/contest-clock.service';
+import { advanceStatusByClock } from '../contest/timed/timed-clock';
+import { JudgeResultService, WrittenJudgeResult } from '../judge/judge-result.service';
+import { ExamAccessService } from './exam-access.service';
+import { PaperScoringService } from './scoring/paper-scoring.service';
+
+/**
+ * The exam clock (the contest one, `advanceStatusByClock`): moves exam.status, and scores every paper of an
+ * exam with autoRealScore when it ends. Judge results of exam submissions re-score the candidate's paper once
+ * the exam has been scored (late verdicts after the end).
+ */
+@Injectable()
+export class ExamClockService implements OnModuleInit {
+  private readonly logger = new Logger(ExamClockService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly access: ExamAccessService,
+    private readonly scoring: PaperScoringService,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    // Looked up, not injected: the judge module sits above this one (as for the contest listener).
+    const results = this.moduleRef.get(JudgeResultService, { strict: false });
+    results.onWritten((r) => this.onResult(r));
+  }
+
+  @Interval(CONTEST_CLOCK_INTERVAL_MS)
+  async tick(now: Date = new Date()): Promise<number> {
+    const { moved, ended } = await advanceStatusByClock(this.db, 'exam', now);
+    for (const eid of ended) {
+      const exam = await this.access.exam(eid);
+      if (!exam?.autoRealScore) continue;
+      const started = Date.now();
+      const papers = await this.scoring.scorePapers(exam);
+      this.access.forget(eid);
+      this.logger.log(`exam ${eid} ended: ${papers} paper(s) scored in ${Date.now() - started} ms`);
+    }
+    return moved;
+  }
+
+  private async onResult(r: WrittenJudgeResult): Promise<void> {
+    if (!r.eid) return;
+    const exam = await this.access.exam(r.eid);
+    if (!exam || contestStatusAt(exam.startTime, exam.endTime) !== ContestStatus.Ended || !exam.scoredAt) return;
+    await this.scoring.scorePapers(exam, [r.uid]);
+  }
+}

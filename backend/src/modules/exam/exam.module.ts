@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { ProblemModule } from '../problem/problem.module';
+import { Judge } from '../submission/entities/judge.entity';
+import { AdminExamController, AdminQuestionController } from './admin/admin-exam.controller';
+import { AdminExamService } from './admin/admin-exam.service';
+import { QuestionBankService } from './admin/question-bank.service';
+import { ExamAnswer } from './entities/exam-answer.entity';
+import { ExamPaper } from './entities/exam-paper.entity';
+import { ExamProblem } from './entities/exam-problem.entity';
+import { ExamQuestion } from './entities/exam-question.entity';
+import { ExamRegister } from './entities/exam-register.entity';
+import { Exam } from './entities/exam.entity';
+import { Question } from './entities/question.entity';
+import { ExamAccessService } from './exam-access.service';
+import { ExamClockService } from './exam-clock.service';
+import { ExamItemsService } from './exam-items.service';
+import { ExamSubmitService } from './exam-submit.service';
+import { AnswerWriterService } from './public/answer-writer.service';
+import { ExamController } from './public/exam.controller';
+import { ExamPaperService } from './public/exam-paper.service';
+import { ExamService } from './public/exam.service';
+import { PaperScoringService } from './scoring/paper-scoring.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Exam, ExamRegister, ExamProblem, ExamQuestion, ExamAnswer, ExamPaper, Question, Judge]),
+    ProblemModule,
+    JudgeQueueModule,
+  ],
+  controllers: [ExamController, AdminExamController, AdminQuestionController],
+  providers: [
+    ExamAccessService,
+    ExamItemsService,
+    ExamService,
+    ExamPaperService,
+    AnswerWriterService,
+    PaperScoringService,
+    AdminExamService,
+    QuestionBankService,
+    ExamSubmitService,
+    ExamClockService,
+  ],
+  exports: [ExamAccessService, ExamSubmitService, PaperScoringService],
+})
+export class ExamModule {}

@@ -1,0 +1,14 @@
+/**
+ * The exam remote: /exam and its children. The problem view with the editor comes from the problems remote
+ * (its './workspace'), the clock, countdown and access rules from the contest remote (its './clock').
+ */
+module.exports = require('../webpack.common')({
+  name: 'exam',
+  dir: __dirname,
+  exposes: { './app': './src/app.tsx' },
+  remotes: {
+    problems: 'problems@/remotes/problems/remoteEntry.js',
+    contest: 'contest@/remotes/contest/remoteEntry.js',
+  },
+  title: 'OJ Exam',
+});
