@@ -3,7 +3,7 @@ import { CommentListVO, CommentVO, DISCUSSION_ERR, DISCUSSION_LIMITS, ERR, Reply
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { PageRequest, pageRequest, toPage } from '../../../core/pagination/pagination';
 import { ContestAccessService } from '../../contest/contest-access.service';
 import { UserMessageService, firstResult } from '../../message/user-message.service';
 import { UserService } from '../../user/user.service';
@@ -13,7 +13,7 @@ import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
 import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
 import { Comment } from '../entities/comment.entity';
 import { Reply } from '../entities/reply.entity';
-import { DiscussionService, postTemplate } from './discussion.service';
+import { DiscussionService, isoSql } from './discussion.service';
 
 /** Where a comment lives: a discussion (with its author and title) or a contest. */
 interface Place {
@@ -34,6 +34,38 @@ const REPLY_COLUMNS = `r.id, r.comment_id AS "commentId", r.from_uid AS "fromUid
   r.from_avatar AS "fromAvatar", r.from_role AS "fromRole", u.title_name AS "fromTitleName", u.title_color AS "fromTitleColor",
   r.to_uid AS "toUid", r.to_name AS "toName", r.to_avatar AS "toAvatar", r.content, r.status,
   r.gmt_create AS "gmtCreate", r.gmt_modified AS "gmtModified"`;
+
+/** What a cached comment page keeps besides its JSON: the post's visibility fields and the comment ids. */
+interface CommentPageMeta {
+  status: number;
+  uid: string;
+  gid: number | null;
+  ids: number[];
+}
+
+/**
+ * A post's comment page as JSON text built by PostgreSQL ($1 post, $2 size, $3 offset, $4 replies per
+ * comment, $5 the caller or null): CommentVO records with replyList nested, the total, the ids, the likes.
+ */
+const COMMENT_PAGE_SQL = `WITH k AS (SELECT id FROM comment WHERE did = $1 ORDER BY id DESC LIMIT $2 OFFSET $3)
+SELECT d.status, d.uid, d.gid,
+  (SELECT COUNT(*)::int FROM comment WHERE did = $1) AS total,
+  (SELECT COALESCE(array_agg(id ORDER BY id DESC), '{}') FROM k) AS ids,
+  (SELECT array_agg(l.cid) FROM k JOIN comment_like l ON l.cid = k.id AND l.uid = $5::varchar) AS liked,
+  (SELECT COALESCE(json_agg(json_build_object(
+      'id', c.id, 'content', c.content, 'fromUid', c.from_uid, 'fromName', c.from_name, 'fromAvatar', c.from_avatar,
+      'fromRole', c.from_role, 'fromTitleName', u.title_name, 'fromTitleColor', u.title_color, 'likeNum', c.like_num,
+      'gmtCreate', ${isoSql('c.gmt_create')},
+      'totalReplyNum', (SELECT COUNT(*)::int FROM reply x WHERE x.comment_id = c.id),
+      'replyList', (SELECT COALESCE(json_agg(json_build_object(
+          'id', r.id, 'commentId', r.comment_id, 'fromUid', r.from_uid, 'fromName', r.from_name, 'fromAvatar', r.from_avatar,
+          'fromRole', r.from_role, 'fromTitleName', ru.title_name, 'fromTitleColor', ru.title_color, 'toUid', r.to_uid,
+          'toName', r.to_name, 'toAvatar', r.to_avatar, 'content', r.content, 'status', r.status,
+          'gmtCreate', ${isoSql('r.gmt_create')}, 'gmtModified', ${isoSql('r.gmt_modified')}) ORDER BY r.id DESC), '[]'::json)
+        FROM (SELECT * FROM reply WHERE comment_id = c.id ORDER BY id DESC LIMIT $4) r LEFT JOIN user_info ru ON ru.uid = r.from_uid)
+    ) ORDER BY c.id DESC), '[]'::json)::text
+    FROM k JOIN comment c ON c.id = k.id LEFT JOIN user_info u ON u.uid = c.from_uid) AS records
+FROM discussion d WHERE d.id = $1`;
 
 const CACHED_COMMENT_PAGES = 3;
 const CACHED_COMMENT_LIMIT = 50;
@@ -101,33 +133,58 @@ export class CommentService {
     }
     await this.rules.assertSwitch('openPublicDiscussion', user);
     const did = q.did;
-    const template = `comments:{v}:${did}:${req.current}:${req.size}`;
-    // One Redis call (version, and the pages this replica lacks) beside the caller's likes on this post.
-    const [read, liked] = await Promise.all([
-      this.cache.readPost(did, { first: postTemplate(did), second: template }),
-      user
-        ? poolQuery<{ cid: number }>(
-            this.dataSource,
-            'SELECT l.cid FROM comment_like l JOIN comment c ON c.id = l.cid WHERE l.uid = $1 AND c.did = $2',
-            [user.uid, did],
-          )
-        : Promise.resolve([]),
-    ]);
-    const [post, page] = await Promise.all([
-      this.discussions.cachedPost(did, read, 'first'),
-      this.cache.postPage(
-        template,
-        read,
-        'second',
-        async () => (await this.list({ did, currentPage: req.current, limit: req.size }, undefined, true)).commentList,
-        (p) => Buffer.from(JSON.stringify(p)),
-      ),
-    ]);
-    this.discussions.assertVisible(post.data, user);
-    const onPage = new Set(page.data.records.map((c) => c.id));
-    const commentLikeMap: Record<number, boolean> = {};
-    for (const l of liked) if (onPage.has(l.cid)) commentLikeMap[l.cid] = true;
-    return [COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":${JSON.stringify(commentLikeMap)}}`)];
+    const template = `cpage:{v}:${did}:${req.current}:${req.size}`;
+    // One Redis call (the version, and the page unless this replica holds it); a page this replica must
+    // render comes with the caller's likes in the same statement, otherwise those are one read.
+    const read = await this.cache.readPost(did, { first: template });
+    let liked: number[] | undefined;
+    const page = await this.cache.postRawPage(template, read, 'first', async () => {
+      const r = await this.renderPage(did, req, user?.uid);
+      liked = r.liked;
+      return { meta: r.meta, json: r.json };
+    });
+    this.discussions.assertVisible(page.meta, user);
+    if (!liked) {
+      liked = user
+        ? (
+            await poolQuery<{ cid: number }>(
+              this.dataSource,
+              'SELECT l.cid FROM comment_like l JOIN comment c ON c.id = l.cid WHERE l.uid = $1 AND c.did = $2',
+              [user.uid, did],
+            )
+          ).map((l) => l.cid)
+        : [];
+      const onPage = new Set(page.meta.ids);
+      liked = liked.filter((id) => onPage.has(id));
+    }
+    let likeMap = '';
+    for (const id of liked) likeMap += `${likeMap ? ',' : ''}"${id}":true`;
+    return [COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":{${likeMap}}}`)];
+  }
+
+  /**
+   * A post's comment page rendered by PostgreSQL in one statement: the page JSON (comments with their
+   * newest replies, reply counts and the authors' titles nested), the post's visibility fields, the ids on
+   * the page, and which of them `uid` liked. No post: 404 (nothing cached).
+   */
+  private async renderPage(
+    did: number,
+    req: PageRequest,
+    uid: string | undefined,
+  ): Promise<{ meta: CommentPageMeta; json: string; liked: number[] }> {
+    const rows = await poolQuery<{
+      status: number;
+      uid: string;
+      gid: number | null;
+      total: number;
+      records: string;
+      ids: number[];
+      liked: number[] | null;
+    }>(this.dataSource, COMMENT_PAGE_SQL, [did, req.size, req.skip, DISCUSSION_LIMITS.repliesPerComment, uid ?? null]);
+    if (!rows.length) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    const r = rows[0];
+    const json = `{"records":${r.records},"total":${r.total},"size":${req.size},"current":${req.current},"pages":${Math.ceil(r.total / req.size)}}`;
+    return { meta: { status: r.status, uid: r.uid, gid: r.gid, ids: r.ids }, json, liked: uid ? (r.liked ?? []) : [] };
   }
 
   /** GET /api/comments: newest first, each with its newest replies and their total; which ones the caller liked. */

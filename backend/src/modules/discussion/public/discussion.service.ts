@@ -16,7 +16,7 @@ import { DiscussionCategoryEntity } from '../entities/discussion-category.entity
 import { Discussion } from '../entities/discussion.entity';
 import { DiscussionReport } from '../entities/discussion-report.entity';
 import { DiscussionRemovalService } from '../discussion-removal.service';
-import { CachedPage, DiscussionCacheService, PostRead, poolQuery } from '../discussion-cache.service';
+import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
 
 /** Columns of a list row: everything but the content (HOJ answers content null in lists). */
 const LIST_COLUMNS = `d.id, d.category_id AS "categoryId", d.title, d.description, NULL AS content, d.pid, d.uid, d.author,
@@ -33,10 +33,31 @@ const CACHED_LIST_PAGES = 5;
 const CACHED_LIST_LIMIT = 50;
 
 /** Page name of a post's cached detail ('{v}': its version). */
-export const postTemplate = (did: number) => `post:{v}:${did}`;
+export const postTemplate = (did: number) => `post2:{v}:${did}`;
 
-/** A post as cached for get-discussion-detail: everything but the caller's like and the views still in Redis. */
-type DetailRecord = Omit<DiscussionVO, 'hasLike'>;
+/** What a cached post page keeps besides its JSON: the visibility check's fields and the stored views. */
+export interface PostMeta {
+  viewNum: number;
+  status: number;
+  uid: string;
+  gid: number | null;
+}
+
+/** A timestamptz as JavaScript's toISOString writes it (what the pg driver's Date objects answered). */
+export const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** get-discussion-detail's post as JSON text built by PostgreSQL (DiscussionVO without viewNum and hasLike). */
+const DETAIL_COLUMNS = `d.view_num AS "viewNum", d.status, d.uid, d.gid, json_build_object(
+    'id', d.id, 'categoryId', d.category_id, 'title', d.title, 'description', d.description, 'content', d.content,
+    'pid', d.pid, 'uid', d.uid, 'author', d.author, 'avatar', d.avatar, 'role', d.role, 'likeNum', d.like_num,
+    'commentNum', d.comment_num, 'topPriority', d.top_priority, 'gid', d.gid, 'status', d.status,
+    'gmtCreate', ${isoSql('d.gmt_create')}, 'gmtModified', ${isoSql('d.gmt_modified')}, 'categoryName', c.name,
+    'titleName', u.title_name, 'titleColor', u.title_color)::text AS json`;
+const DETAIL_FROM = `FROM discussion d LEFT JOIN discussion_category c ON c.id = d.category_id
+  LEFT JOIN user_info u ON u.uid = d.uid WHERE d.id = $1`;
+const DETAIL_SQL = `SELECT ${DETAIL_COLUMNS} ${DETAIL_FROM}`;
+const DETAIL_SQL_LIKE = `SELECT ${DETAIL_COLUMNS},
+  EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2) AS "hasLike" ${DETAIL_FROM}`;
 
 /** Public discussion calls of spec §7 (HOJ's DiscussionController). */
 @Injectable()
@@ -144,34 +165,33 @@ export class DiscussionService implements OnApplicationShutdown {
     });
     // A post this replica must render is read with the caller's like in one query; otherwise the like alone.
     let liked: boolean | undefined;
-    const page = await this.cachedPost(did, read, 'first', async () => {
-      const row = await this.readPost(did, user?.uid);
-      if (row && user) liked = row.hasLike;
-      if (row) delete row.hasLike;
-      return row;
+    const page = await this.cache.postRawPage(postTemplate(did), read, 'first', async () => {
+      const row = await this.renderPost(did, user?.uid);
+      if (user) liked = row.hasLike;
+      return { meta: row.meta, json: row.json };
     });
-    this.assertVisible(page.data, user);
+    this.assertVisible(page.meta, user);
     if (liked === undefined) liked = user ? await this.hasLike(did, user.uid) : false;
-    const d = page.data!;
-    return [Buffer.from(`{"viewNum":${d.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
+    return [Buffer.from(`{"viewNum":${page.meta.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
   }
 
-  /** The post as cached at the version `read` found (null data: no such post). */
-  cachedPost(
-    did: number,
-    read: PostRead,
-    which: 'first' | 'second',
-    render: () => Promise<DetailRecord | null> = () => this.readPost(did),
-  ): Promise<CachedPage<DetailRecord | null>> {
-    return this.cache.postPage(postTemplate(did), read, which, render, (d) => {
-      if (!d) return Buffer.from('null');
-      const { viewNum: _views, ...rest } = d;
-      return Buffer.from(JSON.stringify(rest));
-    });
+  /**
+   * The post rendered by PostgreSQL: its DiscussionVO JSON without viewNum and hasLike, what the visibility
+   * check needs, and `hasLike` of `uid` when given. No post: 404 (nothing cached).
+   */
+  private async renderPost(did: number, uid?: string): Promise<{ meta: PostMeta; json: string; hasLike: boolean }> {
+    const rows = await poolQuery<PostMeta & { json: string; hasLike: boolean }>(
+      this.dataSource,
+      uid ? DETAIL_SQL_LIKE : DETAIL_SQL,
+      uid ? [did, uid] : [did],
+    );
+    if (!rows.length) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    const { json, hasLike, ...meta } = rows[0];
+    return { meta, json, hasLike: !!hasLike };
   }
 
   /** 404 for no post (or a group's), 403 for a hidden one unless the caller is its author or an admin. */
-  assertVisible(d: DetailRecord | null, user: AuthUser | undefined): asserts d is DetailRecord {
+  assertVisible<T extends Pick<PostMeta, 'status' | 'uid' | 'gid'>>(d: T | null, user: AuthUser | undefined): asserts d is T {
     if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
     if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
       throw new ForbiddenError(DISCUSSION_ERR.hidden);
@@ -180,22 +200,6 @@ export class DiscussionService implements OnApplicationShutdown {
   private async hasLike(did: number, uid: string): Promise<boolean> {
     const rows = await poolQuery(this.dataSource, 'SELECT 1 FROM discussion_like WHERE did = $1 AND uid = $2', [did, uid]);
     return rows.length > 0;
-  }
-
-  /** The post (with `hasLike` of `uid` when given, to be taken out before caching). */
-  private async readPost(did: number, uid?: string): Promise<(DetailRecord & { hasLike?: boolean }) | null> {
-    const rows = await poolQuery<DetailRecord & { hasLike?: boolean }>(
-      this.dataSource,
-      `SELECT d.*, c.name AS "categoryName", u.title_name AS "titleName", u.title_color AS "titleColor"
-              ${uid ? ', EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2) AS "hasLike"' : ''}
-         FROM (SELECT id, category_id AS "categoryId", title, description, content, pid, uid, author, avatar, role, view_num AS "viewNum",
-                      like_num AS "likeNum", comment_num AS "commentNum", top_priority AS "topPriority", gid, status,
-                      gmt_create AS "gmtCreate", gmt_modified AS "gmtModified" FROM discussion WHERE id = $1) d
-         LEFT JOIN discussion_category c ON c.id = d."categoryId"
-         LEFT JOIN user_info u ON u.uid = d.uid`,
-      uid ? [did, uid] : [did],
-    );
-    return rows[0] ?? null;
   }
 
   /**
