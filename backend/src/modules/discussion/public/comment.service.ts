@@ -9,6 +9,7 @@ import { UserMessageService, firstResult } from '../../message/user-message.serv
 import { UserService } from '../../user/user.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
 import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
+import { StatementBatch } from '../statement-batch';
 import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
 import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
 import { Comment } from '../entities/comment.entity';
@@ -44,28 +45,46 @@ interface CommentPageMeta {
 }
 
 /**
- * A post's comment page as JSON text built by PostgreSQL ($1 post, $2 size, $3 offset, $4 replies per
- * comment, $5 the caller or null): CommentVO records with replyList nested, the total, the ids, the likes.
+ * Comment pages as JSON text built by PostgreSQL, for a batch of (post, size, offset, caller or null) in one
+ * statement ($5: replies per comment): CommentVO records with replyList nested, the total, the ids on the
+ * page, the caller's likes among them, and the post's visibility fields; each row named by its place.
  */
-const COMMENT_PAGE_SQL = `WITH k AS (SELECT id FROM comment WHERE did = $1 ORDER BY id DESC LIMIT $2 OFFSET $3)
-SELECT d.status, d.uid, d.gid,
-  (SELECT COUNT(*)::int FROM comment WHERE did = $1) AS total,
-  (SELECT COALESCE(array_agg(id ORDER BY id DESC), '{}') FROM k) AS ids,
-  (SELECT array_agg(l.cid) FROM k JOIN comment_like l ON l.cid = k.id AND l.uid = $5::varchar) AS liked,
+const COMMENT_PAGE_SQL = `SELECT v.i::int AS i, d.status, d.uid, d.gid,
+  (SELECT COUNT(*)::int FROM comment WHERE did = v.did) AS total, k.ids,
+  (SELECT array_agg(l.cid) FROM comment_like l WHERE l.uid = v.uid AND l.cid = ANY (k.ids)) AS liked,
   (SELECT COALESCE(json_agg(json_build_object(
       'id', c.id, 'content', c.content, 'fromUid', c.from_uid, 'fromName', c.from_name, 'fromAvatar', c.from_avatar,
       'fromRole', c.from_role, 'fromTitleName', u.title_name, 'fromTitleColor', u.title_color, 'likeNum', c.like_num,
-      'gmtCreate', ${isoSql('c.gmt_create')},
       'totalReplyNum', (SELECT COUNT(*)::int FROM reply x WHERE x.comment_id = c.id),
+      'gmtCreate', ${isoSql('c.gmt_create')},
       'replyList', (SELECT COALESCE(json_agg(json_build_object(
           'id', r.id, 'commentId', r.comment_id, 'fromUid', r.from_uid, 'fromName', r.from_name, 'fromAvatar', r.from_avatar,
           'fromRole', r.from_role, 'fromTitleName', ru.title_name, 'fromTitleColor', ru.title_color, 'toUid', r.to_uid,
           'toName', r.to_name, 'toAvatar', r.to_avatar, 'content', r.content, 'status', r.status,
           'gmtCreate', ${isoSql('r.gmt_create')}, 'gmtModified', ${isoSql('r.gmt_modified')}) ORDER BY r.id DESC), '[]'::json)
-        FROM (SELECT * FROM reply WHERE comment_id = c.id ORDER BY id DESC LIMIT $4) r LEFT JOIN user_info ru ON ru.uid = r.from_uid)
+        FROM (SELECT * FROM reply WHERE comment_id = c.id ORDER BY id DESC LIMIT $5) r LEFT JOIN user_info ru ON ru.uid = r.from_uid)
     ) ORDER BY c.id DESC), '[]'::json)::text
-    FROM k JOIN comment c ON c.id = k.id LEFT JOIN user_info u ON u.uid = c.from_uid) AS records
-FROM discussion d WHERE d.id = $1`;
+    FROM comment c LEFT JOIN user_info u ON u.uid = c.from_uid WHERE c.id = ANY (k.ids)) AS records
+FROM unnest($1::int[], $2::int[], $3::int[], $4::varchar[]) WITH ORDINALITY AS v(did, size, skip, uid, i)
+JOIN discussion d ON d.id = v.did
+CROSS JOIN LATERAL (SELECT COALESCE(array_agg(id ORDER BY id DESC), '{}') AS ids
+  FROM (SELECT id FROM comment WHERE did = v.did ORDER BY id DESC LIMIT v.size OFFSET v.skip) p) k`;
+
+interface PageKey {
+  did: number;
+  size: number;
+  skip: number;
+  uid: string | null;
+}
+interface PageRow {
+  status: number;
+  uid: string;
+  gid: number | null;
+  total: number;
+  ids: number[];
+  liked: number[] | null;
+  records: string;
+}
 
 const CACHED_COMMENT_PAGES = 3;
 const CACHED_COMMENT_LIMIT = 50;
@@ -74,6 +93,20 @@ const COMMENTS_HEAD = Buffer.from('{"commentList":');
 /** Comments, replies and comment likes (HOJ's CommentController), on discussions and on contests. */
 @Injectable()
 export class CommentService {
+  /** Comment page renders of one event-loop turn, one statement (see StatementBatch). */
+  private readonly pageRenders = new StatementBatch<PageKey, PageRow>(async (keys) => {
+    const rows = await poolQuery<PageRow & { i: number }>(this.dataSource, COMMENT_PAGE_SQL, [
+      keys.map((k) => k.did),
+      keys.map((k) => k.size),
+      keys.map((k) => k.skip),
+      keys.map((k) => k.uid),
+      DISCUSSION_LIMITS.repliesPerComment,
+    ]);
+    const out: (PageRow | undefined)[] = new Array(keys.length);
+    for (const { i, ...row } of rows) out[i - 1] = row;
+    return out;
+  });
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly rules: DiscussionRulesService,
@@ -172,17 +205,8 @@ export class CommentService {
     req: PageRequest,
     uid: string | undefined,
   ): Promise<{ meta: CommentPageMeta; json: string; liked: number[] }> {
-    const rows = await poolQuery<{
-      status: number;
-      uid: string;
-      gid: number | null;
-      total: number;
-      records: string;
-      ids: number[];
-      liked: number[] | null;
-    }>(this.dataSource, COMMENT_PAGE_SQL, [did, req.size, req.skip, DISCUSSION_LIMITS.repliesPerComment, uid ?? null]);
-    if (!rows.length) throw new NotFoundError(DISCUSSION_ERR.notFound);
-    const r = rows[0];
+    const r = await this.pageRenders.load({ did, size: req.size, skip: req.skip, uid: uid ?? null });
+    if (!r) throw new NotFoundError(DISCUSSION_ERR.notFound);
     const json = `{"records":${r.records},"total":${r.total},"size":${req.size},"current":${req.current},"pages":${Math.ceil(r.total / req.size)}}`;
     return { meta: { status: r.status, uid: r.uid, gid: r.gid, ids: r.ids }, json, liked: uid ? (r.liked ?? []) : [] };
   }

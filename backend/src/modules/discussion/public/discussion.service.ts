@@ -17,6 +17,7 @@ import { Discussion } from '../entities/discussion.entity';
 import { DiscussionReport } from '../entities/discussion-report.entity';
 import { DiscussionRemovalService } from '../discussion-removal.service';
 import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
+import { StatementBatch } from '../statement-batch';
 
 /** Columns of a list row: everything but the content (HOJ answers content null in lists). */
 const LIST_COLUMNS = `d.id, d.category_id AS "categoryId", d.title, d.description, NULL AS content, d.pid, d.uid, d.author,
@@ -46,23 +47,46 @@ export interface PostMeta {
 /** A timestamptz as JavaScript's toISOString writes it (what the pg driver's Date objects answered). */
 export const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** get-discussion-detail's post as JSON text built by PostgreSQL (DiscussionVO without viewNum and hasLike). */
-const DETAIL_COLUMNS = `d.view_num AS "viewNum", d.status, d.uid, d.gid, json_build_object(
+/**
+ * get-discussion-detail's posts as JSON text built by PostgreSQL (DiscussionVO without viewNum and hasLike),
+ * for a batch of (post, caller or null) pairs in one statement, each row named by its place in the batch.
+ */
+const DETAIL_SQL = `SELECT v.i::int AS i, d.view_num AS "viewNum", d.status, d.uid, d.gid, json_build_object(
     'id', d.id, 'categoryId', d.category_id, 'title', d.title, 'description', d.description, 'content', d.content,
     'pid', d.pid, 'uid', d.uid, 'author', d.author, 'avatar', d.avatar, 'role', d.role, 'likeNum', d.like_num,
     'commentNum', d.comment_num, 'topPriority', d.top_priority, 'gid', d.gid, 'status', d.status,
     'gmtCreate', ${isoSql('d.gmt_create')}, 'gmtModified', ${isoSql('d.gmt_modified')}, 'categoryName', c.name,
-    'titleName', u.title_name, 'titleColor', u.title_color)::text AS json`;
-const DETAIL_FROM = `FROM discussion d LEFT JOIN discussion_category c ON c.id = d.category_id
-  LEFT JOIN user_info u ON u.uid = d.uid WHERE d.id = $1`;
-const DETAIL_SQL = `SELECT ${DETAIL_COLUMNS} ${DETAIL_FROM}`;
-const DETAIL_SQL_LIKE = `SELECT ${DETAIL_COLUMNS},
-  EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2) AS "hasLike" ${DETAIL_FROM}`;
+    'titleName', u.title_name, 'titleColor', u.title_color)::text AS json,
+    v.uid IS NOT NULL AND EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = v.uid) AS "hasLike"
+  FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS v(did, uid, i)
+  JOIN discussion d ON d.id = v.did LEFT JOIN discussion_category c ON c.id = d.category_id
+  LEFT JOIN user_info u ON u.uid = d.uid`;
+/** The caller's likes of a batch of posts: (post, caller) pairs, the rows of those liked. */
+const HAS_LIKE_SQL = `SELECT v.i::int AS i FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS v(did, uid, i)
+  JOIN discussion_like l ON l.did = v.did AND l.uid = v.uid`;
+
+type RenderedPost = PostMeta & { json: string; hasLike: boolean };
 
 /** Public discussion calls of spec §7 (HOJ's DiscussionController). */
 @Injectable()
 export class DiscussionService implements OnApplicationShutdown {
   private readonly totals = new Map<string, { value: Promise<number>; at: number }>();
+  /** Post renders and like reads of one event-loop turn, one statement each (see StatementBatch). */
+  private readonly postRenders = new StatementBatch<{ did: number; uid: string | null }, RenderedPost>(async (keys) => {
+    const rows = await poolQuery<RenderedPost & { i: number }>(this.dataSource, DETAIL_SQL, [
+      keys.map((k) => k.did),
+      keys.map((k) => k.uid),
+    ]);
+    const out: (RenderedPost | undefined)[] = new Array(keys.length);
+    for (const { i, ...row } of rows) out[i - 1] = row;
+    return out;
+  });
+  private readonly likeReads = new StatementBatch<{ did: number; uid: string }, true>(async (keys) => {
+    const rows = await poolQuery<{ i: number }>(this.dataSource, HAS_LIKE_SQL, [keys.map((k) => k.did), keys.map((k) => k.uid)]);
+    const out: (true | undefined)[] = new Array(keys.length);
+    for (const { i } of rows) out[i - 1] = true;
+    return out;
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -180,13 +204,9 @@ export class DiscussionService implements OnApplicationShutdown {
    * check needs, and `hasLike` of `uid` when given. No post: 404 (nothing cached).
    */
   private async renderPost(did: number, uid?: string): Promise<{ meta: PostMeta; json: string; hasLike: boolean }> {
-    const rows = await poolQuery<PostMeta & { json: string; hasLike: boolean }>(
-      this.dataSource,
-      uid ? DETAIL_SQL_LIKE : DETAIL_SQL,
-      uid ? [did, uid] : [did],
-    );
-    if (!rows.length) throw new NotFoundError(DISCUSSION_ERR.notFound);
-    const { json, hasLike, ...meta } = rows[0];
+    const row = await this.postRenders.load({ did, uid: uid ?? null });
+    if (!row) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    const { json, hasLike, ...meta } = row;
     return { meta, json, hasLike: !!hasLike };
   }
 
@@ -198,8 +218,7 @@ export class DiscussionService implements OnApplicationShutdown {
   }
 
   private async hasLike(did: number, uid: string): Promise<boolean> {
-    const rows = await poolQuery(this.dataSource, 'SELECT 1 FROM discussion_like WHERE did = $1 AND uid = $2', [did, uid]);
-    return rows.length > 0;
+    return (await this.likeReads.load({ did, uid })) === true;
   }
 
   /**
