@@ -93,6 +93,22 @@ const COMMENTS_HEAD = Buffer.from('{"commentList":');
 /** Comments, replies and comment likes (HOJ's CommentController), on discussions and on contests. */
 @Injectable()
 export class CommentService {
+  /** The caller's likes among a cached page's comments, the reads of one event-loop turn in one statement. */
+  private readonly likeReads = new StatementBatch<{ uid: string; ids: number[] }, number[]>(async (keys) => {
+    const uids: string[] = [];
+    const cids: number[] = [];
+    const at: number[] = [];
+    keys.forEach((k, i) => k.ids.forEach((cid) => (uids.push(k.uid), cids.push(cid), at.push(i))));
+    const rows = await poolQuery<{ i: number; cid: number }>(
+      this.dataSource,
+      `SELECT v.i, v.cid FROM unnest($1::varchar[], $2::int[], $3::int[]) AS v(uid, cid, i)
+         JOIN comment_like l ON l.cid = v.cid AND l.uid = v.uid`,
+      [uids, cids, at],
+    );
+    const out: number[][] = keys.map(() => []);
+    for (const r of rows) out[r.i].push(r.cid);
+    return out;
+  });
   /** Comment page renders of one event-loop turn, one statement (see StatementBatch). */
   private readonly pageRenders = new StatementBatch<PageKey, PageRow>(async (keys) => {
     const rows = await poolQuery<PageRow & { i: number }>(this.dataSource, COMMENT_PAGE_SQL, [
@@ -177,19 +193,7 @@ export class CommentService {
       return { meta: r.meta, json: r.json };
     });
     this.discussions.assertVisible(page.meta, user);
-    if (!liked) {
-      liked = user
-        ? (
-            await poolQuery<{ cid: number }>(
-              this.dataSource,
-              'SELECT l.cid FROM comment_like l JOIN comment c ON c.id = l.cid WHERE l.uid = $1 AND c.did = $2',
-              [user.uid, did],
-            )
-          ).map((l) => l.cid)
-        : [];
-      const onPage = new Set(page.meta.ids);
-      liked = liked.filter((id) => onPage.has(id));
-    }
+    if (!liked) liked = user && page.meta.ids.length ? ((await this.likeReads.load({ uid: user.uid, ids: page.meta.ids })) ?? []) : [];
     let likeMap = '';
     for (const id of liked) likeMap += `${likeMap ? ',' : ''}"${id}":true`;
     return [COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":{${likeMap}}}`)];
