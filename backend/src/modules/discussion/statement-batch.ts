@@ -22,7 +22,11 @@ export class StatementBatch<K, R> {
     this.queue = [];
     this.run(batch.map((b) => b.key)).then(
       (results) => batch.forEach((b, i) => b.resolve(results[i])),
-      (e: unknown) => batch.forEach((b) => b.reject(e)),
+      (e: unknown) => {
+        if (batch.length === 1) return batch[0].reject(e);
+        // One bad key must not fail its neighbours: each again on its own.
+        for (const b of batch) this.run([b.key]).then((r) => b.resolve(r[0]), b.reject);
+      },
     );
   }
 }
