@@ -52,6 +52,12 @@ if ARGV[3] ~= '' and ARGV[5] ~= version then first = redis.call('GET', KEYS[5] .
 if ARGV[4] ~= '' and ARGV[6] ~= version then second = redis.call('GET', KEYS[5] .. string.gsub(ARGV[4], '{v}', version)) end
 return {version, pending, first, second}`;
 
+/** A page rendered by PostgreSQL: its answer JSON and what the caller needs besides. */
+export interface RawPage<M> {
+  meta: M;
+  json: Buffer;
+}
+
 /** What one post read answers: the version, the views waiting, and the stored pages asked for (null: none, or held already). */
 export interface PostRead {
   version: string;
@@ -149,6 +155,54 @@ export class DiscussionCacheService implements OnModuleDestroy {
     if (this.heldVersion.size >= LOCAL_MAX) this.heldVersion.clear();
     this.heldVersion.set(template, read.version);
     return page;
+  }
+
+  /**
+   * Like `postPage`, for a page PostgreSQL rendered as JSON text: `render` gives the answer's JSON as is and
+   * a small `meta` object (what the caller checks or adds per answer). Redis holds `meta` JSON, a newline,
+   * then the page JSON (JSON.stringify never writes a raw newline), so neither a render nor a copy from
+   * Redis parses or re-serialises the page in Node. A render that throws stores nothing.
+   */
+  async postRawPage<M>(
+    template: string,
+    read: PostRead,
+    which: 'first' | 'second',
+    render: () => Promise<{ meta: M; json: string }>,
+  ): Promise<RawPage<M>> {
+    const key = template.replace('{v}', read.version);
+    const brought = this.heldVersion.get(template) !== read.version || read[which] !== null;
+    const prefetched = brought ? read[which] : undefined;
+    const hit = this.local.get(key);
+    let page: Promise<RawPage<M>>;
+    if (hit && Date.now() - hit.at < PAGE_TTL_SEC * 1000) page = Promise.resolve(hit.data as RawPage<M>);
+    else {
+      let pending = this.rendering.get(key) as Promise<CachedPage<RawPage<M>>> | undefined;
+      if (!pending) {
+        pending = (async (): Promise<CachedPage<RawPage<M>>> => {
+          const stored = prefetched !== undefined ? prefetched : await this.redis.get(PAGE_PREFIX + key);
+          let raw: RawPage<M>;
+          if (stored) {
+            const nl = stored.indexOf('\n');
+            raw = { meta: JSON.parse(stored.slice(0, nl)) as M, json: Buffer.from(stored.slice(nl + 1)) };
+          } else {
+            const r = await render();
+            const meta = JSON.stringify(r.meta);
+            this.redis.set(PAGE_PREFIX + key, `${meta}\n${r.json}`, 'EX', PAGE_TTL_SEC).catch(() => undefined);
+            raw = { meta: r.meta, json: Buffer.from(r.json) };
+          }
+          if (this.local.size >= LOCAL_MAX) this.local.clear();
+          const entry = { json: raw.json, data: raw, at: Date.now() };
+          this.local.set(key, entry);
+          return entry;
+        })().finally(() => this.rendering.delete(key));
+        this.rendering.set(key, pending);
+      }
+      page = pending.then((p) => p.data);
+    }
+    const result = await page;
+    if (this.heldVersion.size >= LOCAL_MAX) this.heldVersion.clear();
+    this.heldVersion.set(template, read.version);
+    return result;
   }
 
   /**

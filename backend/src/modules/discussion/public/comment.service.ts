@@ -3,17 +3,18 @@ import { CommentListVO, CommentVO, DISCUSSION_ERR, DISCUSSION_LIMITS, ERR, Reply
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { PageRequest, pageRequest, toPage } from '../../../core/pagination/pagination';
 import { ContestAccessService } from '../../contest/contest-access.service';
 import { UserMessageService, firstResult } from '../../message/user-message.service';
 import { UserService } from '../../user/user.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
 import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
+import { StatementBatch } from '../statement-batch';
 import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
 import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
 import { Comment } from '../entities/comment.entity';
 import { Reply } from '../entities/reply.entity';
-import { DiscussionService, postTemplate } from './discussion.service';
+import { DiscussionService, isoSql } from './discussion.service';
 
 /** Where a comment lives: a discussion (with its author and title) or a contest. */
 interface Place {
@@ -35,6 +36,56 @@ const REPLY_COLUMNS = `r.id, r.comment_id AS "commentId", r.from_uid AS "fromUid
   r.to_uid AS "toUid", r.to_name AS "toName", r.to_avatar AS "toAvatar", r.content, r.status,
   r.gmt_create AS "gmtCreate", r.gmt_modified AS "gmtModified"`;
 
+/** What a cached comment page keeps besides its JSON: the post's visibility fields and the comment ids. */
+interface CommentPageMeta {
+  status: number;
+  uid: string;
+  gid: number | null;
+  ids: number[];
+}
+
+/**
+ * Comment pages as JSON text built by PostgreSQL, for a batch of (post, size, offset, caller or null) in one
+ * statement ($5: replies per comment): CommentVO records with replyList nested, the total, the ids on the
+ * page, the caller's likes among them, and the post's visibility fields; each row named by its place.
+ */
+const COMMENT_PAGE_SQL = `SELECT v.i::int AS i, d.status, d.uid, d.gid,
+  (SELECT COUNT(*)::int FROM comment WHERE did = v.did) AS total, k.ids,
+  (SELECT array_agg(l.cid) FROM comment_like l WHERE l.uid = v.uid AND l.cid = ANY (k.ids)) AS liked,
+  (SELECT COALESCE(json_agg(json_build_object(
+      'id', c.id, 'content', c.content, 'fromUid', c.from_uid, 'fromName', c.from_name, 'fromAvatar', c.from_avatar,
+      'fromRole', c.from_role, 'fromTitleName', u.title_name, 'fromTitleColor', u.title_color, 'likeNum', c.like_num,
+      'totalReplyNum', (SELECT COUNT(*)::int FROM reply x WHERE x.comment_id = c.id),
+      'gmtCreate', ${isoSql('c.gmt_create')},
+      'replyList', (SELECT COALESCE(json_agg(json_build_object(
+          'id', r.id, 'commentId', r.comment_id, 'fromUid', r.from_uid, 'fromName', r.from_name, 'fromAvatar', r.from_avatar,
+          'fromRole', r.from_role, 'fromTitleName', ru.title_name, 'fromTitleColor', ru.title_color, 'toUid', r.to_uid,
+          'toName', r.to_name, 'toAvatar', r.to_avatar, 'content', r.content, 'status', r.status,
+          'gmtCreate', ${isoSql('r.gmt_create')}, 'gmtModified', ${isoSql('r.gmt_modified')}) ORDER BY r.id DESC), '[]'::json)
+        FROM (SELECT * FROM reply WHERE comment_id = c.id ORDER BY id DESC LIMIT $5) r LEFT JOIN user_info ru ON ru.uid = r.from_uid)
+    ) ORDER BY c.id DESC), '[]'::json)::text
+    FROM comment c LEFT JOIN user_info u ON u.uid = c.from_uid WHERE c.id = ANY (k.ids)) AS records
+FROM unnest($1::int[], $2::int[], $3::int[], $4::varchar[]) WITH ORDINALITY AS v(did, size, skip, uid, i)
+JOIN discussion d ON d.id = v.did
+CROSS JOIN LATERAL (SELECT COALESCE(array_agg(id ORDER BY id DESC), '{}') AS ids
+  FROM (SELECT id FROM comment WHERE did = v.did ORDER BY id DESC LIMIT v.size OFFSET v.skip) p) k`;
+
+interface PageKey {
+  did: number;
+  size: number;
+  skip: number;
+  uid: string | null;
+}
+interface PageRow {
+  status: number;
+  uid: string;
+  gid: number | null;
+  total: number;
+  ids: number[];
+  liked: number[] | null;
+  records: string;
+}
+
 const CACHED_COMMENT_PAGES = 3;
 const CACHED_COMMENT_LIMIT = 50;
 const COMMENTS_HEAD = Buffer.from('{"commentList":');
@@ -42,6 +93,36 @@ const COMMENTS_HEAD = Buffer.from('{"commentList":');
 /** Comments, replies and comment likes (HOJ's CommentController), on discussions and on contests. */
 @Injectable()
 export class CommentService {
+  /** The caller's likes among a cached page's comments, the reads of one event-loop turn in one statement. */
+  private readonly likeReads = new StatementBatch<{ uid: string; ids: number[] }, number[]>(async (keys) => {
+    const uids: string[] = [];
+    const cids: number[] = [];
+    const at: number[] = [];
+    keys.forEach((k, i) => k.ids.forEach((cid) => (uids.push(k.uid), cids.push(cid), at.push(i))));
+    const rows = await poolQuery<{ i: number; cid: number }>(
+      this.dataSource,
+      `SELECT v.i, v.cid FROM unnest($1::varchar[], $2::int[], $3::int[]) AS v(uid, cid, i)
+         JOIN comment_like l ON l.cid = v.cid AND l.uid = v.uid`,
+      [uids, cids, at],
+    );
+    const out: number[][] = keys.map(() => []);
+    for (const r of rows) out[r.i].push(r.cid);
+    return out;
+  });
+  /** Comment page renders of one event-loop turn, one statement (see StatementBatch). */
+  private readonly pageRenders = new StatementBatch<PageKey, PageRow>(async (keys) => {
+    const rows = await poolQuery<PageRow & { i: number }>(this.dataSource, COMMENT_PAGE_SQL, [
+      keys.map((k) => k.did),
+      keys.map((k) => k.size),
+      keys.map((k) => k.skip),
+      keys.map((k) => k.uid),
+      DISCUSSION_LIMITS.repliesPerComment,
+    ]);
+    const out: (PageRow | undefined)[] = new Array(keys.length);
+    for (const { i, ...row } of rows) out[i - 1] = row;
+    return out;
+  });
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly rules: DiscussionRulesService,
@@ -101,33 +182,37 @@ export class CommentService {
     }
     await this.rules.assertSwitch('openPublicDiscussion', user);
     const did = q.did;
-    const template = `comments:{v}:${did}:${req.current}:${req.size}`;
-    // One Redis call (version, and the pages this replica lacks) beside the caller's likes on this post.
-    const [read, liked] = await Promise.all([
-      this.cache.readPost(did, { first: postTemplate(did), second: template }),
-      user
-        ? poolQuery<{ cid: number }>(
-            this.dataSource,
-            'SELECT l.cid FROM comment_like l JOIN comment c ON c.id = l.cid WHERE l.uid = $1 AND c.did = $2',
-            [user.uid, did],
-          )
-        : Promise.resolve([]),
-    ]);
-    const [post, page] = await Promise.all([
-      this.discussions.cachedPost(did, read, 'first'),
-      this.cache.postPage(
-        template,
-        read,
-        'second',
-        async () => (await this.list({ did, currentPage: req.current, limit: req.size }, undefined, true)).commentList,
-        (p) => Buffer.from(JSON.stringify(p)),
-      ),
-    ]);
-    this.discussions.assertVisible(post.data, user);
-    const onPage = new Set(page.data.records.map((c) => c.id));
-    const commentLikeMap: Record<number, boolean> = {};
-    for (const l of liked) if (onPage.has(l.cid)) commentLikeMap[l.cid] = true;
-    return [COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":${JSON.stringify(commentLikeMap)}}`)];
+    const template = `cpage:{v}:${did}:${req.current}:${req.size}`;
+    // One Redis call (the version, and the page unless this replica holds it); a page this replica must
+    // render comes with the caller's likes in the same statement, otherwise those are one read.
+    const read = await this.cache.readPost(did, { first: template });
+    let liked: number[] | undefined;
+    const page = await this.cache.postRawPage(template, read, 'first', async () => {
+      const r = await this.renderPage(did, req, user?.uid);
+      liked = r.liked;
+      return { meta: r.meta, json: r.json };
+    });
+    this.discussions.assertVisible(page.meta, user);
+    if (!liked) liked = user && page.meta.ids.length ? ((await this.likeReads.load({ uid: user.uid, ids: page.meta.ids })) ?? []) : [];
+    let likeMap = '';
+    for (const id of liked) likeMap += `${likeMap ? ',' : ''}"${id}":true`;
+    return [COMMENTS_HEAD, page.json, Buffer.from(`,"commentLikeMap":{${likeMap}}}`)];
+  }
+
+  /**
+   * A post's comment page rendered by PostgreSQL in one statement: the page JSON (comments with their
+   * newest replies, reply counts and the authors' titles nested), the post's visibility fields, the ids on
+   * the page, and which of them `uid` liked. No post: 404 (nothing cached).
+   */
+  private async renderPage(
+    did: number,
+    req: PageRequest,
+    uid: string | undefined,
+  ): Promise<{ meta: CommentPageMeta; json: string; liked: number[] }> {
+    const r = await this.pageRenders.load({ did, size: req.size, skip: req.skip, uid: uid ?? null });
+    if (!r) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    const json = `{"records":${r.records},"total":${r.total},"size":${req.size},"current":${req.current},"pages":${Math.ceil(r.total / req.size)}}`;
+    return { meta: { status: r.status, uid: r.uid, gid: r.gid, ids: r.ids }, json, liked: uid ? (r.liked ?? []) : [] };
   }
 
   /** GET /api/comments: newest first, each with its newest replies and their total; which ones the caller liked. */

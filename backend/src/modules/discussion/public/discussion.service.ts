@@ -16,7 +16,8 @@ import { DiscussionCategoryEntity } from '../entities/discussion-category.entity
 import { Discussion } from '../entities/discussion.entity';
 import { DiscussionReport } from '../entities/discussion-report.entity';
 import { DiscussionRemovalService } from '../discussion-removal.service';
-import { CachedPage, DiscussionCacheService, PostRead, poolQuery } from '../discussion-cache.service';
+import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
+import { StatementBatch } from '../statement-batch';
 
 /** Columns of a list row: everything but the content (HOJ answers content null in lists). */
 const LIST_COLUMNS = `d.id, d.category_id AS "categoryId", d.title, d.description, NULL AS content, d.pid, d.uid, d.author,
@@ -33,15 +34,59 @@ const CACHED_LIST_PAGES = 5;
 const CACHED_LIST_LIMIT = 50;
 
 /** Page name of a post's cached detail ('{v}': its version). */
-export const postTemplate = (did: number) => `post:{v}:${did}`;
+export const postTemplate = (did: number) => `post2:{v}:${did}`;
 
-/** A post as cached for get-discussion-detail: everything but the caller's like and the views still in Redis. */
-type DetailRecord = Omit<DiscussionVO, 'hasLike'>;
+/** What a cached post page keeps besides its JSON: the visibility check's fields and the stored views. */
+export interface PostMeta {
+  viewNum: number;
+  status: number;
+  uid: string;
+  gid: number | null;
+}
+
+/** A timestamptz as JavaScript's toISOString writes it (what the pg driver's Date objects answered). */
+export const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * get-discussion-detail's posts as JSON text built by PostgreSQL (DiscussionVO without viewNum and hasLike),
+ * for a batch of (post, caller or null) pairs in one statement, each row named by its place in the batch.
+ */
+const DETAIL_SQL = `SELECT v.i::int AS i, d.view_num AS "viewNum", d.status, d.uid, d.gid, json_build_object(
+    'id', d.id, 'categoryId', d.category_id, 'title', d.title, 'description', d.description, 'content', d.content,
+    'pid', d.pid, 'uid', d.uid, 'author', d.author, 'avatar', d.avatar, 'role', d.role, 'likeNum', d.like_num,
+    'commentNum', d.comment_num, 'topPriority', d.top_priority, 'gid', d.gid, 'status', d.status,
+    'gmtCreate', ${isoSql('d.gmt_create')}, 'gmtModified', ${isoSql('d.gmt_modified')}, 'categoryName', c.name,
+    'titleName', u.title_name, 'titleColor', u.title_color)::text AS json,
+    v.uid IS NOT NULL AND EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = v.uid) AS "hasLike"
+  FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS v(did, uid, i)
+  JOIN discussion d ON d.id = v.did LEFT JOIN discussion_category c ON c.id = d.category_id
+  LEFT JOIN user_info u ON u.uid = d.uid`;
+/** The caller's likes of a batch of posts: (post, caller) pairs, the rows of those liked. */
+const HAS_LIKE_SQL = `SELECT v.i::int AS i FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS v(did, uid, i)
+  JOIN discussion_like l ON l.did = v.did AND l.uid = v.uid`;
+
+type RenderedPost = PostMeta & { json: string; hasLike: boolean };
 
 /** Public discussion calls of spec §7 (HOJ's DiscussionController). */
 @Injectable()
 export class DiscussionService implements OnApplicationShutdown {
   private readonly totals = new Map<string, { value: Promise<number>; at: number }>();
+  /** Post renders and like reads of one event-loop turn, one statement each (see StatementBatch). */
+  private readonly postRenders = new StatementBatch<{ did: number; uid: string | null }, RenderedPost>(async (keys) => {
+    const rows = await poolQuery<RenderedPost & { i: number }>(this.dataSource, DETAIL_SQL, [
+      keys.map((k) => k.did),
+      keys.map((k) => k.uid),
+    ]);
+    const out: (RenderedPost | undefined)[] = new Array(keys.length);
+    for (const { i, ...row } of rows) out[i - 1] = row;
+    return out;
+  });
+  private readonly likeReads = new StatementBatch<{ did: number; uid: string }, true>(async (keys) => {
+    const rows = await poolQuery<{ i: number }>(this.dataSource, HAS_LIKE_SQL, [keys.map((k) => k.did), keys.map((k) => k.uid)]);
+    const out: (true | undefined)[] = new Array(keys.length);
+    for (const { i } of rows) out[i - 1] = true;
+    return out;
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -144,58 +189,36 @@ export class DiscussionService implements OnApplicationShutdown {
     });
     // A post this replica must render is read with the caller's like in one query; otherwise the like alone.
     let liked: boolean | undefined;
-    const page = await this.cachedPost(did, read, 'first', async () => {
-      const row = await this.readPost(did, user?.uid);
-      if (row && user) liked = row.hasLike;
-      if (row) delete row.hasLike;
-      return row;
+    const page = await this.cache.postRawPage(postTemplate(did), read, 'first', async () => {
+      const row = await this.renderPost(did, user?.uid);
+      if (user) liked = row.hasLike;
+      return { meta: row.meta, json: row.json };
     });
-    this.assertVisible(page.data, user);
+    this.assertVisible(page.meta, user);
     if (liked === undefined) liked = user ? await this.hasLike(did, user.uid) : false;
-    const d = page.data!;
-    return [Buffer.from(`{"viewNum":${d.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
+    return [Buffer.from(`{"viewNum":${page.meta.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
   }
 
-  /** The post as cached at the version `read` found (null data: no such post). */
-  cachedPost(
-    did: number,
-    read: PostRead,
-    which: 'first' | 'second',
-    render: () => Promise<DetailRecord | null> = () => this.readPost(did),
-  ): Promise<CachedPage<DetailRecord | null>> {
-    return this.cache.postPage(postTemplate(did), read, which, render, (d) => {
-      if (!d) return Buffer.from('null');
-      const { viewNum: _views, ...rest } = d;
-      return Buffer.from(JSON.stringify(rest));
-    });
+  /**
+   * The post rendered by PostgreSQL: its DiscussionVO JSON without viewNum and hasLike, what the visibility
+   * check needs, and `hasLike` of `uid` when given. No post: 404 (nothing cached).
+   */
+  private async renderPost(did: number, uid?: string): Promise<{ meta: PostMeta; json: string; hasLike: boolean }> {
+    const row = await this.postRenders.load({ did, uid: uid ?? null });
+    if (!row) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    const { json, hasLike, ...meta } = row;
+    return { meta, json, hasLike: !!hasLike };
   }
 
   /** 404 for no post (or a group's), 403 for a hidden one unless the caller is its author or an admin. */
-  assertVisible(d: DetailRecord | null, user: AuthUser | undefined): asserts d is DetailRecord {
+  assertVisible<T extends Pick<PostMeta, 'status' | 'uid' | 'gid'>>(d: T | null, user: AuthUser | undefined): asserts d is T {
     if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
     if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
       throw new ForbiddenError(DISCUSSION_ERR.hidden);
   }
 
   private async hasLike(did: number, uid: string): Promise<boolean> {
-    const rows = await poolQuery(this.dataSource, 'SELECT 1 FROM discussion_like WHERE did = $1 AND uid = $2', [did, uid]);
-    return rows.length > 0;
-  }
-
-  /** The post (with `hasLike` of `uid` when given, to be taken out before caching). */
-  private async readPost(did: number, uid?: string): Promise<(DetailRecord & { hasLike?: boolean }) | null> {
-    const rows = await poolQuery<DetailRecord & { hasLike?: boolean }>(
-      this.dataSource,
-      `SELECT d.*, c.name AS "categoryName", u.title_name AS "titleName", u.title_color AS "titleColor"
-              ${uid ? ', EXISTS (SELECT 1 FROM discussion_like l WHERE l.did = d.id AND l.uid = $2) AS "hasLike"' : ''}
-         FROM (SELECT id, category_id AS "categoryId", title, description, content, pid, uid, author, avatar, role, view_num AS "viewNum",
-                      like_num AS "likeNum", comment_num AS "commentNum", top_priority AS "topPriority", gid, status,
-                      gmt_create AS "gmtCreate", gmt_modified AS "gmtModified" FROM discussion WHERE id = $1) d
-         LEFT JOIN discussion_category c ON c.id = d."categoryId"
-         LEFT JOIN user_info u ON u.uid = d.uid`,
-      uid ? [did, uid] : [did],
-    );
-    return rows[0] ?? null;
+    return (await this.likeReads.load({ did, uid })) === true;
   }
 
   /**
