@@ -327,6 +327,8 @@ const messages: Record<string, string> = {
   'admin.dashboard.chartTitle': 'Submissions of the last 14 days',
   'admin.dashboard.chartTotal': 'Submissions',
   'admin.dashboard.chartAccepted': 'Accepted',
+  'admin.form.fixErrors': 'Not saved: please correct the fields marked in red',
+  'admin.common.added': 'Added',
 };
 
 export default messages;

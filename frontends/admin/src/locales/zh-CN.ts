@@ -324,6 +324,8 @@ const messages: Record<string, string> = {
   'admin.dashboard.chartTitle': '最近 14 天的提交',
   'admin.dashboard.chartTotal': '提交',
   'admin.dashboard.chartAccepted': '通过',
+  'admin.form.fixErrors': '保存失败：请修改标红的项',
+  'admin.common.added': '添加成功',
 };
 
 export default messages;

@@ -6,7 +6,7 @@ import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-component
 import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { JudgeServerInfo, LoginSessionInfo, RecentAcRankRow, RecentContestInfo, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
-import { formatMemoryKb } from '@oj/kit';
+import { formatDateTime, formatMemoryKb } from '@oj/kit';
 import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
@@ -106,9 +106,9 @@ export default function DashboardPage() {
               title: t('admin.dashboard.startTime'),
               dataIndex: 'startTime',
               width: 200,
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => formatDateTime(v),
             },
-            { title: t('admin.dashboard.endTime'), dataIndex: 'endTime', width: 200, render: (v: string) => new Date(v).toLocaleString() },
+            { title: t('admin.dashboard.endTime'), dataIndex: 'endTime', width: 200, render: (v: string) => formatDateTime(v) },
             { title: t('admin.dashboard.registered'), dataIndex: 'count', width: 100 },
           ]}
         />
@@ -172,7 +172,7 @@ export default function DashboardPage() {
               title: t('admin.dashboard.lastHeartbeat'),
               dataIndex: 'lastHeartbeat',
               width: 200,
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => formatDateTime(v),
             },
           ]}
         />
@@ -221,7 +221,7 @@ export default function DashboardPage() {
               title: t('admin.dashboard.loginTime'),
               dataIndex: 'gmtCreate',
               width: 200,
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => formatDateTime(v),
             },
             { title: t('admin.dashboard.loginIp'), dataIndex: 'ip', width: 180 },
             { title: t('admin.dashboard.userAgent'), dataIndex: 'userAgent' },

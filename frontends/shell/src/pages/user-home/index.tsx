@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar, Card, Col, Empty, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { ADMIN_NAME_COLOR, PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, ratingColor } from '@oj/contracts';
-import { call, api, useAuth } from '@oj/kit';
+import { call, api, formatDateTime, useAuth } from '@oj/kit';
 
 const SubmissionHeatmap = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './submission-heatmap'));
 const RatingChart = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './rating-chart'));
@@ -85,7 +85,7 @@ export function UserHomePage() {
               {info.blog && <a href={info.blog}>{intl.formatMessage({ id: 'shell.userHome.blog' })}</a>}
               {info.recentLoginTime && (
                 <span>
-                  <FormattedMessage id="shell.userHome.recentLogin" /> {new Date(info.recentLoginTime).toLocaleString()}
+                  <FormattedMessage id="shell.userHome.recentLogin" /> {formatDateTime(info.recentLoginTime)}
                 </span>
               )}
             </Space>
