@@ -10,11 +10,10 @@ import {
   Page,
   ProblemListItem,
   ProblemTagInfo,
-  REMOTE_OJS,
   UserProblemStatus,
 } from '@oj/contracts';
 import { useAuth } from '@oj/kit';
-import { getProblemList, getProblemTags, getRandomProblem, getUserProblemStatus } from '../../api/problems';
+import { getProblemList, getProblemTags, getRemoteOjs, getRandomProblem, getUserProblemStatus } from '../../api/problems';
 import { DifficultyTag } from '../../components/difficulty-tag';
 import { useListQuery } from '../../components/use-list-query';
 import { StatusIcon } from '../../components/status-icon';
@@ -38,6 +37,13 @@ export function ProblemListPage() {
   const [tags, setTags] = useState<ProblemTagInfo[]>([]);
   const [statuses, setStatuses] = useState<UserProblemStatus>({});
   const [search, setSearch] = useState(keyword);
+  const [remoteOjs, setRemoteOjs] = useState<string[]>([]);
+
+  useEffect(() => {
+    getRemoteOjs()
+      .then(setRemoteOjs)
+      .catch(() => setRemoteOjs([]));
+  }, []);
 
   useEffect(() => {
     getProblemTags()
@@ -115,7 +121,7 @@ export function ProblemListPage() {
           options={[
             { value: 'All', label: intl.formatMessage({ id: 'problems.list.sourceAll' }) },
             { value: 'ME', label: intl.formatMessage({ id: 'problems.list.sourceMine' }) },
-            ...REMOTE_OJS.map((r) => ({ value: r, label: r })),
+            ...remoteOjs.map((r) => ({ value: r, label: r })),
           ]}
         />
         <Button onClick={random} data-testid="random-problem">
