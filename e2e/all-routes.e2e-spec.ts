@@ -334,6 +334,7 @@ interface PageFacts {
   text: number;
   loginDialog: boolean;
   pathname: string;
+  tablesWithoutEmptyState: number;
 }
 
 async function facts(page: Page): Promise<PageFacts> {
@@ -360,12 +361,24 @@ async function facts(page: Page): Promise<PageFacts> {
       text: (main as HTMLElement).innerText.trim().length,
       loginDialog: !!document.querySelector('[data-testid="login-form"]'),
       pathname: location.pathname,
+      // an antd table with no rows must say so (antd's placeholder row with its empty state)
+      tablesWithoutEmptyState: [...document.querySelectorAll('.ant-table-wrapper')].filter(
+        (w) => visible(w) && !w.querySelector('.ant-table-tbody .ant-table-row') && !w.querySelector('.ant-table-placeholder, .ant-empty'),
+      ).length,
     };
   });
 }
 
-/** Visits one path; answers the problems found (empty: the page passed). */
-async function visit(t: TrackedPage, url: string, expect: { notFound?: boolean; loginDialog?: boolean }): Promise<string[]> {
+/**
+ * Visits one path; answers the problems found (empty: the page passed). `loginPrompt`: a visitor on a login
+ * route gets the login dialog or a page asking to log in (with its own heading); `notFound`: the page says
+ * so and has a way back.
+ */
+async function visit(
+  t: TrackedPage,
+  url: string,
+  expect: { notFound?: boolean; loginPrompt?: boolean; visitor?: boolean },
+): Promise<string[]> {
   const { page } = t;
   t.errors.length = 0;
   await page.goto(url);
@@ -377,17 +390,20 @@ async function visit(t: TrackedPage, url: string, expect: { notFound?: boolean; 
   if (t.errors.length) problems.push(`console errors: ${t.errors.join(' | ')}`);
   if (f.comingSoon) problems.push('"coming soon" in a built area');
   if (f.loadFailed) problems.push('the remote failed to load');
-  if (expect.loginDialog) {
-    if (!f.loginDialog) problems.push('no login dialog for a visitor');
+  if (f.tablesWithoutEmptyState) problems.push(`${f.tablesWithoutEmptyState} empty table(s) without an empty state`);
+  if (expect.loginPrompt) {
+    if (!f.loginDialog && !f.heading) problems.push('neither a login dialog nor a page asking to log in');
   } else if (expect.notFound) {
     if (!f.notFound) problems.push('no not-found page');
     else if (!f.backLink) problems.push('not-found page without a way back');
-  } else {
+  } else if (!(expect.visitor && f.loginDialog)) {
     if (f.notFound) problems.push('unexpected not-found page');
     if (!f.heading) problems.push('no heading');
     if (f.text < 20) problems.push(`almost no content (${f.text} characters)`);
   }
   if (problems.length) {
+    // eslint-disable-next-line no-console
+    console.log(problems.map((p) => `${url} @${page.viewportSize()?.width}px: ${p}`).join('\n'));
     const name = `all-routes-${url.replace(/[^a-z0-9]+/gi, '_')}-${page.viewportSize()?.width}`;
     await screenshot(page, name).catch(() => undefined);
   }
@@ -416,10 +432,8 @@ describe.each(WIDTHS)('site routes at %i px', (width) => {
           skipped.push(`${url}: the '${r.remote}' remote is not built yet (another branch builds it)`);
           continue;
         }
-        const loginDialog = role === 'visitor' && !!r.login && !r.notFound;
-        problems.push(...(await visit(t, url, { notFound: r.notFound && role !== 'visitor', loginDialog })));
-        // a visitor on a login route is sent home with the dialog open: close it for the next page
-        if (loginDialog) await t.page.keyboard.press('Escape');
+        const loginPrompt = role === 'visitor' && !!r.login;
+        problems.push(...(await visit(t, url, { notFound: r.notFound && !loginPrompt, loginPrompt, visitor: role === 'visitor' })));
       }
       await t.context.close();
       expect(problems).toEqual([]);
