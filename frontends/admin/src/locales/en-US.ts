@@ -329,6 +329,8 @@ const messages: Record<string, string> = {
   'admin.dashboard.chartAccepted': 'Accepted',
   'admin.form.fixErrors': 'Not saved: please correct the fields marked in red',
   'admin.common.added': 'Added',
+  'admin.tags.ojLocal': "This site's problems (ME)",
+  'admin.tags.ojRemote': 'Problems of remote judge {oj}',
 };
 
 export default messages;
