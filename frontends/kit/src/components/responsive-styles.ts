@@ -25,6 +25,9 @@ export const RESPONSIVE_CSS = `
   .ant-statistic-content { font-size: 20px; }
   .ant-pro-page-container-children-container { padding-inline: 8px; }
   .ant-modal { max-width: calc(100vw - 16px); }
+  .ant-pro-form-list-item { flex-wrap: wrap; max-width: 100%; }
+  .ant-pro-form-list-container { min-width: 0; max-width: 100%; }
+  .ant-pro-form-group .ant-space-item { max-width: 100%; }
 }
 `;
 
