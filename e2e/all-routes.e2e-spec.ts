@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ContestAuth, ContestType } from '@oj/contracts';
 import {
   Platform,
@@ -299,7 +299,6 @@ async function problemDbId(problemId: string, token: string): Promise<number> {
 }
 
 afterAll(async () => {
-  // eslint-disable-next-line no-console
   console.log(`all-routes: ${visited.length} page visits\nskipped while absent:\n${[...new Set(skipped)].join('\n') || '(none)'}`);
   await pages.tearDown(browser, platform);
 });
@@ -407,7 +406,6 @@ async function visit(
     if (f.text < 10) problems.push(`almost no content (${f.text} characters)`);
   }
   if (problems.length) {
-    // eslint-disable-next-line no-console
     console.log(problems.map((p) => `${url} @${page.viewportSize()?.width}px: ${p}`).join('\n'));
     const name = `all-routes-${url.replace(/[^a-z0-9]+/gi, '_')}-${page.viewportSize()?.width}`;
     await screenshot(page, name).catch(() => undefined);
@@ -493,3 +491,68 @@ describe.each(WIDTHS)('admin routes at %i px', (width) => {
     10 * 60_000,
   );
 });
+
+describe('touch menus and form errors', () => {
+  it('opens a top-menu dropdown with one tap and closes it with the next tap or a tap outside', async () => {
+    const context = await browser.newContext({
+      baseURL: platform.baseUrl,
+      viewport: { width: 1280, height: 844 },
+      hasTouch: true,
+      locale: 'zh-CN',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/home');
+      const rank = page.locator('.oj-menu .oj-dropdown').filter({ hasText: '排名' });
+      const trigger = rank.locator('.oj-dropdown-trigger');
+      await trigger.tap();
+      await rank.locator('[role="menu"] a[href="/acm-rank"]').waitFor({ timeout: 10_000 });
+      await trigger.tap();
+      await expectGone(rank.locator('[role="menu"]'));
+      await trigger.tap();
+      await rank.locator('[role="menu"]').waitFor();
+      await page.locator('.oj-content').tap({ position: { x: 600, y: 400 } });
+      await expectGone(rank.locator('[role="menu"]'));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a hover-opened menu open when the mouse clicks its trigger', async () => {
+    const t = await pages.open(browser, platform, { width: 1280, height: 844 });
+    await t.page.goto('/home');
+    const about = t.page.locator('.oj-menu .oj-dropdown').filter({ hasText: '关于' });
+    await about.locator('.oj-dropdown-trigger').hover();
+    await about.locator('[role="menu"]').waitFor();
+    await about.locator('.oj-dropdown-trigger').click();
+    await t.page.waitForTimeout(300);
+    expect(await about.locator('[role="menu"]').count()).toBe(1);
+    await t.context.close();
+  });
+
+  it('scrolls an incomplete problem form to its first error, focuses it and says why nothing was saved', async () => {
+    const t = await pages.open(browser, platform, { width: 390, height: 844 });
+    await adminLogin(t.page);
+    await t.page.goto('/admin/problem/create');
+    const save = t.page.locator('#problem-submit');
+    await save.waitFor({ timeout: 60_000 });
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    await t.page.locator('.ant-message-error').getByText('保存失败：请修改标红的项').waitFor({ timeout: 10_000 });
+    const first = t.page.locator('.ant-form-item-has-error').first();
+    await first.waitFor();
+    await t.page.waitForTimeout(800);
+    const box = await first.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    const focusedInError = await t.page.evaluate(() => !!document.activeElement?.closest('.ant-form-item-has-error'));
+    expect(focusedInError).toBe(true);
+    await screenshot(t.page, 'all-routes-admin-390/problem_create_errors');
+    await t.context.close();
+  });
+});
+
+async function expectGone(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'detached', timeout: 10_000 });
+}
