@@ -11,7 +11,6 @@ jest.mock('../src/api/problems', () => ({
   submitTestJudge: jest.fn(async () => 'key-1'),
   getTestJudgeResult: jest.fn(),
 }));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const api = require('../src/api/problems') as { getTestJudgeResult: jest.Mock };
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

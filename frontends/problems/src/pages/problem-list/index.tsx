@@ -3,15 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
-import {
-  DEFAULT_PAGE_SIZE,
-  DIFFICULTY_MAX,
-  DIFFICULTY_MIN,
-  Page,
-  ProblemListItem,
-  ProblemTagInfo,
-  UserProblemStatus,
-} from '@oj/contracts';
+import { DEFAULT_PAGE_SIZE, DIFFICULTY_MAX, DIFFICULTY_MIN, Page, ProblemListItem, ProblemTagInfo, UserProblemStatus } from '@oj/contracts';
 import { useAuth } from '@oj/kit';
 import { getProblemList, getProblemTags, getRemoteOjs, getRandomProblem, getUserProblemStatus } from '../../api/problems';
 import { DifficultyTag } from '../../components/difficulty-tag';
