@@ -12,6 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { ContestAuth, ContestType } from '@oj/contracts';
 import {
   Platform,
+  ARTIFACTS,
   ROOT,
   TrackedPage,
   apiCall,
@@ -282,6 +283,7 @@ beforeAll(async () => {
     contestSid: contestSub.submitId,
   };
   remotes = await builtRemotes(platform);
+  fs.mkdirSync(path.join(ARTIFACTS, 'all-routes-admin-390'), { recursive: true });
   adminDeclared = declaredAdminRoutes();
 }, 25 * 60_000);
 
@@ -378,7 +380,7 @@ async function facts(page: Page): Promise<PageFacts> {
 async function visit(
   t: TrackedPage,
   url: string,
-  expect: { notFound?: boolean; missing?: boolean; loginPrompt?: boolean; visitor?: boolean; refused?: boolean },
+  expect: { notFound?: boolean; missing?: boolean; loginPrompt?: boolean; visitor?: boolean; refused?: boolean; as?: string },
 ): Promise<string[]> {
   const { page } = t;
   t.errors.length = 0;
@@ -407,7 +409,7 @@ async function visit(
   }
   if (problems.length) {
     console.log(problems.map((p) => `${url} @${page.viewportSize()?.width}px: ${p}`).join('\n'));
-    const name = `all-routes-${url.replace(/[^a-z0-9]+/gi, '_')}-${page.viewportSize()?.width}`;
+    const name = `all-routes-${expect.as ?? 'page'}-${url.replace(/[^a-z0-9]+/gi, '_')}-${page.viewportSize()?.width}`;
     await screenshot(page, name).catch(() => undefined);
   }
   return problems.map((p) => `${url} @${page.viewportSize()?.width}px: ${p}`);
@@ -443,6 +445,7 @@ describe.each(WIDTHS)('site routes at %i px', (width) => {
             loginPrompt,
             visitor: role === 'visitor',
             refused: role === 'user' && r.adminOnly,
+            as: role,
           })),
         );
       }
@@ -467,10 +470,11 @@ describe.each(WIDTHS)('admin routes at %i px', (width) => {
           skipped.push(`${url}: the admin app declares no '${r.declared}' route yet (another branch builds it)`);
           continue;
         }
-        problems.push(...(await visit(t, url, {})));
+        problems.push(...(await visit(t, url, { as: 'root' })));
         if (t.page.url().endsWith('/admin/login')) problems.push(`${url}: sent to the login page`);
+        // the mobile admin, page by page, for people to look at
+        if (width === 390) await screenshot(t.page, `all-routes-admin-390/${url.replace(/^\/admin\//, '').replace(/[^a-z0-9]+/gi, '_')}`);
       }
-      if (width === 390) await screenshot(t.page, 'all-routes-admin-390-last');
       await t.context.close();
       expect(problems).toEqual([]);
     },
