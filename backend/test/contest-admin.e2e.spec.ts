@@ -108,6 +108,52 @@ describe('admin contests', () => {
     expect(unread.body.data.map((a: { title: string }) => a.title)).toEqual(['second']);
   });
 
+  it('keeps acknowledged announcements per user on the server, for every browser (issue 21)', async () => {
+    const cid = await createContest(t, author, { startTime: new Date(now - MIN), endTime: new Date(now + 60 * MIN) });
+    const other = await createContest(t, author, { startTime: new Date(now - MIN), endTime: new Date(now + 60 * MIN) });
+    const add = async (c: number, title: string) =>
+      (
+        await request(t.url)
+          .post('/api/admin/contest/announcement')
+          .set('Authorization', author.token)
+          .send({ cid: c, title, content: 'body' })
+          .expect(200)
+      ).body.data.id as number;
+    const first = await add(cid, 'first');
+    await add(cid, 'second');
+    const elsewhere = await add(other, 'elsewhere');
+    const notRead = async (token: string) =>
+      (
+        await request(t.url)
+          .post('/api/get-contest-not-read-announcement')
+          .set('Authorization', token)
+          .send({ cid, readAnnouncementList: [] })
+          .expect(200)
+      ).body.data.map((a: { title: string }) => a.title);
+    const user = t.users.user;
+    // another contest's announcement id is ignored, not stored under this contest
+    await request(t.url)
+      .post('/api/read-contest-announcement')
+      .set('Authorization', user.token)
+      .send({ cid, announcementIds: [first, elsewhere] })
+      .expect(200);
+    // a new browser sends an empty read list: the acknowledged one stays closed for this user only
+    expect(await notRead(user.token)).toEqual(['second']);
+    expect(await notRead(t.users.admin.token)).toEqual(['second', 'first']);
+    const stored = await t.dataSource.query('SELECT announcement_id FROM contest_announcement_read WHERE uid = $1', [user.uid]);
+    expect(stored.map((r: { announcement_id: number }) => r.announcement_id)).toEqual([first]);
+    // acknowledging twice is harmless
+    await request(t.url)
+      .post('/api/read-contest-announcement')
+      .set('Authorization', user.token)
+      .send({ cid, announcementIds: [first] })
+      .expect(200);
+    await request(t.url)
+      .post('/api/read-contest-announcement')
+      .send({ cid, announcementIds: [first] })
+      .expect(401);
+  });
+
   it('moves the stored status with the clock', async () => {
     const cid = await createContest(t, author, { startTime: new Date(now + 10 * MIN), endTime: new Date(now + 20 * MIN) });
     const clock = t.get<ContestClockService>(ContestClockService);

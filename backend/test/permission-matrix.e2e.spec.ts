@@ -35,6 +35,7 @@ const LOGIN_ROUTES: Record<string, string> = {
   'GET /api/get-contest-access': 'the caller own access',
   'GET /api/get-contest-announcement': 'contest visibility',
   'POST /api/get-contest-not-read-announcement': 'contest visibility',
+  'POST /api/read-contest-announcement': 'contest visibility',
   'GET /api/get-contest-print': 'contest admins (assertCanManage)',
   'GET /api/get-contest-problem': 'contest visibility, started',
   'GET /api/get-contest-problem-details': 'contest visibility, started',

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'fs';
 import * as path from 'path';
 import request from 'supertest';
 import { readZip, writeZip } from '../src/modules/file/archive/safe-zip';
+import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { aPlusBCases, dataDirOf, hojZip, importHoj, pidOf } from './fixtures/pipeline-helpers';
 import { manyEntryBomb, zipWithRawName } from './fixtures/zip-fixtures';
 import { createTestApp, TestApp, TestRoleName } from './utils/test-app';
@@ -43,6 +44,19 @@ describe('problem bank administration', () => {
     t = await createTestApp();
   });
   afterAll(() => t?.close());
+
+  it('lists only the remote judges that hold public problems (get-remote-oj-list)', async () => {
+    const list = async () => (await request(t.url).get('/api/get-remote-oj-list').expect(200)).body.data as string[];
+    expect(await list()).toEqual([]);
+    const repo = t.dataSource.getRepository(Problem);
+    const saved = await repo.save([
+      { problemId: 'CF-1A', title: 'Theatre Square', author: 'root', isRemote: true, remoteOj: 'CF', auth: ProblemAuth.Public },
+      { problemId: 'HDU-1000', title: 'A+B', author: 'root', isRemote: true, remoteOj: 'HDU', auth: ProblemAuth.Private },
+    ]);
+    // HDU's only problem is private: not offered
+    expect(await list()).toEqual(['CF']);
+    await repo.delete(saved.map((p) => p.id));
+  });
 
   describe('permissions of every admin route', () => {
     const routes: [string, string][] = [

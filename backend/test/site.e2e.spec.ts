@@ -82,6 +82,13 @@ describe('site and admin routes', () => {
     });
   });
 
+  it('starts a fresh install with zh-CN site texts (issue 21)', async () => {
+    const pub = (await request(t.url).get('/api/get-website-config').expect(200)).body.data;
+    expect(pub.description).toBe('在线评测与竞赛平台');
+    const web = (await as('root', 'get', '/api/admin/config/get-web-config').expect(200)).body.data;
+    expect(web.name).toBe('在线评测系统');
+  });
+
   it('serves only the public fields of the website config and applies web config edits', async () => {
     await as('root', 'put', '/api/admin/config/set-web-config')
       .send({ shortName: 'XOJ', name: 'X Online Judge', baseUrl: 'http://x.example', description: 'desc', register: false })

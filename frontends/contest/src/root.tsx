@@ -17,6 +17,7 @@ import { ContestPrintPage } from './pages/print';
 import { ContestAdminPrintPage } from './pages/admin-print';
 import { ContestRejudgePage } from './pages/rejudge';
 import { ContestCommentPage } from './pages/comment';
+import { AdminOnly } from './components/admin-only';
 
 /** The routes of spec §2 under /contest (the router's basename). */
 export function ContestRoutes() {
@@ -33,10 +34,31 @@ export function ContestRoutes() {
         <Route path="submission/:submitId" element={<ContestSubmissionDetailPage />} />
         <Route path="announcement" element={<ContestAnnouncementsPage />} />
         <Route path="rank" element={<ContestRankPage />} />
-        <Route path="ac-info" element={<ContestAcInfoPage />} />
+        <Route
+          path="ac-info"
+          element={
+            <AdminOnly>
+              <ContestAcInfoPage />
+            </AdminOnly>
+          }
+        />
         <Route path="print" element={<ContestPrintPage />} />
-        <Route path="admin-print" element={<ContestAdminPrintPage />} />
-        <Route path="rejudge" element={<ContestRejudgePage />} />
+        <Route
+          path="admin-print"
+          element={
+            <AdminOnly>
+              <ContestAdminPrintPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="rejudge"
+          element={
+            <AdminOnly rootOnly>
+              <ContestRejudgePage />
+            </AdminOnly>
+          }
+        />
         <Route path="comment" element={<ContestCommentPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -253,3 +253,14 @@ it('marks a print request printed only when the print window opened', async () =
   expect(mocked.checkContestPrint).toHaveBeenCalledWith(5, 3);
   open.mockRestore();
 });
+
+it('acknowledges the popup on the server too, so another browser does not show it again (issue 21)', async () => {
+  mocked.getContestInfo.mockResolvedValue({ data: contest({}), receivedAt: Date.now() });
+  mocked.getNotReadAnnouncements.mockResolvedValue([announcement]);
+  mocked.readAnnouncements.mockResolvedValue(null);
+  await renderAt('/5');
+  const ok = document.querySelector('.ant-modal-footer .ant-btn-primary') as HTMLElement;
+  await act(async () => ok.click());
+  expect(mocked.readAnnouncements).toHaveBeenCalledWith(5, [7]);
+  expect(JSON.parse(localStorage.getItem('contestReadAnnouncements:5') || '[]')).toEqual([7]);
+});

@@ -38,6 +38,14 @@ afterEach(() => {
   act(() => root.unmount());
   host.remove();
 });
+/** A pointer event as the browser sends it (jsdom has no PointerEvent: a MouseEvent with a pointerType). */
+function pointer(type: string, pointerType: 'mouse' | 'touch', target: Element, init: MouseEventInit = {}) {
+  const e = new MouseEvent(type, { bubbles: true, cancelable: true, ...init });
+  Object.defineProperty(e, 'pointerType', { value: pointerType });
+  act(() => {
+    target.dispatchEvent(e);
+  });
+}
 const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null;
 
 describe('navbar', () => {
@@ -52,12 +60,43 @@ describe('navbar', () => {
     expect(bar.querySelector('.oj-selected')?.textContent).toBe('Home');
     expect(bar.textContent).not.toContain('ACM Rank');
     const rank = bar.querySelectorAll('.oj-menu .oj-dropdown')[0] as HTMLElement;
-    act(() => {
-      rank.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }));
-    });
+    pointer('pointerover', 'mouse', rank, { relatedTarget: document.body });
     expect([...rank.querySelectorAll('[role="menu"] a')].map((a) => a.getAttribute('href'))).toEqual(['/acm-rank', '/oi-rank']);
     expect(byTestId('nav-login')?.textContent).toBe('Login');
     expect(byTestId('nav-register')?.textContent).toBe('Register');
+  });
+
+  it('keeps a hover-opened menu open when the mouse then clicks its trigger; leaving closes it', () => {
+    mobile = false;
+    render(createElement(Navbar));
+    const rank = document.querySelectorAll('.oj-menu .oj-dropdown')[0] as HTMLElement;
+    const trigger = rank.querySelector('.oj-dropdown-trigger') as HTMLElement;
+    pointer('pointerover', 'mouse', trigger, { relatedTarget: document.body });
+    pointer('pointerdown', 'mouse', trigger);
+    act(() => trigger.click());
+    expect(rank.querySelector('[role="menu"]')).not.toBeNull();
+    pointer('pointerout', 'mouse', rank, { relatedTarget: document.body });
+    expect(rank.querySelector('[role="menu"]')).toBeNull();
+  });
+
+  it('opens a menu with one tap and closes it with the next tap or a tap outside', () => {
+    mobile = false;
+    render(createElement(Navbar));
+    const rank = document.querySelectorAll('.oj-menu .oj-dropdown')[0] as HTMLElement;
+    const trigger = rank.querySelector('.oj-dropdown-trigger') as HTMLElement;
+    const tap = () => {
+      pointer('pointerover', 'touch', trigger, { relatedTarget: document.body });
+      pointer('pointerdown', 'touch', trigger);
+      act(() => trigger.click());
+    };
+    tap();
+    expect(rank.querySelector('[role="menu"]')).not.toBeNull();
+    tap();
+    expect(rank.querySelector('[role="menu"]')).toBeNull();
+    tap();
+    expect(rank.querySelector('[role="menu"]')).not.toBeNull();
+    pointer('pointerdown', 'touch', document.body);
+    expect(rank.querySelector('[role="menu"]')).toBeNull();
   });
 
   it('replaces the menu by a drawer below 1050 px', () => {

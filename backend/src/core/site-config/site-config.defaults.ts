@@ -16,9 +16,10 @@ export type SectionName = keyof SiteConfigSections;
 export const SITE_CONFIG_DEFAULTS: SiteConfigSections = {
   web: {
     baseUrl: '',
-    name: 'Online Judge',
+    // zh-CN defaults of a fresh install (issue 21: a Chinese site should not start with English texts); the admin changes them
+    name: '在线评测系统',
     shortName: DEFAULT_SITE_SHORT_NAME,
-    description: 'An online judge and contest platform',
+    description: '在线评测与竞赛平台',
     recordName: '',
     recordUrl: '',
     projectName: 'OJ',

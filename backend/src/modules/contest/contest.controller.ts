@@ -28,6 +28,7 @@ import {
   contestSubmissionFilter,
   FullScreenProblemListQueryDto,
   NotReadAnnouncementDto,
+  ReadAnnouncementDto,
   OutsideScoreboardDto,
   RegisterContestDto,
   SubmitPrintTextDto,
@@ -242,7 +243,17 @@ export class ContestController {
   async notRead(@Body() dto: NotReadAnnouncementDto, @CurrentUser() user: AuthUser) {
     const a = await this.access.access(dto.cid, user);
     this.access.assertCanView(a);
-    return this.contests.notReadAnnouncements(a.contest.id, dto.readAnnouncementList);
+    return this.contests.notReadAnnouncements(a.contest.id, dto.readAnnouncementList, user.uid);
+  }
+
+  /** The user acknowledged these announcements: their popup stays closed in every browser (issue 21). */
+  @Post('read-contest-announcement')
+  @HttpCode(200)
+  async readAnnouncements(@Body() dto: ReadAnnouncementDto, @CurrentUser() user: AuthUser) {
+    const a = await this.access.access(dto.cid, user);
+    this.access.assertCanView(a);
+    await this.contests.acknowledgeAnnouncements(a.contest.id, user.uid, dto.announcementIds);
+    return null;
   }
 
   @Post('submit-print-text')

@@ -16,6 +16,7 @@ import { ContestController } from './contest.controller';
 import { ContestService } from './contest.service';
 import { HomeContestController } from './home-contest.controller';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
+import { ContestAnnouncementRead } from './entities/contest-announcement-read.entity';
 import { ContestBalloon } from './entities/contest-balloon.entity';
 import { ContestPrint } from './entities/contest-print.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
@@ -30,7 +31,16 @@ import { Judge } from '../submission/entities/judge.entity';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Contest, ContestProblem, ContestRegister, ContestAnnouncement, ContestPrint, ContestBalloon, Judge]),
+    TypeOrmModule.forFeature([
+      Contest,
+      ContestProblem,
+      ContestRegister,
+      ContestAnnouncement,
+      ContestAnnouncementRead,
+      ContestPrint,
+      ContestBalloon,
+      Judge,
+    ]),
     ProblemModule,
     JudgeQueueModule,
     GroupAccessModule,

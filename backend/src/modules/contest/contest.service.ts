@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { CONTEST_ERR, ContestStatus, JudgeStatus, Page, contestSealTime, contestStatusAt, formatHojExamples } from '@oj/contracts';
-import { Brackets, DataSource, Repository } from 'typeorm';
+import { Brackets, DataSource, In, Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { NotFoundError } from '../../core/http/api.exception';
 import { Problem } from '../problem/entities/problem.entity';
@@ -11,6 +11,7 @@ import { notContestAdmin } from './contest-admins.sql';
 import { ContestListQueryDto } from './dto/contest.dto';
 import { announcementViews, ContestAnnouncementView } from './announcement-view';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
+import { ContestAnnouncementRead } from './entities/contest-announcement-read.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
@@ -193,13 +194,36 @@ export class ContestService {
     return toPage(await announcementViews(this.db, records), total, req);
   }
 
-  /** `get-contest-not-read-announcement`: visible announcements whose ids the client has not read. */
-  async notReadAnnouncements(cid: number, read: number[] = []): Promise<ContestAnnouncementView[]> {
+  /**
+   * `get-contest-not-read-announcement`: visible announcements whose ids the client has not read, nor the user
+   * acknowledged on the server (`read-contest-announcement`, any browser).
+   */
+  async notReadAnnouncements(cid: number, clientRead: number[] = [], uid?: string): Promise<ContestAnnouncementView[]> {
+    const acknowledged = uid
+      ? (await this.db.getRepository(ContestAnnouncementRead).find({ select: ['announcementId'], where: { uid, cid } })).map(
+          (r) => r.announcementId,
+        )
+      : [];
+    const read = [...new Set([...clientRead, ...acknowledged])];
     const qb = this.announcements
       .createQueryBuilder('a')
       .where('a.cid = :cid AND a.visible = true', { cid })
       .orderBy('a.gmtCreate', 'DESC');
     if (read.length) qb.andWhere(new Brackets((w) => w.where('a.id NOT IN (:...read)', { read })));
     return announcementViews(this.db, await qb.getMany());
+  }
+
+  /** `read-contest-announcement`: the user acknowledged these announcements of the contest (others' ids are ignored). */
+  async acknowledgeAnnouncements(cid: number, uid: string, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const own = await this.announcements.find({ select: ['id'], where: { cid, id: In(ids) } });
+    if (!own.length) return;
+    await this.db
+      .getRepository(ContestAnnouncementRead)
+      .createQueryBuilder()
+      .insert()
+      .values(own.map((a) => ({ uid, cid, announcementId: a.id })))
+      .orIgnore()
+      .execute();
   }
 }

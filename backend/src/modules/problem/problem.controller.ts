@@ -49,6 +49,13 @@ export class ProblemController {
     return this.tagService.tagsOfProblem(q.pid);
   }
 
+  /** The remote judges that hold public problems (issue 21: the problem list's source filter offers only these). */
+  @Public()
+  @Get('get-remote-oj-list')
+  remoteOjs() {
+    return this.problems.remoteOjsWithProblems();
+  }
+
   @Public()
   @Get('get-recent-updated-problem')
   recentUpdated() {

@@ -14,6 +14,7 @@ import {
   ProblemAuth,
   ProblemType,
   subtaskProblem,
+  REMOTE_OJS,
 } from '@oj/contracts';
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -453,6 +454,17 @@ export class ProblemService {
       order: { gmtCreate: 'DESC', id: 'DESC' },
       take: 10,
     });
+  }
+
+  /** The remote judges that hold public problems, in REMOTE_OJS order (the list's source filter offers only these). */
+  async remoteOjsWithProblems(): Promise<string[]> {
+    const rows = await this.problems
+      .createQueryBuilder('p')
+      .select('DISTINCT p.remoteOj', 'oj')
+      .where('p.isRemote = true AND p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public })
+      .getRawMany<{ oj: string | null }>();
+    const held = new Set(rows.map((r) => r.oj));
+    return REMOTE_OJS.filter((oj) => held.has(oj));
   }
 
   async randomProblemId(): Promise<{ problemId: string }> {

@@ -94,7 +94,13 @@ export function FormTrigger({
  * The `onFinish` of a create/edit ModalForm: saves, says "created" or "updated", calls `onSaved` and closes;
  * a refused save keeps the form open (the client showed the text).
  */
-export function useModalSave<V>(editing: boolean, onSaved: () => void, save: (values: V) => Promise<unknown>) {
+/** `createdId`: the success text of a new row when it is not a creation (e.g. 'admin.common.added' for an existing problem). */
+export function useModalSave<V>(
+  editing: boolean,
+  onSaved: () => void,
+  save: (values: V) => Promise<unknown>,
+  createdId = 'admin.common.created',
+) {
   const { t } = useT();
   const { message } = App.useApp();
   return async (values: V) => {
@@ -103,7 +109,7 @@ export function useModalSave<V>(editing: boolean, onSaved: () => void, save: (va
     } catch (_e) {
       return false;
     }
-    message.success(editing ? t('admin.common.updated') : t('admin.common.created'));
+    message.success(t(editing ? 'admin.common.updated' : createdId));
     onSaved();
     return true;
   };

@@ -349,6 +349,10 @@ const messages: Record<string, string> = {
   'admin.dashboard.chartTitle': 'Submissions of the last 14 days',
   'admin.dashboard.chartTotal': 'Submissions',
   'admin.dashboard.chartAccepted': 'Accepted',
+  'admin.form.fixErrors': 'Not saved: please correct the fields marked in red',
+  'admin.common.added': 'Added',
+  'admin.tags.ojLocal': "This site's problems (ME)",
+  'admin.tags.ojRemote': 'Problems of remote judge {oj}',
 };
 
 export default messages;

@@ -346,6 +346,10 @@ const messages: Record<string, string> = {
   'admin.dashboard.chartTitle': '最近 14 天的提交',
   'admin.dashboard.chartTotal': '提交',
   'admin.dashboard.chartAccepted': '通过',
+  'admin.form.fixErrors': '保存失败：请修改标红的项',
+  'admin.common.added': '添加成功',
+  'admin.tags.ojLocal': '本站题库（ME）',
+  'admin.tags.ojRemote': '远程评测 {oj} 的题目',
 };
 
 export default messages;

@@ -87,6 +87,10 @@ export const getContestAnnouncements = (cid: number, currentPage: number, limit:
 export const getNotReadAnnouncements = (cid: number, readAnnouncementList: number[]) =>
   call<ContestAnnouncementInfo[]>(api.post('/get-contest-not-read-announcement', { cid, readAnnouncementList }, { silent: true }));
 
+/** The user acknowledged these announcements: kept on the server, so no other browser shows them again. */
+export const readAnnouncements = (cid: number, announcementIds: number[]) =>
+  call<null>(api.post('/read-contest-announcement', { cid, announcementIds }, { silent: true }));
+
 export const submitPrintText = (cid: number, content: string) => call<null>(api.post('/submit-print-text', { cid, content }));
 export const getContestPrints = (cid: number, currentPage: number, limit: number, keyword?: string) =>
   call<Page<ContestPrintItem>>(api.get('/get-contest-print', { params: { cid, currentPage, limit, keyword } }));

@@ -119,5 +119,7 @@ const enUS: Messages = {
   'contest.rejudge.button': 'Rejudge',
   'contest.rejudge.confirm': 'Rejudge every submission of problem {id}?',
   'contest.rejudge.done': '{n} submission(s) sent back to the judge',
+  'contest.adminOnly.title': "Only the contest's admins can see this page",
+  'contest.adminOnly.back': 'Back to the contest',
 };
 export default enUS;

@@ -118,5 +118,7 @@ const zhCN: Messages = {
   'contest.rejudge.button': '重判',
   'contest.rejudge.confirm': '重判题目 {id} 的所有提交？',
   'contest.rejudge.done': '已将 {n} 个提交送回评测',
+  'contest.adminOnly.title': '只有比赛管理员可以查看此页',
+  'contest.adminOnly.back': '返回比赛',
 };
 export default zhCN;

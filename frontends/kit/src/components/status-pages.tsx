@@ -1,5 +1,6 @@
 import { Button, Result, Spin } from 'antd';
 import type { ResultProps } from 'antd';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { LocaleMessages } from '@oj/kit/core';
 import { LocaleProvider } from '../i18n/locale-provider';
@@ -36,6 +37,35 @@ function StatusPage(props: { testId: string; status: ResultProps['status']; id: 
 export const ComingSoon = () => <StatusPage testId="coming-soon" status="info" id="kit.comingSoon" action="home" />;
 
 export const NotFound = () => <StatusPage testId="not-found" status="404" id="kit.notFound" action="home" />;
+
+/**
+ * A thing that does not exist (a problem, contest, submission...): its own title and a way back, given by the
+ * page as a link of its router (`back`), or home when it gives none.
+ */
+export function NotFoundResult({ title, back }: { title: ReactNode; back?: ReactNode }) {
+  return (
+    <div data-testid="not-found">
+      <Result
+        status="404"
+        title={title}
+        extra={
+          back ?? (
+            <Button type="primary" onClick={goHome}>
+              <FormattedMessage id="kit.common.backHome" />
+            </Button>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** The "back to the list" button of a NotFoundResult, inside the page's own link. */
+export const BackToList = () => (
+  <Button type="primary">
+    <FormattedMessage id="kit.common.backToList" />
+  </Button>
+);
 
 const KIT_TEXTS_ONLY: LocaleMessages = { 'zh-CN': {}, 'en-US': {} };
 

@@ -5,6 +5,7 @@ import zhCNAntd from 'antd/locale/zh_CN';
 import enUSAntd from 'antd/locale/en_US';
 import { DEFAULT_LOCALE } from '@oj/contracts';
 import { LocaleMessages, kitMessages, useLocale } from '@oj/kit/core';
+import { installResponsiveStyles } from '../components/responsive-styles';
 
 // kept here too for the locale tests of every package (README)
 export { kitMessages };
@@ -13,6 +14,7 @@ export { kitMessages };
 export function LocaleProvider({ messages, children }: { messages: LocaleMessages; children: ReactNode }) {
   const locale = useLocale();
   const merged = useMemo(() => ({ ...kitMessages[locale], ...messages[locale] }), [locale, messages]);
+  useEffect(installResponsiveStyles, []);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

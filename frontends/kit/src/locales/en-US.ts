@@ -18,5 +18,6 @@ const enUS: Messages = {
   'kit.copy.done': 'Copied',
   'kit.copy.failed': 'Copied failed',
   ...statusNames,
+  'kit.common.backToList': 'Back to the list',
 };
 export default enUS;

@@ -28,5 +28,6 @@ const zhCN: Messages = {
   'kit.judgeStatus.8': '部分通过',
   'kit.judgeStatus.9': '提交中',
   'kit.judgeStatus.10': '提交失败',
+  'kit.common.backToList': '返回列表',
 };
 export default zhCN;

@@ -35,6 +35,8 @@ export const getCaseResults = (submitId: number | string) =>
   call<CaseResults>(api.get('/get-all-case-result', { params: { submitId }, silent: true }));
 export const getSubmissionList = (q: SubmissionListQuery) => call<Page<SubmissionInfo>>(api.get('/get-submission-list', { params: q }));
 export const updateSubmissionShare = (submitId: number, share: boolean) => call<unknown>(api.put('/submission', { submitId, share }));
+/** The remote judges that hold public problems (the list's source filter offers only these). */
+export const getRemoteOjs = () => call<string[]>(api.get('/get-remote-oj-list', { silent: true }));
 export const submitTestJudge = (body: TestJudgeRequest) => call<string>(api.post('/submit-problem-test-judge', body));
 export const getTestJudgeResult = (testJudgeKey: string) =>
   call<TestJudgeAnswer>(api.get('/get-test-judge-result', { params: { testJudgeKey }, silent: true }));

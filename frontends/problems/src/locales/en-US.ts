@@ -155,5 +155,8 @@ const enUS: Messages = {
   'problems.discussion.report.answerLeak': 'Posts a full solution',
   'problems.discussion.report.other': 'Other',
   'problems.detail.discussionTab': 'Discussion',
+  'problems.testJudge.finished': 'Run finished',
+  'problems.testJudge.noCompare': 'No expected output to compare',
+  'problems.testJudge.compileInfo': 'Compile error',
 };
 export default enUS;

@@ -154,5 +154,8 @@ const zhCN: Messages = {
   'problems.discussion.report.answerLeak': '发布完整题解',
   'problems.discussion.report.other': '其他',
   'problems.detail.discussionTab': '讨论',
+  'problems.testJudge.finished': '运行完成',
+  'problems.testJudge.noCompare': '没有预期输出，未作比对',
+  'problems.testJudge.compileInfo': '编译错误',
 };
 export default zhCN;

@@ -99,10 +99,20 @@ function LoginForm({ t }: { t: T }) {
   return (
     <Form form={form} onFinish={submit} validateTrigger="onBlur" data-testid="login-form">
       <Form.Item name="username" rules={usernameRules(t)}>
-        <Input prefix={<UserOutlined />} placeholder={t('shell.account.username')} autoComplete="username" />
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('shell.account.username')}
+          aria-label={t('shell.account.username')}
+          autoComplete="username"
+        />
       </Form.Item>
       <Form.Item name="password" rules={passwordRules(t)}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('shell.account.password')} autoComplete="current-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('shell.account.password')}
+          aria-label={t('shell.account.password')}
+          autoComplete="current-password"
+        />
       </Form.Item>
       {needsVerify && !slideToken && <SlideVerify username={() => form.getFieldValue('username') ?? ''} onSuccess={setSlideToken} />}
       <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
@@ -173,21 +183,42 @@ function RegisterForm({ t }: { t: T }) {
         />
       )}
       <Form.Item name="username" rules={usernameRules(t)}>
-        <Input prefix={<UserOutlined />} placeholder={t('shell.account.username')} autoComplete="username" />
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('shell.account.username')}
+          aria-label={t('shell.account.username')}
+          autoComplete="username"
+        />
       </Form.Item>
       <Form.Item name="email" rules={emailRules(t)}>
-        <Input prefix={<MailOutlined />} placeholder={t('shell.account.email')} autoComplete="email" />
+        <Input
+          prefix={<MailOutlined />}
+          placeholder={t('shell.account.email')}
+          aria-label={t('shell.account.email')}
+          autoComplete="email"
+        />
       </Form.Item>
       <Form.Item name="password" rules={passwordRules(t)}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('shell.account.password')} autoComplete="new-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('shell.account.password')}
+          aria-label={t('shell.account.password')}
+          autoComplete="new-password"
+        />
       </Form.Item>
       <Form.Item name="passwordAgain" dependencies={['password']} rules={passwordAgainRules(t)}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('shell.account.passwordAgain')} autoComplete="new-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('shell.account.passwordAgain')}
+          aria-label={t('shell.account.passwordAgain')}
+          autoComplete="new-password"
+        />
       </Form.Item>
       <Form.Item name="code" rules={registerCodeRules(t)}>
         <Input
           prefix={<SafetyOutlined />}
           placeholder={t('shell.account.code')}
+          aria-label={t('shell.account.code')}
           maxLength={LIMITS.registerCodeLength}
           addonAfter={
             <Button type="link" size="small" disabled={left > 0 || !mailReady} loading={sending} onClick={sendCode} data-testid="send-code">
@@ -238,11 +269,16 @@ function ResetForm({ t }: { t: T }) {
   return (
     <Form form={form} onFinish={submit} validateTrigger="onBlur" data-testid="reset-form">
       <Form.Item name="email" rules={emailRules(t)}>
-        <Input prefix={<MailOutlined />} placeholder={t('shell.account.email')} autoComplete="email" />
+        <Input
+          prefix={<MailOutlined />}
+          placeholder={t('shell.account.email')}
+          aria-label={t('shell.account.email')}
+          autoComplete="email"
+        />
       </Form.Item>
       <Space align="start" style={{ width: '100%' }}>
         <Form.Item name="captcha" rules={captchaRules(t)} style={{ flex: 1 }}>
-          <Input placeholder={t('shell.account.captcha')} maxLength={LIMITS.resetCaptchaMax} />
+          <Input placeholder={t('shell.account.captcha')} aria-label={t('shell.account.captcha')} maxLength={LIMITS.resetCaptchaMax} />
         </Form.Item>
         {captcha && (
           <img

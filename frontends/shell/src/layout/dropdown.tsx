@@ -1,5 +1,9 @@
-/** A light dropdown of the navbar: opens on hover or click, closes on leaving, Escape or choosing. */
-import { ReactNode, useState } from 'react';
+/**
+ * A light dropdown of the navbar. A mouse opens it by hovering and closes it by leaving; a click on the
+ * trigger never closes a menu that hovering just opened. A touch or pen opens it with one tap and closes
+ * it with the next tap on the trigger or anywhere outside. Escape or choosing an item closes it too.
+ */
+import { PointerEvent, ReactNode, useEffect, useRef, useState } from 'react';
 
 export function Dropdown({
   trigger,
@@ -11,17 +15,57 @@ export function Dropdown({
   align?: 'left' | 'right';
 }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const root = useRef<HTMLDivElement>(null);
+  /** set when a mouse hover opened the menu: the click that follows keeps it open */
+  const openedByHover = useRef(false);
+  const lastPointer = useRef<string>('mouse');
+  const close = () => {
+    openedByHover.current = false;
+    setOpen(false);
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: Event) => {
+      if (root.current && !root.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  const isMouse = (e: PointerEvent) => e.pointerType === 'mouse';
   return (
     <div
+      ref={root}
       className="oj-dropdown"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={close}
+      onPointerEnter={(e) => {
+        if (!isMouse(e) || open) return;
+        openedByHover.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(e) => {
+        if (isMouse(e)) close();
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') close();
       }}
     >
-      <div className="oj-dropdown-trigger" onClick={() => setOpen((o) => !o)}>
+      <div
+        className="oj-dropdown-trigger"
+        aria-expanded={open}
+        onPointerDown={(e) => {
+          lastPointer.current = e.pointerType;
+        }}
+        onClick={() => {
+          if (open && openedByHover.current && lastPointer.current === 'mouse') {
+            // the hover opened it; this click confirms rather than closes
+            openedByHover.current = false;
+            return;
+          }
+          openedByHover.current = false;
+          setOpen((o) => !o);
+        }}
+      >
         {trigger}
       </div>
       {open && (

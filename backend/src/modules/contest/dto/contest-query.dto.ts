@@ -224,6 +224,17 @@ export class NotReadAnnouncementDto {
   readAnnouncementList?: number[];
 }
 
+/** `read-contest-announcement`: announcements the user acknowledged (kept per user on the server). */
+export class ReadAnnouncementDto {
+  @IsInt()
+  cid: number;
+
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  announcementIds: number[];
+}
+
 export class ContestAnnouncementQueryDto extends PageQueryDto {
   @Type(() => Number)
   @IsInt()

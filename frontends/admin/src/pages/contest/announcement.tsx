@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { ContestAnnouncementInfo, DEFAULT_PAGE_SIZE } from '@oj/contracts';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
+import { useContestTitle, useNestedHeader } from '../../components/nested-page';
 import { createContestAnnouncement, deleteContestAnnouncement, getContestAnnouncementPage, updateContestAnnouncement } from './api';
 
 interface FormValues {
@@ -47,6 +48,12 @@ function AnnouncementForm({ cid, row, onSaved }: { cid: number; row?: ContestAnn
 export default function ContestAnnouncementPage() {
   const { t } = useT();
   const cid = Number(useParams().contestID);
+  const contestTitle = useContestTitle(cid);
+  const header = useNestedHeader([
+    { to: '/contest', label: t('admin.menu.contestList') },
+    { to: `/contest/${cid}/edit`, label: contestTitle || `#${cid}` },
+    { label: t('admin.contestAnnouncement.title') },
+  ]);
   const { actionRef, reload } = useTableReload();
   const run = useNotifiedAction(reload);
 
@@ -80,7 +87,7 @@ export default function ContestAnnouncementPage() {
   ];
 
   return (
-    <PageContainer title={t('admin.contestAnnouncement.title')}>
+    <PageContainer title={t('admin.contestAnnouncement.title')} subTitle={contestTitle} {...header}>
       <ProTable<ContestAnnouncementInfo>
         rowKey="id"
         actionRef={actionRef}

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AfterEndSeal, ContestAuth, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
 import { useT } from '../../i18n';
+import { useFormErrorFeedback } from '../../components/form-feedback';
 import { createContest, getAdminContest, updateContest } from './api';
 import { ContestFormValues, contestFormErrors, contestToForm, emptyContestForm, formToBody } from './contestForm';
 
@@ -37,6 +38,7 @@ function useContestForm(cid: number | null) {
 export default function ContestEditPage() {
   const { t } = useT();
   const { message } = App.useApp();
+  const { onFinishFailed } = useFormErrorFeedback();
   const navigate = useNavigate();
   const { contestID } = useParams();
   const cid = contestID ? Number(contestID) : null;
@@ -69,6 +71,7 @@ export default function ContestEditPage() {
             initialValues={initial}
             dateFormatter="number"
             onFinish={onFinish}
+            onFinishFailed={onFinishFailed}
             submitter={{ searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') } }}
           >
             <ProFormText

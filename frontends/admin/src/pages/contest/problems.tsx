@@ -11,6 +11,7 @@ import { ContestProblemItem, DEFAULT_PAGE_SIZE, ProblemAuth } from '@oj/contract
 import { getProblemList } from '../../api/admin';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
+import { useContestTitle, useNestedHeader } from '../../components/nested-page';
 import { colorValue } from '../problem-edit/contestProblem';
 import {
   addContestProblem,
@@ -32,23 +33,28 @@ export { colorValue };
 
 function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemItem; onSaved: () => void }) {
   const { t } = useT();
-  const onFinish = useModalSave<ProblemFormValues>(!!row, onSaved, async (v) => {
-    if (row)
-      await updateContestProblem({
-        id: row.id,
-        displayId: v.displayId.trim(),
-        displayTitle: v.displayTitle,
-        color: colorValue(v.color),
-      });
-    else
-      await addContestProblem({
-        cid,
-        pid: v.pid!,
-        displayId: v.displayId.trim(),
-        displayTitle: v.displayTitle || undefined,
-        color: colorValue(v.color),
-      });
-  });
+  const onFinish = useModalSave<ProblemFormValues>(
+    !!row,
+    onSaved,
+    async (v) => {
+      if (row)
+        await updateContestProblem({
+          id: row.id,
+          displayId: v.displayId.trim(),
+          displayTitle: v.displayTitle,
+          color: colorValue(v.color),
+        });
+      else
+        await addContestProblem({
+          cid,
+          pid: v.pid!,
+          displayId: v.displayId.trim(),
+          displayTitle: v.displayTitle || undefined,
+          color: colorValue(v.color),
+        });
+    },
+    'admin.common.added',
+  );
   return (
     <ModalForm<ProblemFormValues>
       title={row ? t('admin.contestProblem.editTitle') : t('admin.contestProblem.addTitle')}
@@ -110,6 +116,12 @@ function DeleteProblemAction({ pid, onDeleted }: { pid: number; onDeleted: () =>
 export default function ContestProblemsPage() {
   const { t } = useT();
   const cid = Number(useParams().contestID);
+  const contestTitle = useContestTitle(cid);
+  const header = useNestedHeader([
+    { to: '/contest', label: t('admin.menu.contestList') },
+    { to: `/contest/${cid}/edit`, label: contestTitle || `#${cid}` },
+    { label: t('admin.contestProblem.title') },
+  ]);
   const navigate = useNavigate();
   const { actionRef, reload } = useTableReload();
 
@@ -159,7 +171,7 @@ export default function ContestProblemsPage() {
   ];
 
   return (
-    <PageContainer title={t('admin.contestProblem.title')}>
+    <PageContainer title={t('admin.contestProblem.title')} subTitle={contestTitle} {...header}>
       <ProTable<ContestProblemRow>
         rowKey="id"
         actionRef={actionRef}

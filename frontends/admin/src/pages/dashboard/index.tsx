@@ -3,10 +3,10 @@
  * recent logins, server health, the judge servers and the recent 7 days top 10 AC rank.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
-import { Descriptions, Empty, Progress, Table, Tag } from 'antd';
+import { Descriptions, Empty, Grid, Progress, Table, Tag } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { JudgeServerInfo, LoginSessionInfo, RecentAcRankRow, RecentContestInfo, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
-import { formatMemoryKb } from '@oj/kit';
+import { formatDateTime, formatMemoryKb } from '@oj/kit';
 import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
@@ -35,6 +35,8 @@ function useFigures<T>(load: () => Promise<T>) {
 
 export default function DashboardPage() {
   const { t } = useT();
+  // on a phone the figures stack instead of squeezing their labels to one character a line
+  const narrow = !Grid.useBreakpoint().md;
   const { user } = useSession();
   const service = useFigures(getServiceInfo);
   const judges = useFigures(getJudgeServers);
@@ -58,12 +60,12 @@ export default function DashboardPage() {
         {dashboard.failed ? (
           <Empty description={t('admin.dashboard.loadFailed')} />
         ) : (
-          <StatisticCard.Group direction="row" loading={!dashboard.value}>
+          <StatisticCard.Group direction={narrow ? 'column' : 'row'} loading={!dashboard.value}>
             {/* The group lays out its direct children: the cards and dividers are listed, not wrapped. */}
             <StatisticCard statistic={{ title: t(users.titleId, users.values), value: users.value }} />
-            <StatisticCard.Divider />
+            <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
             <StatisticCard statistic={{ title: t(today.titleId, today.values), value: today.value }} />
-            <StatisticCard.Divider />
+            <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
             <StatisticCard statistic={{ title: t(recent.titleId, recent.values), value: recent.value }} />
           </StatisticCard.Group>
         )}
@@ -84,6 +86,7 @@ export default function DashboardPage() {
         style={{ marginBottom: 16 }}
       >
         <Table<RecentContestInfo>
+          scroll={{ x: 'max-content' }}
           size="small"
           rowKey="id"
           loading={!contests.value && !contests.failed}
@@ -106,9 +109,9 @@ export default function DashboardPage() {
               title: t('admin.dashboard.startTime'),
               dataIndex: 'startTime',
               width: 200,
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => formatDateTime(v),
             },
-            { title: t('admin.dashboard.endTime'), dataIndex: 'endTime', width: 200, render: (v: string) => new Date(v).toLocaleString() },
+            { title: t('admin.dashboard.endTime'), dataIndex: 'endTime', width: 200, render: (v: string) => formatDateTime(v) },
             { title: t('admin.dashboard.registered'), dataIndex: 'count', width: 100 },
           ]}
         />
@@ -117,19 +120,19 @@ export default function DashboardPage() {
         {service.failed ? (
           <Empty description={t('admin.dashboard.loadFailed')} />
         ) : (
-          <StatisticCard.Group direction="row" loading={!info}>
+          <StatisticCard.Group direction={narrow ? 'column' : 'row'} loading={!info}>
             <StatisticCard statistic={{ title: t('admin.dashboard.cpuCores'), value: info?.cpuCores ?? '-' }} />
-            <StatisticCard.Divider />
+            <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
             <StatisticCard
               statistic={{ title: t('admin.dashboard.cpuUsage'), value: `${info?.cpuPercent ?? 0}%` }}
               chart={<Progress percent={info?.cpuPercent ?? 0} showInfo={false} />}
             />
-            <StatisticCard.Divider />
+            <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
             <StatisticCard
               statistic={{ title: t('admin.dashboard.memoryUsage'), value: `${info?.memoryPercent ?? 0}%` }}
               chart={<Progress percent={info?.memoryPercent ?? 0} showInfo={false} />}
             />
-            <StatisticCard.Divider />
+            <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
             <StatisticCard statistic={{ title: t('admin.dashboard.judgeServers'), value: judges.value?.length ?? '-' }} />
           </StatisticCard.Group>
         )}
@@ -152,6 +155,7 @@ export default function DashboardPage() {
 
       <ProCard title={t('admin.dashboard.judgeServers')} bordered headerBordered style={{ marginBottom: 16 }}>
         <Table<JudgeServerInfo>
+          scroll={{ x: 'max-content' }}
           size="small"
           rowKey={(r) => `${r.hostname}-${r.pid}`}
           loading={!judges.value && !judges.failed}
@@ -172,7 +176,7 @@ export default function DashboardPage() {
               title: t('admin.dashboard.lastHeartbeat'),
               dataIndex: 'lastHeartbeat',
               width: 200,
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => formatDateTime(v),
             },
           ]}
         />
@@ -185,6 +189,7 @@ export default function DashboardPage() {
         style={{ marginBottom: 16 }}
       >
         <Table<RecentAcRankRow>
+          scroll={{ x: 'max-content' }}
           size="small"
           rowKey="uid"
           loading={!acRank.value && !acRank.failed}
@@ -209,6 +214,7 @@ export default function DashboardPage() {
           <Descriptions.Item label={t('admin.dashboard.roles')}>{roleNames.join(', ')}</Descriptions.Item>
         </Descriptions>
         <Table<LoginSessionInfo>
+          scroll={{ x: 'max-content' }}
           size="small"
           rowKey="id"
           title={() => t('admin.dashboard.sessions')}
@@ -221,7 +227,7 @@ export default function DashboardPage() {
               title: t('admin.dashboard.loginTime'),
               dataIndex: 'gmtCreate',
               width: 200,
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => formatDateTime(v),
             },
             { title: t('admin.dashboard.loginIp'), dataIndex: 'ip', width: 180 },
             { title: t('admin.dashboard.userAgent'), dataIndex: 'userAgent' },

@@ -54,14 +54,14 @@ export default function LoginPage() {
       >
         <ProFormText
           name="username"
-          fieldProps={{ size: 'large', prefix: <UserOutlined />, id: 'admin-login-username' }}
+          fieldProps={{ size: 'large', prefix: <UserOutlined />, id: 'admin-login-username', 'aria-label': t('admin.login.username') }}
           placeholder={t('admin.login.username')}
           validateTrigger="onBlur"
           rules={[{ validator: validator(usernameError) }]}
         />
         <ProFormText.Password
           name="password"
-          fieldProps={{ size: 'large', prefix: <LockOutlined />, id: 'admin-login-password' }}
+          fieldProps={{ size: 'large', prefix: <LockOutlined />, id: 'admin-login-password', 'aria-label': t('admin.login.password') }}
           placeholder={t('admin.login.password')}
           validateTrigger="onBlur"
           rules={[{ validator: validator(passwordError) }]}

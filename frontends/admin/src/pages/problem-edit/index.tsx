@@ -33,6 +33,8 @@ import { CaseTable } from './CaseTable';
 import { GroupTable } from './GroupTable';
 import { ContestLinkValues, toContestProblemBody, validateContestLink } from './contestProblem';
 import { LazyCodeEditor } from './LazyCodeEditor';
+import { useFormErrorFeedback } from '../../components/form-feedback';
+import { useContestTitle, useNestedHeader } from '../../components/nested-page';
 import { evenScores, judgeCodeChanged, ProblemFormValues, toProblemDto, tooManyExamples, validateProblem } from './problemForm';
 import { useProblemEditorData } from './useProblemEditorData';
 
@@ -45,6 +47,14 @@ const LIMIT_FIELDS = [
 
 type EditorValues = ProblemFormValues & Partial<ContestLinkValues>;
 
+/** The form field each save check belongs to (marked and scrolled to); the others are named in the message. */
+const ERROR_FIELDS: Record<string, string> = {
+  'admin.problemEdit.problemIdRequired': 'problemId',
+  'admin.problemEdit.titleRequired': 'title',
+  'admin.problemEdit.languagesRequired': 'languages',
+  'admin.contestProblem.displayIdRequired': 'displayId',
+};
+
 export default function ProblemEditPage() {
   const { problemId, contestID } = useParams();
   const pid = problemId ? Number(problemId) : null;
@@ -54,6 +64,7 @@ export default function ProblemEditPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const [form] = Form.useForm<EditorValues>();
+  const { onFinishFailed, report } = useFormErrorFeedback(form);
   const data = useProblemEditorData(pid, cid);
   const [compiled, setCompiled] = useState(false);
   const [compiling, setCompiling] = useState(false);
@@ -63,16 +74,26 @@ export default function ProblemEditPage() {
   const title = cid
     ? t(pid ? 'admin.contestProblem.editProblemTitle' : 'admin.contestProblem.createProblemTitle')
     : t(pid ? 'admin.problemEdit.editTitle' : 'admin.problemEdit.createTitle');
+  const contestTitle = useContestTitle(cid);
+  const header = useNestedHeader(
+    cid
+      ? [
+          { to: '/contest', label: t('admin.menu.contestList') },
+          { to: `/contest/${cid}/problems`, label: contestTitle || `#${cid}` },
+          { label: title },
+        ]
+      : [{ to: '/problems', label: t('admin.menu.problemList') }, { label: title }],
+  );
   if (data.loading) {
     return (
-      <PageContainer title={title}>
+      <PageContainer title={title} {...header}>
         <Spin />
       </PageContainer>
     );
   }
   if (data.failed) {
     return (
-      <PageContainer title={title}>
+      <PageContainer title={title} {...header}>
         <Result status="error" title={t('admin.problemEdit.loadFailed')} />
       </PageContainer>
     );
@@ -154,7 +175,7 @@ export default function ProblemEditPage() {
       }),
     ];
     if (errors.length) {
-      message.error(errors.map((e) => t(e.id, e.values)).join(' '));
+      report(errors.map((e) => ({ field: ERROR_FIELDS[e.id], text: t(e.id, e.values) })));
       return false;
     }
     const dto = toProblemDto(values, {
@@ -176,11 +197,12 @@ export default function ProblemEditPage() {
   };
 
   return (
-    <PageContainer title={title}>
+    <PageContainer title={title} {...header}>
       <ProForm<EditorValues>
         form={form}
         initialValues={cid ? { ...data.initialValues, ...data.contestLink } : data.initialValues}
         onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
         onValuesChange={(changed) => {
           if ('spjCode' in changed || 'spjLanguage' in changed || 'judgeMode' in changed) setCompiled(false);
           if ('type' in changed) {

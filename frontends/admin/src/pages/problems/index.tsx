@@ -54,7 +54,8 @@ export default function ProblemListPage() {
       hideInTable: true,
       fieldProps: { placeholder: t('admin.problems.keywordPlaceholder') },
     },
-    { title: t('admin.problems.titleColumn'), dataIndex: 'title', ellipsis: true, search: false },
+    // a width of its own: the fixed columns around it would squeeze the title to "A+B …"
+    { title: t('admin.problems.titleColumn'), dataIndex: 'title', width: 260, ellipsis: true, search: false },
     { title: t('admin.problems.author'), dataIndex: 'author', width: 120, search: false },
     { title: t('admin.problems.modified'), dataIndex: 'gmtModified', valueType: 'dateTime', width: 170, search: false },
     {

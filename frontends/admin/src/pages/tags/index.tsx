@@ -1,11 +1,16 @@
 /** /admin/problem/tag: tag list with create, edit and delete (spec §3 "Tag"), and the tag classifications. */
 import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import { Tag } from 'antd';
-import { ProblemTag } from '@oj/contracts';
+import { ProblemTag, REMOTE_OJS } from '@oj/contracts';
 import { createTag, deleteTag, getAllTags, getTagClassifications, updateTag } from '../../api/admin';
 import { TagClassificationTable } from './classifications';
 import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
+
+/** What a tag's attribution means, in words: this site's bank (ME) or a remote judge's problems. */
+function attributionLabel(t: (id: string, v?: Record<string, string>) => string, oj: string | null | undefined): string {
+  return !oj || oj === 'ME' ? t('admin.tags.ojLocal') : t('admin.tags.ojRemote', { oj });
+}
 
 function TagForm({ tag, onSaved }: { tag?: ProblemTag; onSaved: () => void }) {
   const { t } = useT();
@@ -25,7 +30,12 @@ function TagForm({ tag, onSaved }: { tag?: ProblemTag; onSaved: () => void }) {
     >
       <ProFormText name="name" label={t('admin.tags.name')} rules={[{ required: true, message: t('admin.tags.nameRequired') }]} />
       <ProFormColorPicker name="color" label={t('admin.tags.color')} />
-      <ProFormText name="oj" label={t('admin.tags.oj')} tooltip={t('admin.tags.ojHint')} />
+      <ProFormSelect
+        name="oj"
+        label={t('admin.tags.oj')}
+        tooltip={t('admin.tags.ojHint')}
+        options={['ME', ...REMOTE_OJS].map((oj) => ({ value: oj, label: attributionLabel(t, oj) }))}
+      />
       <ProFormSelect
         name="tcid"
         label={t('admin.tagClasses.column')}
@@ -49,7 +59,7 @@ export default function TagsPage() {
       dataIndex: 'name',
       render: (_dom, row) => <Tag color={row.color ?? undefined}>{row.name}</Tag>,
     },
-    { title: t('admin.tags.oj'), dataIndex: 'oj', width: 120, search: false },
+    { title: t('admin.tags.oj'), dataIndex: 'oj', width: 160, search: false, render: (_dom, row) => attributionLabel(t, row.oj) },
     {
       title: t('admin.common.option'),
       valueType: 'option',

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { TrainingAuth } from '@oj/contracts';
 import { useT } from '../../i18n';
+import { useFormErrorFeedback } from '../../components/form-feedback';
 import { createTraining, getAdminTraining, getTrainingCategories, updateTraining } from './api';
 
 export interface TrainingFormValues {
@@ -67,6 +68,7 @@ function useTrainingForm(tid: number | null) {
 export default function TrainingEditPage() {
   const { t } = useT();
   const { message } = App.useApp();
+  const { onFinishFailed } = useFormErrorFeedback();
   const navigate = useNavigate();
   const { trainingID } = useParams();
   const tid = trainingID ? Number(trainingID) : null;
@@ -114,6 +116,7 @@ export default function TrainingEditPage() {
           <ProForm<TrainingFormValues>
             initialValues={initial}
             onFinish={onFinish}
+            onFinishFailed={onFinishFailed}
             submitter={{ searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') } }}
           >
             <ProFormText

@@ -10,6 +10,7 @@ import { useParams } from 'react-router-dom';
 import { AdminTrainingProblemRow } from '@oj/contracts';
 import { DeleteAction, FormTrigger, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
+import { useNestedHeader } from '../../components/nested-page';
 import { addTrainingProblem, getTrainingProblemList, removeTrainingProblem, updateTrainingProblem } from './api';
 
 type Row = AdminTrainingProblemRow & { problemId: string; title: string };
@@ -21,10 +22,15 @@ interface AddValues {
 
 function ProblemForm({ tid, row, onSaved }: { tid: number; row?: Row; onSaved: () => void }) {
   const { t } = useT();
-  const onFinish = useModalSave<AddValues>(!!row, onSaved, async (v) => {
-    if (row) await updateTrainingProblem({ id: row.id, tid, displayId: v.displayId.trim() });
-    else await addTrainingProblem({ tid, pid: v.pid!, displayId: v.displayId.trim() });
-  });
+  const onFinish = useModalSave<AddValues>(
+    !!row,
+    onSaved,
+    async (v) => {
+      if (row) await updateTrainingProblem({ id: row.id, tid, displayId: v.displayId.trim() });
+      else await addTrainingProblem({ tid, pid: v.pid!, displayId: v.displayId.trim() });
+    },
+    'admin.common.added',
+  );
   return (
     <ModalForm<AddValues>
       title={row ? t('admin.trainingProblem.editTitle') : t('admin.trainingProblem.addTitle')}
@@ -71,6 +77,11 @@ function ProblemForm({ tid, row, onSaved }: { tid: number; row?: Row; onSaved: (
 export default function TrainingProblemsPage() {
   const { t } = useT();
   const tid = Number(useParams().trainingID);
+  const header = useNestedHeader([
+    { to: '/training', label: t('admin.menu.trainingList') },
+    { to: `/training/${tid}/edit`, label: `#${tid}` },
+    { label: t('admin.trainingProblem.title', { tid }) },
+  ]);
   const { actionRef, reload } = useTableReload();
   const run = useNotifiedAction(reload);
   const rows = useRef<Row[]>([]);
@@ -115,7 +126,7 @@ export default function TrainingProblemsPage() {
   ];
 
   return (
-    <PageContainer title={t('admin.trainingProblem.title', { tid })}>
+    <PageContainer title={t('admin.trainingProblem.title', { tid })} {...header}>
       <ProTable<Row>
         rowKey="id"
         actionRef={actionRef}

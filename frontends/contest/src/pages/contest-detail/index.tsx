@@ -1,10 +1,10 @@
 /** /contest/:contestId and its children (spec §2): header with countdown and progress, the menu, the screen. */
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useParams, Link } from 'react-router-dom';
 import { Button, Card, Menu, Modal, Progress, Result, Space, Spin, Typography } from 'antd';
 import { ContestStatus } from '@oj/contracts';
-import { openAccountDialog, useAuth, useWebsiteConfig } from '@oj/kit';
+import { openAccountDialog, useAuth, useWebsiteConfig, BackToList, NotFoundResult } from '@oj/kit';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../components/contest-tags';
 import { ContestCountdown } from '../../components/contest-countdown';
 import { Markdown } from '@oj/kit/markdown';
@@ -130,7 +130,17 @@ export function ContestLayout() {
         }
       />
     );
-  if (!Number.isInteger(cid) || failed) return <Result status="404" title={<FormattedMessage id="contest.detail.notFound" />} />;
+  if (!Number.isInteger(cid) || failed)
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="contest.detail.notFound" />}
+        back={
+          <Link to="/">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!state) return <Spin style={{ display: 'block', margin: 48 }} />;
   return <ContestBody state={state} />;
 }

@@ -1,7 +1,10 @@
-/** Announcements the user has not read yet, polled while the contest is open (shown in a popup). */
+/**
+ * Announcements the user has not read yet, polled while the contest is open (shown in a popup). Closing the
+ * popup acknowledges them in this browser and on the server (per user, every browser).
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { ContestAnnouncementInfo } from '@oj/contracts';
-import { getNotReadAnnouncements } from '../../api/contest';
+import { getNotReadAnnouncements, readAnnouncements } from '../../api/contest';
 import { loadReadAnnouncements, markAnnouncementsRead } from '../../lib/storage';
 
 export const ANNOUNCEMENT_POLL_MS = 60_000;
@@ -23,10 +26,9 @@ export function useUnreadAnnouncements(cid: number, enabled: boolean) {
     };
   }, [cid, enabled]);
   const markRead = useCallback(() => {
-    markAnnouncementsRead(
-      cid,
-      unread.map((a) => a.id),
-    );
+    const ids = unread.map((a) => a.id);
+    markAnnouncementsRead(cid, ids);
+    if (ids.length) void readAnnouncements(cid, ids).catch(() => undefined);
     setUnread([]);
   }, [cid, unread]);
   return { unread, markRead };

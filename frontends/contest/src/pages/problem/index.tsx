@@ -2,10 +2,11 @@
  * /contest/:contestId/problem/:problemId: the problems remote's workspace (statement, editor, live verdict),
  * loaded through Module Federation, submitting with the contest id and keeping the code per contest.
  */
+import { BackToList, NotFoundResult } from '@oj/kit';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
-import { Result, Spin } from 'antd';
+import { useParams, Link } from 'react-router-dom';
+import { Spin } from 'antd';
 import { getContestProblemDetails, submitContestProblem, toProblemDetail, ContestProblemDetails } from '../../api/contest';
 import { contestCodeKey } from '../../lib/storage';
 import { submitRefusal } from '../../lib/rules';
@@ -32,7 +33,17 @@ export function ContestProblemPage() {
     };
   }, [cid, problemId]);
 
-  if (failed) return <Result status="404" title={<FormattedMessage id="contest.problem.notFound" />} />;
+  if (failed)
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="contest.problem.notFound" />}
+        back={
+          <Link to="../problem">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!details) return <Spin style={{ display: 'block', margin: 48 }} />;
   const refusal = submitRefusal(info.auth, status, viewer);
   return (

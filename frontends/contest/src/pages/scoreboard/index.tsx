@@ -5,10 +5,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { Card, Checkbox, Result, Space, Spin, Typography } from 'antd';
+import { useParams, useSearchParams, Link } from 'react-router-dom';
+import { Card, Checkbox, Space, Spin, Typography } from 'antd';
 import { ContestOutsideInfo, ContestRankRow, ContestType } from '@oj/contracts';
-import { useAuth } from '@oj/kit';
+import { useAuth, BackToList, NotFoundResult } from '@oj/kit';
 import { getContestOutsideInfo, getOutsideScoreboard } from '../../api/contest';
 import { ContestStatusTag } from '../../components/contest-tags';
 import { ContestCountdown } from '../../components/contest-countdown';
@@ -77,7 +77,17 @@ export function PublicScoreboardPage({ type }: { type: ContestType }) {
     };
   }, [cid, removeStar, page.current, page.pageSize, externalCidList]);
 
-  if (failed || !Number.isInteger(cid)) return <Result status="404" title={<FormattedMessage id="contest.detail.notFound" />} />;
+  if (failed || !Number.isInteger(cid))
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="contest.detail.notFound" />}
+        back={
+          <Link to="/">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!outside || !clock) return <Spin style={{ display: 'block', margin: 48 }} />;
   const boardType = outside.contest.type ?? type;
   return (

@@ -1,10 +1,10 @@
 /** /contest/:contestId/submission/:submitId: verdict, figures and (when the server allows) the code. */
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useParams } from 'react-router-dom';
-import { Card, Descriptions, Result, Spin } from 'antd';
+import { useParams, Link } from 'react-router-dom';
+import { Card, Descriptions, Spin } from 'antd';
 import { SubmissionDetail } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs } from '@oj/kit';
+import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, BackToList, NotFoundResult } from '@oj/kit';
 import { getSubmissionDetail } from '../../api/contest';
 
 export function ContestSubmissionDetailPage() {
@@ -20,7 +20,17 @@ export function ContestSubmissionDetailPage() {
       alive = false;
     };
   }, [submitId]);
-  if (failed) return <Result status="404" title={<FormattedMessage id="contest.submission.notFound" />} />;
+  if (failed)
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="contest.submission.notFound" />}
+        back={
+          <Link to="../submission">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
   const s = detail.submission;
   return (

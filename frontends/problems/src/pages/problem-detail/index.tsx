@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, Link } from 'react-router-dom';
-import { App, Button, Card, Collapse, Result, Spin } from 'antd';
+import { App, Button, Card, Collapse, Spin } from 'antd';
 import { ProblemDetail, ProblemType, parseHojExamples } from '@oj/contracts';
-import { openAccountDialog, useAuth } from '@oj/kit';
+import { openAccountDialog, useAuth, BackToList, NotFoundResult } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { getProblemDetail, submitProblem } from '../../api/problems';
 import { CodeEditor } from '../../editor/code-editor';
@@ -45,7 +45,17 @@ export function ProblemDetailPage() {
   if (!isLoggedIn) {
     return <LoginRequired />;
   }
-  if (failed) return <Result status="404" title={<FormattedMessage id="problems.detail.notFound" />} />;
+  if (failed)
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="problems.detail.notFound" />}
+        back={
+          <Link to="/problem">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
   return (
     <StatementBeside detail={detail}>

@@ -1,8 +1,12 @@
-/** "Run on custom input" (test judge): the code runs on the user's input without being a submission. */
+/**
+ * "Run on custom input" (test judge): the code runs on the user's input without being a submission. Nothing
+ * is compared (no expected output is sent), so a clean run says "run finished", never "Accepted"; a compile
+ * error shows its text alone, without time, memory or an empty output box (issue 21).
+ */
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Input, Space, Spin, Typography } from 'antd';
-import { TEST_JUDGE_INPUT_MAX, TestJudgeAnswer, isFinalJudgeStatus } from '@oj/contracts';
+import { Button, Input, Space, Spin, Tag, Typography } from 'antd';
+import { JudgeStatus, TEST_JUDGE_INPUT_MAX, TestJudgeAnswer, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { getTestJudgeResult, submitTestJudge } from '../../api/problems';
 
@@ -48,6 +52,9 @@ export function TestJudge({
     }
   };
 
+  const done = !!result?.result && isFinalJudgeStatus(result.status);
+  const compileError = result?.status === JudgeStatus.CompileError;
+  const ranClean = result?.status === JudgeStatus.Accepted;
   return (
     <div data-testid="test-judge">
       <Input.TextArea
@@ -63,14 +70,36 @@ export function TestJudge({
           <FormattedMessage id="problems.testJudge.run" />
         </Button>
         {running && !result && <Spin size="small" />}
-        {result && <JudgeStatusTag status={result.status} />}
-        {result?.result && isFinalJudgeStatus(result.status) && (
+        {result &&
+          (ranClean ? (
+            <Tag color="blue" data-testid="test-judge-finished">
+              <FormattedMessage id="problems.testJudge.finished" />
+            </Tag>
+          ) : (
+            <JudgeStatusTag status={result.status} />
+          ))}
+        {ranClean && (
+          <Typography.Text type="secondary" data-testid="test-judge-no-compare">
+            <FormattedMessage id="problems.testJudge.noCompare" />
+          </Typography.Text>
+        )}
+        {done && !compileError && result?.result && (
           <Typography.Text type="secondary">
             {formatTimeMs(result.result.time)} {formatMemoryKb(result.result.memory)}
           </Typography.Text>
         )}
       </Space>
-      {result?.result && isFinalJudgeStatus(result.status) && (
+      {done && compileError && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 8 }}>
+            <FormattedMessage id="problems.testJudge.compileInfo" />
+          </Typography.Title>
+          <pre data-testid="test-judge-compile-info" style={{ background: '#fff1f0', padding: 8, whiteSpace: 'pre-wrap' }}>
+            {result?.result?.compileInfo || result?.result?.stderr || result?.result?.message}
+          </pre>
+        </>
+      )}
+      {done && !compileError && result?.result && (
         <>
           <Typography.Title level={5} style={{ marginTop: 8 }}>
             <FormattedMessage id="problems.testJudge.output" />

@@ -3,18 +3,9 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
-import {
-  DEFAULT_PAGE_SIZE,
-  DIFFICULTY_MAX,
-  DIFFICULTY_MIN,
-  Page,
-  ProblemListItem,
-  ProblemTagInfo,
-  REMOTE_OJS,
-  UserProblemStatus,
-} from '@oj/contracts';
+import { DEFAULT_PAGE_SIZE, DIFFICULTY_MAX, DIFFICULTY_MIN, Page, ProblemListItem, ProblemTagInfo, UserProblemStatus } from '@oj/contracts';
 import { useAuth } from '@oj/kit';
-import { getProblemList, getProblemTags, getRandomProblem, getUserProblemStatus } from '../../api/problems';
+import { getProblemList, getProblemTags, getRemoteOjs, getRandomProblem, getUserProblemStatus } from '../../api/problems';
 import { DifficultyTag } from '../../components/difficulty-tag';
 import { useListQuery } from '../../components/use-list-query';
 import { StatusIcon } from '../../components/status-icon';
@@ -38,6 +29,13 @@ export function ProblemListPage() {
   const [tags, setTags] = useState<ProblemTagInfo[]>([]);
   const [statuses, setStatuses] = useState<UserProblemStatus>({});
   const [search, setSearch] = useState(keyword);
+  const [remoteOjs, setRemoteOjs] = useState<string[]>([]);
+
+  useEffect(() => {
+    getRemoteOjs()
+      .then(setRemoteOjs)
+      .catch(() => setRemoteOjs([]));
+  }, []);
 
   useEffect(() => {
     getProblemTags()
@@ -115,7 +113,7 @@ export function ProblemListPage() {
           options={[
             { value: 'All', label: intl.formatMessage({ id: 'problems.list.sourceAll' }) },
             { value: 'ME', label: intl.formatMessage({ id: 'problems.list.sourceMine' }) },
-            ...REMOTE_OJS.map((r) => ({ value: r, label: r })),
+            ...remoteOjs.map((r) => ({ value: r, label: r })),
           ]}
         />
         <Button onClick={random} data-testid="random-problem">

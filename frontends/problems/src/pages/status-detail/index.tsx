@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Card, Descriptions, Result, Spin, Switch } from 'antd';
+import { Alert, Card, Descriptions, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth } from '@oj/kit';
+import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth, BackToList, NotFoundResult } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
@@ -37,7 +37,17 @@ export function SubmissionDetailPage() {
     };
   }, [submitId]);
 
-  if (failed) return <Result status="404" title={<FormattedMessage id="problems.status.notFound" />} />;
+  if (failed)
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="problems.status.notFound" />}
+        back={
+          <Link to="/status">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
   const s = detail.submission;
   const mine = !!user && (user.uid === s.uid || user.username === s.username);

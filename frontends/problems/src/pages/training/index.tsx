@@ -5,9 +5,9 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { Card, Descriptions, Menu, Result, Spin, Tag } from 'antd';
+import { Card, Descriptions, Menu, Spin, Tag } from 'antd';
 import { Markdown } from '@oj/kit/markdown';
-import { NotFound, formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
+import { NotFound, formatDateTime, openAccountDialog, useAuth, BackToList, NotFoundResult } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { TrainingAuthTag } from '../training-list';
 import { TrainingProvider, useTraining, useTrainingLoader } from './context';
@@ -30,7 +30,17 @@ export function TrainingDetailPage() {
 
 function Loaded({ tid }: { tid: number }) {
   const { state, failed, reload } = useTrainingLoader(tid);
-  if (failed) return <Result status="404" title={<FormattedMessage id="problems.training.notFound" />} />;
+  if (failed)
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="problems.training.notFound" />}
+        back={
+          <Link to="/training">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!state) return <Spin style={{ display: 'block', margin: 48 }} />;
   return (
     <TrainingProvider value={{ tid, info: state.info, access: state.access, reload }}>

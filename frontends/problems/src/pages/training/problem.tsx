@@ -2,10 +2,11 @@
  * /training/:tid/problem/:problemId: the shared problem workspace (statement, editor, live verdict) with the
  * training's display id; submissions carry the tid so they count for the training's rank and progress.
  */
+import { BackToList, NotFoundResult } from '@oj/kit';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useParams } from 'react-router-dom';
-import { Result, Spin } from 'antd';
+import { useParams, Link } from 'react-router-dom';
+import { Spin } from 'antd';
 import { ProblemDetail } from '@oj/contracts';
 import { getTrainingProblem, submitInTraining } from '../../api/training';
 import ProblemWorkspace from '../../exposed/workspace';
@@ -27,7 +28,17 @@ export function TrainingProblemPage() {
       alive = false;
     };
   }, [tid, problemId]);
-  if (failed) return <Result status="404" title={<FormattedMessage id="problems.detail.notFound" />} />;
+  if (failed)
+    return (
+      <NotFoundResult
+        title={<FormattedMessage id="problems.detail.notFound" />}
+        back={
+          <Link to="/training">
+            <BackToList />
+          </Link>
+        }
+      />
+    );
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
   return (
     <ProblemWorkspace

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Card, Col, Descriptions, Empty, Progress, Row, Space, Spin, Statistic, Tag } from 'antd';
 import { SystemInfo } from '@oj/contracts';
-import { api, call } from '@oj/kit';
+import { api, call, formatDateTime } from '@oj/kit';
 import { JudgeLanguages } from './judge-languages';
 
 /** The queue moves fast: read again every 10 s while the page is open. */
@@ -64,7 +64,7 @@ export function DeveloperPage() {
               <Descriptions key={s.name} bordered size="small" column={2} title={s.name}>
                 <Descriptions.Item label={t('shell.developer.host')}>{s.hostname}</Descriptions.Item>
                 <Descriptions.Item label={t('shell.developer.slots')}>{s.concurrency}</Descriptions.Item>
-                <Descriptions.Item label={t('shell.developer.heartbeat')}>{new Date(s.lastHeartbeat).toLocaleString()}</Descriptions.Item>
+                <Descriptions.Item label={t('shell.developer.heartbeat')}>{formatDateTime(s.lastHeartbeat)}</Descriptions.Item>
                 <Descriptions.Item label="cgroup">{s.cgroup}</Descriptions.Item>
                 <Descriptions.Item label={t('shell.developer.languages')} span={2}>
                   <Space size={[4, 8]} wrap>

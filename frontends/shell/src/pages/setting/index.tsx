@@ -1,15 +1,18 @@
 /** /setting (login): avatar, profile, password, e-mail and mobile (spec §2 "Settings"). */
 import { useIntl } from 'react-intl';
 import { Card, Tabs } from 'antd';
+import { useIsMobile } from '../../layout/use-media';
 import { AvatarSection, ChangeTargetSection, PasswordSection, ProfileSection } from './sections';
 
 export function SettingPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  // on a phone the tabs go on top, leaving the width to the form
+  const mobile = useIsMobile();
   return (
-    <Card style={{ maxWidth: 900, margin: '0 auto' }} data-testid="setting-page">
+    <Card title={t('shell.userMenu.setting')} style={{ maxWidth: 900, margin: '0 auto' }} data-testid="setting-page">
       <Tabs
-        tabPosition="left"
+        tabPosition={mobile ? 'top' : 'left'}
         items={[
           { key: 'avatar', label: t('shell.setting.tab.avatar'), children: <AvatarSection /> },
           { key: 'profile', label: t('shell.setting.tab.profile'), children: <ProfileSection /> },

@@ -2,26 +2,28 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Avatar, Card, Col, Empty, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { ADMIN_NAME_COLOR, PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, ratingColor } from '@oj/contracts';
-import { call, api, useAuth } from '@oj/kit';
+import { call, api, formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
 
 const SubmissionHeatmap = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './submission-heatmap'));
 const RatingChart = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './rating-chart'));
 
-function useUserHome(uid: string | null, username: string | null) {
+function useUserHome(uid: string | null, username: string | null, enabled: boolean) {
   const [info, setInfo] = useState<UserHomeInfo | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     setInfo(null);
     setFailed(false);
+    // a visitor without a uid or username has no page to ask for
+    if (!enabled) return;
     const params: Record<string, string> = {};
     if (uid) params.uid = uid;
     if (username) params.username = username;
     call<UserHomeInfo>(api.get(PROFILE_API.homeInfo, { params }))
       .then(setInfo)
       .catch(() => setFailed(true));
-  }, [uid, username]);
+  }, [uid, username, enabled]);
   return { info, failed };
 }
 
@@ -52,8 +54,19 @@ export function UserHomePage() {
   const intl = useIntl();
   const uid = params.get('uid');
   const username = params.get('username');
-  const { info, failed } = useUserHome(uid, username);
-  if (!uid && !username && !isLoggedIn) return <Empty description={<FormattedMessage id="shell.userHome.needUser" />} />;
+  const { info, failed } = useUserHome(uid, username, !!(uid || username || isLoggedIn));
+  if (!uid && !username && !isLoggedIn)
+    return (
+      <Result
+        status="info"
+        title={<FormattedMessage id="shell.userHome.needUser" />}
+        extra={
+          <Button type="primary" onClick={() => openAccountDialog('Login')}>
+            <FormattedMessage id="shell.nav.login" />
+          </Button>
+        }
+      />
+    );
   if (failed) return <Empty description={<FormattedMessage id="shell.userHome.notFound" />} />;
   if (!info) return <Spin style={{ display: 'block', margin: 48 }} />;
   return (
@@ -85,7 +98,7 @@ export function UserHomePage() {
               {info.blog && <a href={info.blog}>{intl.formatMessage({ id: 'shell.userHome.blog' })}</a>}
               {info.recentLoginTime && (
                 <span>
-                  <FormattedMessage id="shell.userHome.recentLogin" /> {new Date(info.recentLoginTime).toLocaleString()}
+                  <FormattedMessage id="shell.userHome.recentLogin" /> {formatDateTime(info.recentLoginTime)}
                 </span>
               )}
             </Space>

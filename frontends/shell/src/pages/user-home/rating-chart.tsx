@@ -1,11 +1,12 @@
 /** Rating after each rated contest, drawn by @ant-design/plots, with the colour bands of the thresholds. */
 import { Line } from '@ant-design/plots';
 import { RatingHistoryItem } from '@oj/contracts';
+import { formatDateTime } from '@oj/kit';
 
 export default function RatingChart({ history, label }: { history: RatingHistoryItem[]; label: string }) {
   const data = history.map((h) => ({
     contest: h.title,
-    time: new Date(h.endTime).toLocaleDateString(),
+    time: formatDateTime(h.endTime).slice(0, 10),
     rating: h.newRating,
     rank: h.rank,
   }));
