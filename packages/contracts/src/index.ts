@@ -18,4 +18,5 @@ export * from './dashboard';
 export * from './training';
 export * from './discussion';
 export * from './profile';
+export * from './auth';
 export * from './messages';
