@@ -84,7 +84,11 @@ describe('admin auth and role-auth', () => {
 
     expect((await problems('user').expect(403)).body.msg).toBe(ERR.noPermission);
     const userRow = (await roleAuths()).find((r) => r.roleId === Role.User)!;
-    const set = (await root('put', 'role-auth').send({ roleId: Role.User, authIds: [...userRow.authIds, pid] }).expect(200)).body.data;
+    const set = (
+      await root('put', 'role-auth')
+        .send({ roleId: Role.User, authIds: [...userRow.authIds, pid] })
+        .expect(200)
+    ).body.data;
     expect(set.authIds).toContain(pid);
     await problems('user').expect(200);
     await root('put', 'role-auth').send({ roleId: Role.User, authIds: userRow.authIds }).expect(200);

@@ -53,8 +53,7 @@ export const BUILTIN_PERMISSIONS: readonly { permission: Permission; name: strin
   { permission: PERMISSION.dashboardView, name: 'View the admin dashboard', roles: ADMIN_TYPE },
 ];
 
-export const isBuiltinPermission = (permission: string): boolean =>
-  BUILTIN_PERMISSIONS.some((p) => p.permission === permission);
+export const isBuiltinPermission = (permission: string): boolean => BUILTIN_PERMISSIONS.some((p) => p.permission === permission);
 
 /** A row of `GET /api/admin/auth` (HOJ's Auth). */
 export interface AuthEntry {

@@ -79,6 +79,17 @@ export class PermissionService implements OnModuleInit, OnApplicationShutdown {
     return this.loading;
   }
 
+  /** The keys the role holds now, sorted (HOJ's `permissions` of get-user-auth-info); root: every one in force. */
+  async permissionsOf(roleId: number): Promise<string[]> {
+    const byRole = await this.mapping();
+    if (roleId !== Role.Root) return [...(byRole.get(roleId) ?? [])].sort();
+    const all = new Set<string>();
+    for (const set of byRole.values()) for (const p of set) all.add(p);
+    const rows = await this.ds.query<{ permission: string }[]>(`SELECT permission FROM auth WHERE status = 0`);
+    for (const r of rows) all.add(r.permission);
+    return [...all].sort();
+  }
+
   /** Whether the role holds the permission now (the super administrator always does). */
   async holds(roleId: number, permission: string): Promise<boolean> {
     if (roleId === Role.Root) return true;

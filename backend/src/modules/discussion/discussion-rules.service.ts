@@ -1,12 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DISCUSSION_ERR,
-  DISCUSSION_LIMITS,
-  PERMISSION,
-  ROLE_NAMES,
-  SWITCH_DENIED_TEXT,
-  SiteSwitch,
-} from '@oj/contracts';
+import { DISCUSSION_ERR, DISCUSSION_LIMITS, PERMISSION, ROLE_NAMES, SWITCH_DENIED_TEXT, SiteSwitch } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';

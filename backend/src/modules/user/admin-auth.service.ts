@@ -118,7 +118,11 @@ export class AdminAuthService {
     }
     await this.ds.transaction(async (em) => {
       await em.delete(RoleAuth, { roleId: dto.roleId });
-      if (ids.length) await em.insert(RoleAuth, ids.map((authId) => ({ roleId: dto.roleId, authId })));
+      if (ids.length)
+        await em.insert(
+          RoleAuth,
+          ids.map((authId) => ({ roleId: dto.roleId, authId })),
+        );
     });
     await this.permissions.invalidate();
     return (await this.roleAuthList()).find((r) => r.roleId === dto.roleId)!;
@@ -127,12 +131,7 @@ export class AdminAuthService {
   async grant(dto: RoleAuthDto): Promise<void> {
     await this.assertEditableRole(dto.roleId);
     await this.find(dto.authId);
-    await this.roleAuths
-      .createQueryBuilder()
-      .insert()
-      .values({ roleId: dto.roleId, authId: dto.authId })
-      .orIgnore()
-      .execute();
+    await this.roleAuths.createQueryBuilder().insert().values({ roleId: dto.roleId, authId: dto.authId }).orIgnore().execute();
     await this.permissions.invalidate();
   }
 

@@ -7,6 +7,7 @@ import {
   DashboardOutlined,
   TrophyOutlined,
   GlobalOutlined,
+  KeyOutlined,
   LogoutOutlined,
   NotificationOutlined,
   SettingOutlined,
@@ -77,6 +78,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       icon: <SettingOutlined />,
       children: [
         { path: '/user', name: t('admin.menu.user'), icon: <UserOutlined /> },
+        { path: '/auth', name: t('admin.menu.auth'), icon: <KeyOutlined /> },
         { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
         { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },

@@ -4,12 +4,14 @@ import contestEnUS from '../pages/contest/locales/en-US';
 import trainingEnUS from '../pages/training/locales/en-US';
 import discussionEnUS from '../pages/discussion/locales/en-US';
 import userEnUS from '../pages/user/locales/en-US';
+import authEnUS from '../pages/auth/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
   ...trainingEnUS,
   ...discussionEnUS,
   ...userEnUS,
+  ...authEnUS,
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',
