@@ -16,6 +16,7 @@ import { RankModule } from './modules/rank/rank.module';
 import { SubmissionModule } from './modules/submission/submission.module';
 import { SiteModule } from './modules/site/site.module';
 import { TrainingModule } from './modules/training/training.module';
+import { UploadModule } from './modules/upload/upload.module';
 import { UserModule } from './modules/user/user.module';
 
 /** The backend: the core, then one import per domain module. */
@@ -39,6 +40,7 @@ import { UserModule } from './modules/user/user.module';
     RatingModule,
     DeveloperModule,
     OtherContestModule,
+    UploadModule,
   ],
 })
 export class AppModule {}

@@ -16,6 +16,7 @@ const SEED: [permission: string, name: string, roles: number[]][] = [
   ['training:admin', 'Manage trainings', ADMIN_TYPE],
   ['discussion:admin', 'Manage discussions', ADMIN_TYPE],
   ['dashboard:view', 'View the admin dashboard', ADMIN_TYPE],
+  ['file:admin', 'Manage uploaded files', ADMIN_TYPE],
 ];
 
 export class SeedAuth1795530000001 implements MigrationInterface {

@@ -15,6 +15,7 @@ export const PERMISSION = {
   trainingAdmin: 'training:admin',
   discussionAdmin: 'discussion:admin',
   dashboardView: 'dashboard:view',
+  fileAdmin: 'file:admin',
 } as const;
 export type Permission = (typeof PERMISSION)[keyof typeof PERMISSION];
 
@@ -51,6 +52,7 @@ export const BUILTIN_PERMISSIONS: readonly { permission: Permission; name: strin
   { permission: PERMISSION.trainingAdmin, name: 'Manage trainings', roles: ADMIN_TYPE },
   { permission: PERMISSION.discussionAdmin, name: 'Manage discussions', roles: ADMIN_TYPE },
   { permission: PERMISSION.dashboardView, name: 'View the admin dashboard', roles: ADMIN_TYPE },
+  { permission: PERMISSION.fileAdmin, name: 'Manage uploaded files', roles: ADMIN_TYPE },
 ];
 
 export const isBuiltinPermission = (permission: string): boolean => BUILTIN_PERMISSIONS.some((p) => p.permission === permission);

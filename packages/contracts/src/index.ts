@@ -19,4 +19,5 @@ export * from './training';
 export * from './discussion';
 export * from './profile';
 export * from './auth';
+export * from './files';
 export * from './messages';

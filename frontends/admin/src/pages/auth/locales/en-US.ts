@@ -32,5 +32,6 @@ const messages: Record<string, string> = {
   'admin.auth.builtin.training:admin': 'Manage trainings',
   'admin.auth.builtin.discussion:admin': 'Manage discussions',
   'admin.auth.builtin.dashboard:view': 'View the admin dashboard',
+  'admin.auth.builtin.file:admin': 'Manage uploaded files',
 };
 export default messages;

@@ -31,5 +31,6 @@ const messages: Record<string, string> = {
   'admin.auth.builtin.training:admin': '管理训练',
   'admin.auth.builtin.discussion:admin': '管理讨论',
   'admin.auth.builtin.dashboard:view': '查看后台仪表盘',
+  'admin.auth.builtin.file:admin': '管理上传文件',
 };
 export default messages;
