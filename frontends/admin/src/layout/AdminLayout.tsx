@@ -5,6 +5,7 @@ import {
   WarningOutlined,
   BellOutlined,
   DashboardOutlined,
+  FileImageOutlined,
   TrophyOutlined,
   GlobalOutlined,
   KeyOutlined,
@@ -70,6 +71,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
         { path: '/discussion/report', name: t('admin.menu.discussionReport'), icon: <WarningOutlined /> },
       ],
     },
+    { path: '/filemanagement', name: t('admin.menu.filemanagement'), icon: <FileImageOutlined /> },
   ];
   if (superAdmin) {
     menu.push({

@@ -5,6 +5,8 @@ import trainingEnUS from '../pages/training/locales/en-US';
 import discussionEnUS from '../pages/discussion/locales/en-US';
 import userEnUS from '../pages/user/locales/en-US';
 import authEnUS from '../pages/auth/locales/en-US';
+import confEnUS from '../pages/conf/locales/en-US';
+import fileEnUS from '../pages/filemanagement/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
@@ -12,6 +14,8 @@ const messages: Record<string, string> = {
   ...discussionEnUS,
   ...userEnUS,
   ...authEnUS,
+  ...confEnUS,
+  ...fileEnUS,
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',

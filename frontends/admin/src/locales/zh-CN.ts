@@ -4,12 +4,16 @@ import trainingZhCN from '../pages/training/locales/zh-CN';
 import discussionZhCN from '../pages/discussion/locales/zh-CN';
 import userZhCN from '../pages/user/locales/zh-CN';
 import authZhCN from '../pages/auth/locales/zh-CN';
+import confZhCN from '../pages/conf/locales/zh-CN';
+import fileZhCN from '../pages/filemanagement/locales/zh-CN';
 const messages: Record<string, string> = {
   ...contestZhCN,
   ...trainingZhCN,
   ...discussionZhCN,
   ...userZhCN,
   ...authZhCN,
+  ...confZhCN,
+  ...fileZhCN,
   'admin.common.cancel': '取消',
   'admin.common.created': '创建成功',
   'admin.common.delete': '删除',
