@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminWebConfig, DbAndRedisConfig, EmailConfig, HomeCarouselItem, MobileConfig, Role, SITE_TEXT } from '@oj/contracts';
 import { Roles } from '../../core/auth/decorators';
@@ -26,8 +27,8 @@ export class AdminConfigController {
 
   @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
   @Get('get-service-info')
-  getServiceInfo() {
-    return this.system.serviceInfo();
+  getServiceInfo(@Req() req: Request) {
+    return this.system.serviceInfo(req.secure);
   }
 
   @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
