@@ -324,7 +324,6 @@ const messages: Record<string, string> = {
   'admin.switch.openPublicJudge': 'Public judging status',
   'admin.switch.register': 'Registration',
   'admin.switch.switches': 'Switches',
-  'admin.switch.limits': 'Limits',
   'admin.switch.hideCode': 'Hide the code of non-contest submissions from others',
   'admin.switch.submitInterval': 'Seconds between two non-contest submissions',
   'admin.switch.discussionAc': 'AC needed to post discussions',

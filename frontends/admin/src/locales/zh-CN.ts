@@ -321,7 +321,6 @@ const messages: Record<string, string> = {
   'admin.switch.openPublicJudge': '公开评测状态',
   'admin.switch.register': '开放注册',
   'admin.switch.switches': '开关',
-  'admin.switch.limits': '限制',
   'admin.switch.hideCode': '对他人隐藏非比赛提交的代码',
   'admin.switch.submitInterval': '非比赛提交间隔（秒）',
   'admin.switch.discussionAc': '发布讨论所需 AC 数',

@@ -5,20 +5,32 @@
 import { ModalForm, PageContainer, ProColumns, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import { App, Card, Checkbox, Table, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { AUTH_LIMITS, AuthEntry, Role, RoleAuthEntry } from '@oj/contracts';
+import { AUTH_LIMITS, AuthEntry, Permission, Role, RoleAuthEntry } from '@oj/contracts';
 import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { AuthValues, createAuth, deleteAuth, getAuths, getRoleAuths, grantAuth, revokeAuth, updateAuth } from './api';
 
 const KEY = /^[A-Za-z0-9:_-]+$/;
 
-/** The built-in permissions have their own texts; an admin's own ones show the name they were given. */
+/** The texts of the built-in permissions; an admin's own ones show the name they were given. */
+const BUILTIN_LABELS: Record<Permission, string> = {
+  submit: 'admin.auth.permSubmit',
+  'discussion:post': 'admin.auth.permDiscussionPost',
+  'comment:post': 'admin.auth.permCommentPost',
+  'problem:admin': 'admin.auth.permProblemAdmin',
+  'contest:admin': 'admin.auth.permContestAdmin',
+  'contest:rating': 'admin.auth.permContestRating',
+  'training:admin': 'admin.auth.permTrainingAdmin',
+  'discussion:admin': 'admin.auth.permDiscussionAdmin',
+  'dashboard:view': 'admin.auth.permDashboardView',
+  'file:admin': 'admin.auth.permFileAdmin',
+};
+
 export function useAuthLabel() {
   const { t } = useT();
   return (a: AuthEntry) => {
-    const id = `admin.auth.builtin.${a.permission}`;
-    const text = t(id);
-    return a.builtin && text !== id ? text : a.name;
+    const id = BUILTIN_LABELS[a.permission as Permission];
+    return a.builtin && id ? t(id) : a.name;
   };
 }
 

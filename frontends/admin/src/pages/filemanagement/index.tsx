@@ -31,10 +31,20 @@ function useHref(u: MdFileUse): string | null {
   }
 }
 
+const USE_LABELS: Record<MdFileUse['type'], string> = {
+  problem: 'admin.file.useProblem',
+  discussion: 'admin.file.useDiscussion',
+  announcement: 'admin.file.useAnnouncement',
+  contest: 'admin.file.useContest',
+  contestAnnouncement: 'admin.file.useContestAnnouncement',
+  training: 'admin.file.useTraining',
+  comment: 'admin.file.useComment',
+};
+
 function UseTag({ use }: { use: MdFileUse }) {
   const { t } = useT();
   const href = useHref(use);
-  const text = `${t(`admin.file.use.${use.type}`)} ${use.type === 'problem' ? use.key : `#${use.id}`}${use.title ? ` ${use.title}` : ''}`;
+  const text = `${t(USE_LABELS[use.type])} ${use.type === 'problem' ? use.key : `#${use.id}`}${use.title ? ` ${use.title}` : ''}`;
   return <Tag color="blue">{href ? <Link to={href}>{text}</Link> : text}</Tag>;
 }
 
