@@ -6,6 +6,7 @@ import type { OtherContest } from '@oj/contracts';
 import { formatDateTime, useWebsiteConfig } from '@oj/kit/core';
 import { AcRankRow, Announcement, CarouselItem, RecentContest, useList } from './use-home-data';
 import { Card, Empty, LightModal, Loading } from '../../layout/light-ui';
+import { UserName } from '@oj/kit';
 
 const CONTEST_STATUS: Record<number, { id: string; color: string }> = {
   [-1]: { id: 'shell.home.contestScheduled', color: 'blue' },
@@ -149,7 +150,9 @@ export function HomePage() {
                 {acRank.map((r, i) => (
                   <tr key={r.uid}>
                     <td>{i + 1}</td>
-                    <td>{r.username}</td>
+                    <td>
+                      <UserName username={r.username} />
+                    </td>
                     <td>{r.ac}</td>
                   </tr>
                 ))}
