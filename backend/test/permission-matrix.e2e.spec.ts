@@ -29,6 +29,7 @@ const LOGIN_ROUTES: Record<string, string> = {
   'GET /api/discussion-like': 'the caller own like (service)',
   'POST /api/discussion-report': 'any logged-in user; flood limit (service)',
   'POST /api/file/upload-avatar': 'the caller own avatar',
+  'GET /api/file/download-contest-rank': 'contest admins (assertCanManage)',
   'GET /api/file/delete-md-img': 'the uploader or an admin (UploadService.remove)',
   'POST /api/file/upload-md-img': 'any logged-in user (editor images; type and size checked)',
   'GET /api/get-change-email-code': 'the caller own account',
