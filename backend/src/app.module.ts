@@ -20,6 +20,7 @@ import { RankModule } from './modules/rank/rank.module';
 import { SubmissionModule } from './modules/submission/submission.module';
 import { SiteModule } from './modules/site/site.module';
 import { TrainingModule } from './modules/training/training.module';
+import { UploadModule } from './modules/upload/upload.module';
 import { UserModule } from './modules/user/user.module';
 
 /** The backend: the core, then one import per domain module. */
@@ -47,6 +48,7 @@ import { UserModule } from './modules/user/user.module';
     DemoModule,
     GroupModule,
     ExamModule,
+    UploadModule,
   ],
 })
 export class AppModule {}

@@ -3,6 +3,7 @@
  * fields HOJ's VOs answer with, route by route. Add to this suite whenever a route of another area lands.
  */
 import {
+  BUILTIN_PERMISSIONS,
   ContestType,
   judgeServerKey,
   JUDGING_ERR,
@@ -377,7 +378,24 @@ describe("HOJ's request bodies", () => {
 describe('routes of the HOJ web client', () => {
   it('get-user-auth-info answers the role names', async () => {
     const res = await as(t.users.problemAdmin, 'get', '/api/get-user-auth-info').expect(200);
-    expect(res.body.data).toEqual({ roles: [ROLE_NAMES[Role.ProblemAdmin]], permissions: null });
+    expect(res.body.data).toEqual({
+      roles: [ROLE_NAMES[Role.ProblemAdmin]],
+      permissions: BUILTIN_PERMISSIONS.filter((p) => p.roles.includes(Role.ProblemAdmin))
+        .map((p) => p.permission)
+        .sort(),
+    });
+    const noSubmit = (await as(t.users.noSubmit, 'get', '/api/get-user-auth-info').expect(200)).body.data;
+    expect(noSubmit.permissions).not.toContain('submit');
+    const root = (await as(t.users.root, 'get', '/api/get-user-auth-info').expect(200)).body.data;
+    expect(root.permissions).toEqual(BUILTIN_PERMISSIONS.map((p) => p.permission).sort());
+  });
+
+  it("admin auth and role-auth answer HOJ's Auth rows and role links", async () => {
+    const auths = (await as(t.users.root, 'get', '/api/admin/auth').expect(200)).body;
+    expect(auths.status).toBe(200);
+    expect(Object.keys(auths.data[0]).sort()).toEqual(['builtin', 'gmtCreate', 'gmtModified', 'id', 'name', 'permission', 'status']);
+    const roles = (await as(t.users.root, 'get', '/api/admin/role-auth').expect(200)).body.data;
+    expect(roles.find((r: { roleId: number }) => r.roleId === Role.User)).toMatchObject({ role: ROLE_NAMES[Role.User] });
     await request(t.url).get('/api/get-user-auth-info').expect(401);
   });
 

@@ -8,6 +8,9 @@ import { RoleEntity } from '../modules/user/entities/role.entity';
 import { UserRole } from '../modules/user/entities/user-role.entity';
 import { User } from '../modules/user/entities/user.entity';
 import { AuthGuard } from './auth/auth.guard';
+import { AuthEntity } from './auth/entities/auth.entity';
+import { RoleAuth } from './auth/entities/role-auth.entity';
+import { PermissionService } from './auth/permission.service';
 import { RolesGuard } from './auth/roles.guard';
 import { SessionService } from './auth/session.service';
 import { SwitchGuard } from './auth/switch.guard';
@@ -54,11 +57,12 @@ import { SiteConfigService } from './site-config/site-config.service';
     RedisModule,
     QueueModule,
     ScheduleModule.forRoot(),
-    TypeOrmModule.forFeature([User, UserRole, RoleEntity, SiteConfigEntry]),
+    TypeOrmModule.forFeature([User, UserRole, RoleEntity, SiteConfigEntry, AuthEntity, RoleAuth]),
   ],
   providers: [
     TokenService,
     SessionService,
+    PermissionService,
     SiteConfigService,
     MailService,
     RateLimitService,
@@ -71,6 +75,6 @@ import { SiteConfigService } from './site-config/site-config.service';
     // Numbers bounded to their column types on every route (after validation: converted values are checked too).
     { provide: APP_PIPE, inject: [DataSource], useFactory: (ds: DataSource) => new InputBoundsPipe(ds) },
   ],
-  exports: [TokenService, SessionService, SiteConfigService, MailService, RateLimitService, MetricsService, TypeOrmModule],
+  exports: [TokenService, SessionService, PermissionService, SiteConfigService, MailService, RateLimitService, MetricsService, TypeOrmModule],
 })
 export class CoreModule {}

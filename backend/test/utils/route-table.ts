@@ -8,7 +8,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage } from 'class-validator';
 import { ModulesContainer } from '@nestjs/core';
 import type { Role, SiteSwitch } from '@oj/contracts';
-import { IS_OPTIONAL_AUTH, IS_PUBLIC, REQUIRE_SWITCH, ROLES } from '../../src/core/auth/decorators';
+import { IS_OPTIONAL_AUTH, IS_PUBLIC, PERMISSION_KEY, REQUIRE_SWITCH, ROLES } from '../../src/core/auth/decorators';
 
 export interface RouteRule {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -19,6 +19,8 @@ export interface RouteRule {
   access: 'public' | 'optional' | 'login';
   /** Roles of @Roles (on the handler, else on the class); undefined when none is declared. */
   roles?: Role[];
+  /** The stored permission the guard checks instead of `roles` (@Permission; a handler's own @Roles wins over its class's). */
+  permission?: string;
   switches: SiteSwitch[];
   sse: boolean;
   /** Validated fields of the body and query DTOs: name → the class-validator rules on it (isInt, isString...). */
@@ -97,6 +99,9 @@ export function routeTable(app: INestApplication): RouteRule[] {
               handler: `${controller.name}.${name}`,
               access: meta<boolean>(IS_PUBLIC) ? 'public' : meta<boolean>(IS_OPTIONAL_AUTH) ? 'optional' : 'login',
               roles: meta<Role[]>(ROLES),
+              permission:
+                (Reflect.getMetadata(PERMISSION_KEY, fn) as string | undefined) ??
+                (Reflect.getMetadata(ROLES, fn) ? undefined : (Reflect.getMetadata(PERMISSION_KEY, controller) as string | undefined)),
               switches: meta<SiteSwitch[]>(REQUIRE_SWITCH) ?? [],
               sse: !!Reflect.getMetadata(SSE_METADATA, fn),
               bodyFields: dtos.body,

@@ -20,6 +20,8 @@ const SwitchPage = lazy(() => import('./pages/switch'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
 const UserPage = lazy(() => import('./pages/user'));
 const NoticePage = lazy(() => import('./pages/notice'));
+const AuthPage = lazy(() => import('./pages/auth'));
+const FileManagementPage = lazy(() => import('./pages/filemanagement'));
 const ContestListPage = lazy(() => import('./pages/contest'));
 const ContestEditPage = lazy(() => import('./pages/contest/edit'));
 const ContestProblemsPage = lazy(() => import('./pages/contest/problems'));
@@ -99,6 +101,8 @@ export function AdminRoutes() {
         <Route path="discussion/report" element={<DiscussionReportPage />} />
         <Route path="user" element={<UserPage />} />
         <Route path="notice" element={<NoticePage />} />
+        <Route path="auth" element={<AuthPage />} />
+        <Route path="filemanagement" element={<FileManagementPage />} />
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />

@@ -13,3 +13,4 @@ export * from './i18n/kit-messages';
 export { localizeServerMessage, serverMessages } from './i18n/server-messages';
 export type { Messages } from './i18n/locale-check';
 export * from './utils/format';
+export * from './store/user-name-styles';

@@ -4,3 +4,5 @@ export * from '@oj/kit/core';
 export * from './i18n/locale-provider';
 export * from './components/status-pages';
 export * from './components/judge-status-tag';
+export * from './components/markdown-image-button';
+export * from './components/user-name';

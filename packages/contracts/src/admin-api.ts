@@ -80,8 +80,27 @@ export interface ServiceInfo {
   backupCores: number;
   backupPercentCpuLoad: string;
   backupPercentMemoryLoad: string;
-  /** The backend instances HOJ's registry knows; replicas here share no registry, so this one only. */
+  /** The backend instances HOJ's registry knows: every replica with a live heartbeat in Redis. */
   backupService: { serviceId: string; instanceId: string; host: string; port: number; uri: string; metadata: Record<string, string> }[];
+  /** Every backend replica of this installation (heartbeat every 10 s, gone after 30 s without one). */
+  replicas: BackendReplicaInfo[];
+  /** The registry the replicas and judges announce themselves through (Redis): UP when it answers. */
+  registryStatus: 'UP' | 'DOWN';
+  /** Whether the site is served over HTTPS (this request, or the configured base URL). */
+  https: boolean;
+}
+
+export interface BackendReplicaInfo {
+  instanceId: string;
+  hostname: string;
+  pid: number;
+  port: number;
+  cpuCores: number;
+  cpuPercent: number;
+  memoryPercent: number;
+  processRssBytes: number;
+  uptimeSec: number;
+  lastHeartbeat: string;
 }
 
 /** One row of GET /api/get-recent-seven-ac-rank (top 10 of the recent 7 days, spec §9). */

@@ -20,5 +20,7 @@ export * from './training';
 export * from './discussion';
 export * from './group';
 export * from './profile';
+export * from './auth';
+export * from './files';
 export * from './messages';
 export * from './exam';

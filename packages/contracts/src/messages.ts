@@ -8,6 +8,7 @@
  * and the client reads it back with `messageParams`.
  */
 import { ADMIN_USER_TEXT } from './admin-user';
+import { AUTH_TEXT } from './auth';
 import { CONTEST_ERR } from './contest-errors';
 import { DISCUSSION_ERR } from './discussion';
 import { ERR } from './errors';
@@ -34,6 +35,7 @@ export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
   PROFILE_TEXT,
   RATING_TEXT,
   SITE_TEXT,
+  AUTH_TEXT,
 };
 
 /** The number a parametrised text is probed with to learn its shape (never a real value). */

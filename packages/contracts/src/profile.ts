@@ -202,3 +202,21 @@ export interface SystemInfo {
     lastHeartbeat: string;
   }[];
 }
+
+/** How a user's name is drawn (POST /api/get-user-name-styles), by username. */
+export interface UserNameStyle {
+  rating: number | null;
+  /** An admin-type role (1000, 1001, 1008): drawn in ADMIN_NAME_COLOR. */
+  admin: boolean;
+  titleName: string | null;
+  titleColor: string | null;
+}
+
+/** At most this many names per call. */
+export const NAME_STYLES_MAX = 200;
+
+/** The colour of a name: admins in their own, others by rating band, none before a first rated contest. */
+export function nameStyleColor(style: UserNameStyle | undefined): string | null {
+  if (!style) return null;
+  return style.admin ? ADMIN_NAME_COLOR : ratingColor(style.rating);
+}

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../http/api.exception';
 import { UserStatus } from '../../modules/user/entities/user.entity';
 import { AuthRequest } from './auth-user';
-import { IS_OPTIONAL_AUTH, IS_PUBLIC, REQUIRE_SWITCH, ROLES } from './decorators';
+import { IS_OPTIONAL_AUTH, IS_PUBLIC, PERMISSION_KEY, REQUIRE_SWITCH, ROLES } from './decorators';
 import { SessionService } from './session.service';
 import { TokenService } from './token.service';
 
@@ -40,6 +40,7 @@ export class AuthGuard implements CanActivate {
 
   private readMode(targets: Handler[]): Mode {
     if (this.reflector.getAllAndOverride<unknown[]>(ROLES, targets)?.length) return 'required';
+    if (this.reflector.getAllAndOverride<string>(PERMISSION_KEY, targets)) return 'required';
     if (this.reflector.getAllAndOverride<boolean>(IS_OPTIONAL_AUTH, targets)) return 'optional';
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
       // Switch-guarded public routes still read the token: root passes closed switches.

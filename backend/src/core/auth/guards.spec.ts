@@ -6,7 +6,8 @@ import { ApiException } from '../http/api.exception';
 import { SiteConfigService } from '../site-config/site-config.service';
 import { AuthGuard } from './auth.guard';
 import { AuthUser, toAuthUser } from './auth-user';
-import { OptionalAuth, Public, RequireSwitch, Roles } from './decorators';
+import { OptionalAuth, Permission, Public, RequireSwitch, Roles } from './decorators';
+import { PermissionService } from './permission.service';
 import { RolesGuard } from './roles.guard';
 import { SessionService } from './session.service';
 import { SwitchGuard } from './switch.guard';
@@ -19,6 +20,7 @@ class Handlers {
   @Roles(Role.Root, Role.Admin) admins() {}
   @Public() @Roles(Role.Root) publicButRoles() {}
   @Public() @RequireSwitch('openPublicJudge') judgeStatus() {}
+  @Roles(Role.Root, Role.Admin) @Permission('problem:admin') problems() {}
 }
 
 interface FakeHttp {
@@ -122,7 +124,21 @@ describe('AuthGuard', () => {
 });
 
 describe('RolesGuard', () => {
-  const guard = new RolesGuard(new Reflector());
+  const held = new Map<number, Set<string>>([[Role.Admin, new Set(['problem:admin'])]]);
+  const permissions = {
+    holds: async (roleId: number, p: string) => roleId === Role.Root || (held.get(roleId)?.has(p) ?? false),
+  } as unknown as PermissionService;
+  const guard = new RolesGuard(new Reflector(), permissions);
+
+  it('reads the stored permission, not the declared roles, where @Permission is set', async () => {
+    await expect(guard.canActivate(context('problems', { headers: {}, user: user(Role.Admin) }))).resolves.toBe(true);
+    await expect(guard.canActivate(context('problems', { headers: {}, user: user(Role.Root) }))).resolves.toBe(true);
+    held.set(Role.User, new Set(['problem:admin']));
+    await expect(guard.canActivate(context('problems', { headers: {}, user: user(Role.User) }))).resolves.toBe(true);
+    held.delete(Role.Admin);
+    const e = await rejection(Promise.resolve(guard.canActivate(context('problems', { headers: {}, user: user(Role.Admin) }))));
+    expect([e.status, e.message]).toEqual([403, ERR.noPermission]);
+  });
 
   it.each([
     [Role.Root, true],

@@ -26,6 +26,27 @@ export class MailService {
     return Boolean((await this.siteConfig.get('email')).emailHost);
   }
 
+  /**
+   * Every mail's HTML: the message (or its text, escaped) on the admin's background picture (Config → SMTP →
+   * background image) when one is set. A site path is made absolute with the web config's base URL.
+   */
+  async layout(message: MailMessage, cfg: EmailConfig): Promise<string | undefined> {
+    const bg = cfg.emailBGImg?.trim();
+    if (!bg) return message.html;
+    const body =
+      message.html ??
+      message.text
+        .split(/\n{2,}/)
+        .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+        .join('');
+    const base = (await this.siteConfig.get('web')).baseUrl.replace(/\/+$/, '');
+    const url = bg.startsWith('/') ? base + bg : bg;
+    return (
+      `<div style="background:#f5f5f5 url('${escapeHtml(url)}') center/cover no-repeat;padding:40px 16px">` +
+      `<div style="max-width:600px;margin:0 auto;background:rgba(255,255,255,0.94);padding:24px;border-radius:6px">${body}</div></div>`
+    );
+  }
+
   async send(message: MailMessage, smtp?: EmailConfig): Promise<void> {
     const cfg = smtp ?? (await this.siteConfig.get('email'));
     // A configuration state, not a server fault: the caller learns it plainly (400), on public routes too.
@@ -47,7 +68,7 @@ export class MailService {
         to: message.to,
         subject: message.subject,
         text: message.text,
-        html: message.html,
+        html: await this.layout(message, cfg),
       });
     } catch (e) {
       this.logger.warn(`mail to ${message.to} failed: ${(e as Error).message}`);
@@ -56,4 +77,8 @@ export class MailService {
       transport.close();
     }
   }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

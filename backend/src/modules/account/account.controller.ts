@@ -13,6 +13,7 @@ import {
 import type { Response } from 'express';
 import { AuthRequest, AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Public, RequireSwitch } from '../../core/auth/decorators';
+import { PermissionService } from '../../core/auth/permission.service';
 import { BadRequestError } from '../../core/http/api.exception';
 import { AccountService } from './account.service';
 import { CaptchaService } from './captcha.service';
@@ -37,6 +38,7 @@ export class AccountController {
     private readonly accounts: AccountService,
     private readonly captcha: CaptchaService,
     private readonly slide: SlideVerifyService,
+    private readonly permissions: PermissionService,
   ) {}
 
   @Public()
@@ -121,7 +123,8 @@ export class AccountController {
 
   /** HOJ UserAuthInfoVO, asked on every page load of a logged-in user: role names; HOJ leaves `permissions` null. */
   @Get('get-user-auth-info')
-  userAuthInfo(@CurrentUser() user: AuthUser): { roles: string[]; permissions: null } {
-    return { roles: user.roleList, permissions: null };
+  async userAuthInfo(@CurrentUser() user: AuthUser): Promise<{ roles: string[]; permissions: string[] }> {
+    // HOJ's UserAuthInfoVO: the role names and the permission keys the role holds now (admin → Auth).
+    return { roles: user.roleList, permissions: await this.permissions.permissionsOf(user.roleId) };
   }
 }

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Role } from '@oj/contracts';
+import { Role, PERMISSION } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
 import { AdminContestProblemService } from './admin-contest-problem.service';
 import { ContestProblemPidQueryDto, CreateContestProblemDto, UpdateContestProblemFormDto } from './dto/admin-contest-problem.dto';
 
@@ -12,6 +12,7 @@ import { ContestProblemPidQueryDto, CreateContestProblemDto, UpdateContestProble
  */
 @ApiTags('admin contest')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.contestAdmin)
 @Controller('admin')
 export class AdminContestProblemController {
   constructor(private readonly service: AdminContestProblemService) {}

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Role } from '@oj/contracts';
+import { Role, PERMISSION } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
 import { AdminContestService } from './admin-contest.service';
 import { ContestAccessService } from './contest-access.service';
 import { ContestRejudgeService } from './contest-rejudge.service';
@@ -27,6 +27,7 @@ import { ContestBodyDto, UpdateContestDto } from './dto/contest.dto';
  */
 @ApiTags('admin contest')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.contestAdmin)
 @Controller('admin')
 export class AdminContestController {
   constructor(

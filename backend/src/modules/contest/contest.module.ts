@@ -20,6 +20,7 @@ import { ContestAnnouncementRead } from './entities/contest-announcement-read.en
 import { ContestBalloon } from './entities/contest-balloon.entity';
 import { ContestPrint } from './entities/contest-print.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
+import { ContestRankExportController } from './contest-rank-export.controller';
 import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
@@ -47,7 +48,13 @@ import { Judge } from '../submission/entities/judge.entity';
     // get-full-screen-problem-list answers a training's problems too (HOJ serves both from one route).
     TrainingModule,
   ],
-  controllers: [ContestController, AdminContestController, AdminContestProblemController, HomeContestController],
+  controllers: [
+    ContestController,
+    AdminContestController,
+    AdminContestProblemController,
+    HomeContestController,
+    ContestRankExportController,
+  ],
   providers: [
     ContestService,
     ContestAccessService,

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DashboardInfo, Role } from '@oj/contracts';
+import { DashboardInfo, Role, PERMISSION } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
 import { RecentContest } from '../contest/home-contest.controller';
 import { DashboardService } from './dashboard.service';
 import { LoginSession } from './entities/login-session.entity';
@@ -10,6 +10,7 @@ import { LoginSession } from './entities/login-session.entity';
 /** /api/admin/dashboard/... (spec §2 "Admin dashboard", §7 admin "dashboard info and sessions"). */
 @ApiTags('admin')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.dashboardView)
 @Controller('admin/dashboard')
 export class AdminDashboardController {
   constructor(private readonly dashboard: DashboardService) {}

@@ -1,12 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Role, SubmissionChartDay } from '@oj/contracts';
-import { Roles } from '../../core/auth/decorators';
+import { Role, SubmissionChartDay, PERMISSION } from '@oj/contracts';
+import { Permission, Roles } from '../../core/auth/decorators';
 import { SubmissionChartService } from './submission-chart.service';
 
 /** The dashboard's chart of the last 14 days' submissions (spec §2), beside get-dashboard-info. */
 @ApiTags('admin')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.dashboardView)
 @Controller('admin/dashboard')
 export class AdminSubmissionChartController {
   constructor(private readonly chart: SubmissionChartService) {}

@@ -1,16 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DISCUSSION_ERR,
-  DISCUSSION_LIMITS,
-  MUTED_ROLES,
-  NO_DISCUSSION_POST_ROLES,
-  ROLE_NAMES,
-  SWITCH_DENIED_TEXT,
-  SiteSwitch,
-} from '@oj/contracts';
+import { DISCUSSION_ERR, DISCUSSION_LIMITS, PERMISSION, ROLE_NAMES, SWITCH_DENIED_TEXT, SiteSwitch } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
+import { PermissionService } from '../../core/auth/permission.service';
 import { ForbiddenError } from '../../core/http/api.exception';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { REDIS } from '../../core/redis/redis.module';
@@ -29,6 +22,7 @@ export class DiscussionRulesService {
     private readonly rate: RateLimitService,
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly permissions: PermissionService,
   ) {}
 
   /** Root passes a closed area (as the switch guard does). */
@@ -41,8 +35,9 @@ export class DiscussionRulesService {
 
   /** Checks for a new discussion; `commitPost` counts it once stored. */
   async assertCanPost(user: AuthUser): Promise<void> {
-    if ((MUTED_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
-    if ((NO_DISCUSSION_POST_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(DISCUSSION_ERR.noPostRole);
+    // The stored role → permission mapping (admin → Auth): muted roles lack comment:post, 1004–1007 discussion:post.
+    if (!(await this.permissions.holds(user.roleId, PERMISSION.commentPost))) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
+    if (!(await this.permissions.holds(user.roleId, PERMISSION.discussionPost))) throw new ForbiddenError(DISCUSSION_ERR.noPostRole);
     if (user.isAdmin) return;
     const cfg = await this.site.get('switch');
     if ((await this.acCount(user.uid)) < cfg.defaultCreateDiscussionACInitValue) {
@@ -62,7 +57,7 @@ export class DiscussionRulesService {
 
   /** Comments and replies. */
   async assertCanComment(user: AuthUser): Promise<void> {
-    if ((MUTED_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
+    if (!(await this.permissions.holds(user.roleId, PERMISSION.commentPost))) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
     if (user.isAdmin) return;
     const cfg = await this.site.get('switch');
     if ((await this.acCount(user.uid)) < cfg.defaultCreateCommentACInitValue) {

@@ -1,11 +1,11 @@
 import { Controller, Get, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
-import { ERR, JUDGING_ERR, Role } from '@oj/contracts';
+import { ERR, JUDGING_ERR, Role, PERMISSION } from '@oj/contracts';
 import { Transform } from 'class-transformer';
 import { IsArray, IsInt } from 'class-validator';
 import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
 import { BadRequestError } from '../../core/http/api.exception';
 import { PidQueryDto } from '../problem/dto/problem-query.dto';
 import { ProblemService } from '../problem/problem.service';
@@ -30,6 +30,7 @@ const upload = () => FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BY
 /** Problem import/export and test data files (HOJ's /api/file routes), for problem admins and admins. */
 @ApiTags('file')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.problemAdmin)
 @Controller('file')
 export class FileController {
   constructor(

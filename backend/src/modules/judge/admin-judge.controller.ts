@@ -1,11 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
-import { ERR, Role } from '@oj/contracts';
+import { ERR, Role, PERMISSION } from '@oj/contracts';
 import { IsInt, IsOptional } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
 import { ForbiddenError } from '../../core/http/api.exception';
 import { ContestAccessService } from '../contest/contest-access.service';
 import { SubmitIdQueryDto } from '../submission/dto/submission.dto';
@@ -24,6 +24,7 @@ class ManualJudgeQueryDto extends SubmitIdQueryDto {
  */
 @ApiTags('admin judge')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.problemAdmin)
 @Controller('admin/judge')
 export class AdminJudgeController {
   constructor(

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ERR, JudgeMode, Role } from '@oj/contracts';
+import { ERR, JudgeMode, Role, PERMISSION } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
 import { BadRequestError } from '../../core/http/api.exception';
 import { ChangeProblemAuthDto, CompileCodeDto, ProblemDto, TagClassificationDto, TagDto } from './dto/problem.dto';
 import { AdminProblemListQueryDto, PidQueryDto, ProblemTagsQueryDto } from './dto/problem-query.dto';
@@ -23,6 +23,7 @@ class TcidQueryDto {
 /** /api/admin/problem: HOJ's admin problem routes, for problem admins and admins. */
 @ApiTags('admin problem')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.problemAdmin)
 @Controller('admin')
 export class AdminProblemController {
   constructor(

@@ -1,9 +1,9 @@
 import { Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Role } from '@oj/contracts';
+import { Role, PERMISSION } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, Min } from 'class-validator';
-import { Roles } from '../../core/auth/decorators';
+import { Permission, Roles } from '../../core/auth/decorators';
 import { RatingService } from './rating.service';
 
 class CidQuery {
@@ -18,6 +18,7 @@ class RatedQuery extends CidQuery {
 /** Admin → Contest: the rated flag (its ratings apply when the contest ends). */
 @ApiTags('admin')
 @Roles(Role.Root, Role.Admin)
+@Permission(PERMISSION.contestRating)
 @Controller('admin/contest')
 export class AdminRatingController {
   constructor(private readonly ratings: RatingService) {}

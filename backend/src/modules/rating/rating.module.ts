@@ -6,12 +6,13 @@ import { AdminRatingController } from './admin-rating.controller';
 import { ContestRated } from './entities/contest-rated.entity';
 import { ContestRating } from './entities/contest-rating.entity';
 import { UserRating } from './entities/user-rating.entity';
+import { NameStyleController } from './name-style.controller';
 import { RatingService } from './rating.service';
 
 /** Contest rating (Codeforces' method): rated contests, history, current ratings. */
 @Module({
   imports: [ContestModule, TypeOrmModule.forFeature([ContestRated, ContestRating, UserRating, Contest])],
-  controllers: [AdminRatingController],
+  controllers: [AdminRatingController, NameStyleController],
   providers: [RatingService],
   exports: [RatingService],
 })

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
-import { RATING_TEXT, RatingHistoryItem } from '@oj/contracts';
+import { RATING_TEXT, RatingHistoryItem, UserNameStyle, isAdminRole } from '@oj/contracts';
 import { DataSource, In, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { Contest } from '../contest/entities/contest.entity';
@@ -103,6 +103,32 @@ export class RatingService {
     if (!uids.length) return new Map();
     const rows = await this.ratings.find({ where: { uid: In(uids) } });
     return new Map(rows.map((r) => [r.uid, r.rating]));
+  }
+
+  /** Name styles by username (POST get-user-name-styles): rating, admin-type role, title. */
+  async nameStyles(usernames: string[]): Promise<Record<string, UserNameStyle>> {
+    const names = [...new Set(usernames)].filter(Boolean);
+    if (!names.length) return {};
+    const rows = await this.dataSource.query<
+      { username: string; rating: number | null; role_id: number | null; title_name: string | null; title_color: string | null }[]
+    >(
+      `SELECT u.username, ur.rating, r.role_id, u.title_name, u.title_color
+         FROM user_info u
+         LEFT JOIN user_rating ur ON ur.uid = u.uid
+         LEFT JOIN user_role r ON r.uid = u.uid
+        WHERE u.username = ANY($1)`,
+      [names],
+    );
+    const out: Record<string, UserNameStyle> = {};
+    for (const r of rows) {
+      out[r.username] = {
+        rating: r.rating === null ? null : Number(r.rating),
+        admin: r.role_id !== null && isAdminRole(Number(r.role_id)),
+        titleName: r.title_name || null,
+        titleColor: r.title_color || null,
+      };
+    }
+    return out;
   }
 
   async history(uid: string): Promise<RatingHistoryItem[]> {

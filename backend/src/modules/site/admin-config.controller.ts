@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminWebConfig, DbAndRedisConfig, EmailConfig, HomeCarouselItem, MobileConfig, Role, SITE_TEXT } from '@oj/contracts';
 import { Roles } from '../../core/auth/decorators';
@@ -8,6 +9,7 @@ import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { EmailConfigDto, HomeCarouselDto, MobileConfigDto, TestEmailDto, WebConfigDto } from './dto/config.dto';
 import { IdQuery } from './dto/announcement.dto';
 import { SystemInfoService } from './system-info.service';
+import { UploadService } from '../upload/upload.service';
 
 const keepSecret = (value: string | undefined) => (value ? value : undefined);
 
@@ -20,12 +22,13 @@ export class AdminConfigController {
     private readonly siteConfig: SiteConfigService,
     private readonly mail: MailService,
     private readonly system: SystemInfoService,
+    private readonly uploads: UploadService,
   ) {}
 
   @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
   @Get('get-service-info')
-  getServiceInfo() {
-    return this.system.serviceInfo();
+  getServiceInfo(@Req() req: Request) {
+    return this.system.serviceInfo(req.secure);
   }
 
   @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
@@ -59,11 +62,15 @@ export class AdminConfigController {
   @Delete('home-carousel')
   async deleteHomeCarousel(@Query() query: IdQuery): Promise<HomeCarouselItem[]> {
     const list = await this.siteConfig.get('carousel');
-    if (!list.some((item) => item.id === query.id)) throw new NotFoundError();
-    return this.siteConfig.set(
+    const gone = list.find((item) => item.id === query.id);
+    if (!gone) throw new NotFoundError();
+    const left = await this.siteConfig.set(
       'carousel',
       list.filter((item) => item.id !== query.id),
     );
+    // A picture uploaded for the carousel goes with it (a URL from elsewhere is left alone).
+    await this.uploads.removeByLink(gone.url);
+    return left;
   }
 
   @Get('get-email-config')

@@ -7,9 +7,10 @@ import { AnnouncementService } from './announcement.service';
 import { AnnouncementEntity } from './entities/announcement.entity';
 import { SiteController } from './site.controller';
 import { SystemInfoService } from './system-info.service';
+import { UploadModule } from '../upload/upload.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AnnouncementEntity])],
+  imports: [TypeOrmModule.forFeature([AnnouncementEntity]), UploadModule],
   controllers: [SiteController, AdminConfigController, AdminSwitchController, AdminAnnouncementController],
   providers: [AnnouncementService, SystemInfoService],
   exports: [AnnouncementService],

@@ -1,22 +1,128 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { DbAndRedisConfig, JudgeServerInfo, JudgeServiceInfo, ServiceInfo, judgeServerKey, percentText } from '@oj/contracts';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  BackendReplicaInfo,
+  DbAndRedisConfig,
+  JudgeServerInfo,
+  JudgeServiceInfo,
+  ServiceInfo,
+  judgeServerKey,
+  percentText,
+} from '@oj/contracts';
 import Redis from 'ioredis';
 import * as os from 'os';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
+import { REDIS } from '../../core/redis/redis.module';
+import { SiteConfigService } from '../../core/site-config/site-config.service';
+
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_TTL_SEC = 30;
+const REPLICA_KEY = 'backend-replica:';
 
 /** What the admin sees of the running system: this backend, the judge workers, the data source. */
 @Injectable()
-export class SystemInfoService implements OnApplicationShutdown {
+export class SystemInfoService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SystemInfoService.name);
   /** Judge workers announce themselves under unprefixed keys, so they are read without the key prefix. */
   private rawRedis?: Redis;
+  private timer?: NodeJS.Timeout;
+  private readonly instanceId: string;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly siteConfig: SiteConfigService,
+  ) {
+    this.instanceId = `${os.hostname()}:${config.port}:${process.pid}`;
+  }
+
+  /** Each replica announces itself (its own figures) in Redis; the dashboard lists every live one. */
+  async onModuleInit(): Promise<void> {
+    await this.beat();
+    this.timer = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.timer.unref();
+  }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.redis.del(REPLICA_KEY + this.instanceId).catch(() => undefined);
     await this.rawRedis?.quit().catch(() => this.rawRedis?.disconnect());
   }
 
-  serviceInfo(): ServiceInfo {
+  private ownFigures(): BackendReplicaInfo {
+    const cores = Math.max(1, os.cpus().length);
+    return {
+      instanceId: this.instanceId,
+      hostname: os.hostname(),
+      pid: process.pid,
+      port: this.config.port,
+      cpuCores: cores,
+      cpuPercent: Math.min(100, Math.round((os.loadavg()[0] / cores) * 100)),
+      memoryPercent: Math.round(((os.totalmem() - os.freemem()) / os.totalmem()) * 100),
+      processRssBytes: process.memoryUsage().rss,
+      uptimeSec: Math.round(process.uptime()),
+      lastHeartbeat: new Date().toISOString(),
+    };
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.redis.set(REPLICA_KEY + this.instanceId, JSON.stringify(this.ownFigures()), 'EX', HEARTBEAT_TTL_SEC);
+    } catch (e) {
+      this.logger.warn(`replica heartbeat failed: ${(e as Error).message}`);
+    }
+  }
+
+  /** The live replicas of this installation (the client's key prefix is the installation's). */
+  async replicas(): Promise<BackendReplicaInfo[]> {
+    const prefix = this.config.redis.keyPrefix;
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      // SCAN does not add the client's prefix to its pattern, and answers full key names.
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${prefix}${REPLICA_KEY}*`, 'COUNT', 200);
+      keys.push(...batch.map((k) => k.slice(prefix.length)));
+      cursor = next;
+    } while (cursor !== '0');
+    if (!keys.length) return [];
+    const values = await this.redis.mget(...keys);
+    return values
+      .filter((v): v is string => Boolean(v))
+      .map((v) => JSON.parse(v) as BackendReplicaInfo)
+      .sort((a, b) => a.instanceId.localeCompare(b.instanceId));
+  }
+
+  /** GET get-service-info: this machine's figures (HOJ's names too), every replica, registry and HTTPS status. */
+  async serviceInfo(secureRequest = false): Promise<ServiceInfo> {
+    const [replicas, registryStatus, web] = await Promise.all([
+      this.replicas().catch(() => [] as BackendReplicaInfo[]),
+      this.redis.ping().then(
+        () => 'UP' as const,
+        () => 'DOWN' as const,
+      ),
+      this.siteConfig.get('web'),
+    ]);
+    const own = this.localInfo();
+    const others = replicas.filter((r) => r.instanceId !== this.instanceId);
+    return {
+      ...own,
+      backupService: [
+        ...own.backupService,
+        ...others.map((r) => ({
+          serviceId: 'oj-backend',
+          instanceId: r.instanceId,
+          host: r.hostname,
+          port: r.port,
+          uri: `http://${r.hostname}:${r.port}`,
+          metadata: { pid: String(r.pid) },
+        })),
+      ],
+      replicas: replicas.some((r) => r.instanceId === this.instanceId) ? replicas : [this.ownFigures(), ...replicas],
+      registryStatus,
+      https: secureRequest || /^https:/i.test(web.baseUrl || this.config.baseUrl || ''),
+    };
+  }
+
+  private localInfo(): Omit<ServiceInfo, 'replicas' | 'registryStatus' | 'https'> {
     const mem = process.memoryUsage();
     const cpus = os.cpus();
     return {
@@ -40,7 +146,7 @@ export class SystemInfoService implements OnApplicationShutdown {
       backupService: [
         {
           serviceId: 'oj-backend',
-          instanceId: `${os.hostname()}:${this.config.port}:${process.pid}`,
+          instanceId: this.instanceId,
           host: os.hostname(),
           port: this.config.port,
           uri: this.config.baseUrl,

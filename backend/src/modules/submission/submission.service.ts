@@ -12,7 +12,7 @@ import {
   JudgeCaseMode,
   judgeCaseModeOf,
   JudgeStatus,
-  NO_SUBMIT_ROLES,
+  PERMISSION,
   Page,
   ProblemAuth,
   TEST_JUDGE_TTL_SEC,
@@ -21,6 +21,7 @@ import {
 import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';
+import { PermissionService } from '../../core/auth/permission.service';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -72,10 +73,12 @@ export class SubmissionService {
     private readonly contestAccess: ContestAccessService,
     private readonly contestSubmissions: ContestSubmissionService,
     private readonly examAccess: ExamAccessService,
+    private readonly permissions: PermissionService,
   ) {}
 
-  assertCanSubmit(user: AuthUser): void {
-    if ((NO_SUBMIT_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
+  /** Roles without the stored `submit` permission (1003, 1006, 1007 by default) are refused. */
+  async assertCanSubmit(user: AuthUser): Promise<void> {
+    if (!(await this.permissions.holds(user.roleId, PERMISSION.submit))) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
   }
 
   /** The problem's allowed languages (spec: only those the judges run). */
@@ -106,7 +109,7 @@ export class SubmissionService {
     ip: string | null,
     inTraining?: { tid: number; problem: Problem },
   ): Promise<PublicSubmission> {
-    this.assertCanSubmit(user);
+    await this.assertCanSubmit(user);
     if (dto.cid) throw new BadRequestError(ERR.badRequest); // contest submissions go through the contest module
     // Inside a training the training module has checked its access and found the problem (private ones too).
     const problem = inTraining?.problem ?? (await this.problems.findVisible({ problemId: dto.pid }, user));
@@ -335,7 +338,7 @@ export class SubmissionService {
 
   /** POST /api/submit-problem-test-judge: runs the code once on custom input through the queue. */
   async testJudge(dto: TestJudgeDto, user: AuthUser): Promise<string> {
-    this.assertCanSubmit(user);
+    await this.assertCanSubmit(user);
     const problem = await this.problems.findVisible({ problemId: dto.pid }, user);
     await this.assertLanguageAllowed(problem, dto.language);
     const key = randomUUID().replace(/-/g, '');

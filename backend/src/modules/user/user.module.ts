@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AdminAuthController } from './admin-auth.controller';
+import { AdminAuthService } from './admin-auth.service';
 import { AdminUserController } from './admin-user.controller';
 import { AdminUserService } from './admin-user.service';
 import { RootAccountService } from './root-account.service';
 import { UserService } from './user.service';
 
 @Module({
-  controllers: [AdminUserController],
-  providers: [UserService, RootAccountService, AdminUserService],
+  controllers: [AdminUserController, AdminAuthController],
+  providers: [UserService, RootAccountService, AdminUserService, AdminAuthService],
   exports: [UserService],
 })
 export class UserModule {}

@@ -96,8 +96,11 @@ export async function importProblems(format: ProblemImportFormat, file: Blob): P
 }
 
 /** Downloads through the client (so the token is sent) and saves the blob under the server's file name. */
-async function download(url: string, params: unknown, fallbackName: string): Promise<void> {
-  const res = await api.get(url, { params, responseType: 'blob', paramsSerializer: { indexes: null } });
+async function download(url: string, params: unknown, fallbackName: string, body?: unknown): Promise<void> {
+  const res =
+    body === undefined
+      ? await api.get(url, { params, responseType: 'blob', paramsSerializer: { indexes: null } })
+      : await api.post(url, body, { responseType: 'blob' });
   const disposition = String(res.headers['content-disposition'] || '');
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = match ? decodeURIComponent(match[1]) : fallbackName;
@@ -110,5 +113,11 @@ async function download(url: string, params: unknown, fallbackName: string): Pro
   a.remove();
   URL.revokeObjectURL(href);
 }
+/** HOJ's download-contest-rank: the whole board as .xlsx (recomputed first). */
+export const downloadContestRank = (cid: number) =>
+  download('/file/download-contest-rank', { cid, forceRefresh: true }, `contest-${cid}-rank.xlsx`);
+/** The accounts generate-user answered, as .xlsx. */
+export const downloadGeneratedUsers = (users: { username: string; password: string }[]) =>
+  download('/admin/user/generate-user-excel', undefined, 'generated-users.xlsx', { users });
 export const exportProblems = (pids: number[]) => download(ADMIN_API.exportProblem, { pid: pids }, 'problems.zip');
 export const downloadTestcase = (pid: number) => download(ADMIN_API.downloadTestcase, { pid }, `testcase_${pid}.zip`);

@@ -6,8 +6,10 @@ import {
   BellOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  FileImageOutlined,
   TrophyOutlined,
   GlobalOutlined,
+  KeyOutlined,
   LogoutOutlined,
   NotificationOutlined,
   SettingOutlined,
@@ -90,6 +92,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
         { path: '/discussion/report', name: t('admin.menu.discussionReport'), icon: <WarningOutlined /> },
       ],
     },
+    { path: '/filemanagement', name: t('admin.menu.filemanagement'), icon: <FileImageOutlined /> },
   ];
   if (superAdmin) {
     menu.push({
@@ -98,6 +101,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       icon: <SettingOutlined />,
       children: [
         { path: '/user', name: t('admin.menu.user'), icon: <UserOutlined /> },
+        { path: '/auth', name: t('admin.menu.auth'), icon: <KeyOutlined /> },
         { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
         { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },

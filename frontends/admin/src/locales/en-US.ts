@@ -5,6 +5,9 @@ import examEnUS from '../pages/exam/locales/en-US';
 import trainingEnUS from '../pages/training/locales/en-US';
 import discussionEnUS from '../pages/discussion/locales/en-US';
 import userEnUS from '../pages/user/locales/en-US';
+import authEnUS from '../pages/auth/locales/en-US';
+import confEnUS from '../pages/conf/locales/en-US';
+import fileEnUS from '../pages/filemanagement/locales/en-US';
 
 const messages: Record<string, string> = {
   ...contestEnUS,
@@ -12,6 +15,9 @@ const messages: Record<string, string> = {
   ...trainingEnUS,
   ...discussionEnUS,
   ...userEnUS,
+  ...authEnUS,
+  ...confEnUS,
+  ...fileEnUS,
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',
@@ -84,6 +90,11 @@ const messages: Record<string, string> = {
   'admin.dashboard.account': 'Current account',
   'admin.dashboard.loadFailed': 'The dashboard figures could not be loaded.',
   'admin.dashboard.roles': 'Roles',
+  'admin.dashboard.registry': 'Registry',
+  'admin.dashboard.httpsOn': 'On',
+  'admin.dashboard.httpsOff': 'Off',
+  'admin.dashboard.servers': 'Backend servers',
+  'admin.dashboard.instance': 'Instance',
   'admin.dashboard.serverHealth': 'Server health',
   'admin.dashboard.cpuCores': 'CPU cores',
   'admin.dashboard.cpuUsage': 'CPU usage',
@@ -335,7 +346,6 @@ const messages: Record<string, string> = {
   'admin.switch.openPublicJudge': 'Public judging status',
   'admin.switch.register': 'Registration',
   'admin.switch.switches': 'Switches',
-  'admin.switch.limits': 'Limits',
   'admin.switch.hideCode': 'Hide the code of non-contest submissions from others',
   'admin.switch.submitInterval': 'Seconds between two non-contest submissions',
   'admin.switch.discussionAc': 'AC needed to post discussions',

@@ -4,12 +4,18 @@ import examZhCN from '../pages/exam/locales/zh-CN';
 import trainingZhCN from '../pages/training/locales/zh-CN';
 import discussionZhCN from '../pages/discussion/locales/zh-CN';
 import userZhCN from '../pages/user/locales/zh-CN';
+import authZhCN from '../pages/auth/locales/zh-CN';
+import confZhCN from '../pages/conf/locales/zh-CN';
+import fileZhCN from '../pages/filemanagement/locales/zh-CN';
 const messages: Record<string, string> = {
   ...contestZhCN,
   ...examZhCN,
   ...trainingZhCN,
   ...discussionZhCN,
   ...userZhCN,
+  ...authZhCN,
+  ...confZhCN,
+  ...fileZhCN,
   'admin.common.cancel': '取消',
   'admin.common.created': '创建成功',
   'admin.common.delete': '删除',
@@ -82,6 +88,11 @@ const messages: Record<string, string> = {
   'admin.dashboard.account': '当前账号',
   'admin.dashboard.loadFailed': '仪表盘数据加载失败。',
   'admin.dashboard.roles': '角色',
+  'admin.dashboard.registry': '注册中心',
+  'admin.dashboard.httpsOn': '已启用',
+  'admin.dashboard.httpsOff': '未启用',
+  'admin.dashboard.servers': '后端服务器',
+  'admin.dashboard.instance': '实例',
   'admin.dashboard.serverHealth': '服务器状态',
   'admin.dashboard.cpuCores': 'CPU 核数',
   'admin.dashboard.cpuUsage': 'CPU 使用率',
@@ -332,7 +343,6 @@ const messages: Record<string, string> = {
   'admin.switch.openPublicJudge': '公开评测状态',
   'admin.switch.register': '开放注册',
   'admin.switch.switches': '开关',
-  'admin.switch.limits': '限制',
   'admin.switch.hideCode': '对他人隐藏非比赛提交的代码',
   'admin.switch.submitInterval': '非比赛提交间隔（秒）',
   'admin.switch.discussionAc': '发布讨论所需 AC 数',

@@ -4,7 +4,7 @@ import { Button, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { AcmRankRow, ContestRankRow, ContestType, OiRankRow } from '@oj/contracts';
-import { formatClock } from '@oj/kit';
+import { formatClock, UserName } from '@oj/kit';
 import { CELL_BACKGROUND, CellView, acmCell, oiCell, rankText } from './scoreboard-cells';
 
 export interface BoardProblem {
@@ -59,7 +59,7 @@ export function ScoreboardTable({ type, rows, problems, loading, concerned, onTo
               />
             </Tooltip>
           )}
-          {row.showName}
+          <UserName username={row.username} text={row.showName} />
           {row.isStar && (
             <Tag style={{ marginLeft: 4 }} color="gold">
               <FormattedMessage id="contest.rank.star" />

@@ -15,6 +15,7 @@ const enUS: Messages = {
   'kit.loading.text': 'Loading…',
   'kit.loadError.title': 'The page failed to load',
   'kit.loadError.retry': 'Reload',
+  'kit.mdImage.insert': 'Insert image',
   'kit.copy.done': 'Copied',
   'kit.copy.failed': 'Copied failed',
   ...statusNames,

@@ -232,4 +232,12 @@ export const serverZhCN: Record<string, string> = {
   'SITE_TEXT.notAdmin': '对不起，你没有登录后台的权限。',
   'SITE_TEXT.testEmailSent': '测试邮件已发送。',
   'SITE_TEXT.dataSourceReadOnly': '数据源由环境变量（DATABASE_URL、REDIS_URL）设置，不能在此修改。',
+  'AUTH_TEXT.nameRequired': '请输入权限名称。',
+  'AUTH_TEXT.permissionRequired': '请输入权限标识。',
+  'AUTH_TEXT.permissionFormat': '权限标识只能包含字母、数字、“:”、“_”和“-”。',
+  'AUTH_TEXT.permissionExists': '该权限标识已存在。',
+  'AUTH_TEXT.authNotFound': '该权限不存在。',
+  'AUTH_TEXT.builtinPermission': '内置权限不能删除或改名。',
+  'AUTH_TEXT.roleNotFound': '该角色不存在。',
+  'AUTH_TEXT.rootHoldsAll': '超级管理员拥有全部权限。',
 };

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DiscussionCategory, DiscussionReportVO, DiscussionVO, Page, Role } from '@oj/contracts';
+import { DiscussionCategory, DiscussionReportVO, DiscussionVO, Page, Role, PERMISSION } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../../core/auth/decorators';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import {
   AdminDiscussionListQuery,
@@ -17,6 +17,7 @@ import { AdminDiscussionService } from './admin-discussion.service';
 /** Admin → Discussion (HOJ's AdminDiscussionController): admin-type roles moderate; root manages categories. */
 @ApiTags('admin')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.discussionAdmin)
 @Controller('admin')
 export class AdminDiscussionController {
   constructor(private readonly admin: AdminDiscussionService) {}

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Role } from '@oj/contracts';
+import { Role, PERMISSION } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../../core/auth/decorators';
+import { CurrentUser, Permission, Roles } from '../../../core/auth/decorators';
 import {
   AddTrainingProblemDto,
   AdminTrainingDto,
@@ -25,6 +25,7 @@ import { AdminTrainingService } from './admin-training.service';
  */
 @ApiTags('admin training')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+@Permission(PERMISSION.trainingAdmin)
 @Controller('admin/training')
 export class AdminTrainingController {
   constructor(

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ADMIN_USER_TEXT, ERR, LIMITS, Role } from '@oj/contracts';
+import { ADMIN_USER_TEXT, ERR, GENERATE_USERS_MAX, LIMITS, Role } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -17,6 +17,7 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 
@@ -119,4 +120,19 @@ export class GenerateUsersDto {
   @Min(LIMITS.generatedPasswordMin, { message: ADMIN_USER_TEXT.passwordLength })
   @Max(LIMITS.generatedPasswordMax, { message: ADMIN_USER_TEXT.passwordLength })
   passwordLength: number;
+}
+
+class GeneratedUserRowDto {
+  @ApiProperty() @IsString() @MaxLength(LIMITS.usernameMax) username: string;
+  @ApiProperty() @IsString() @MaxLength(LIMITS.generatedPasswordMax) password: string;
+}
+
+/** The accounts a generate-user call answered, sent back to be written as an .xlsx. */
+export class GeneratedUsersExcelDto {
+  @ApiProperty({ type: [GeneratedUserRowDto] })
+  @IsArray()
+  @ArrayMaxSize(GENERATE_USERS_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => GeneratedUserRowDto)
+  users: GeneratedUserRowDto[];
 }

@@ -4,6 +4,7 @@ import { Switch } from 'antd';
 import { Announcement, ANNOUNCEMENT_HIDDEN, ANNOUNCEMENT_VISIBLE, DEFAULT_PAGE_SIZE } from '@oj/contracts';
 import { createAnnouncement, deleteAnnouncement, getAnnouncements, updateAnnouncement } from '../../api/admin';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
+import { MdImageInsert } from '../../components/md-image';
 import { useT } from '../../i18n';
 
 interface AnnouncementFormValues {
@@ -41,6 +42,7 @@ function AnnouncementForm({ row, onSaved }: { row?: Announcement; onSaved: () =>
       <ProFormTextArea
         name="content"
         label={t('admin.announcement.content')}
+        extra={<MdImageInsert field="content" />}
         fieldProps={{ autoSize: { minRows: 8 } }}
         rules={[{ required: true, message: t('admin.announcement.contentRequired') }]}
       />

@@ -1,10 +1,15 @@
-/** /admin/conf (super admin): website config and SMTP config with a test email (spec §3, issue 2). */
+/**
+ * /admin/conf (super admin): every system config section of spec §2 — website, home carousel, SMTP (background
+ * picture, test mail), mobile/SMS, data source (shown), judge, discussion and group limits.
+ */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
-import { App, Button, Input, Result, Space, Spin } from 'antd';
+import { App, Button, Image, Input, Result, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { AdminWebConfig, EmailConfig } from '@oj/contracts';
 import { getEmailConfig, getWebConfig, sendTestEmail, setEmailConfig, setWebConfig } from '../../api/admin';
 import { useT } from '../../i18n';
+import { uploadEmailBackground } from './api';
+import { CarouselCard, DataSourceCard, LimitsCard, MobileCard, PictureUpload } from './sections';
 
 /** Loads one config object; `failed` when the call was refused. */
 function useConfig<T>(load: () => Promise<T>) {
@@ -68,8 +73,10 @@ function EmailConfigCard() {
   const { value, failed } = useConfig(getEmailConfig);
   const [testTo, setTestTo] = useState('');
   const [sending, setSending] = useState(false);
+  const [uploadedBg, setBg] = useState<string | null>(null);
   if (failed) return <Result status="error" title={t('admin.conf.loadFailed')} />;
   if (!value) return <Spin />;
+  const bg = uploadedBg ?? value.emailBGImg;
 
   const sendTest = async () => {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(testTo)) {
@@ -118,6 +125,17 @@ function EmailConfigCard() {
         </ProForm.Group>
         <ProFormText name="emailBGImg" label={t('admin.conf.emailBackground')} />
       </ProForm>
+      <Space style={{ marginTop: 16 }} align="center">
+        {bg && <Image src={bg} height={60} />}
+        <PictureUpload
+          label={t('admin.conf.emailBackgroundUpload')}
+          testId="email-bg-upload"
+          send={async (f) => {
+            setBg(await uploadEmailBackground(f));
+            message.success(t('admin.conf.emailBackgroundSaved'));
+          }}
+        />
+      </Space>
       <Space style={{ marginTop: 16 }}>
         <Input
           style={{ width: 280 }}
@@ -140,8 +158,26 @@ export default function ConfPage() {
       <ProCard title={t('admin.conf.website')} bordered headerBordered style={{ marginBottom: 16 }}>
         <WebConfigCard />
       </ProCard>
-      <ProCard title={t('admin.conf.smtp')} bordered headerBordered>
+      <ProCard title={t('admin.conf.carousel')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <CarouselCard />
+      </ProCard>
+      <ProCard title={t('admin.conf.smtp')} bordered headerBordered style={{ marginBottom: 16 }}>
         <EmailConfigCard />
+      </ProCard>
+      <ProCard title={t('admin.conf.mobile')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <MobileCard />
+      </ProCard>
+      <ProCard title={t('admin.conf.judge')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <LimitsCard section="judge" />
+      </ProCard>
+      <ProCard title={t('admin.conf.discussion')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <LimitsCard section="discussion" />
+      </ProCard>
+      <ProCard title={t('admin.conf.group')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <LimitsCard section="group" />
+      </ProCard>
+      <ProCard title={t('admin.conf.dataSource')} bordered headerBordered>
+        <DataSourceCard />
       </ProCard>
     </PageContainer>
   );

@@ -7,6 +7,7 @@ import { ContestAuth, ContestInfo, ContestStatus, ContestType, DEFAULT_PAGE_SIZE
 import { DeleteAction, pagedRequest, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { changeContestVisible, deleteContest, getAdminContests } from './api';
+import { downloadContestRank } from '../../api/admin';
 import { RatedSwitch } from './rated-switch';
 
 export default function ContestListPage() {
@@ -75,6 +76,9 @@ export default function ContestListPage() {
         </a>,
         <a key="announcement" onClick={() => navigate(`/contest/${c.id}/announcement`)}>
           {t('admin.contest.announcements')}
+        </a>,
+        <a key="rank" onClick={() => void downloadContestRank(c.id).catch(() => undefined)} data-testid="admin-contest-rank-xlsx">
+          {t('admin.contest.exportRank')}
         </a>,
         <DeleteAction key="delete" title={t('admin.contest.deleteConfirm')} onDelete={() => deleteContest(c.id)} onDeleted={reload} />,
       ],

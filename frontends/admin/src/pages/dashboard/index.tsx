@@ -13,9 +13,11 @@ import { useT } from '../../i18n';
 import { getDashboardInfo, getRecentContests, getSessions } from './api';
 import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figures';
 import { DashboardMailWarning } from './mail-warning';
+import { ReplicaHealth } from './health';
 
 // The chart library is fetched only with the dashboard's chart.
 const SubmissionChart = lazy(() => import('./submission-chart'));
+const AcRankChart = lazy(() => import('./ac-rank-chart'));
 
 /** Loads one figure source; `failed` when the call was refused. */
 function useFigures<T>(load: () => Promise<T>) {
@@ -151,6 +153,7 @@ export default function DashboardPage() {
             <Descriptions.Item label={t('admin.dashboard.env')}>{info.env}</Descriptions.Item>
           </Descriptions>
         )}
+        {info?.replicas && <ReplicaHealth info={info} />}
       </ProCard>
 
       <ProCard title={t('admin.dashboard.judgeServers')} bordered headerBordered style={{ marginBottom: 16 }}>
@@ -202,6 +205,11 @@ export default function DashboardPage() {
             { title: t('admin.dashboard.acCount'), dataIndex: 'ac', width: 120 },
           ]}
         />
+        {!!acRank.value?.length && (
+          <Suspense fallback={null}>
+            <AcRankChart rows={acRank.value} />
+          </Suspense>
+        )}
       </ProCard>
 
       <Suspense fallback={null}>

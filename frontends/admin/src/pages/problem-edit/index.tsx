@@ -27,6 +27,7 @@ import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, Problem
 import type { ApiError } from '@oj/kit';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
+import { MdImageInsert } from '../../components/md-image';
 import { useT } from '../../i18n';
 import { createContestOnlyProblem, updateContestProblemForm } from '../contest/api';
 import { CaseTable } from './CaseTable';
@@ -260,6 +261,7 @@ export default function ProblemEditPage() {
           <ProFormTextArea
             name="description"
             label={t('admin.problemEdit.description')}
+            extra={<MdImageInsert field="description" testId="problem-description-image" />}
             fieldProps={{ autoSize: { minRows: 5 }, id: 'problem-description' }}
           />
           <ProFormTextArea name="input" label={t('admin.problemEdit.inputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
@@ -287,7 +289,12 @@ export default function ProblemEditPage() {
               ) : null
             }
           </ProFormDependency>
-          <ProFormTextArea name="hint" label={t('admin.problemEdit.hint')} fieldProps={{ autoSize: { minRows: 2 } }} />
+          <ProFormTextArea
+            name="hint"
+            label={t('admin.problemEdit.hint')}
+            extra={<MdImageInsert field="hint" />}
+            fieldProps={{ autoSize: { minRows: 2 } }}
+          />
           <ProFormText name="source" label={t('admin.problemEdit.source')} />
         </ProCard>
 

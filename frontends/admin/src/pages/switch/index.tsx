@@ -1,7 +1,8 @@
-/** /admin/switch (super admin): the site switches (saved as flipped) and the posting and download limits (spec §3, §9). */
-import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
+/** /admin/switch (super admin): the site switches, saved as flipped (spec §3). The limits are edited under Config. */
+import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { App, List, Result, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { SiteSwitch, SwitchConfig } from '@oj/contracts';
 import { getSwitches, updateSwitches } from '../../api/admin';
 import { useT } from '../../i18n';
@@ -15,18 +16,6 @@ export const SWITCH_LABELS: Record<SiteSwitch, string> = {
   openPublicJudge: 'admin.switch.openPublicJudge',
   openGroupJudge: 'admin.switch.openGroupJudge',
   openContestJudge: 'admin.switch.openContestJudge',
-};
-
-/** The numeric limits with their label ids. */
-const LIMIT_LABELS: Partial<Record<keyof SwitchConfig, string>> = {
-  defaultSubmitInterval: 'admin.switch.submitInterval',
-  defaultCreateDiscussionACInitValue: 'admin.switch.discussionAc',
-  defaultCreateDiscussionDailyLimit: 'admin.switch.discussionDaily',
-  defaultCreateCommentACInitValue: 'admin.switch.commentAc',
-  defaultCreateGroupACInitValue: 'admin.switch.groupAc',
-  defaultCreateGroupDailyLimit: 'admin.switch.groupDaily',
-  defaultCreateGroupLimit: 'admin.switch.groupTotal',
-  maxDailyTestcaseDownloads: 'admin.switch.testcaseDownloadsDaily',
 };
 
 function useSwitchConfig() {
@@ -107,19 +96,8 @@ export default function SwitchPage() {
           )}
         />
       </ProCard>
-      <ProCard title={t('admin.switch.limits')} bordered headerBordered>
-        <ProForm<SwitchConfig>
-          initialValues={config}
-          submitter={{ searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') } }}
-          onFinish={(values) => save({ ...config, ...values })}
-        >
-          <ProFormSwitch name="hideNonContestSubmissionCode" label={t('admin.switch.hideCode')} />
-          <ProForm.Group>
-            {(Object.keys(LIMIT_LABELS) as (keyof SwitchConfig)[]).map((key) => (
-              <ProFormDigit key={key} name={key} width="sm" label={t(LIMIT_LABELS[key]!)} min={0} fieldProps={{ precision: 0 }} />
-            ))}
-          </ProForm.Group>
-        </ProForm>
+      <ProCard bordered>
+        {t('admin.switch.limitsMoved')} <Link to="/conf">{t('admin.menu.conf')}</Link>
       </ProCard>
     </PageContainer>
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { GeneratedUser, GenerateUsersRequest, LIMITS } from '@oj/contracts';
 import { useT } from '../../i18n';
 import { generateUsers } from './api';
+import { downloadGeneratedUsers } from '../../api/admin';
 import { accountsCsv, download } from './csv';
 
 export function GenerateUsers({ onGenerated }: { onGenerated: () => void }) {
@@ -74,6 +75,14 @@ export function GenerateUsers({ onGenerated }: { onGenerated: () => void }) {
             onClick={() => download('generated-users.csv', accountsCsv(made))}
           >
             {t('admin.userGenerate.download')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            style={{ margin: '16px 0 16px 8px' }}
+            data-testid="generate-download-xlsx"
+            onClick={() => void downloadGeneratedUsers(made).catch(() => undefined)}
+          >
+            {t('admin.userGenerate.downloadXlsx')}
           </Button>
           <Table
             size="small"

@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { useParams, Link } from 'react-router-dom';
 import { Card, Descriptions, Spin } from 'antd';
 import { SubmissionDetail } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, BackToList, NotFoundResult } from '@oj/kit';
+import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, BackToList, NotFoundResult, UserName } from '@oj/kit';
 import { getSubmissionDetail } from '../../api/contest';
 
 export function ContestSubmissionDetailPage() {
@@ -40,7 +40,9 @@ export function ContestSubmissionDetailPage() {
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.status" />}>
           <JudgeStatusTag status={s.status} />
         </Descriptions.Item>
-        <Descriptions.Item label={<FormattedMessage id="contest.submissions.author" />}>{s.username}</Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="contest.submissions.author" />}>
+          <UserName username={s.username} />
+        </Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.time" />}>{formatTimeMs(s.time)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.memory" />}>{formatMemoryKb(s.memory)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.length" />}>{formatLength(s.length)}</Descriptions.Item>

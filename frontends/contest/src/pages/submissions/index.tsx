@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Card, Input, Select, Space, Switch, Table } from 'antd';
 import { ContestSubmissionItem, DEFAULT_PAGE_SIZE, JUDGE_STATUS_NAMES, Page, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs } from '@oj/kit';
+import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, UserName } from '@oj/kit';
 import { checkContestSubmissions, getContestSubmissions } from '../../api/contest';
 import { useContest } from '../contest-detail/context';
 import { contestShowsScores } from '../../lib/rules';
@@ -107,7 +107,11 @@ export function ContestSubmissionsPage() {
             render: (id: number) => <Link to={`/${cid}/submission/${id}`}>{id}</Link>,
           },
           { title: <FormattedMessage id="contest.submissions.problem" />, dataIndex: 'displayId' },
-          { title: <FormattedMessage id="contest.submissions.author" />, dataIndex: 'username' },
+          {
+            title: <FormattedMessage id="contest.submissions.author" />,
+            dataIndex: 'username',
+            render: (u: string) => <UserName username={u} />,
+          },
           {
             title: <FormattedMessage id="contest.submissions.status" />,
             dataIndex: 'status',

@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar, Button, Card, Empty, Input, List, Pagination, Popconfirm, Space, Typography, message } from 'antd';
 import { DeleteOutlined, LikeFilled, LikeOutlined, UserOutlined } from '@ant-design/icons';
 import { CommentListVO, CommentVO, DISCUSSION_LIMITS, ReplyVO } from '@oj/contracts';
-import { formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
+import { formatDateTime, openAccountDialog, useAuth, UserName } from '@oj/kit';
 import { Markdown } from '@oj/kit/markdown';
 import { CommentPlace, addComment, addReply, deleteComment, deleteReply, getComments, getReplies, likeComment } from '../../api/discussion';
 
@@ -117,7 +117,7 @@ export function Comments({ place, ownerUid }: { place: CommentPlace; ownerUid?: 
 
   const renderReply = (r: ReplyVO, commentId: number) => (
     <div key={r.id} className="oj-reply" style={{ padding: '6px 0', borderTop: '1px dashed #f0f0f0' }} data-testid="reply">
-      <Typography.Text strong>{r.fromName}</Typography.Text>
+      <UserName username={r.fromName} style={{ fontWeight: 600 }} />
       {r.toName && (
         <Typography.Text type="secondary">
           {' '}
@@ -171,7 +171,7 @@ export function Comments({ place, ownerUid }: { place: CommentPlace; ownerUid?: 
                 avatar={<Avatar src={c.fromAvatar || undefined} icon={<UserOutlined />} />}
                 title={
                   <Space>
-                    <Typography.Text strong>{c.fromName}</Typography.Text>
+                    <UserName username={c.fromName} style={{ fontWeight: 600 }} />
                     <Typography.Text type="secondary">{formatDateTime(c.gmtCreate)}</Typography.Text>
                   </Space>
                 }

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Checkbox, Empty, Input, List, Pagination, Result, Segmented, Space, Tag, Typography } from 'antd';
 import { EyeOutlined, LikeOutlined, MessageOutlined, PushpinOutlined } from '@ant-design/icons';
 import { DiscussionCategory, DiscussionVO, Page } from '@oj/contracts';
-import { ApiError, formatDateTime, useAuth } from '@oj/kit';
+import { ApiError, formatDateTime, useAuth, UserName } from '@oj/kit';
 import { getCategories, getDiscussionList } from '../../api/discussion';
 import { useListQuery } from '../../components/use-list-query';
 import { DiscussionEditor } from './discussion-editor';
@@ -152,7 +152,7 @@ export function DiscussionListPage({ pid }: { pid?: string }) {
                 <Space direction="vertical" size={0}>
                   {d.description && <Typography.Text type="secondary">{d.description}</Typography.Text>}
                   <Typography.Text type="secondary">
-                    {d.author} · {formatDateTime(d.gmtCreate)}
+                    <UserName username={d.author} /> · {formatDateTime(d.gmtCreate)}
                   </Typography.Text>
                 </Space>
               }

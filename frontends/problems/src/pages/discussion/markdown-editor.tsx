@@ -2,6 +2,7 @@
 import { Input, Tabs } from 'antd';
 import { useIntl } from 'react-intl';
 import { Markdown } from '@oj/kit/markdown';
+import { MarkdownImageButton } from '@oj/kit';
 
 export function MarkdownEditor({
   value,
@@ -20,6 +21,9 @@ export function MarkdownEditor({
   return (
     <Tabs
       size="small"
+      tabBarExtraContent={
+        <MarkdownImageButton testId={testId && `${testId}-image`} onInsert={(md) => onChange?.(value ? `${value}\n${md}` : md)} />
+      }
       items={[
         {
           key: 'write',

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Card, Input, Table } from 'antd';
 import { DEFAULT_PAGE_SIZE, Page, RankRow, RankType } from '@oj/contracts';
 import { getRankList } from '../../api/problems';
+import { UserName } from '@oj/kit';
 
 export function RankPage({ type }: { type: number }) {
   const intl = useIntl();
@@ -52,7 +53,11 @@ export function RankPage({ type }: { type: number }) {
         }}
         columns={[
           { title: '#', key: 'rank', width: 60, render: (_v, _r, i) => (currentPage - 1) * limit + i + 1 },
-          { title: <FormattedMessage id="problems.rank.user" />, dataIndex: 'username' },
+          {
+            title: <FormattedMessage id="problems.rank.user" />,
+            dataIndex: 'username',
+            render: (u: string) => <UserName username={u} />,
+          },
           { title: <FormattedMessage id="problems.rank.nickname" />, dataIndex: 'nickname' },
           { title: <FormattedMessage id="problems.rank.signature" />, dataIndex: 'signature', responsive: ['md'] },
           ...(oi

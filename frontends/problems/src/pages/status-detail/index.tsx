@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Card, Descriptions, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth, BackToList, NotFoundResult } from '@oj/kit';
+import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth, BackToList, NotFoundResult, UserName } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
@@ -74,7 +74,9 @@ export function SubmissionDetailPage() {
         <Descriptions.Item label={<FormattedMessage id="problems.result.memory" />}>{formatMemoryKb(s.memory)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.status.length" />}>{formatLength(s.length)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.status.language" />}>{s.language}</Descriptions.Item>
-        <Descriptions.Item label={<FormattedMessage id="problems.status.author" />}>{s.username}</Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="problems.status.author" />}>
+          <UserName username={s.username} />
+        </Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.status.submitTime" />}>{formatDateTime(s.submitTime)}</Descriptions.Item>
         {mine && (
           <Descriptions.Item label={<FormattedMessage id="problems.status.share" />}>

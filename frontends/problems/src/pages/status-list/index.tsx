@@ -23,6 +23,7 @@ import {
   openAccountDialog,
   useAuth,
   useWebsiteConfig,
+  UserName,
 } from '@oj/kit';
 import { getSubmissionList } from '../../api/problems';
 import { LoginRequired } from '../../components/login-required';
@@ -152,7 +153,11 @@ export function StatusListPage() {
           { title: <FormattedMessage id="problems.result.memory" />, dataIndex: 'memory', render: (m?: number) => formatMemoryKb(m) },
           { title: <FormattedMessage id="problems.status.length" />, dataIndex: 'length', render: (l?: number) => formatLength(l) },
           { title: <FormattedMessage id="problems.status.language" />, dataIndex: 'language' },
-          { title: <FormattedMessage id="problems.status.author" />, dataIndex: 'username' },
+          {
+            title: <FormattedMessage id="problems.status.author" />,
+            dataIndex: 'username',
+            render: (u: string) => <UserName username={u} />,
+          },
           {
             title: <FormattedMessage id="problems.status.submitTime" />,
             dataIndex: 'submitTime',

@@ -5,6 +5,7 @@ import { Card, Input, Table, Tooltip } from 'antd';
 import { JudgeStatus, Page, TrainingProblemRow, TrainingRankCell, TrainingRankRow } from '@oj/contracts';
 import { getTrainingProblems, getTrainingRank } from '../../api/training';
 import { useTraining } from './context';
+import { UserName } from '@oj/kit';
 
 const PAGE_SIZE = 30;
 
@@ -74,7 +75,12 @@ export function TrainingRankPage() {
         }}
         columns={[
           { title: '#', dataIndex: 'rank', width: 60, fixed: 'left' },
-          { title: <FormattedMessage id="problems.rank.user" />, dataIndex: 'username', fixed: 'left' },
+          {
+            title: <FormattedMessage id="problems.rank.user" />,
+            dataIndex: 'username',
+            fixed: 'left',
+            render: (u: string) => <UserName username={u} />,
+          },
           { title: <FormattedMessage id="problems.rank.nickname" />, dataIndex: 'nickname', responsive: ['md'] },
           {
             title: <FormattedMessage id="problems.rank.solved" />,

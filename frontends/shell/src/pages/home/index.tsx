@@ -2,10 +2,21 @@
 import { ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { OtherContest } from '@oj/contracts';
-import { formatDateTime, useWebsiteConfig } from '@oj/kit/core';
+import { nameStyleColor, type OtherContest } from '@oj/contracts';
+import { formatDateTime, useUserNameStyle, useWebsiteConfig } from '@oj/kit/core';
 import { AcRankRow, Announcement, CarouselItem, RecentContest, useList } from './use-home-data';
 import { Card, Empty, LightModal, Loading } from '../../layout/light-ui';
+
+/** A name in its rating colour (the kit's UserName rule, without antd on the first page). */
+function ColoredName({ username }: { username: string }) {
+  const style = useUserNameStyle(username);
+  const color = nameStyleColor(style);
+  return (
+    <span data-testid="user-name" data-username={username} data-color={color ?? ''} style={color ? { color, fontWeight: 600 } : undefined}>
+      {username}
+    </span>
+  );
+}
 
 const CONTEST_STATUS: Record<number, { id: string; color: string }> = {
   [-1]: { id: 'shell.home.contestScheduled', color: 'blue' },
@@ -149,7 +160,9 @@ export function HomePage() {
                 {acRank.map((r, i) => (
                   <tr key={r.uid}>
                     <td>{i + 1}</td>
-                    <td>{r.username}</td>
+                    <td>
+                      <ColoredName username={r.username} />
+                    </td>
                     <td>{r.ac}</td>
                   </tr>
                 ))}

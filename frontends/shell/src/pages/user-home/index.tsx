@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar, Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
-import { ADMIN_NAME_COLOR, PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, ratingColor } from '@oj/contracts';
+import { ADMIN_NAME_COLOR, PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, nameStyleColor, ratingColor } from '@oj/contracts';
 import { call, api, formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
 
 const SubmissionHeatmap = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './submission-heatmap'));
@@ -42,10 +42,14 @@ function ProblemTags({ ids, color }: { ids: string[]; color?: string }) {
 
 const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NAMES[Role.ProblemAdmin]];
 
-/** Admins in their own colour, others by rating band (spec §6). */
+/** Admins in their own colour, others by rating band (spec §6), by the rule every name on the site follows. */
 function nameColor(info: UserHomeInfo): string | null {
-  if (info.roleList.some((r) => ADMIN_ROLE_NAMES.includes(r))) return ADMIN_NAME_COLOR;
-  return ratingColor(info.rating);
+  return nameStyleColor({
+    rating: info.rating,
+    admin: info.roleList.some((r) => ADMIN_ROLE_NAMES.includes(r)),
+    titleName: info.titleName ?? null,
+    titleColor: info.titleColor ?? null,
+  });
 }
 
 export function UserHomePage() {

@@ -37,6 +37,7 @@ const messages: Record<string, string> = {
   'admin.contest.visible': 'Visible',
   'admin.contest.problems': 'Problems',
   'admin.contest.announcements': 'Announcements',
+  'admin.contest.exportRank': 'Rank (.xlsx)',
   'admin.contest.deleteConfirm': 'Delete this contest with its problems, announcements and registrations?',
   'admin.contest.sealRank': 'Seal the rank',
   'admin.contest.sealMode': 'Sealed period',

@@ -35,6 +35,7 @@ const messages: Record<string, string> = {
   'admin.contest.visible': '可见',
   'admin.contest.problems': '题目',
   'admin.contest.announcements': '公告',
+  'admin.contest.exportRank': '排名（.xlsx）',
   'admin.contest.deleteConfirm': '删除该比赛及其题目、公告和报名记录？',
   'admin.contest.sealRank': '封榜',
   'admin.contest.sealMode': '封榜时段',

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminFileController } from './admin-file.controller';
+import { UploadedFile } from './entities/uploaded-file.entity';
+import { UploadController } from './upload.controller';
+import { UploadService } from './upload.service';
+
+/** Uploaded images: Markdown editors, home carousel, e-mail background; file management. */
+@Module({
+  imports: [TypeOrmModule.forFeature([UploadedFile])],
+  controllers: [UploadController, AdminFileController],
+  providers: [UploadService],
+  exports: [UploadService],
+})
+export class UploadModule {}

@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthEntry, Role, RoleAuthEntry } from '@oj/contracts';
+import { Roles } from '../../core/auth/decorators';
+import { AdminAuthService } from './admin-auth.service';
+import { AuthIdQuery, CreateAuthDto, RoleAuthDto, RoleAuthsDto, UpdateAuthDto } from './dto/auth.dto';
+
+/** Admin → Auth and Role-auth (super admin only, spec §2/§6): fixed to root, never delegable through the mapping. */
+@ApiTags('admin')
+@Roles(Role.Root)
+@Controller('admin')
+export class AdminAuthController {
+  constructor(private readonly service: AdminAuthService) {}
+
+  @Get('auth')
+  list(): Promise<AuthEntry[]> {
+    return this.service.list();
+  }
+
+  @Post('auth')
+  create(@Body() dto: CreateAuthDto): Promise<AuthEntry> {
+    return this.service.create(dto);
+  }
+
+  @Put('auth')
+  update(@Body() dto: UpdateAuthDto): Promise<AuthEntry> {
+    return this.service.update(dto);
+  }
+
+  @Delete('auth')
+  async remove(@Query() q: AuthIdQuery): Promise<null> {
+    await this.service.remove(q);
+    return null;
+  }
+
+  @Get('role-auth')
+  roleAuths(): Promise<RoleAuthEntry[]> {
+    return this.service.roleAuthList();
+  }
+
+  @Put('role-auth')
+  setRoleAuths(@Body() dto: RoleAuthsDto): Promise<RoleAuthEntry> {
+    return this.service.setRoleAuths(dto);
+  }
+
+  @Post('role-auth')
+  async grant(@Body() dto: RoleAuthDto): Promise<null> {
+    await this.service.grant(dto);
+    return null;
+  }
+
+  @Delete('role-auth')
+  async revoke(@Query() q: RoleAuthDto): Promise<null> {
+    await this.service.revoke(q);
+    return null;
+  }
+}
