@@ -75,6 +75,15 @@ import { SiteConfigService } from './site-config/site-config.service';
     // Numbers bounded to their column types on every route (after validation: converted values are checked too).
     { provide: APP_PIPE, inject: [DataSource], useFactory: (ds: DataSource) => new InputBoundsPipe(ds) },
   ],
-  exports: [TokenService, SessionService, PermissionService, SiteConfigService, MailService, RateLimitService, MetricsService, TypeOrmModule],
+  exports: [
+    TokenService,
+    SessionService,
+    PermissionService,
+    SiteConfigService,
+    MailService,
+    RateLimitService,
+    MetricsService,
+    TypeOrmModule,
+  ],
 })
 export class CoreModule {}

@@ -4,7 +4,17 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Card, Descriptions, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, useAuth, BackToList, NotFoundResult, UserName } from '@oj/kit';
+import {
+  JudgeStatusTag,
+  formatDateTime,
+  formatLength,
+  formatMemoryKb,
+  formatTimeMs,
+  useAuth,
+  BackToList,
+  NotFoundResult,
+  UserName,
+} from '@oj/kit';
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';

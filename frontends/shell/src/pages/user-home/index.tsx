@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar, Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
-import { ADMIN_NAME_COLOR, PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, nameStyleColor, ratingColor } from '@oj/contracts';
+import { PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, nameStyleColor, ratingColor } from '@oj/contracts';
 import { call, api, formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
 
 const SubmissionHeatmap = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './submission-heatmap'));
