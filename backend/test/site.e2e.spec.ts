@@ -70,6 +70,14 @@ describe('site and admin routes', () => {
     return token ? req.set('Authorization', token) : req;
   };
 
+  // First: the matrix below edits the web config as root.
+  it('starts a fresh install with zh-CN site texts (issue 21)', async () => {
+    const pub = (await request(t.url).get('/api/get-website-config').expect(200)).body.data;
+    expect(pub.description).toBe('在线评测与竞赛平台');
+    const web = (await as('root', 'get', '/api/admin/config/get-web-config').expect(200)).body.data;
+    expect(web.name).toBe('在线评测系统');
+  });
+
   describe('role × route matrix (spec §6)', () => {
     const rows = ROUTES.flatMap(([method, path, body, expected]) =>
       CALLERS.map((who, i) => [method.toUpperCase(), path, who, expected[i], method, body] as const),
@@ -80,13 +88,6 @@ describe('site and admin routes', () => {
       expect(res.body.status).toBe(status);
       if (TEXT[status]) expect(res.body.msg).toBe(TEXT[status]);
     });
-  });
-
-  it('starts a fresh install with zh-CN site texts (issue 21)', async () => {
-    const pub = (await request(t.url).get('/api/get-website-config').expect(200)).body.data;
-    expect(pub.description).toBe('在线评测与竞赛平台');
-    const web = (await as('root', 'get', '/api/admin/config/get-web-config').expect(200)).body.data;
-    expect(web.name).toBe('在线评测系统');
   });
 
   it('serves only the public fields of the website config and applies web config edits', async () => {
