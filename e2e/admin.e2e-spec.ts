@@ -70,7 +70,7 @@ describe('the admin area', () => {
     await page.locator('#problem-title').fill(TITLE);
     await page.locator('#problem-description').fill('Print the sum of two integers.');
     await page
-      .locator('.ant-upload input[type="file"]')
+      .locator('.ant-upload input[type="file"][accept=".zip"]')
       .setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: storedZip(CASES) });
     const caseTable = page.getByTestId('case-table');
     await caseTable.getByText('2.in', { exact: true }).waitFor({ timeout: 30_000 });

@@ -212,7 +212,7 @@ describe('a contest-only problem', () => {
     await page.locator('#problem-problemId').fill(CONTEST_ONLY.problemId);
     await page.locator('#problem-title').fill(CONTEST_ONLY.title);
     await page.locator('#problem-description').fill('Print the sum of two integers.');
-    await page.locator('.ant-upload input[type="file"]').setInputFiles({
+    await page.locator('.ant-upload input[type="file"][accept=".zip"]').setInputFiles({
       name: 'cases.zip',
       mimeType: 'application/zip',
       buffer: storedZip([

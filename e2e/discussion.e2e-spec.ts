@@ -150,7 +150,7 @@ describe('discussions and the message centre', () => {
     await page.goto(discussionUrl);
     await page.locator('.ant-result-title', { hasText: '已被管理员隐藏' }).waitFor();
     await page.goto('/message/mine');
-    await page.getByTestId('message-item').filter({ hasText: 'the discussion was hidden' }).waitFor();
+    await page.getByTestId('message-item').filter({ hasText: '该讨论已被隐藏' }).waitFor();
     await screenshot(page, 'message-mine');
     const token = await apiLogin(platform, BOB.username, BOB.password);
     expect((await apiCall<{ mine: number }>(platform, 'GET', '/api/msg/unread', undefined, token)).mine).toBe(0);
