@@ -130,7 +130,7 @@ describe('a remote deployed by its team', () => {
 
   it('an entry pointing nowhere shows the load-failed page in its area; the rest keeps working', async () => {
     const { page } = await newPage();
-    await page.goto('/ghost');
+    await page.goto('/ghost', { waitUntil: 'domcontentloaded', timeout: 60_000 }); // the failed remote is awaited below
     await page.getByTestId('load-failed').waitFor({ timeout: 60_000 });
     await screenshot(page, 'remote-manifest-load-failed');
     // in the same page, the navbar still leads on: the home page, then the team's contest remote
