@@ -25,13 +25,12 @@ import { Role } from '@oj/contracts';
 import { spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
-import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { TokenService } from '../core/auth/token.service';
 import { UserService } from '../modules/user/user.service';
-import { adminQuery, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
+import { adminQuery, deleteRedisKeys, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
 
 const num = (name: string, fallback: number) => Number(process.env[name]) || fallback;
 const AUTHORS = 2_000;
@@ -184,10 +183,8 @@ async function main(): Promise<void> {
     log('detail page = get-discussion-detail + its first comment page, requested in parallel by the web app');
   } finally {
     await app?.close();
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    // Scanned and deleted in steps: the page cache leaves more keys than one call's arguments can hold.
+    await deleteRedisKeys(redisUrl, [redisPrefix]);
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
