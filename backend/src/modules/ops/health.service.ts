@@ -59,9 +59,10 @@ export class HealthService {
 
   private async migrationState(): Promise<'done' | 'running'> {
     if (this.migrated) return 'done';
-    // A session-level advisory lock on a key below 2^32 shows as classid 0, objid = key, objsubid 1.
+    // A session-level advisory lock on a key below 2^32 shows as classid 0, objid = key, objsubid 1; advisory locks
+    // belong to one database, so another installation migrating on the same server is not this one migrating.
     const rows: { held: boolean }[] = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted) AS held`,
+      `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held`,
       [MIGRATION_LOCK_KEY],
     );
     if (rows[0]?.held || (await this.dataSource.showMigrations())) return 'running';
