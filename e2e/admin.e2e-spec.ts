@@ -192,4 +192,25 @@ describe('the admin area', () => {
     // The failed compile answered 400: the browser logs that request, nothing else may be logged.
     expect(t.errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
   });
+  it('closes and reopens registration from Config → Account, which shows the account rules in force', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto('/admin/conf');
+    const card = page.getByTestId('account-config');
+    await card.getByText('登录失败 5 次后').waitFor({ timeout: 30_000 });
+    await card.getByText('60 秒').waitFor();
+    const register = page.getByTestId('account-register');
+    expect(await register.getAttribute('aria-checked')).toBe('true');
+    await register.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="account-register"]')?.getAttribute('aria-checked') === 'false');
+    await screenshot(page, 'admin-conf-account');
+    const closed = await apiCall<{ register: boolean }>(platform, 'GET', '/api/get-website-config');
+    expect(closed.register).toBe(false);
+
+    await register.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="account-register"]')?.getAttribute('aria-checked') === 'true');
+    expect((await apiCall<{ register: boolean }>(platform, 'GET', '/api/get-website-config')).register).toBe(true);
+    expect(t.errors).toEqual([]);
+  });
 });

@@ -130,8 +130,12 @@ export interface StartOptions {
 const LOCK = path.join(os.tmpdir(), 'oj-e2e-platform.lock');
 let lockFd: number | null = null;
 
-/** One platform at a time on this machine (2 cores): e2e suites and the benchmark wait for each other. */
-async function acquireLock(timeoutMs = 20 * 60_000): Promise<void> {
+/**
+ * One platform at a time on this machine (2 cores): e2e suites and the benchmark wait for each other.
+ * The wait ends before the 5-minute hook timeout (setup.ts): a wait that outlived its hook would later take the
+ * lock for a suite that has already failed, and hold it for good.
+ */
+async function acquireLock(timeoutMs = 4 * 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -22,7 +22,10 @@ const jestArgs = args.filter((a) => a !== '--no-build');
 fs.rmSync(summaryFile, { force: true });
 const statuses = [
   run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--ignoreProjects', 'e2e']),
-  run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--selectProjects', 'e2e']),
+  // One worker: each browser suite starts a whole platform under a machine-wide lock (e2e/harness.ts). With two
+  // workers the second suite spent its beforeAll timeout waiting for that lock, and its abandoned wait later took
+  // the lock and held it with a platform nobody stopped.
+  run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--selectProjects', 'e2e', '--maxWorkers=1']),
 ];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 if (fs.existsSync(summaryFile)) {

@@ -105,7 +105,9 @@ describe('groups', () => {
         [body('Good name', 'short1', 1, { brief: 'b'.repeat(51) }), GROUP_ERR.briefLength],
         [body('Good name', 'short1', 4), GROUP_ERR.authInvalid],
         [body('Good name', 'short1', 1, { auth: undefined }), GROUP_ERR.authInvalid],
-        [body('Good name', 'short1', GroupAuth.Protected, { code: '' }), GROUP_ERR.codeLength],
+        // a protected group needs no code (spec §4: it takes applications), but one given must be of 6
+        [body('Good name', 'short1', GroupAuth.Protected, { code: '1234567' }), GROUP_ERR.codeLength],
+        [body('Good name', 'short1', GroupAuth.Private, { code: '' }), GROUP_ERR.codeLength],
         [body('Good name', 'short1', GroupAuth.Private, { code: '12345' }), GROUP_ERR.codeLength],
         [body('Good name', 'short1', 1, { description: 'abc' }), GROUP_ERR.descriptionLength],
         [body('Good name', 'short1', 1, { description: 'd'.repeat(1001) }), GROUP_ERR.descriptionLength],
@@ -576,14 +578,15 @@ describe('groups', () => {
       expect(listed).not.toContain(tid);
     });
 
-    it("keeps a group's problem out of the bank's routes for everyone but root", async () => {
+    it("keeps a group's problem out of the bank's routes for everyone but its members and root", async () => {
       const p = await bankProblem(t, 'Group only');
       await t.dataSource.getRepository(Problem).update({ id: p.id }, { isGroup: true, gid });
-      for (const u of [t.users.admin, t.users.problemAdmin, teacher, eve, null]) {
+      for (const u of [t.users.admin, t.users.problemAdmin, eve, carol, null]) {
         const res = await as(u).get('/get-problem-detail', { problemId: p.problemId });
         expect([u?.username, res.status]).toEqual([u?.username, 404]);
       }
-      expect((await as(t.users.root).get('/get-problem-detail', { problemId: p.problemId })).status).toBe(200);
+      for (const u of [t.users.root, teacher, bob])
+        expect([u.username, (await as(u).get('/get-problem-detail', { problemId: p.problemId })).status]).toEqual([u.username, 200]);
       const listed = (await as(t.users.root).get('/get-problem-list', { limit: 50 }).expect(200)).body.data.records.map(
         (r: { problemId: string }) => r.problemId,
       );

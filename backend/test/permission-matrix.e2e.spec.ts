@@ -72,6 +72,98 @@ const LOGIN_ROUTES: Record<string, string> = {
   'POST /api/group/member': 'the caller joins: group auth, invitation code, hidden groups root only',
   'PUT /api/group/member': 'group admins, below their own level; level 5 only from the owner (GroupMemberService)',
   'DELETE /api/group/member/exit': 'the caller own membership; not the owner',
+  'GET /api/group/get-problem-list': 'group members (level 3 to 5) and root (GroupScopeService.member)',
+  'GET /api/group/get-admin-problem-list': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'GET /api/group/problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/problem': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'PUT /api/group/problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-problem-cases':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/compile-spj': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'POST /api/group/compile-interactive': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'PUT /api/group/change-problem-auth':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/apply-public': 'level 5 of the problem group or root; 404 outside the group (GroupProblemService)',
+  'GET /api/group/get-training-list': 'group members (level 3 to 5) and root (GroupScopeService.member)',
+  'GET /api/group/get-admin-training-list': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'GET /api/group/training': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/training': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'PUT /api/group/training': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/training': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/change-training-status':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-training-problem-list':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/training-problem':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/training-problem':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/add-training-problem-from-public':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/add-training-problem-from-group':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-contest-list': 'group members (level 3 to 5) and root (GroupScopeService.member)',
+  'GET /api/group/get-admin-contest-list': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'GET /api/group/contest': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/contest': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'PUT /api/group/contest': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/contest': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/change-contest-visible':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-contest-problem-list':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/contest-problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/contest-problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/contest-problem':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/add-contest-problem-from-public':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/add-contest-problem-from-group':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-contest-announcement-list':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/contest-announcement':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/contest-announcement':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/contest-announcement':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-exam-list': 'group members (level 3 to 5) and root (GroupScopeService.member)',
+  'GET /api/group/get-admin-exam-list': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'GET /api/group/exam': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/exam': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'PUT /api/group/exam': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/exam': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/change-exam-visible':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-exam-problem-list':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/add-exam-problem-from-public':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/add-exam-problem-from-group':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/exam-problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/exam-problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-exam-question-list':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/add-exam-question-from-group':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/exam-question': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'PUT /api/group/exam-question': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/exam-question':
+    'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-question-list': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'GET /api/group/question': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/question': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'PUT /api/group/question': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'DELETE /api/group/question': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-discussion-list': 'openGroupDiscussion, then group members (level 3 to 5) and root (GroupScopeService.member)',
+  'GET /api/group/get-admin-discussion-list': 'openGroupDiscussion, then group admins (level 4, 5) and root (GroupScopeService.admin)',
+  'POST /api/group/discussion': 'openGroupDiscussion, group members, posting roles and AC count (GroupDiscussionService)',
+  'PUT /api/group/discussion': 'openGroupDiscussion; the author or group admins (4, 5), root; 404 outside the group',
+  'DELETE /api/group/discussion': 'openGroupDiscussion; the author or group admins (4, 5), root; 404 outside the group',
+  'GET /api/get-group-rank-list': 'group members (level 3 to 5) and root (GroupScopeService.member)',
   'GET /api/get-last-ac-code': 'the caller own submissions',
   'GET /api/get-mobile-code': 'the caller own account',
   'GET /api/get-my-answer': 'exam visibility, started; the caller own answer',
@@ -165,7 +257,8 @@ describe('permission matrix over the route table', () => {
     }
     console.log(`permission matrix: ${routes.length} routes × ${CALLERS.length} callers = ${calls} calls`);
     expect(failures).toEqual([]);
-  });
+    // Over 2,000 calls (the group routes added some 80 routes): more than jest's default minute on a busy machine.
+  }, 240_000);
 
   it('closes every switch-guarded route to all but root while its switch is off', async () => {
     const config = t.get<SiteConfigService>(SiteConfigService);

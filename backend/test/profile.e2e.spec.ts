@@ -3,9 +3,19 @@ import { createHmac } from 'crypto';
 import { once } from 'events';
 import { createServer, Server } from 'http';
 import { AddressInfo } from 'net';
+import { promises as fsp } from 'fs';
 import { Jimp } from 'jimp';
+import * as path from 'path';
+import sharp from 'sharp';
 import request from 'supertest';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../src/core/config/app-config';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
+import { RatingService } from '../src/modules/rating/rating.service';
+import { UserJudgeStat } from '../src/modules/submission/entities/user-judge-stat.entity';
+import { UserRole } from '../src/modules/user/entities/user-role.entity';
+import { HOME_LOCAL_MS, UserHomeService } from '../src/modules/profile/user-home.service';
 import { User } from '../src/modules/user/entities/user.entity';
 import { TestApp, TestUser, createTestApp } from './utils/test-app';
 import { TestSmtp, mailText, startSmtp } from './utils/smtp';
@@ -122,6 +132,69 @@ describe('user pages and settings', () => {
       expect(none.body.msg).toBe(PROFILE_TEXT.uidOrUsernameRequired);
       const unknown = await request(t.url).get('/api/get-user-home-info').query({ username: 'nobody_here' }).expect(404);
       expect(unknown.body.msg).toBe(ERR.usernameNotExist);
+    });
+  });
+
+  describe('get-user-home-info kept by each replica', () => {
+    /** A second replica's service on the same database and Redis (its own memory). */
+    async function otherReplica(): Promise<UserHomeService> {
+      const other = new UserHomeService(
+        t.get(getRepositoryToken(User)),
+        t.get(getRepositoryToken(UserRole)),
+        t.get(getRepositoryToken(UserJudgeStat)),
+        t.get(DataSource),
+        t.redis,
+        t.get(RatingService),
+        t.get<AppConfig>(APP_CONFIG),
+      );
+      await other.onModuleInit();
+      return other;
+    }
+    const nicknameIn = (body: Buffer) => (JSON.parse(body.toString()) as { data: { nickname: string } }).data.nickname;
+
+    it('answers from memory, and drops every replica’s copy at once when the profile changes', async () => {
+      const u = await t.createUser('kept_home');
+      const other = await otherReplica();
+      try {
+        await request(t.url).post('/api/change-userInfo').set('Authorization', u.token).send({ nickname: 'Before' }).expect(200);
+        const first = await other.homeInfoBody({ username: 'kept_home' }, undefined);
+        expect(nicknameIn(first)).toBe('Before');
+        const byUid = await other.homeInfoBody({ uid: u.uid }, undefined);
+        // Unchanged data: the replica answers with the very bytes it keeps (no Redis read, no new string).
+        expect(await other.homeInfoBody({ username: 'kept_home' }, undefined)).toBe(first);
+        // Changed directly in the database (nothing told): the kept copy still answers, as documented.
+        await t.dataSource.getRepository(User).update({ uid: u.uid }, { nickname: 'Silent' });
+        expect(nicknameIn(await other.homeInfoBody({ username: 'kept_home' }, undefined))).toBe('Before');
+        // Changed through the API of the first replica: the other one drops its copies (by name and by uid).
+        await request(t.url).post('/api/change-userInfo').set('Authorization', u.token).send({ nickname: 'After' }).expect(200);
+        const until = Date.now() + HOME_LOCAL_MS / 2;
+        while (nicknameIn(await other.homeInfoBody({ username: 'kept_home' }, undefined)) !== 'After') {
+          if (Date.now() > until) throw new Error('the other replica still answers the old page');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        const again = await other.homeInfoBody({ uid: u.uid }, undefined);
+        expect(again).not.toBe(byUid);
+        expect(nicknameIn(again)).toBe('After');
+        // And the first replica's own answer too.
+        const home = await request(t.url).get('/api/get-user-home-info').query({ uid: u.uid }).expect(200);
+        expect(home.body.data.nickname).toBe('After');
+      } finally {
+        await other.onApplicationShutdown();
+      }
+    });
+
+    it('reads a page once for concurrent requests', async () => {
+      const u = await t.createUser('burst_home');
+      const other = await otherReplica();
+      try {
+        const get = jest.spyOn(t.redis, 'get');
+        const bodies = await Promise.all(Array.from({ length: 20 }, () => other.homeInfoBody({ uid: u.uid }, undefined)));
+        expect(new Set(bodies).size).toBe(1);
+        expect(get.mock.calls.filter(([key]) => String(key).startsWith('user-home:info:')).length).toBe(1);
+        get.mockRestore();
+      } finally {
+        await other.onApplicationShutdown();
+      }
     });
   });
 
@@ -284,48 +357,208 @@ describe('user pages and settings', () => {
   });
 
   describe('upload-avatar', () => {
-    it('stores a checked, resized image served with caching headers, and refuses other content and big files', async () => {
-      const u = await t.createUser('avatar_user');
-      const big = await new Jimp({ width: 600, height: 400, color: 0x3366ccff }).getBuffer('image/jpeg');
-      const up = await request(t.url)
-        .post('/api/file/upload-avatar')
-        .set('Authorization', u.token)
-        .attach('image', big, 'me.jpg')
-        .expect(200);
-      const avatar: string = up.body.data.avatar;
-      expect(avatar).toMatch(/^\/api\/public\/img\/[0-9a-f]{32}\.png$/);
-      const img = await request(t.url).get(avatar).buffer(true).expect(200);
-      expect(img.headers['content-type']).toBe('image/png');
-      expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      // PNG IHDR: width and height at bytes 16 and 20.
-      const png = img.body as Buffer;
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([256, 256]);
+    type Rgb = [number, number, number];
+    const RED: Rgb = [220, 30, 30];
+    const BLUE: Rgb = [30, 60, 220];
+    /** Raw RGBA of a width×height picture painted pixel by pixel. */
+    const paint = (width: number, height: number, at: (x: number, y: number) => Rgb) => {
+      const data = Buffer.alloc(width * height * 4);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const [r, g, b] = at(x, y);
+          data.set([r, g, b, 255], (y * width + x) * 4);
+        }
+      return { width, height, data };
+    };
+    /** The picture in a real file of that type: sharp writes four of them, jimp the BMP (libvips has no BMP writer). */
+    const encode = async (kind: 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp', pic: ReturnType<typeof paint>) => {
+      if (kind === 'bmp') return Jimp.fromBitmap(pic).getBuffer('image/bmp');
+      return sharp(pic.data, { raw: { width: pic.width, height: pic.height, channels: 4 } })
+        [kind]()
+        .toBuffer();
+    };
+    const avatarFiles = () => fsp.readdir(path.join(t.config.paths.filesDir, 'avatar')).catch(() => []);
+    const upload = (u: TestUser, bytes: Buffer, name: string) =>
+      request(t.url).post('/api/file/upload-avatar').set('Authorization', u.token).attach('image', bytes, name);
+    /** GETs the stored avatar and decodes it: every frame's pixels, side by side with what the server said. */
+    const fetchAvatar = async (url: string) => {
+      const res = await request(t.url).get(url).buffer(true).expect(200);
+      const body = res.body as Buffer;
+      const meta = await sharp(body, { animated: true }).metadata();
+      const first = await sharp(body).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number): number[] => {
+        const o = (y * first.info.width + x) * first.info.channels;
+        return [...first.data.subarray(o, o + 3)];
+      };
+      return { res, meta, pixel };
+    };
+    const near = (got: number[], want: Rgb) => got.every((v, i) => Math.abs(v - want[i]) <= 40);
 
-      const fake = await request(t.url)
-        .post('/api/file/upload-avatar')
-        .set('Authorization', u.token)
-        .attach('image', Buffer.from('<svg>not a png</svg>'), 'fake.png')
-        .expect(400);
-      expect(fake.body.msg).toBe(ERR.fileTypeNotSupport);
-      const huge = Buffer.concat([big, Buffer.alloc(2 * 1024 * 1024)]);
-      const tooBig = await request(t.url)
-        .post('/api/file/upload-avatar')
-        .set('Authorization', u.token)
-        .attach('image', huge, 'big.jpg')
-        .expect(400);
-      expect(tooBig.body.msg).toBe(ERR.exceedMaxSize);
+    it.each(['webp', 'png', 'jpeg', 'gif', 'bmp'] as const)(
+      'stores a %s as a centred 256 px WebP square served with a year of caching',
+      async (kind) => {
+        const u = await t.createUser(`avatar_${kind}`);
+        // 600×400 with a red band on the left 100 px: a centred crop to 400×400 drops it, a squash would keep it.
+        const bytes = await encode(
+          kind,
+          paint(600, 400, (x) => (x < 100 ? RED : BLUE)),
+        );
+        const up = await upload(u, bytes, `me.${kind}`).expect(200);
+        const avatar: string = up.body.data.avatar;
+        expect(avatar).toMatch(/^\/api\/public\/img\/[0-9a-f]{32}\.webp$/);
+        expect((await userRow(u.uid)).avatar).toBe(avatar);
+        const { res, meta, pixel } = await fetchAvatar(avatar);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(Number(res.headers['content-length'])).toBe((res.body as Buffer).length);
+        expect([meta.format, meta.width, meta.height, meta.pages ?? 1]).toEqual(['webp', 256, 256, 1]);
+        for (const [x, y] of [
+          [0, 128],
+          [128, 128],
+          [255, 128],
+        ])
+          expect(near(pixel(x, y), BLUE)).toBe(true);
+      },
+    );
+
+    it('keeps a small picture at its own size and stands a JPEG up by its EXIF orientation', async () => {
+      const u = await t.createUser('avatar_exif');
+      const small = await encode(
+        'png',
+        paint(80, 60, () => RED),
+      );
+      const { meta } = await fetchAvatar((await upload(u, small, 'small.png').expect(200)).body.data.avatar);
+      expect([meta.width, meta.height]).toEqual([60, 60]);
+
+      // 200×100, red left half, marked "rotate 90° clockwise" (orientation 6): upright it is 100×200 with the
+      // red half on top, so the centred 100×100 square is red above and blue below.
+      const pic = paint(200, 100, (x) => (x < 100 ? RED : BLUE));
+      const turned = await sharp(pic.data, { raw: { width: 200, height: 100, channels: 4 } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+      const upright = await fetchAvatar((await upload(u, turned, 'phone.jpg').expect(200)).body.data.avatar);
+      expect([upright.meta.width, upright.meta.height]).toEqual([100, 100]);
+      expect(near(upright.pixel(90, 10), RED)).toBe(true);
+      expect(near(upright.pixel(10, 90), BLUE)).toBe(true);
+    });
+
+    it('keeps an animated GIF animated: every frame cropped, delays and loop kept', async () => {
+      const u = await t.createUser('avatar_anim');
+      const colours: Rgb[] = [RED, BLUE, [30, 200, 30]];
+      const frames = await Promise.all(
+        colours.map((c) =>
+          encode(
+            'png',
+            paint(300, 200, () => c),
+          ),
+        ),
+      );
+      const gif = await sharp(frames, { join: { animated: true } })
+        .gif({ delay: [100, 200, 300], loop: 0 })
+        .toBuffer();
+      expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(3);
+      const avatar: string = (await upload(u, gif, 'anim.gif').expect(200)).body.data.avatar;
+      const { res, meta } = await fetchAvatar(avatar);
+      expect([meta.format, meta.width, meta.pageHeight, meta.pages, meta.delay, meta.loop]).toEqual([
+        'webp',
+        200,
+        200,
+        3,
+        [100, 200, 300],
+        0,
+      ]);
+      for (let page = 0; page < 3; page++) {
+        const frame = await sharp(res.body as Buffer, { page })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        expect(frame.info.height).toBe(200);
+        expect(near([...frame.data.subarray(0, 3)], colours[page])).toBe(true);
+      }
+    });
+
+    /**
+     * A GIF of a few bytes whose frames are one pixel drawn at the far corner of a w×h screen: decoded, every
+     * frame is w×h, which is how a small upload can stand for a huge picture.
+     */
+    const hugeGif = (w: number, h: number, frames: number) => {
+      const u16 = (n: number) => [n & 0xff, n >> 8];
+      const bytes = [...Buffer.from('GIF89a'), ...u16(w), ...u16(h), 0x80, 0, 0, ...[0, 0, 255, 255, 0, 0]];
+      for (let i = 0; i < frames; i++) {
+        bytes.push(0x21, 0xf9, 0x04, 0x00, ...u16(10), 0, 0); // 100 ms
+        bytes.push(0x2c, ...u16(w - 1), ...u16(h - 1), ...u16(1), ...u16(1), 0);
+        bytes.push(0x02, 0x02, 0x44, 0x01, 0x00); // LZW: one pixel of colour 1
+      }
+      return Buffer.from([...bytes, 0x3b]);
+    };
+
+    it('keeps only the first frame of an animation past 40 M pixels, and refuses one frame past it', async () => {
+      const u = await t.createUser('avatar_huge');
+      const many = hugeGif(4000, 4000, 3); // 3 × 16 M pixels
+      expect((await sharp(many, { animated: true, limitInputPixels: false }).metadata()).pages).toBe(3);
+      const { meta } = await fetchAvatar((await upload(u, many, 'many.gif').expect(200)).body.data.avatar);
+      expect([meta.width, meta.height, meta.pages ?? 1]).toEqual([256, 256, 1]);
+      const files = await avatarFiles();
+      const one = await upload(u, hugeGif(7000, 6000, 1), 'one.gif').expect(400); // 42 M pixels
+      expect(one.body.msg).toBe(ERR.exceedMaxSize);
+      expect((await avatarFiles()).sort()).toEqual(files.sort());
+    });
+
+    it('refuses other content whatever its name, broken images and files over 2 MB, storing nothing', async () => {
+      const u = await t.createUser('avatar_refused');
+      const good = await encode(
+        'png',
+        paint(64, 64, () => BLUE),
+      );
+      const avatar: string = (await upload(u, good, 'ok.png').expect(200)).body.data.avatar;
+      const files = await avatarFiles();
+      expect(files).toContain(path.basename(avatar));
+
+      const refusals: [Buffer, string, string][] = [
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'fake.png', ERR.fileTypeNotSupport],
+        [Buffer.from('%PDF-1.4 not an image'), 'doc.webp', ERR.fileTypeNotSupport],
+        // A PNG signature followed by garbage: the signature alone does not pass.
+        [Buffer.concat([good.subarray(0, 8), Buffer.alloc(500, 7)]), 'broken.png', ERR.fileTypeNotSupport],
+        // A RIFF/WEBP header with no picture in it.
+        [
+          Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 1)]),
+          'x.webp',
+          ERR.fileTypeNotSupport,
+        ],
+        // A real JPEG padded past 2 MB.
+        [
+          Buffer.concat([
+            await encode(
+              'jpeg',
+              paint(64, 64, () => RED),
+            ),
+            Buffer.alloc(2 * 1024 * 1024),
+          ]),
+          'big.jpg',
+          ERR.exceedMaxSize,
+        ],
+      ];
+      for (const [bytes, name, msg] of refusals) {
+        const res = await upload(u, bytes, name).expect(400);
+        expect(res.body.msg).toBe(msg);
+      }
+      await request(t.url).post('/api/file/upload-avatar').set('Authorization', u.token).expect(400);
       expect((await userRow(u.uid)).avatar).toBe(avatar);
+      expect((await avatarFiles()).sort()).toEqual(files.sort());
 
-      // A new avatar replaces the file of the old one.
-      const gif = await new Jimp({ width: 64, height: 64, color: 0xff0000ff }).getBuffer('image/gif');
-      const second = await request(t.url)
-        .post('/api/file/upload-avatar')
-        .set('Authorization', u.token)
-        .attach('image', gif, 'a.gif')
-        .expect(200);
+      // A new avatar replaces the file of the old one; names outside the avatar folder are not served.
+      const second = await upload(
+        u,
+        await encode(
+          'gif',
+          paint(64, 64, () => RED),
+        ),
+        'a.gif',
+      ).expect(200);
       expect(second.body.data.avatar).not.toBe(avatar);
       await request(t.url).get(avatar).expect(404);
       await request(t.url).get('/api/public/img/..%2F..%2Fetc%2Fpasswd').expect(404);
+      await request(t.url).post('/api/file/upload-avatar').attach('image', good, 'anon.png').expect(401);
     });
   });
 });

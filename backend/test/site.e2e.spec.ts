@@ -38,6 +38,8 @@ const ROUTES: Route[] = [
   ['get', '/api/admin/config/get-mobile-config', undefined, ROOT_ONLY],
   ['put', '/api/admin/config/set-mobile-config', { signName: 'OJ' }, ROOT_ONLY],
   ['get', '/api/admin/config/get-db-and-redis-config', undefined, ROOT_ONLY],
+  ['get', '/api/admin/config/get-account-config', undefined, ROOT_ONLY],
+  ['put', '/api/admin/config/set-account-config', { register: true }, ROOT_ONLY],
   ['get', '/api/admin/switch/info', undefined, ROOT_ONLY],
   ['put', '/api/admin/switch/update', { defaultSubmitInterval: 8 }, ROOT_ONLY],
   ['get', '/api/admin/announcement?currentPage=1&limit=10', undefined, ROOT_ONLY],
@@ -182,6 +184,53 @@ describe('site and admin routes', () => {
       embeddedPostgres: false,
     });
     expect(JSON.stringify(db)).not.toContain('password');
+  });
+
+  it('shows the account rules in force and opens and closes registration from the account section', async () => {
+    const get = async () => (await as('root', 'get', '/api/admin/config/get-account-config').expect(200)).body.data;
+    const rate = t.config.rateLimit;
+    const rules = {
+      usernameMax: 20,
+      passwordMin: 6,
+      passwordMax: 20,
+      registerCodeLength: 6,
+      registerCodeTtlSec: 600,
+      registerCodeResendSec: 60,
+      passwordResetResendSec: 90,
+      emailChangeCodeResendSec: 90,
+      mobileCodeResendSec: 90,
+      loginFailuresBeforeVerify: 5,
+      tokenLifetimeSec: t.config.jwt.expiresInSec,
+      throttle: rate.enabled
+        ? { loginPerIpPerMin: rate.loginPerIpPerMin, loginPerUserPerMin: rate.loginPerUserPerMin, codePerIpPerHour: rate.codePerIpPerHour }
+        : null,
+    };
+    expect(await get()).toEqual({ register: true, rules });
+
+    const register = () =>
+      request(t.url)
+        .post('/api/register')
+        .send({ username: 'acct_cfg', password: 'secret1', email: 'acct_cfg@example.com', code: '123456' });
+    // Closed from the account section: the public config says so and the register calls refuse.
+    const closed = (await as('root', 'put', '/api/admin/config/set-account-config').send({ register: false }).expect(200)).body.data;
+    expect(closed).toEqual({ register: false, rules });
+    expect((await request(t.url).get('/api/get-website-config').expect(200)).body.data.register).toBe(false);
+    expect((await as('root', 'get', '/api/admin/switch/info').expect(200)).body.data.register).toBe(false);
+    expect((await register().expect(403)).body.msg).toBe(ERR.registerClosed);
+    expect((await request(t.url).get('/api/get-register-code?email=a@example.com').expect(403)).body.msg).toBe(ERR.registerClosed);
+
+    // Bad bodies change nothing; the rules cannot be set through the call; an admin who is not root is refused.
+    for (const body of [{}, { register: 'yes' }, { register: null }]) {
+      expect((await as('root', 'put', '/api/admin/config/set-account-config').send(body).expect(400)).body.msg).toBe(ERR.badRequest);
+    }
+    await as('admin', 'put', '/api/admin/config/set-account-config').send({ register: true }).expect(403);
+    expect(await get()).toEqual({ register: false, rules });
+    const reopened = await as('root', 'put', '/api/admin/config/set-account-config')
+      .send({ register: true, rules: { ...rules, passwordMin: 1, loginFailuresBeforeVerify: 99 } })
+      .expect(200);
+    expect(reopened.body.data).toEqual({ register: true, rules });
+    // Open again: the call reaches the code check.
+    expect((await register().expect(400)).body.msg).toBe(ERR.registerCodeWrong);
   });
 
   it('adds and removes home carousel pictures', async () => {

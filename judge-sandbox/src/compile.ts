@@ -8,6 +8,7 @@ import * as path from 'path';
 import { Language, TESTLIB_DIR } from './languages';
 import { run, Mount, RunResult } from './sandbox/run';
 import { judgeConfig } from './config';
+import { removeLater } from './sandbox/common';
 
 export const COMPILE_LIMITS = {
   timeLimitMs: 15000,
@@ -81,7 +82,7 @@ export async function compile(language: Language, code: string, options: Compile
   const output = (readHead(stderr) + readHead(stdout))
     .replace(/^(Picked up JAVA_TOOL_OPTIONS|OpenJDK 64-Bit Server VM warning: Options -Xverify).*\n?/gm, '')
     .trim();
-  fs.rmSync(logDir, { recursive: true, force: true });
+  removeLater(logDir);
   // Give the artefacts back to root: the compile uid is reused by later runs.
   chownTree(dir);
   let message = truncate(output, COMPILE_LIMITS.messageLimitBytes);

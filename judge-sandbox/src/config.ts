@@ -43,6 +43,8 @@ export interface JudgeConfig {
    * 'fresh': every run gets its own bubblewrap instance (sandbox/run.ts).
    */
   sandbox: 'prepared' | 'fresh';
+  /** A worker keeps its idle prepared sandboxes for the next job this long (JUDGE_PREPARED_IDLE_MS; 0: close after each job). */
+  preparedIdleMs: number;
   /** Unpacked problem packages kept in cacheDir; least recently used ones beyond it are removed. */
   packageCacheMaxMb: number;
   /**
@@ -85,6 +87,7 @@ export function judgeConfig(): JudgeConfig {
       name: env.JUDGE_NAME || `${os.hostname()}-${process.pid}`,
       caseParallelism: Number(env.JUDGE_CASE_PARALLELISM) || 2,
       sandbox: env.JUDGE_SANDBOX === 'fresh' ? 'fresh' : 'prepared',
+      preparedIdleMs: env.JUDGE_PREPARED_IDLE_MS === undefined ? 5000 : Number(env.JUDGE_PREPARED_IDLE_MS) || 0,
       packageCacheMaxMb: Number(env.JUDGE_PACKAGE_CACHE_MB) || 4096,
       packageLeaseMs: Number(env.JUDGE_PACKAGE_LEASE_MS) || 30 * 60_000,
       metricsPort: Number(env.JUDGE_METRICS_PORT) || 0,

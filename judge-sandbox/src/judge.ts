@@ -6,6 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { performance } from 'perf_hooks';
 import { foldSubtasks, JudgeStatus, subtaskStops } from '@oj/contracts';
 import type { CaseResult, JudgeProgress, JudgeResult, SubtaskResult } from '@oj/contracts';
 import { compile, compileCached, CompileResult, newWorkDir, readHead } from './compile';
@@ -13,6 +14,7 @@ import { findLanguage, Language } from './languages';
 import { loadProblem, LoadedProblem, ProblemCase } from './problem';
 import { run, settleRuns, Mount, RunSpec } from './sandbox/run';
 import { prewarmPrepared } from './sandbox/prepared';
+import { removeLater } from './sandbox/common';
 import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
 import { compareOutput } from './checkers/compare';
 import { compareFloats } from './checkers/float-compare';
@@ -41,6 +43,8 @@ export interface JudgeOptions {
    * (the worker settles after handing the result back, off the verdict's path). Default: settle first.
    */
   settle?: boolean;
+  /** Told how long each phase of the judgement took (ms): the worker's phase metrics. */
+  phase?: (name: 'compile' | 'cases', ms: number) => void;
 }
 
 export async function judge(
@@ -63,7 +67,10 @@ export async function judge(
     if (judgeProgram && !judgeProgram.ok) {
       return systemError(submission, `The ${problem.pkg.judgeMode} program does not compile:\n${judgeProgram.message}`);
     }
+    const compileStart = performance.now();
     const compiled = await compile(language, submission.code);
+    const casesStart = performance.now();
+    options.phase?.('compile', casesStart - compileStart);
     programDir = compiled.dir;
     if (!compiled.ok) {
       return { submissionId, status: JudgeStatus.CompileError, time: 0, memory: 0, score: 0, compileInfo: compiled.message, cases: [] };
@@ -93,7 +100,7 @@ export async function judge(
         const caseDir = path.join(scratch, `case-${index + 1}`);
         fs.mkdirSync(caseDir, { mode: 0o755 });
         const result = await judgeCase(problem, language, compiled, judgeProgram, problem.cases[index], submission, caseDir);
-        fs.rmSync(caseDir, { recursive: true, force: true });
+        removeLater(caseDir);
         if (groupNum !== null) {
           result.groupNum = groupNum;
           if (subtaskStops(ruleOf.get(groupNum)!, result.status, result.score)) stoppedGroups.add(groupNum);
@@ -104,6 +111,7 @@ export async function judge(
       }
     };
     await Promise.all(Array.from({ length: lanes }, lane));
+    options.phase?.('cases', performance.now() - casesStart);
     const cases = results.slice(0, stopAt === Infinity ? undefined : stopAt + 1).filter(Boolean);
     const subtasks = problem.groups.length ? subtaskResults(problem, cases) : undefined;
     return {
@@ -116,9 +124,9 @@ export async function judge(
   } catch (err) {
     return systemError(submission, (err as Error).message);
   } finally {
+    removeLater(scratch);
+    if (programDir) removeLater(programDir);
     if (options.settle !== false) await settleRuns();
-    fs.rmSync(scratch, { recursive: true, force: true });
-    if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
   }
 }
 

@@ -13,6 +13,8 @@ export interface WorkerMetrics {
   /** One job handled: its kind (judge, compile-check, test-judge), language, verdict and seconds. */
   observe(job: { kind: string; language?: string; status?: number; seconds: number; waitSeconds?: number }): void;
   started(): () => void;
+  /** Milliseconds one phase of a judgement took (package, compile, cases). */
+  phase(name: string, ms: number): void;
   serve(port: number, host?: string): Promise<Server>;
 }
 
@@ -42,6 +44,13 @@ export function createWorkerMetrics(labels: { worker: string; concurrency: numbe
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
     registers: [registry],
   });
+  const phases = new Histogram({
+    name: 'oj_worker_phase_seconds',
+    help: 'Time of each phase of a judgement: package (fetch or cache), compile, cases',
+    labelNames: ['phase'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 15],
+    registers: [registry],
+  });
   const active = new Gauge({ name: 'oj_worker_active_jobs', help: 'Jobs being handled now', registers: [registry] });
   new Gauge({ name: 'oj_worker_concurrency', help: 'Jobs this worker handles at once', registers: [registry] }).set(labels.concurrency);
   return {
@@ -51,6 +60,9 @@ export function createWorkerMetrics(labels: { worker: string; concurrency: numbe
       jobs.inc({ kind: job.kind, language, verdict: verdict(job.status) });
       duration.observe({ kind: job.kind, language }, job.seconds);
       if (job.waitSeconds !== undefined && job.waitSeconds >= 0) wait.observe(job.waitSeconds);
+    },
+    phase(name, ms) {
+      phases.observe({ phase: name }, ms / 1000);
     },
     started() {
       active.inc();

@@ -6,6 +6,7 @@
  * Bull hands to another worker.
  */
 import * as os from 'os';
+import { performance } from 'perf_hooks';
 import Queue from 'bull';
 import type { Job } from 'bull';
 import Redis from 'ioredis';
@@ -24,6 +25,7 @@ import type {
   CompileCheckJobData,
   JudgeInstallationInfo,
   JudgeJobData,
+  JudgeProgress,
   JudgeResult,
   JudgeServerInfo,
   TestJudgeJobData,
@@ -48,6 +50,8 @@ export interface WorkerOptions {
   cacheDir?: string;
   /** Serve Prometheus /metrics on this port (JUDGE_METRICS_PORT); 0: off. */
   metricsPort?: number;
+  /** Keep idle prepared sandboxes for the next job this long (JUDGE_PREPARED_IDLE_MS); 0: close them after each job. */
+  preparedIdleMs?: number;
 }
 
 export interface JudgeWorker {
@@ -108,7 +112,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
       );
     const done = metrics.started();
     const language = (job.data as { language?: string } | undefined)?.language;
-    return handle(job, config.name).then(
+    return handle(job, config.name, metrics).then(
       (result) => {
         done();
         metrics.observe({
@@ -138,6 +142,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
       metricsServer?.close();
       await queue.close();
       await settling;
+      await settleRuns();
       await redis.del(key).catch(() => undefined);
       redis.disconnect();
       stopKernelLog();
@@ -170,10 +175,10 @@ async function resolveInstallation(backendUrl: string | undefined, token: string
   }
 }
 
-async function handle(job: Job, judger: string): Promise<unknown> {
+async function handle(job: Job, judger: string, metrics: WorkerMetrics): Promise<unknown> {
   switch (job.name) {
     case JudgeJobName.judge:
-      return judgeJob(job as Job<JudgeJobData>, judger);
+      return judgeJob(job as Job<JudgeJobData>, judger, metrics);
     case JudgeJobName.compileCheck:
       try {
         return await compileCheck(job.data as CompileCheckJobData);
@@ -205,13 +210,63 @@ async function handle(job: Job, judger: string): Promise<unknown> {
  */
 let settling: Promise<void> = Promise.resolve();
 
-async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeResult> {
+/** Case progress goes out at most this often per job (status changes at once). */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * A job's progress reports, thinned: a status change goes out at once, case progress at most every
+ * PROGRESS_INTERVAL_MS (the latest one), nothing once the verdict is known. Each report is a Redis write
+ * and an event every backend replica parses and pushes: one per case cost a 10-case A+B burst more than
+ * its runs did.
+ */
+function progressReporter(job: Job<JudgeJobData>): { report: (p: JudgeProgress) => void; finish: () => void } {
+  let lastStatus: number | undefined;
+  let lastSent = 0;
+  let pending: JudgeProgress | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let finished = false;
+  const send = (p: JudgeProgress): void => {
+    lastSent = Date.now();
+    lastStatus = p.status;
+    void job.progress({ ...p, installationId: job.data.installationId }).catch(() => undefined);
+  };
+  return {
+    report(p) {
+      if (finished) return;
+      if (p.status !== lastStatus) {
+        clearTimeout(timer);
+        timer = undefined;
+        pending = undefined;
+        return send(p);
+      }
+      pending = p;
+      timer ??= setTimeout(
+        () => {
+          timer = undefined;
+          const latest = pending;
+          pending = undefined;
+          if (latest && !finished) send(latest);
+        },
+        Math.max(0, lastSent + PROGRESS_INTERVAL_MS - Date.now()),
+      );
+    },
+    finish() {
+      finished = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function judgeJob(job: Job<JudgeJobData>, judger: string, metrics: WorkerMetrics): Promise<JudgeResult> {
   const data = job.data;
-  await settling;
+  const config = judgeConfig();
+  // Kept prepared sandboxes (the default) leave only cgroup removals to settle: the next job need not wait.
+  if (!config.preparedIdleMs) await settling;
   let pkg: { dir: string; release: () => void } | undefined;
+  const progress = progressReporter(job);
   try {
-    const config = judgeConfig();
     // Held until the verdict is known, so the cache bound never removes a package in use.
+    const t0 = performance.now();
     pkg = await acquirePackage({
       packageUrl: data.packageUrl,
       packageVersion: data.packageVersion,
@@ -219,6 +274,7 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
       cacheDir: config.cacheDir,
       judgeToken: config.judgeToken,
     });
+    metrics.phase('package', performance.now() - t0);
     const result = await judge(
       pkg.dir,
       {
@@ -228,8 +284,8 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
         timeLimitMs: data.timeLimitMs,
         memoryLimitMb: data.memoryLimitMb,
       },
-      (progress) => void job.progress({ ...progress, installationId: data.installationId }).catch(() => undefined),
-      { settle: false },
+      progress.report,
+      { settle: false, phase: metrics.phase },
     );
     return { ...result, submissionId: data.submissionId, judger, installationId: data.installationId };
   } catch (err) {
@@ -245,8 +301,11 @@ async function judgeJob(job: Job<JudgeJobData>, judger: string): Promise<JudgeRe
       installationId: data.installationId,
     };
   } finally {
+    progress.finish();
     pkg?.release();
-    settling = settleRuns().catch((err: Error) => console.error(`[judge] sandboxes not settled: ${err.message}`));
+    settling = settleRuns({ keepPreparedMs: config.preparedIdleMs }).catch((err: Error) =>
+      console.error(`[judge] sandboxes not settled: ${err.message}`),
+    );
   }
 }
 

@@ -13,7 +13,9 @@ import * as yazl from 'yazl';
 import { JUDGE_QUEUE, JUDGE_TOKEN_HEADER, JudgeJobName, JudgeStatus, judgeServerKey } from '@oj/contracts';
 import type { JudgeProgress, JudgeResult, JudgeServerInfo } from '@oj/contracts';
 import { startWorker, JudgeWorker } from '../src/worker';
-import { cleanupJudge, expectNothingLeft, isolateJudge, makeProblem } from './helpers';
+import { preparedSandboxPids } from '../src/sandbox/prepared';
+import { cleanupJudge, expectNothingLeft, isolateJudge, makeProblem, sandboxProcesses } from './helpers';
+import { judgeConfig } from '../src/config';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const prefix = `oj-judge-test-${process.pid}-${Date.now()}`;
@@ -42,6 +44,24 @@ function zipDir(dir: string, out: string, extra: Record<string, string> = {}): P
   });
 }
 
+/** How long the worker keeps idle prepared sandboxes for its next job. */
+const IDLE_MS = 1500;
+
+/**
+ * Resolves once the worker has closed its idle prepared sandboxes (it keeps them IDLE_MS after a job):
+ * no zygote, no sandbox process, nothing in the work root.
+ */
+async function preparedClosed(): Promise<void> {
+  const open = () => {
+    const work = judgeConfig().workRoot;
+    return [...preparedSandboxPids().map(String), ...sandboxProcesses(), ...(fs.existsSync(work) ? fs.readdirSync(work) : [])];
+  };
+  for (const deadline = Date.now() + 30_000; open().length > 0;) {
+    if (Date.now() > deadline) throw new Error(`prepared sandboxes still open: ${open().join(', ')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const AC = '#include <stdio.h>\nint main(){ long a,b; scanf("%ld %ld",&a,&b); printf("%ld\\n",a+b); }';
 
 beforeAll(async () => {
@@ -60,7 +80,15 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   serverUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/package.zip`;
   redis = new Redis(REDIS_URL);
-  worker = await startWorker({ redisUrl: REDIS_URL, bullPrefix: prefix, concurrency: 2, name, judgeToken: TOKEN, cacheDir });
+  worker = await startWorker({
+    redisUrl: REDIS_URL,
+    bullPrefix: prefix,
+    concurrency: 2,
+    name,
+    judgeToken: TOKEN,
+    cacheDir,
+    preparedIdleMs: IDLE_MS,
+  });
   queue = new Queue(JUDGE_QUEUE, REDIS_URL, { prefix });
 });
 
@@ -105,7 +133,23 @@ it('judges a submission from a local zip package, reporting progress, and caches
   expect(fs.existsSync(path.join(cacheDir, 'packages', 'v-local-1', 'problem.json'))).toBe(true);
   await new Promise((r) => setTimeout(r, 300));
   expect(progress.map((p) => p.status)).toEqual(expect.arrayContaining([JudgeStatus.Compiling, JudgeStatus.Judging]));
-  expect(progress.find((p) => p.caseIndex === 2)?.caseCount).toBe(2);
+  // Case progress is thinned to one report per PROGRESS_INTERVAL_MS: the first case's is always sent.
+  expect(progress.find((p) => p.status === JudgeStatus.Judging)).toMatchObject({ caseIndex: 1, caseCount: 2 });
+  await preparedClosed();
+  expectNothingLeft();
+});
+
+it('keeps its prepared sandboxes for the next job, then closes them once idle', async () => {
+  const localJob = { language: 'C With O2', code: AC, problemId: 1, packageVersion: 'v-local-1', packageUrl: zipFile };
+  const first = await (await queue.add(JudgeJobName.judge, { ...localJob, submissionId: 51 })).finished();
+  expect((first as JudgeResult).status).toBe(JudgeStatus.Accepted);
+  const kept = preparedSandboxPids();
+  expect(kept.length).toBeGreaterThan(0);
+  const second = await (await queue.add(JudgeJobName.judge, { ...localJob, submissionId: 52 })).finished();
+  expect((second as JudgeResult).status).toBe(JudgeStatus.Accepted);
+  // The same zygotes judged the second submission: no bubblewrap was started for it.
+  expect(preparedSandboxPids().sort()).toEqual(kept.sort());
+  await preparedClosed();
   expectNothingLeft();
 });
 

@@ -3,9 +3,10 @@ import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { writeFileSync } from 'fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { Session } from 'inspector';
 import Redis from 'ioredis';
+import { tmpdir } from 'os';
 import * as path from 'path';
 import { Client } from 'pg';
 import { AppModule } from '../app.module';
@@ -59,6 +60,27 @@ export function loadFromChild(url: string, token: string, o: { connections: numb
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`autocannon exited with ${code}`))));
+  });
+}
+
+/**
+ * autocannon in a child process with a path per request: `pathExpr` is a JavaScript expression run for each
+ * request (e.g. a random id), so a load may spread over many rows. GET with the caller's token.
+ */
+export function loadPaths(base: string, token: string, pathExpr: string, o: { connections: number; seconds: number }): Promise<LoadResult> {
+  const script = `
+    const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});
+    autocannon({
+      url: ${JSON.stringify(base)}, connections: ${o.connections}, duration: ${o.seconds}, timeout: 30,
+      headers: { authorization: ${JSON.stringify(token)} },
+      requests: [{ setupRequest: (req) => ({ ...req, path: ${pathExpr} }) }],
+    }, (err, res) => { if (err) { console.error(err); process.exit(1); } process.stdout.write(JSON.stringify(res)); });`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
@@ -139,4 +161,33 @@ export async function startBenchApp(): Promise<{ app: INestApplication; port: nu
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   return { app, port: (app.getHttpServer().address() as { port: number }).port };
+}
+
+/**
+ * One benchmark run on throwaway state: a fresh database on BENCH_DATABASE_URL (or DATABASE_URL), its own data
+ * directory and Redis prefixes on REDIS_URL, the whole app served on them; `run` gets the app and its base URL.
+ * Everything is removed afterwards, whatever `run` does.
+ */
+export async function withBenchApp<T>(kind: string, run: (app: INestApplication, base: string) => Promise<T>): Promise<T> {
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const database = `oj_bench_${kind}_${id}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-'));
+  const redisPrefix = `bench:${kind}:${id}:`;
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = '/' + database;
+  await adminQuery(serverUrl, `CREATE DATABASE "${database}"`);
+  useBenchEnvironment({ dataDir, databaseUrl: dbUrl.toString(), redisUrl, redisPrefix, bullPrefix: `bench_${kind}_${id}` });
+  let app: INestApplication | undefined;
+  try {
+    const started = await startBenchApp();
+    app = started.app;
+    return await run(app, `http://127.0.0.1:${started.port}`);
+  } finally {
+    await app?.close();
+    await deleteRedisKeys(redisUrl, [redisPrefix]);
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

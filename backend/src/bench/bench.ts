@@ -7,7 +7,8 @@
  *  - a bare hello-world Nest app on the same HTTP adapter (platform-express), no guards or middleware.
  * autocannon runs in its own process so the servers keep a core to themselves (2-core machines).
  * Prints req/s, p50, p99 and the ratio to bare, then one JSON line:
- *   {"configRps","configP99Ms","loginRps","userHomeRps","userHomeP99Ms","bareRps"}
+ *   {"configRps","configP99Ms","loginRps","userHomeRps","userHomeP99Ms","userHomeCpuUs","bareRps"}
+ * (userHomeCpuUs: the server's CPU time per user-home answer; BENCH_CPU_PROFILE=file.cpuprofile profiles that load)
  * BENCH_DURATION (seconds) and BENCH_CONNECTIONS override the defaults.
  */
 import 'reflect-metadata';
@@ -19,10 +20,10 @@ import * as path from 'path';
 import Redis from 'ioredis';
 
 import { execFile } from 'child_process';
-import { HelloModule, adminQuery, listen } from './bench-utils';
+import { HelloModule, adminQuery, listen, startProfile } from './bench-utils';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -159,7 +160,14 @@ async function main(): Promise<void> {
     const busy = await seedBusyUser(dbUrl.toString());
     const homeUrl = `${url}/api/get-user-home-info?username=${busy}`;
     await autocannon({ url: homeUrl, connections: 10, duration: 2 });
+    // The server's CPU per answer (this process): on a shared machine the latencies move with the neighbours,
+    // this much less. BENCH_CPU_PROFILE=file.cpuprofile writes the server's profile of this load.
+    const profiler = await startProfile((msg) => console.error(msg));
+    const cpuBefore = process.cpuUsage();
     const homeR = await measure('user-home', { url: homeUrl, connections: HOME_CONNECTIONS });
+    const homeCpu = process.cpuUsage(cpuBefore);
+    await profiler?.();
+    const homeCpuUs = Math.round((homeCpu.user + homeCpu.system) / Math.max(1, homeR.requests.total));
 
     const row = (name: string, r: AutocannonResult) =>
       `${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(
@@ -170,7 +178,7 @@ async function main(): Promise<void> {
     console.log(row('bare hello-world (Nest)', bareR));
     console.log(row('GET /api/get-website-config', configR));
     console.log(row('POST /api/login (argon2)', loginR));
-    console.log(row(`user-home 50k subs (${HOME_CONNECTIONS} c)`, homeR));
+    console.log(row(`user-home 50k subs (${HOME_CONNECTIONS} c)`, homeR) + `   server CPU ${homeCpuUs} µs/answer`);
     console.log(
       JSON.stringify({
         configRps: Math.round(configR.requests.average),
@@ -178,6 +186,7 @@ async function main(): Promise<void> {
         loginRps: Math.round(loginR.requests.average),
         userHomeRps: Math.round(homeR.requests.average),
         userHomeP99Ms: homeR.latency.p99,
+        userHomeCpuUs: homeCpuUs,
         bareRps: Math.round(bareR.requests.average),
       }),
     );

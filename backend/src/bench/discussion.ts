@@ -22,7 +22,6 @@
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
 import { Role } from '@oj/contracts';
-import { spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -30,7 +29,7 @@ import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { TokenService } from '../core/auth/token.service';
 import { UserService } from '../modules/user/user.service';
-import { adminQuery, deleteRedisKeys, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
+import { adminQuery, deleteRedisKeys, loadPaths, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
 
 const num = (name: string, fallback: number) => Number(process.env[name]) || fallback;
 const AUTHORS = 2_000;
@@ -93,33 +92,9 @@ async function seed(db: DataSource, viewerUid: string): Promise<void> {
   );
 }
 
-interface LoadResult {
-  latency: { mean: number; p99: number };
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-}
-
-/**
- * autocannon in a child process (the load generator must not share the server's event loop). `paths` is
- * a JavaScript expression run per request giving the path, so each request may ask for another post.
- */
-function load(base: string, token: string, pathExpr: string): Promise<LoadResult> {
-  const script = `
-    const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});
-    autocannon({
-      url: ${JSON.stringify(base)}, connections: ${CONNECTIONS}, duration: ${SECONDS}, timeout: 30,
-      headers: { authorization: ${JSON.stringify(token)} },
-      requests: [{ setupRequest: (req) => ({ ...req, path: ${pathExpr} }) }],
-    }, (err, res) => { if (err) { console.error(err); process.exit(1); } process.stdout.write(JSON.stringify(res)); });`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-}
+/** The loads of this benchmark: `loadPaths` with its connection count and duration. */
+const load = (base: string, token: string, pathExpr: string) =>
+  loadPaths(base, token, pathExpr, { connections: CONNECTIONS, seconds: SECONDS });
 
 async function main(): Promise<void> {
   const id = `${process.pid}_${randomBytes(3).toString('hex')}`;

@@ -3,28 +3,30 @@
  *  (a) submit → final verdict latency (p50, p95) of a C++ A+B with 10 cases, one submission at a time,
  *      next to the compile time of the same code in the sandbox (goal: compile + 200 ms);
  *  (b) a burst of 200 such submissions on 2 workers (child processes of judge-sandbox/dist/worker.js):
- *      submissions judged per second, next to the same compile + run work done directly with the sandbox
- *      CLI, two at a time (goal ≥ 90 % of raw);
+ *      submissions judged per second, next to the fair baseline (plainPerSec): the same compile + 10 cases
+ *      with no judge at all, a plain shell loop of the compiler and bare runs, two at a time, measured half
+ *      just before and half just after the burst (goal: burst ≥ 90 % of plain); for reference the sandbox
+ *      CLI doing the same, two at a time (rawPerSec: a node start per submission). Also printed: the CPU
+ *      each side spends per submission and the workers' mean phase times (their /metrics);
  *  (c) GET /api/get-problem-list at 100 connections (autocannon in its own process): req/s and p99 next to a
  *      bare hello-world Nest app on the same HTTP adapter (goal ≥ 50 % of bare, p99 < 50 ms).
  * Fresh database on DATABASE_URL's server, Redis from REDIS_URL, unique prefixes; everything is removed after.
- *      and next to a plain shell loop of the compiler and bare runs of the cases, two at a time (plainPerSec,
- *      the fair baseline without any judge);
  * Ends with one JSON line: {"latencyP50Ms","latencyP95Ms","compileMs","burstPerSec","rawPerSec","plainPerSec","listRps","listP99Ms","bareRps"}.
- * BENCH_LATENCY_RUNS, BENCH_BURST, BENCH_RAW_RUNS, BENCH_DURATION (s) override the sizes.
+ * BENCH_LATENCY_RUNS, BENCH_BURST, BENCH_RAW_RUNS, BENCH_PLAIN_RUNS, BENCH_DURATION (s) override the sizes.
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { JUDGE_TOKEN_HEADER, JudgeStatus, Role } from '@oj/contracts';
 import { ChildProcess, execFile, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import * as http from 'http';
+import * as net from 'net';
 import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { readZip, writeZip } from '../modules/file/archive/safe-zip';
-import { HelloModule, adminQuery, listen } from './bench-utils';
+import { HelloModule, adminQuery, listen, startProfile } from './bench-utils';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = (sql: string) => adminQuery(PG_URL, sql);
@@ -32,6 +34,8 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const LATENCY_RUNS = Number(process.env.BENCH_LATENCY_RUNS || 30);
 const BURST = Number(process.env.BENCH_BURST || 200);
 const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS || 40);
+/** Submissions of the plain shell baseline, half just before and half just after the burst. */
+const PLAIN_RUNS = Number(process.env.BENCH_PLAIN_RUNS || 100);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CASES = 10;
 const REPO = path.resolve(__dirname, '../../..');
@@ -45,6 +49,32 @@ interface SandboxLibrary {
   findLanguage(name: string): unknown;
   compile(language: unknown, code: string): Promise<{ ok: boolean; message: string }>;
   plainShellBaseline(problemDir: string, languageId: string, code: string, runs: number, parallel: number): Promise<number>;
+}
+
+/** CPU time (ms) a process and its reaped children have used, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 14..17 of stat (utime, stime, cutime, cstime) are 11..14 after the state field
+    return [11, 12, 13, 14].reduce((s, i) => s + Number(f[i]), 0) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time (ms) of a process and all its descendants, the living ones too (a worker's prepared sandboxes
+ * live across jobs: their runs reach the worker's own count only when the sandbox closes).
+ */
+function treeCpuMs(pid: number): number {
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  } catch {
+    // gone
+  }
+  return cpuMs(pid) + children.reduce((s, c) => s + treeCpuMs(Number(c)), 0);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,8 +134,43 @@ function finalEvent(base: string, token: string, submitId: number): Promise<{ st
   });
 }
 
-function startWorker(env: Record<string, string>, name: string, uidBase: number, dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [WORKER_JS], {
+interface BenchWorker {
+  child: ChildProcess;
+  /** Its Prometheus endpoint (JUDGE_METRICS_PORT), read for the phase times. */
+  metricsUrl: string;
+}
+
+/** A free loopback port (for a worker's metrics). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Sum and count of each phase of oj_worker_phase_seconds in the workers' metrics. */
+async function phaseTotals(workers: BenchWorker[]): Promise<Map<string, { sum: number; count: number }>> {
+  const totals = new Map<string, { sum: number; count: number }>();
+  for (const w of workers) {
+    const text = await (await fetch(w.metricsUrl)).text();
+    for (const m of text.matchAll(/^oj_worker_phase_seconds_(sum|count)\{[^}]*phase="([^"]+)"[^}]*\} (\S+)$/gm)) {
+      const t = totals.get(m[2]) ?? { sum: 0, count: 0 };
+      t[m[1] as 'sum' | 'count'] += Number(m[3]);
+      totals.set(m[2], t);
+    }
+  }
+  return totals;
+}
+
+async function startWorker(env: Record<string, string>, name: string, uidBase: number, dir: string): Promise<BenchWorker> {
+  const metricsPort = await freePort();
+  // BENCH_WORKER_ARGS: node options of the workers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the burst.
+  const nodeArgs = (process.env.BENCH_WORKER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, WORKER_JS], {
     env: {
       ...process.env,
       ...env,
@@ -115,11 +180,15 @@ function startWorker(env: Record<string, string>, name: string, uidBase: number,
       JUDGE_WORK_DIR: path.join(dir, `work-${name}`),
       JUDGE_SANDBOX_UID_BASE: String(uidBase),
       JUDGE_SANDBOX_UID_COUNT: '50',
+      JUDGE_METRICS_PORT: String(metricsPort),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('consuming') && resolve(child));
+    child.stdout!.on(
+      'data',
+      (d: Buffer) => d.toString().includes('consuming') && resolve({ child, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` }),
+    );
     child.on('exit', (code) => reject(new Error(`worker ${name} exited with ${code}`)));
   });
 }
@@ -163,7 +232,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.create(AppModule, new EnvelopeExpressAdapter(), { bufferLogs: true });
   configureApp(app);
   const url = await listen(app);
-  const workers: ChildProcess[] = [];
+  const workers: BenchWorker[] = [];
   const cleanups: (() => void)[] = [];
 
   try {
@@ -249,7 +318,17 @@ async function main(): Promise<void> {
     );
     const rawPerSec = RAW_RUNS / ((performance.now() - rawStart) / 1000);
     // The fair baseline: no judge at all, a plain shell loop of the compiler and bare runs of the cases, two at a time.
-    const plainPerSec = await judgeLib.plainShellBaseline(pkgDir, 'cpp', CPP_AC, RAW_RUNS, 2);
+    // The fair baseline is measured in two halves, just before and just after the burst, so that the other
+    // load on the machine weighs on both sides alike (a short run at another moment swung the ratio by 2x).
+    const plain = { runs: 0, ms: 0, cpuMs: 0 };
+    const plainHalf = async (): Promise<void> => {
+      const cpu = cpuMs('self');
+      const runs = Math.ceil(PLAIN_RUNS / 2);
+      const perSec = await judgeLib.plainShellBaseline(pkgDir, 'cpp', CPP_AC, runs, 2);
+      plain.runs += runs;
+      plain.ms += (runs / perSec) * 1000;
+      plain.cpuMs += cpuMs('self') - cpu;
+    };
 
     workers.push(await startWorker(env, `bench-a-${id}`, 63000, workerDir));
     workers.push(await startWorker(env, `bench-b-${id}`, 63100, workerDir));
@@ -293,6 +372,18 @@ async function main(): Promise<void> {
     const { DataSource } = await import('typeorm');
     const ds = app.get(DataSource);
     const [{ before }] = await ds.query(`SELECT count(*)::int AS before FROM judge WHERE counted`);
+    const pgPids = async (): Promise<number[]> =>
+      (await ds.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)).map((r: { pid: number }) => r.pid);
+    const cpuOf = async () => ({
+      backend: cpuMs('self'),
+      workers: workers.reduce((s, w) => s + treeCpuMs(w.child.pid!), 0),
+      postgres: (await pgPids()).reduce((s, p) => s + cpuMs(p), 0),
+    });
+    await plainHalf();
+    // BENCH_CPU_PROFILE=file: the backend's (and the bench's) CPU profile of the burst alone.
+    const stopProfile = await startProfile(console.log);
+    const cpu0 = await cpuOf();
+    const phases0 = await phaseTotals(workers);
     const burstStart = performance.now();
     let sent = 0;
     await Promise.all(
@@ -309,10 +400,26 @@ async function main(): Promise<void> {
       await sleep(50);
     }
     const burstPerSec = BURST / ((performance.now() - burstStart) / 1000);
+    const cpu1 = await cpuOf();
+    await stopProfile?.();
+    const phases1 = await phaseTotals(workers);
+    const phaseText = [...phases1.entries()]
+      .map(([name, t]) => {
+        const before = phases0.get(name) ?? { sum: 0, count: 0 };
+        return `${name} ${(((t.sum - before.sum) * 1000) / Math.max(1, t.count - before.count)).toFixed(1)} ms`;
+      })
+      .join(', ');
+    console.log(`(b) worker phases, mean per submission: ${phaseText}`);
     const [{ wrong }] = await ds.query(`SELECT count(*)::int AS wrong FROM judge WHERE status <> 0`);
     if (wrong) throw new Error(`${wrong} submissions did not get Accepted`);
+    await plainHalf();
+    const plainPerSec = plain.runs / (plain.ms / 1000);
+    const plainCpuPerSub = plain.cpuMs / plain.runs;
+    console.log(
+      `(b) CPU ms per submission: plain shell loop ${plainCpuPerSub.toFixed(1)}; burst: backend+bench ${((cpu1.backend - cpu0.backend) / BURST).toFixed(1)}, workers (with compilers and runs) ${((cpu1.workers - cpu0.workers) / BURST).toFixed(1)}, postgres ${((cpu1.postgres - cpu0.postgres) / BURST).toFixed(1)}`,
+    );
 
-    for (const w of workers) w.kill('SIGTERM');
+    for (const w of workers) w.child.kill('SIGTERM');
     await sleep(500);
 
     // (c) the problem list under load, next to bare hello-world.
@@ -350,7 +457,7 @@ async function main(): Promise<void> {
     );
     console.log(JSON.stringify(result));
   } finally {
-    for (const w of workers) w.kill('SIGKILL');
+    for (const w of workers) w.child.kill('SIGKILL');
     await app.close();
     await bare.close();
     await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);

@@ -39,6 +39,8 @@ const TrainingCategoryPage = lazy(() => import('./pages/training/category'));
 const DiscussionPage = lazy(() => import('./pages/discussion'));
 const DiscussionCategoryPage = lazy(() => import('./pages/discussion/categories'));
 const DiscussionReportPage = lazy(() => import('./pages/discussion/reports'));
+const GroupListPage = lazy(() => import('./pages/group'));
+const GroupProblemApplyPage = lazy(() => import('./pages/group/apply'));
 
 /** In the standalone page nobody else handles the client's errors and 401s: do it here. */
 function StandaloneClientHooks() {
@@ -77,6 +79,7 @@ export function AdminRoutes() {
         <Route path="problem/create" element={<ProblemEditPage />} />
         <Route path="problem/edit/:problemId" element={<ProblemEditPage />} />
         <Route path="problem/tag" element={<TagsPage />} />
+        <Route path="group-problem/apply" element={<GroupProblemApplyPage />} />
         <Route path="contest" element={<ContestListPage />} />
         <Route path="contest/create" element={<ContestEditPage />} />
         <Route path="contest/:contestID/edit" element={<ContestEditPage />} />
@@ -100,6 +103,7 @@ export function AdminRoutes() {
         <Route path="discussion/category" element={<DiscussionCategoryPage />} />
         <Route path="discussion/report" element={<DiscussionReportPage />} />
         <Route path="user" element={<UserPage />} />
+        <Route path="group" element={<GroupListPage />} />
         <Route path="notice" element={<NoticePage />} />
         <Route path="auth" element={<AuthPage />} />
         <Route path="filemanagement" element={<FileManagementPage />} />

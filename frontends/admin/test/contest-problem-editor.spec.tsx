@@ -27,7 +27,7 @@ jest.mock('../src/pages/contest/api', () => ({
 }));
 
 const mocked = contestApi as jest.Mocked<typeof contestApi>;
-jest.setTimeout(120_000);
+jest.setTimeout(600_000);
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let root: Root | null = null;
@@ -99,7 +99,7 @@ afterEach(async () => {
 describe('problem editor inside a contest', () => {
   it('edits a contest problem: loads it by contest, shows the contest part, saves through the contest call', async () => {
     await renderAt('/admin/contest/7/problem/3/edit');
-    expect(mocked.getContestProblemDetail).toHaveBeenCalledWith(3, 7);
+    expect(mocked.getContestProblemDetail).toHaveBeenCalledWith(3, 7, expect.objectContaining({ gid: null }));
     expect(document.body.textContent).toContain('Edit the Contest Problem');
     expect((document.querySelector('#problem-displayId') as HTMLInputElement).value).toBe('C');
     expect(document.body.textContent).not.toContain('Visibility');

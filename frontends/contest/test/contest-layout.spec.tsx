@@ -3,6 +3,7 @@
  * disabled menu of a protected contest before its start, the seal notice on the rank and the public board
  * of a sealed one, followed users on the rank, and the unread announcements popup.
  */
+import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
@@ -16,26 +17,6 @@ jest.mock('../src/api/contest');
 // antd's table and menu render slowly in jsdom on a busy machine
 jest.setTimeout(30_000);
 const mocked = api as jest.Mocked<typeof api>;
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-window.matchMedia =
-  window.matchMedia ||
-  ((query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as unknown as MediaQueryList);
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
 function contest(over: Partial<ContestInfo>): ContestInfo {
   const now = Date.now();

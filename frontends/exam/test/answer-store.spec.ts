@@ -94,6 +94,33 @@ it("takes the server's answer only where nothing is kept locally", () => {
   expect(store.get(2)).toEqual({ value: 'server', saved: true });
 });
 
+it('sends a confirmed answer again when the server no longer holds it, and nothing when it matches', async () => {
+  const { store, calls } = setup();
+  store.set(1, 'A');
+  store.set(2, 'true');
+  store.set(3, 'kept');
+  await jest.advanceTimersByTimeAsync(500);
+  expect(calls).toHaveLength(3);
+  calls.length = 0;
+  // The page loads again: the server lost question 1's save (null) and holds an older answer to question 2.
+  store.reconcile(1, null);
+  store.reconcile(2, 'false');
+  store.reconcile(3, 'kept');
+  store.reconcile(4, 'from another device');
+  expect(store.get(1)).toEqual({ value: 'A', saved: false });
+  expect(store.get(4)).toEqual({ value: 'from another device', saved: true });
+  await jest.advanceTimersByTimeAsync(500);
+  expect(calls).toEqual(
+    expect.arrayContaining([
+      { questionId: 1, value: 'A' },
+      { questionId: 2, value: 'true' },
+    ]),
+  );
+  expect(calls).toHaveLength(2);
+  expect(store.get(2)).toEqual({ value: 'true', saved: true });
+  expect(store.saveState()).toBe('idle');
+});
+
 it('keeps a refused answer unsaved, says so, and sends it again on the next change', async () => {
   let fail = true;
   const calls: Call[] = [];

@@ -3,6 +3,7 @@
  * an answer is kept in localStorage at once and sent with submit-question after the pause, and a new visit
  * (a reload) shows the kept answer before the server has it.
  */
+import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
@@ -25,26 +26,6 @@ import * as api from '../src/api/exam';
 jest.mock('../src/api/exam');
 jest.setTimeout(30_000);
 const mocked = api as jest.Mocked<typeof api>;
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-window.matchMedia =
-  window.matchMedia ||
-  ((query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as unknown as MediaQueryList);
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
 function exam(): ExamInfo {
   const now = Date.now();

@@ -3,6 +3,7 @@
  * report (label and reason both empty) without calling the server, and sends a filled one; the report
  * button is not offered on one's own post; a like toggles the count.
  */
+import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -19,26 +20,6 @@ jest.mock('@oj/kit/markdown', () => ({ Markdown: ({ source }: { source: string }
 // antd's modal and select render slowly in jsdom on a busy machine
 jest.setTimeout(30_000);
 const mocked = api as jest.Mocked<typeof api>;
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-window.matchMedia =
-  window.matchMedia ||
-  ((query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as unknown as MediaQueryList);
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
 const post = (over: Partial<DiscussionVO> = {}): DiscussionVO =>
   ({

@@ -3,6 +3,7 @@
  * clean action deletes the whole box on the server and shows it empty, and a "mine" message with a code is
  * rendered in the reader's language (zh-CN here) while one without a code keeps its stored text.
  */
+import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -13,25 +14,6 @@ import { MessageCenterPage } from '../src/pages/message/message-center';
 import { shellMessages } from '../src/locales';
 
 jest.setTimeout(30_000);
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-window.matchMedia =
-  window.matchMedia ||
-  ((query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as unknown as MediaQueryList);
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
 /** The server in memory: the counts, the "mine" box, and every call made. */
 let counts: UnreadCounts;

@@ -145,6 +145,14 @@ export class RunCgroup {
     return cg;
   }
 
+  /**
+   * addProcess() off the event loop. A move into a v1 cgroup waits for an RCU grace period per
+   * controller (milliseconds, more under load): done synchronously it stalls every other run of the worker.
+   */
+  async addProcessAhead(pid: number): Promise<void> {
+    for (const dir of Object.values(this.dirs)) await fs.promises.writeFile(path.join(dir, 'cgroup.procs'), String(pid));
+  }
+
   /** Sets the limits of a cgroup created ahead of its run. */
   setLimits(limits: { memoryBytes: number; pids: number }): void {
     if (this.version === 'v1') {
@@ -200,6 +208,20 @@ export class RunCgroup {
     }
   }
 
+  /** killAll() for destroy's retries: cgroup.procs is read in the thread pool (it waits on cgroup locks). */
+  private async killAllAsync(): Promise<void> {
+    const dir = this.dirs.pids ?? this.dirs.unified;
+    if (!dir) return;
+    const text = await fs.promises.readFile(path.join(dir, 'cgroup.procs'), 'utf8').catch(() => '');
+    for (const pid of text.split('\n').filter(Boolean).map(Number)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+
   stats(): CgroupStats {
     if (this.version === 'v1') {
       const oom = read(this.dirs.memory, 'memory.oom_control').match(/oom_kill (\d+)/);
@@ -227,13 +249,15 @@ export class RunCgroup {
     for (const dir of Object.values(this.dirs)) {
       for (let attempt = 0; ; attempt++) {
         try {
-          fs.rmdirSync(dir);
+          // In the thread pool: a cgroup's removal also waits on the kernel, off the judge's event loop.
+          await fs.promises.rmdir(dir);
           break;
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           if (code === 'ENOENT') break;
           if (attempt >= 1000) throw err;
-          this.killAll();
+          // Mostly the run's last process still being reaped: give the kernel a moment before killing.
+          if (attempt >= 2) await this.killAllAsync();
           await new Promise((r) => setTimeout(r, attempt < 20 ? 1 : 10));
         }
       }

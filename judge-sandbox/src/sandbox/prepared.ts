@@ -14,7 +14,8 @@
  *
  * What a fresh bubblewrap costs (a new user and net namespace, ~20 mounts, two execs) is paid once
  * per slot (and paid while the program compiles: prewarmPrepared); a run costs a clone and a handful of
- * mounts. Slots are closed when a judgement settles (settleRuns), so no sandbox outlives a submission. Only plain runs qualify (stdin/stdout files,
+ * mounts. Slots are closed when a judgement settles (settleRuns), or, in a worker, once idle for a while
+ * (closePreparedWhenIdle). Only plain runs qualify (stdin/stdout files,
  * the program on /p, system mounts): compilations, checkers, interactive runs, file IO and extra
  * files keep the fresh sandbox (run.ts).
  */
@@ -107,6 +108,8 @@ interface Slot {
   replyWaiter?: (line: string | null) => void;
   /** The next run's fresh cgroup, holding the prepared init already (made while the slot idles). */
   next?: RunCgroup;
+  /** Making `next`, in the thread pool; a run waits for it rather than making its own. */
+  arming?: Promise<void>;
   /** Why the zygote gave up ("F <why>"). */
   fatal?: string;
   dead: boolean;
@@ -141,6 +144,8 @@ function pickCpu(): number {
 }
 
 const idle: Slot[] = [];
+/** Closes the idle slots when no run took one for a while (closePreparedWhenIdle). */
+let idleTimer: NodeJS.Timeout | undefined;
 const slots = new Set<Slot>();
 /** Slots being opened ahead of their runs (prewarmPrepared), oldest first; a run claims one instead of opening its own. */
 const opening: Promise<Slot | undefined>[] = [];
@@ -279,7 +284,7 @@ async function openSlot(): Promise<Slot> {
     created = true;
     try {
       slot.pid = await started;
-      home.addProcess(slot.pid);
+      await home.addProcessAhead(slot.pid);
       await waitReady(slot);
     } catch (err) {
       await closeSlot(slot);
@@ -335,23 +340,34 @@ function onLine(slot: Slot, line: string): void {
 
 /**
  * Creates the next run's fresh cgroup and moves the prepared init (idle, blocked on its request)
- * into it now, off the run's critical path; the run only sets its limits. Without it (an error
- * here) the run does both itself.
+ * into it now, off the run's critical path and off the event loop (the thread pool waits on the
+ * kernel); the run only sets its limits. Without it (an error here) the run does both itself.
  */
 function armNextCgroup(slot: Slot): void {
-  if (slot.next || !usable(slot)) return;
-  let cg: RunCgroup | undefined;
+  if (slot.next || slot.arming || !usable(slot)) return;
+  let initPid: number;
   try {
-    cg = RunCgroup.create(nextRunName(), { memoryBytes: 256 * 1024 * 1024, pids: 64 });
-    cg.addProcess(preparedInitPid(slot));
-    slot.next = cg;
+    initPid = preparedInitPid(slot);
   } catch {
-    if (cg) {
-      const removal = cg.destroy().catch(() => undefined);
-      pendingRemovals.add(removal);
-      void removal.finally(() => pendingRemovals.delete(removal));
-    }
+    return;
   }
+  slot.arming = (async () => {
+    let cg: RunCgroup | undefined;
+    try {
+      // Making the cgroup takes a fraction of a millisecond; the move waits on the kernel.
+      cg = RunCgroup.create(nextRunName(), { memoryBytes: 256 * 1024 * 1024, pids: 64 });
+      await cg.addProcessAhead(initPid);
+      slot.next = cg;
+    } catch {
+      if (cg) {
+        const removal = cg.destroy().catch(() => undefined);
+        pendingRemovals.add(removal);
+        void removal.finally(() => pendingRemovals.delete(removal));
+      }
+    } finally {
+      slot.arming = undefined;
+    }
+  })();
 }
 
 /** The zygote ended or gave up: nobody waits for it any more. */
@@ -411,6 +427,7 @@ function preparedInitPid(slot: Slot): number {
 
 async function closeSlot(slot: Slot): Promise<void> {
   slots.delete(slot);
+  await slot.arming;
   if (!slot.dead) {
     const exited = new Promise<void>((resolve) => slot.child.once('exit', () => resolve()));
     slot.child.stdin?.end();
@@ -432,8 +449,26 @@ async function closeSlot(slot: Slot): Promise<void> {
 
 /** Closes every idle prepared sandbox and those still opening (a judgement ends with this, through settleRuns). */
 export async function closePreparedSandboxes(): Promise<void> {
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
   const unclaimed = await Promise.all(opening.splice(0));
   await Promise.all([...idle.splice(0), ...unclaimed.filter((s): s is Slot => !!s)].map(closeSlot));
+}
+
+/**
+ * Keeps the idle slots for the next judgement instead of closing them (the worker between jobs: a
+ * burst pays one bubblewrap start per slot, not two per submission) and closes them once none has
+ * been taken for `idleMs`. Sharing a slot between submissions is what runs of one submission
+ * already do: every run has its own pid, mount, ipc and uts namespace, cgroup and file systems,
+ * and no process outlives its run (see the README).
+ */
+export function closePreparedWhenIdle(idleMs: number): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = undefined;
+    void closePreparedSandboxes().catch((err: Error) => console.error(`[judge] sandboxes not closed: ${err.message}`));
+  }, idleMs);
+  idleTimer.unref();
 }
 
 /**
@@ -450,6 +485,9 @@ export function prewarmPrepared(count: number): void {
 
 /** An idle slot, else one opened ahead of time, else a new one. */
 async function acquireSlot(): Promise<Slot> {
+  // In use again: the idle slots stay.
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
   const ready = acquireIdle();
   if (ready) return ready;
   const ahead = opening.shift();
@@ -476,7 +514,9 @@ function stageFiles(slot: Slot, spec: RunSpec): string[] {
     if (slot.programKey !== key) {
       slot.programKey = undefined;
       const target = path.join(slot.dir, 'p');
-      fs.rmSync(target, { recursive: true, force: true });
+      // The directory stays (removing a directory costs milliseconds here); the last program's files go.
+      for (const old of fs.existsSync(target) ? fs.readdirSync(target) : [])
+        fs.rmSync(path.join(target, old), { recursive: true, force: true });
       fs.cpSync(program.host, target, { recursive: true });
       slot.programKey = key;
     }
@@ -564,6 +604,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
       fields = stageFiles(slot, spec);
       const limits = { memoryBytes: spec.memoryLimitKb * 1024, pids: spec.pidsLimit ?? 64 };
       await waitReady(slot);
+      await slot.arming;
       // The prepared init is in the run's fresh cgroup before it reads the request: the program
       // is born there.
       if (slot.next) {
@@ -571,8 +612,9 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
         slot.next = undefined;
         cgroup.setLimits(limits);
       } else {
+        const initPid = preparedInitPid(slot);
         cgroup = RunCgroup.create(nextRunName(), limits);
-        cgroup.addProcess(preparedInitPid(slot));
+        await cgroup.addProcessAhead(initPid);
       }
       slot.ready = 0;
     } catch (err) {

@@ -19,7 +19,7 @@ import { followKernelLog } from './kmsg';
 import { classify, errorResult } from './classify';
 import { bwrapArgs } from './bwrap';
 import { judgeConfig } from '../config';
-import { closePreparedSandboxes, preparedEligible, startPrepared, zygotePath } from './prepared';
+import { closePreparedSandboxes, closePreparedWhenIdle, preparedEligible, startPrepared, zygotePath } from './prepared';
 import { SECCOMP_PROFILES, withoutExecSelf } from './seccomp';
 
 export type { SeccompProfileName } from './common';
@@ -145,9 +145,14 @@ export function sandboxBaselineMs(): number {
   return baselineNs / 1e6;
 }
 
-/** Resolves once every finished run's cgroup is removed and idle prepared sandboxes are closed. */
-export async function settleRuns(): Promise<void> {
+/**
+ * Resolves once every finished run's cgroup is removed and idle prepared sandboxes are closed.
+ * `keepPreparedMs`: the idle prepared sandboxes stay for the next judgement and are closed after that
+ * long unused (the worker between jobs).
+ */
+export async function settleRuns(options: { keepPreparedMs?: number } = {}): Promise<void> {
   while (pendingRemovals.size > 0) await Promise.all([...pendingRemovals]);
+  if (options.keepPreparedMs) return closePreparedWhenIdle(options.keepPreparedMs);
   await closePreparedSandboxes();
   while (pendingRemovals.size > 0) await Promise.all([...pendingRemovals]);
 }

@@ -10,6 +10,8 @@ export const DASHBOARD_API = {
   info: '/admin/dashboard/get-dashboard-info',
   sessions: '/admin/dashboard/get-sessions',
   recentContest: '/admin/dashboard/get-recent-contest',
+  /** The top 10 teams chart (spec §2): groups by their members' solved problems. */
+  topGroups: '/admin/dashboard/get-top-group-rank',
   /** The home page's list (public). */
   homeRecentContest: '/get-recent-contest',
 } as const;
@@ -52,4 +54,18 @@ export interface SubmissionChartDay {
   date: string;
   total: number;
   accepted: number;
+}
+
+/** GET /api/admin/dashboard/get-top-group-rank: how many groups the chart shows. */
+export const TOP_GROUP_RANK_SIZE = 10;
+/**
+ * One group of the top teams chart: the sum over its members (levels 3–5) of the distinct problems each has
+ * accepted outside contests (the rank list's `solved`); ties by the older group. Banned groups are left out.
+ */
+export interface TopGroupRow {
+  gid: number;
+  name: string;
+  shortName: string;
+  memberCount: number;
+  solved: number;
 }

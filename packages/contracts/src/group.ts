@@ -104,3 +104,18 @@ export interface GroupMemberVO {
   gmtCreate: string;
   gmtModify: string;
 }
+
+/** problem.applyPublicProgress (HOJ): a group problem proposed for the public bank. Null: not applied. */
+export const ApplyPublicProgress = { Applying: 1, Public: 2, Refused: 3 } as const;
+export type ApplyPublicProgress = (typeof ApplyPublicProgress)[keyof typeof ApplyPublicProgress];
+
+/** Texts of the group's scoped content routes (problems, trainings, contests, exams, questions, discussion). */
+export const GROUP_CONTENT_ERR = {
+  gidRequired: 'The group id (gid) is required.',
+  alreadyPublic: 'The problem is already in the public bank: its application cannot be cancelled.',
+  progressInvalid: 'The progress must be 1 (applying), 2 (public) or 3 (refused).',
+  notApplied: 'The problem has not been applied for the public bank.',
+  notGroupProblem: "The problem is not one of this group's problems.",
+  problemInUse: 'The problem is already in it.',
+  rankTypeInvalid: 'The rank type must be 0 (ACM) or 1 (OI).',
+} as const;

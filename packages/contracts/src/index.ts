@@ -19,6 +19,8 @@ export * from './dashboard';
 export * from './training';
 export * from './discussion';
 export * from './group';
+export * from './group-admin-api';
+export * from './group-routes';
 export * from './profile';
 export * from './auth';
 export * from './files';

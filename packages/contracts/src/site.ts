@@ -45,6 +45,39 @@ export interface DbAndRedisConfig {
   embeddedPostgres: boolean;
 }
 
+/**
+ * Admin → Config → Account (GET /api/admin/config/get-account-config, root). `register` is the one account
+ * setting the admin sets (the same stored switch as in the web config and switch calls); `rules` are what the
+ * server enforces on accounts, fixed by spec §9 or set through env vars, shown so the admin knows them.
+ */
+export interface AccountConfig {
+  register: boolean;
+  rules: AccountRules;
+}
+
+export interface AccountRules {
+  usernameMax: number;
+  passwordMin: number;
+  passwordMax: number;
+  registerCodeLength: number;
+  registerCodeTtlSec: number;
+  registerCodeResendSec: number;
+  passwordResetResendSec: number;
+  emailChangeCodeResendSec: number;
+  mobileCodeResendSec: number;
+  /** Failed logins after which a login needs the slide verification. */
+  loginFailuresBeforeVerify: number;
+  /** Login token lifetime (JWT_EXPIRES_SEC). */
+  tokenLifetimeSec: number;
+  /** Request throttles (RATE_* env vars); null when DISABLE_RATE_LIMIT turned them off. */
+  throttle: { loginPerIpPerMin: number; loginPerUserPerMin: number; codePerIpPerHour: number } | null;
+}
+
+/** PUT /api/admin/config/set-account-config body. */
+export interface AccountConfigUpdate {
+  register: boolean;
+}
+
 export interface HomeCarouselItem {
   id: number;
   url: string;

@@ -7,7 +7,6 @@ import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
 import { User } from '../../modules/user/entities/user.entity';
-import { UserRole } from '../../modules/user/entities/user-role.entity';
 import { AppConfig } from '../config/app-config';
 import { SESSION_LOCAL_MS, SessionService } from './session.service';
 import { TokenPayload } from './token.service';
@@ -20,15 +19,15 @@ describe('SessionService', () => {
   /** The user row as the stub database holds it. */
   const row = { uid: 'u1', username: 'alice', status: 0, tokenVersion: 0 };
   let roleId: Role = Role.User;
-  const users = { findOne: async () => ({ ...row }), increment: async () => undefined } as unknown as Repository<User>;
-  const roles = { findOne: async () => ({ roleId }) } as unknown as Repository<UserRole>;
+  /** The user joined with the role, as the one query of SessionService.load reads it. */
+  const users = { query: async () => [{ ...row, roleId }], increment: async () => undefined } as unknown as Repository<User>;
   const clients: Redis[] = [];
   const replicas: SessionService[] = [];
 
   async function replica(): Promise<{ sessions: SessionService; redis: Redis }> {
     const redis = new Redis(REDIS_URL, { keyPrefix: prefix });
     clients.push(redis);
-    const sessions = new SessionService(redis, users, roles, config);
+    const sessions = new SessionService(redis, users, config);
     await sessions.onModuleInit();
     replicas.push(sessions);
     return { sessions, redis };
@@ -53,8 +52,9 @@ describe('SessionService', () => {
   });
 
   it('answers a known session from memory, and again from Redis once SESSION_LOCAL_MS has passed', async () => {
-    const { sessions, redis } = await replica();
-    const mget = jest.spyOn(redis, 'mget');
+    const { sessions } = await replica();
+    // The session reads go through the service's own auto-pipelined connection.
+    const mget = jest.spyOn((sessions as unknown as { reader: Redis }).reader, 'mget');
     expect(await sessions.resolve(payload('a'))).toMatchObject({ uid: 'u1', roleId: Role.User });
     expect(await sessions.resolve(payload('a'))).toMatchObject({ uid: 'u1' });
     expect(mget).toHaveBeenCalledTimes(1);
@@ -69,6 +69,14 @@ describe('SessionService', () => {
     expect(mget).toHaveBeenCalledTimes(3);
     // Shared by the requests that follow: nobody may change it.
     expect(Object.isFrozen(await sessions.resolve(payload('a')))).toBe(true);
+  });
+
+  it('answers the calls a page sends together with one lookup', async () => {
+    const { sessions } = await replica();
+    const mget = jest.spyOn((sessions as unknown as { reader: Redis }).reader, 'mget');
+    const both = await Promise.all([sessions.resolve(payload('together')), sessions.resolve(payload('together'))]);
+    expect(both.map((u) => u?.uid)).toEqual(['u1', 'u1']);
+    expect(mget).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a token logged out on any replica at once', async () => {

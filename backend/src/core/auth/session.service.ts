@@ -4,7 +4,6 @@ import { Role } from '@oj/contracts';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
 import { User } from '../../modules/user/entities/user.entity';
-import { UserRole } from '../../modules/user/entities/user-role.entity';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { AuthUser, TokenInfo, toAuthUser } from './auth-user';
@@ -34,18 +33,28 @@ type Change = `u:${string}` | `t:${string}`;
 export class SessionService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionService.name);
   private readonly local = new Map<string, { user: AuthUser; until: number }>();
+  /** Lookups under way (single flight), by generation, token id, user and token version. */
+  private readonly resolving = new Map<string, Promise<AuthUser | null>>();
   /** Bumped by every change: a resolve that started before it must not fill the local map. */
   private generation = 0;
   private subscriber?: Redis;
+  /**
+   * The session reads (one MGET per request whose session this replica does not hold): a connection of their own
+   * with automatic pipelining, so the reads of one event-loop turn leave in one socket write. Under load many
+   * requests resolve in the same turn (an exam's candidates each save every second or so, past SESSION_LOCAL_MS),
+   * and one write per request was the largest single cost of a saved answer (socket writes are dear here).
+   */
+  private readonly reader: Redis;
   private readonly channel: string;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(UserRole) private readonly userRoles: Repository<UserRole>,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.channel = `${config.redis.keyPrefix}auth-session`;
+    this.reader = redis.duplicate({ enableAutoPipelining: true });
+    this.reader.on('error', (e: Error) => this.logger.warn(`Redis: ${e.message}`));
   }
 
   async onModuleInit(): Promise<void> {
@@ -56,14 +65,26 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    await this.reader.quit().catch(() => this.reader.disconnect());
   }
 
   /** The user of a verified token, or null when it is revoked or the user is gone. */
   async resolve(payload: TokenPayload): Promise<AuthUser | null> {
     const hit = this.local.get(payload.jti);
     if (hit && hit.until > Date.now() && hit.user.uid === payload.sub && hit.user.tokenVersion === payload.ver) return hit.user;
+    // A page sends its first calls together (a contest page: info and problem list): one lookup serves them.
+    const key = `${this.generation}:${payload.jti}:${payload.sub}:${payload.ver}`;
+    let resolving = this.resolving.get(key);
+    if (!resolving) {
+      resolving = this.lookup(payload).finally(() => this.resolving.delete(key));
+      this.resolving.set(key, resolving);
+    }
+    return resolving;
+  }
+
+  private async lookup(payload: TokenPayload): Promise<AuthUser | null> {
     const generation = this.generation;
-    const [cached, denied] = await this.redis.mget(USER_KEY(payload.sub), DENY_KEY(payload.jti));
+    const [cached, denied] = await this.reader.mget(USER_KEY(payload.sub), DENY_KEY(payload.jti));
     if (denied) return null;
     const user = cached ? (JSON.parse(cached) as AuthUser) : await this.load(payload.sub);
     if (!user || user.tokenVersion !== payload.ver) return null;
@@ -77,13 +98,15 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
 
   /** Reads the user and role from the database and caches them. */
   async load(uid: string): Promise<AuthUser | null> {
-    const user = await this.users.findOne({
-      where: { uid },
-      select: { uid: true, username: true, status: true, tokenVersion: true },
-    });
+    // One query for the user and the role: a contest's opening surge signs in every contestant at once.
+    const [user] = (await this.users.query(
+      `SELECT u.uid, u.username, u.status, u.token_version AS "tokenVersion", r.role_id AS "roleId"
+         FROM user_info u LEFT JOIN user_role r ON r.uid = u.uid
+        WHERE u.uid = $1`,
+      [uid],
+    )) as { uid: string; username: string; status: number; tokenVersion: number; roleId: number | null }[];
     if (!user) return null;
-    const link = await this.userRoles.findOne({ where: { uid }, select: { roleId: true } });
-    const authUser = toAuthUser({ ...user, roleId: link?.roleId ?? Role.User });
+    const authUser = toAuthUser({ ...user, roleId: user.roleId ?? Role.User });
     await this.redis.set(USER_KEY(uid), JSON.stringify(authUser), 'EX', USER_CACHE_SEC);
     return authUser;
   }

@@ -3,6 +3,7 @@ import { ERR } from '@oj/contracts';
 import { ClassConstructor, ClassTransformOptions, instanceToPlain, plainToInstance } from 'class-transformer';
 import { getMetadataStorage } from 'class-validator';
 import { BadRequestError } from './api.exception';
+import { memoiseValidationMetadata } from './validation-metadata-cache';
 
 /** Constraints reported first when several fail on one field: "required" before "length". */
 const PRECEDENCE = ['isDefined', 'isNotEmpty', 'isString'];
@@ -119,6 +120,7 @@ const transformer = {
  * ever, answering 400 with the §8 text.
  */
 export function createValidationPipe(): ValidationPipe {
+  memoiseValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,

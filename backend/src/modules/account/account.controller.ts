@@ -86,7 +86,15 @@ export class AccountController {
   }
 
   @Public()
-  @Post(['check-username-or-email', 'check-username-or-email-or-mobile'])
+  @Post('check-username-or-email-or-mobile')
+  @HttpCode(200)
+  checkUsernameOrEmailOrMobile(@Body() dto: CheckUsernameOrEmailDto, @Req() req: AuthRequest): Promise<CheckUsernameOrEmailResponse> {
+    return this.accounts.checkUsernameOrEmail(dto, clientIp(req));
+  }
+
+  /** The same check under HOJ's older name, which its client still calls. */
+  @Public()
+  @Post('check-username-or-email')
   @HttpCode(200)
   checkUsernameOrEmail(@Body() dto: CheckUsernameOrEmailDto, @Req() req: AuthRequest): Promise<CheckUsernameOrEmailResponse> {
     return this.accounts.checkUsernameOrEmail(dto, clientIp(req));

@@ -59,10 +59,14 @@ export class AdminContestService {
    * Admin list: site contests (a group's are listed by the group, as HOJ), for root every one, for others the ones
    * they created (status from the clock, with `now`).
    */
-  async list(user: AuthUser, q: { currentPage?: number; limit?: number; keyword?: string }): Promise<Page<ContestView>> {
+  async list(user: AuthUser, q: { currentPage?: number; limit?: number; keyword?: string }, gid?: number): Promise<Page<ContestView>> {
     const req = pageRequest(q);
-    const qb = this.contests.createQueryBuilder('c').where('c.gid IS NULL');
-    if (!user.isRoot) qb.andWhere('c.uid = :uid', { uid: user.uid });
+    // A group's admin list (`gid`, checked by the group module) holds every contest of the group.
+    const qb =
+      gid === undefined
+        ? this.contests.createQueryBuilder('c').where('c.gid IS NULL')
+        : this.contests.createQueryBuilder('c').where('c.gid = :gid', { gid });
+    if (!user.isRoot && gid === undefined) qb.andWhere('c.uid = :uid', { uid: user.uid });
     if (q.keyword) qb.andWhere('c.title ILIKE :kw', { kw: `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` });
     const [records, total] = await qb.orderBy('c.id', 'DESC').skip(req.skip).take(req.size).getManyAndCount();
     const now = new Date();
@@ -109,10 +113,10 @@ export class AdminContestService {
     return { ...draft, sealRankTime: contestSealTime(draft) };
   }
 
-  async create(user: AuthUser, body: ContestBodyDto): Promise<ContestView & { pwd: string | null }> {
-    // The admin area makes site contests; a group's contests come through the group's routes (HOJ), so a body's
-    // gid never moves a contest into (or out of) a group here.
-    const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username, gid: null }));
+  async create(user: AuthUser, body: ContestBodyDto, gid: number | null = null): Promise<ContestView & { pwd: string | null }> {
+    // The admin area makes site contests; a group's contests come through the group's routes (HOJ), which pass
+    // the checked `gid`: a body's gid never moves a contest into (or out of) a group.
+    const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username, gid }));
     return this.get(saved.id);
   }
 

@@ -70,6 +70,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ContestResultListener,
   ],
   exports: [
+    ContestService,
     ContestJudgeBridge,
     ContestSubmitService,
     ContestAccessService,

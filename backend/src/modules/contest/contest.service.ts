@@ -6,7 +6,7 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { NotFoundError } from '../../core/http/api.exception';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
-import { ContestAccess } from './contest-access.service';
+import { CONTEST_CACHE_MS, CONTEST_REFRESH_MS, ContestAccess } from './contest-access.service';
 import { notContestAdmin } from './contest-admins.sql';
 import { ContestListQueryDto } from './dto/contest.dto';
 import { announcementViews, ContestAnnouncementView } from './announcement-view';
@@ -15,6 +15,7 @@ import { ContestAnnouncementRead } from './entities/contest-announcement-read.en
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
+import { RowCache } from './timed/row-cache';
 
 /**
  * A bank problem under its contest or exam display id, title and colour, with its languages and templates
@@ -26,25 +27,63 @@ export async function timedProblemDetails(
   link: { pid: number; displayId: string; displayTitle: string; color: string | null },
   hideHints: boolean,
 ): Promise<{ problem: Record<string, unknown>; languages: string[]; codeTemplate: Record<string, string>; now: string }> {
-  const problem = await db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: link.pid } });
-  if (!problem) throw new NotFoundError();
+  const loaded = await loadTimedProblem(db, bank, link.pid);
+  if (!loaded) throw new NotFoundError();
+  return timedProblemView(loaded, link, hideHints);
+}
+
+/** What a timed problem page shows of a bank problem, read once (a contest caches it per replica). */
+export interface TimedProblem {
+  problem: Pick<Problem, (typeof PUBLIC_PROBLEM_COLUMNS)[number]>;
+  languages: string[];
+  codeTemplate: Record<string, string>;
+}
+
+/** The bank problem's public columns, languages and enabled code templates, or null when it is gone. */
+export async function loadTimedProblem(db: DataSource, bank: ProblemService, pid: number): Promise<TimedProblem | null> {
+  const problem = await db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: pid } });
+  if (!problem) return null;
   const [languages, templates] = await Promise.all([bank.languagesFor(problem.id), bank.templatesOf(problem.id)]);
+  return {
+    problem,
+    languages: languages.map((l) => l.name),
+    // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).
+    codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
+  };
+}
+
+/** A loaded problem under its display id, title and colour; `hideHints` drops source, author and difficulty. */
+export function timedProblemView(
+  loaded: TimedProblem,
+  link: { displayId: string; displayTitle: string; color: string | null },
+  hideHints: boolean,
+): { problem: Record<string, unknown>; languages: string[]; codeTemplate: Record<string, string>; now: string } {
   const hidden = hideHints ? { source: null, author: null, difficulty: null } : {};
   return {
     problem: {
-      ...problem,
+      ...loaded.problem,
       ...hidden,
-      examples: formatHojExamples(problem.examples),
+      examples: formatHojExamples(loaded.problem.examples),
       problemId: link.displayId,
       title: link.displayTitle,
       color: link.color,
     },
-    languages: languages.map((l) => l.name),
-    // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).
-    codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
+    languages: loaded.languages,
+    codeTemplate: loaded.codeTemplate,
     now: new Date().toISOString(),
   };
 }
+
+/** A contest's problem list with the accepted and total counts (get-contest-problem), as cached per replica. */
+type ProblemListRow = ContestProblem & { ac: number; total: number };
+
+/**
+ * How long a replica reuses a contest's problem list (with its counts) and its problem pages, re-read in the
+ * background from CONTEST_REFRESH_MS: in a contest's opening minute every contestant loads them at once
+ * (issue 20's surge, 3,000 in 10 s), and each read was two to four queries. Edits through this replica drop
+ * them at once (`forget`); other replicas follow within this time, as with the contest row.
+ */
+export const CONTEST_PAGES_CACHE_MS = CONTEST_CACHE_MS;
 
 /** A contest as answers show it: every field but the password, the status from the clock, and `now`. */
 export type ContestView = Omit<Contest, 'pwd'> & { now: string; sealRankTime: Date | null };
@@ -91,6 +130,11 @@ const PUBLIC_PROBLEM_COLUMNS = [
 /** Public contest reads: list, info, problems, announcements (spec §7 contest calls). */
 @Injectable()
 export class ContestService {
+  /** Keyed `cid:until`: the counts up to the seal (non-admins of a sealed board) or the end. */
+  private readonly problemLists: RowCache<ProblemListRow[], string>;
+  /** Keyed `cid:displayId`: the link row and the bank problem's page, or null when there is no such problem. */
+  private readonly problemPages: RowCache<{ cp: ContestProblem; loaded: TimedProblem | null }, string>;
+
   constructor(
     @InjectRepository(Contest) private readonly contests: Repository<Contest>,
     @InjectRepository(ContestProblem) private readonly problems: Repository<ContestProblem>,
@@ -98,11 +142,41 @@ export class ContestService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoreboard: ScoreboardService,
     private readonly bank: ProblemService,
-  ) {}
+  ) {
+    const [cid, until, owner, gid] = [0, 1, 2, 3];
+    this.problemLists = new RowCache(
+      (key) => {
+        const k = key.split(':');
+        return this.readProblemList(Number(k[cid]), new Date(Number(k[until])), k[owner], k[gid] === '' ? null : Number(k[gid]));
+      },
+      CONTEST_PAGES_CACHE_MS,
+      CONTEST_REFRESH_MS,
+    );
+    this.problemPages = new RowCache(
+      async (key) => {
+        const at = key.indexOf(':');
+        const cp = await this.problems.findOneBy({ cid: Number(key.slice(0, at)), displayId: key.slice(at + 1) });
+        return cp && { cp, loaded: await loadTimedProblem(this.db, this.bank, cp.pid) };
+      },
+      CONTEST_PAGES_CACHE_MS,
+      CONTEST_REFRESH_MS,
+    );
+    scoreboard.onInvalidate((id) => this.forget(id));
+  }
+
+  /** Drops this replica's problem list and pages of a contest after an edit of its problems. */
+  forget(cid: number): void {
+    const prefix = `${cid}:`;
+    this.problemLists.forgetWhere((k) => k.startsWith(prefix));
+    this.problemPages.forgetWhere((k) => k.startsWith(prefix));
+  }
 
   /** `get-contest-list`: visible contests, filtered by clock status, type, auth and keyword, with their entrant counts. */
-  async list(q: ContestListQueryDto, now = new Date()): Promise<Page<ContestView & { count: number }>> {
-    const qb = this.contests.createQueryBuilder('c').where('c.visible = true').andWhere('c.gid IS NULL');
+  async list(q: ContestListQueryDto, now = new Date(), gid?: number): Promise<Page<ContestView & { count: number }>> {
+    // `gid`: a group's list (group/get-contest-list; the group module checked membership).
+    const qb = this.contests.createQueryBuilder('c').where('c.visible = true');
+    if (gid === undefined) qb.andWhere('c.gid IS NULL');
+    else qb.andWhere('c.gid = :gid', { gid });
     if (q.type !== undefined) qb.andWhere('c.type = :type', { type: q.type });
     if (q.auth !== undefined) qb.andWhere('c.auth = :auth', { auth: q.auth });
     if (q.keyword) qb.andWhere('c.title ILIKE :kw', { kw: `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` });
@@ -130,21 +204,28 @@ export class ContestService {
   }
 
   /** The contest's problems with their accepted and total counts (non-admins: only up to the seal while sealed). */
-  async problemList(a: ContestAccess): Promise<(ContestProblem & { ac: number; total: number })[]> {
+  async problemList(a: ContestAccess): Promise<ProblemListRow[]> {
     const sealed = this.scoreboard.viewFor(a.contest, a.isAdmin) === 'sealed';
-    const until = sealed ? contestSealTime(a.contest) : a.contest.endTime;
+    const until = (sealed ? contestSealTime(a.contest) : a.contest.endTime) ?? a.contest.endTime;
+    const c = a.contest;
+    // Shared by the requests of the next second: copied so that no caller changes it for the others.
+    const rows = await this.problemLists.get(`${c.id}:${until.getTime()}:${c.uid}:${c.gid ?? ''}`);
+    return (rows ?? []).map((r) => ({ ...r }));
+  }
+
+  private async readProblemList(cid: number, until: Date, owner: string, gid: number | null): Promise<ProblemListRow[]> {
     const rows: { id: number; ac: string; total: string }[] = await this.db.query(
       `SELECT cp.id,
               COUNT(j.submit_id) FILTER (WHERE j.status = $3) AS ac,
               COUNT(j.submit_id) AS total
          FROM contest_problem cp
-         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND ${notContestAdmin('j.uid', '$4', a.contest.gid)}
+         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND ${notContestAdmin('j.uid', '$4', gid)}
         WHERE cp.cid = $1
         GROUP BY cp.id`,
-      [a.contest.id, until, JudgeStatus.Accepted, a.contest.uid],
+      [cid, until, JudgeStatus.Accepted, owner],
     );
     const counts = new Map(rows.map((r) => [r.id, r]));
-    const problems = await this.problems.find({ where: { cid: a.contest.id }, order: { displayId: 'ASC' } });
+    const problems = await this.problems.find({ where: { cid }, order: { displayId: 'ASC' } });
     return problems.map((p) => ({ ...p, ac: Number(counts.get(p.id)?.ac ?? 0), total: Number(counts.get(p.id)?.total ?? 0) }));
   }
 
@@ -176,10 +257,12 @@ export class ContestService {
 
   /** `get-contest-problem-details`: the bank problem under its contest display id and title, with its languages and templates. */
   async problemDetails(a: ContestAccess, displayId: string): Promise<Record<string, unknown>> {
-    const cp = await this.findProblem(a.contest.id, displayId);
+    const page = await this.problemPages.get(`${a.contest.id}:${displayId}`);
+    if (!page) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
+    if (!page.loaded) throw new NotFoundError();
     // HOJ: where the problem comes from, who wrote it and how hard it is are hints, shown once the contest is over.
-    const details = await timedProblemDetails(this.db, this.bank, cp, !a.isAdmin && a.status !== ContestStatus.Ended);
-    return { ...details, contestProblem: cp };
+    const details = timedProblemView(page.loaded, page.cp, !a.isAdmin && a.status !== ContestStatus.Ended);
+    return { ...details, contestProblem: page.cp };
   }
 
   /** `get-contest-announcement`: visible announcements, newest first. */

@@ -2,15 +2,18 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminDashboardController } from './admin-dashboard.controller';
 import { AdminSubmissionChartController } from './admin-submission-chart.controller';
+import { AdminTopGroupController } from './admin-top-group.controller';
 import { DashboardService } from './dashboard.service';
 import { SubmissionChartService } from './submission-chart.service';
+import { TopGroupService } from './top-group.service';
+import { Group } from '../group/entities/group.entity';
 import { LoginSession } from './entities/login-session.entity';
 import { LoginSessionMiddleware } from './login-session.middleware';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginSession])],
-  controllers: [AdminDashboardController, AdminSubmissionChartController],
-  providers: [DashboardService, SubmissionChartService],
+  imports: [TypeOrmModule.forFeature([LoginSession, Group])],
+  controllers: [AdminDashboardController, AdminSubmissionChartController, AdminTopGroupController],
+  providers: [DashboardService, SubmissionChartService, TopGroupService],
 })
 export class DashboardModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -12,6 +12,7 @@ import { CommentLike } from './entities/comment-like.entity';
 import { Comment } from './entities/comment.entity';
 import { DiscussionCategoryEntity } from './entities/discussion-category.entity';
 import { DiscussionLike } from './entities/discussion-like.entity';
+import { GroupAccessModule } from '../group/access/group-access.module';
 import { DiscussionReport } from './entities/discussion-report.entity';
 import { Discussion } from './entities/discussion.entity';
 import { Reply } from './entities/reply.entity';
@@ -25,6 +26,7 @@ import { DiscussionService } from './public/discussion.service';
     UserModule,
     MessageModule,
     ContestModule,
+    GroupAccessModule,
     TypeOrmModule.forFeature([DiscussionCategoryEntity, Discussion, DiscussionLike, DiscussionReport, Comment, CommentLike, Reply]),
   ],
   controllers: [DiscussionController, CommentController, AdminDiscussionController],
@@ -36,5 +38,6 @@ import { DiscussionService } from './public/discussion.service';
     CommentService,
     AdminDiscussionService,
   ],
+  exports: [DiscussionService, DiscussionRemovalService],
 })
 export class DiscussionModule {}

@@ -24,4 +24,20 @@ describe('StatementBatch', () => {
     expect(bad).toMatchObject({ status: 'rejected', reason: new Error('out of range') });
     expect(b).toEqual({ status: 'fulfilled', value: 4 });
   });
+
+  it('cuts a turn into statements of at most maxKeys keys, run at once, each answering its own keys', async () => {
+    const runs: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const batch = new StatementBatch<number, number>(async (keys) => {
+      runs.push(keys);
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+      return keys.map((k) => k * 10);
+    }, 2);
+    expect(await Promise.all([1, 2, 3, 4, 5].map((k) => batch.load(k)))).toEqual([10, 20, 30, 40, 50]);
+    expect(runs).toEqual([[1, 2], [3, 4], [5]]);
+    expect(most).toBe(3);
+  });
 });

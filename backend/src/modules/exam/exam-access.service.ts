@@ -5,6 +5,7 @@ import { Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { NotFoundError } from '../../core/http/api.exception';
 import { RegistrationCache } from '../contest/timed/registration-cache';
+import { GroupAccessService } from '../group/access/group-access.service';
 import { RowCache } from '../contest/timed/row-cache';
 import {
   TimedStanding,
@@ -52,7 +53,7 @@ const standing = (a: ExamAccess): TimedStanding => ({
 
 /**
  * The exam rules of spec §6: the contest ones (`contest/timed`: clock, row cache, registrations, rules), with
- * the exam texts. Exam admins are the author and root. Scores: visible if ended, admin, or realScore.
+ * the exam texts. Exam admins are the author, root and, for a group's exam, the group's level-5 members. Scores: visible if ended, admin, or realScore.
  */
 @Injectable()
 export class ExamAccessService {
@@ -62,6 +63,7 @@ export class ExamAccessService {
   constructor(
     @InjectRepository(Exam) private readonly exams: Repository<Exam>,
     @InjectRepository(ExamRegister) private readonly registers: Repository<ExamRegister>,
+    private readonly groups: GroupAccessService,
   ) {
     this.cache = new RowCache((id) => this.exams.findOneBy({ id }), EXAM_CACHE_MS, EXAM_REFRESH_MS);
     this.registrations = new RegistrationCache((eid, uid) => this.registers.existsBy({ eid, uid }), EXAM_UNREGISTERED_CACHE_MS);
@@ -71,8 +73,10 @@ export class ExamAccessService {
   async access(eid: number, user?: AuthUser, now = new Date()): Promise<ExamAccess> {
     const exam = await this.cache.get(eid);
     if (!exam) throw new NotFoundError();
-    const isAdmin = isEventAdmin(exam, user);
+    // A group's exam (spec §6): its level-5 members are its admins too; everyone outside the group gets 404.
+    const isAdmin = isEventAdmin(exam, user) || (!!user && exam.gid !== null && (await this.groups.isGroupRoot(exam.gid, user)));
     if (!exam.visible && !isAdmin) throw new NotFoundError();
+    if (!isAdmin && exam.gid !== null && !(await this.groups.isMember(exam.gid, user))) throw new NotFoundError();
     const isRegistered = !!user && exam.auth !== ContestAuth.Public && (await this.registrations.isRegistered(eid, user.uid));
     return { exam, status: contestStatusAt(exam.startTime, exam.endTime, now), user, isAdmin, isRegistered };
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { GroupAccessModule } from '../group/access/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
 import { Judge } from '../submission/entities/judge.entity';
 import { AdminExamController, AdminQuestionController } from './admin/admin-exam.controller';
@@ -28,6 +29,7 @@ import { PaperScoringService } from './scoring/paper-scoring.service';
     TypeOrmModule.forFeature([Exam, ExamRegister, ExamProblem, ExamQuestion, ExamAnswer, ExamPaper, Question, Judge]),
     ProblemModule,
     JudgeQueueModule,
+    GroupAccessModule,
   ],
   controllers: [ExamController, AdminExamController, AdminQuestionController],
   providers: [
@@ -42,6 +44,6 @@ import { PaperScoringService } from './scoring/paper-scoring.service';
     ExamSubmitService,
     ExamClockService,
   ],
-  exports: [ExamAccessService, ExamSubmitService, PaperScoringService],
+  exports: [ExamAccessService, ExamSubmitService, PaperScoringService, AdminExamService, QuestionBankService, ExamService],
 })
 export class ExamModule {}

@@ -11,6 +11,9 @@ import { testJudgeRedisKey } from '../submission/submission.service';
 import { JudgeJobDataV, JudgeQueueService, TEST_JUDGE_JOB_PREFIX } from './judge-queue.service';
 import { JudgeResultService } from './judge-result.service';
 
+/** How long status changes wait to be written together (the push to subscribers does not wait). */
+const STATUS_WRITE_MS = 100;
+
 /** One pushed update of a submission (SSE `data`). */
 export interface SubmissionEvent {
   submitId: number;
@@ -35,6 +38,13 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
   private readonly subscribers = new Map<number, Set<Subject<SubmissionEvent>>>();
   /** Last pushed status per submission on this replica, to write status changes only once each. */
   private readonly lastStatus = new Map<number, number>();
+  /**
+   * Status changes (Compiling, Judging) waiting to be written, by submission: written together every
+   * STATUS_WRITE_MS in one statement instead of one UPDATE per change (two per submission), and a change
+   * overtaken by the verdict is never written.
+   */
+  private readonly statusWrites = new Map<number, number>();
+  private statusTimer?: NodeJS.Timeout;
   private closed = false;
 
   constructor(
@@ -54,6 +64,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.closed = true;
+    clearTimeout(this.statusTimer);
     for (const set of this.subscribers.values()) for (const s of set) s.complete();
     this.subscribers.clear();
   }
@@ -91,10 +102,8 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     const submitId = Number(jobId);
     if (this.lastStatus.get(submitId) !== progress.status) {
       this.lastStatus.set(submitId, progress.status);
-      await this.dataSource.query(
-        `UPDATE judge SET status = $2 WHERE submit_id = $1 AND counted = false AND status IN ($3, $4, $5) AND status <> $2`,
-        [submitId, progress.status, JudgeStatus.Pending, JudgeStatus.Compiling, JudgeStatus.Judging],
-      );
+      this.statusWrites.set(submitId, progress.status);
+      this.statusTimer ??= setTimeout(() => void this.writeStatuses().catch((e) => this.warn(e)), STATUS_WRITE_MS);
     }
     this.push({
       submitId,
@@ -104,6 +113,20 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
       cases: progress.cases,
       final: false,
     });
+  }
+
+  /** Writes the waiting status changes in one statement; a counted (final) row is never touched. */
+  private async writeStatuses(): Promise<void> {
+    this.statusTimer = undefined;
+    if (this.closed || this.statusWrites.size === 0) return;
+    const ids = [...this.statusWrites.keys()];
+    const statuses = ids.map((id) => this.statusWrites.get(id)!);
+    this.statusWrites.clear();
+    await this.dataSource.query(
+      `UPDATE judge j SET status = v.status FROM unnest($1::int[], $2::int[]) AS v(submit_id, status)
+        WHERE j.submit_id = v.submit_id AND j.counted = false AND j.status IN ($3, $4, $5) AND j.status <> v.status`,
+      [ids, statuses, JudgeStatus.Pending, JudgeStatus.Compiling, JudgeStatus.Judging],
+    );
   }
 
   /**
@@ -118,6 +141,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     if (job.name !== JudgeJobName.judge) return;
     const state = completedEvent ?? (await job.getState());
     const data = job.data as JudgeJobDataV;
+    if (state === 'completed' || state === 'failed') this.statusWrites.delete(data.submissionId);
     let result: JudgeResult;
     if (state === 'completed') {
       result = job.returnvalue as JudgeResult;

@@ -246,12 +246,12 @@ export class JudgeResultService {
       [row.uid, row.username, sign, ac],
     );
     const column = statisticColumn(row.status);
-    await em.query(`INSERT INTO problem_statistic (pid) VALUES ($1) ON CONFLICT (pid) DO NOTHING`, [row.pid]);
-    // column comes from a fixed whitelist (statisticColumn), never from input.
-    await em.query(`UPDATE problem_statistic SET total = total + $2${column ? `, ${column} = ${column} + $2` : ''} WHERE pid = $1`, [
-      row.pid,
-      sign,
-    ]);
+    // One upsert (the row starts at zero). column comes from a fixed whitelist (statisticColumn), never from input.
+    await em.query(
+      `INSERT INTO problem_statistic (pid, total${column ? `, ${column}` : ''}) VALUES ($1, $2${column ? ', $2' : ''})
+       ON CONFLICT (pid) DO UPDATE SET total = problem_statistic.total + $2${column ? `, ${column} = problem_statistic.${column} + $2` : ''}`,
+      [row.pid, sign],
+    );
     await this.refreshStanding(em, row.uid, row.pid);
   }
 

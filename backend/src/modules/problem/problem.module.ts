@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { GroupAccessModule } from '../group/access/group-access.module';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
 import { AdminProblemController } from './admin-problem.controller';
@@ -31,6 +32,7 @@ import { TestcaseService } from './testcase.service';
       UserProblemStat,
     ]),
     JudgeQueueModule,
+    GroupAccessModule,
   ],
   controllers: [ProblemController, AdminProblemController],
   providers: [ProblemService, ProblemFormService, TagService, TestcaseService],

@@ -5,6 +5,7 @@ import {
   ContestType,
   ERR,
   formatHojExamples,
+  GroupMemberStatus,
   JUDGING_ERR,
   JudgeMode,
   judgeCaseModeOf,
@@ -20,6 +21,7 @@ import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { GroupAccessService } from '../group/access/group-access.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
 import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
@@ -58,6 +60,8 @@ export interface PublicProblemRow {
 @Injectable()
 export class ProblemService {
   private readonly listCache = new Map<string, { value: Promise<Page<PublicProblemRow>>; expires: number }>();
+  /** Group problem lists by "gid:page:size" (its own map: a raw public query string can never name one). */
+  private readonly groupListCache = new Map<string, { value: Promise<Page<PublicProblemRow>>; expires: number }>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -72,6 +76,7 @@ export class ProblemService {
     private readonly testcases: TestcaseService,
     private readonly queue: JudgeQueueService,
     private readonly registry: JudgeServerRegistry,
+    private readonly groups: GroupAccessService,
   ) {}
 
   // ---- rules -------------------------------------------------------------------------------------------
@@ -102,12 +107,23 @@ export class ProblemService {
   }
 
   /**
-   * Through the bank's routes: public problems to all, the rest to admin roles. A group's problem (spec §6:
-   * members and root only) is reached by its members through the group's routes; here only root sees it.
+   * Through the bank's routes: public problems to all, the rest to admin roles. A group's problem (spec §6) is
+   * seen by root and, through `mayView`, by the group's members; here (sync callers) only root sees it.
    */
   canSee(problem: Problem, user?: AuthUser): boolean {
     if (problem.isGroup) return !!user?.isRoot;
     return problem.auth === ProblemAuth.Public || !!user?.isAdmin;
+  }
+
+  /**
+   * `canSee`, plus a group's problem for the group's members (level 3–5): its public ones to every member, its
+   * private and contest-only ones to the group's admins (4–5), as the group's problem routes show them.
+   */
+  async mayView(problem: Problem, user?: AuthUser): Promise<boolean> {
+    if (this.canSee(problem, user)) return true;
+    if (!problem.isGroup || problem.gid === null || !user) return false;
+    const level = await this.groups.level(problem.gid, user.uid);
+    return level >= (problem.auth === ProblemAuth.Public ? GroupMemberStatus.Member : GroupMemberStatus.Admin);
   }
 
   /** A problem the caller may see, by primary key or display ID; others answer 404. */
@@ -115,7 +131,7 @@ export class ProblemService {
     const problem = ref.pid
       ? await this.problems.findOne({ where: { id: ref.pid } })
       : await this.problems.findOne({ where: { problemId: ref.problemId ?? '' } });
-    if (!problem || !this.canSee(problem, user)) throw new NotFoundError(ERR.notFound);
+    if (!problem || !(await this.mayView(problem, user))) throw new NotFoundError(ERR.notFound);
     return problem;
   }
 
@@ -382,16 +398,36 @@ export class ProblemService {
    * skips even the query's validation); `query` is only called on a miss.
    */
   cachedPublicList(key: string, query: () => Promise<ProblemListQueryDto>): Promise<Page<PublicProblemRow>> {
-    const hit = this.listCache.get(key);
+    return this.cachedList(this.listCache, key, () => query().then((q) => this.queryPublicList(q)));
+  }
+
+  /** A list answer kept PUBLIC_LIST_CACHE_MS in `cache`; concurrent identical requests share one read. */
+  private cachedList(
+    cache: Map<string, { value: Promise<Page<PublicProblemRow>>; expires: number }>,
+    key: string,
+    read: () => Promise<Page<PublicProblemRow>>,
+  ): Promise<Page<PublicProblemRow>> {
+    const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
-    const value = query().then((q) => this.queryPublicList(q));
-    if (this.listCache.size >= PUBLIC_LIST_CACHE_MAX) this.listCache.clear();
-    this.listCache.set(key, { value, expires: Date.now() + PUBLIC_LIST_CACHE_MS });
-    value.catch(() => this.listCache.delete(key));
+    const value = read();
+    if (cache.size >= PUBLIC_LIST_CACHE_MAX) cache.clear();
+    cache.set(key, { value, expires: Date.now() + PUBLIC_LIST_CACHE_MS });
+    value.catch(() => cache.delete(key));
     return value;
   }
 
-  private async queryPublicList(q: ProblemListQueryDto): Promise<Page<PublicProblemRow>> {
+  /**
+   * GET /api/group/get-problem-list: a group's public problems, in the shape of the public list, kept like it
+   * for PUBLIC_LIST_CACHE_MS (the same for every member; the caller checked membership).
+   */
+  groupList(gid: number, q: { currentPage?: number; limit?: number }): Promise<Page<PublicProblemRow>> {
+    const req = pageRequest(q);
+    return this.cachedList(this.groupListCache, `${gid}:${req.current}:${req.size}`, () =>
+      this.queryPublicList({ currentPage: req.current, limit: req.size }, gid),
+    );
+  }
+
+  private async queryPublicList(q: ProblemListQueryDto, gid?: number): Promise<Page<PublicProblemRow>> {
     const req = pageRequest(q);
     const qb = this.problems
       .createQueryBuilder('p')
@@ -400,7 +436,10 @@ export class ProblemService {
       .addSelect('coalesce(s.total, 0)', 'total')
       .addSelect('coalesce(s.ac, 0)', 'ac')
       .addSelect('count(*) OVER ()', 'matched')
-      .where('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public })
+      .where(gid === undefined ? 'p.auth = :auth AND p.isGroup = false' : 'p.auth = :auth AND p.gid = :gid', {
+        auth: ProblemAuth.Public,
+        gid,
+      })
       .orderBy('p.id', 'ASC')
       .offset(req.skip)
       .limit(req.size);
@@ -439,6 +478,7 @@ export class ProblemService {
   /** Drops this replica's cached public lists (after an edit here; other replicas expire within the TTL). */
   private forgetLists(): void {
     this.listCache.clear();
+    this.groupListCache.clear();
   }
 
   async allTags(oj?: string): Promise<Tag[]> {

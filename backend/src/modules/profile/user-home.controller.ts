@@ -18,9 +18,8 @@ export class UserHomeController {
   @ApiOperation({ summary: 'Profile, totals, solved and tried problems and calendar of a user (uid or username; the caller without both)' })
   @ApiOkResponse({ description: 'UserHomeInfo in the envelope' })
   async homeInfo(@Query() q: UserLookupQuery, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
-    // A busy user's answer is tens of KB: the cached JSON goes out as is instead of parse + stringify.
-    const json = await this.home.homeInfoJson(q, user);
-    res.type('json').send(`{"status":200,"msg":"success","data":${json}}`);
+    // A busy user's answer is tens of KB: the cached answer goes out as is instead of parse + stringify.
+    res.type('json').send(await this.home.homeInfoBody(q, user));
   }
 
   @OptionalAuth()

@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ERR, PROFILE_TEXT, ROLE_NAMES, Role, UserCalendarHeatmap, UserHomeInfo, UserHomeProblem } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
+import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { REDIS } from '../../core/redis/redis.module';
 import { RatingService } from '../rating/rating.service';
@@ -17,6 +18,15 @@ const CALENDAR_KEY = (uid: string) => `user-home:calendar:${uid}`;
 /** A whole answer is kept this long: totals may lag behind by as much; profile changes drop it at once. */
 export const HOME_CACHE_SEC = 30;
 const HOME_KEY = (by: 'uid' | 'name', value: string) => `user-home:info:${by}:${value}`;
+/**
+ * How long a replica answers a home page from its own memory (the whole answer, envelope included, as bytes),
+ * without asking Redis: a busy user's page is tens of KB, and one Redis GET of it per request (plus building
+ * the envelope string) was most of the answer's cost. Profile changes drop the copies of every replica at once
+ * (Redis channel `<REDIS_PREFIX>user-home`); totals may lag by HOME_CACHE_SEC plus this.
+ */
+export const HOME_LOCAL_MS = 3_000;
+/** Home pages a replica keeps; the map starts afresh when full. */
+const HOME_LOCAL_MAX = 500;
 
 /** yyyy-MM-dd of a date in the server's time zone. */
 export function dayOf(d: Date): string {
@@ -31,7 +41,17 @@ export interface UserLookup {
 
 /** /user-home data: profile, totals, solved and tried problems, the last year's calendar. */
 @Injectable()
-export class UserHomeService {
+export class UserHomeService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(UserHomeService.name);
+  /** Redis key of the page → the answer's bytes (`{"status":200,"msg":"success","data":…}`), whose, until when. */
+  private readonly local = new Map<string, { body: Buffer; uid: string; until: number }>();
+  /** One Redis read or build per page at a time on this replica, however many requests wait for it. */
+  private readonly loading = new Map<string, Promise<Buffer>>();
+  /** Bumped by every forget: a read that started before it must not fill the local map. */
+  private generation = 0;
+  private subscriber?: Redis;
+  private readonly channel: string;
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(UserRole) private readonly userRoles: Repository<UserRole>,
@@ -39,7 +59,21 @@ export class UserHomeService {
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly ratings: RatingService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.channel = `${config.redis.keyPrefix}user-home`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel: string, uid: string) => this.forgetLocal(uid));
+    this.subscriber.on('error', (e: Error) => this.logger.warn(`Redis: ${e.message}`));
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
 
   /** uid wins over username; neither means the caller (HOJ), and a visitor then gets 400. */
   async findUser(q: UserLookup, caller: AuthUser | undefined): Promise<User> {
@@ -74,9 +108,51 @@ export class UserHomeService {
     return json;
   }
 
-  /** After the user changed their profile or avatar. */
+  /**
+   * The whole answer of get-user-home-info as bytes: this replica's copy (HOME_LOCAL_MS), else Redis's, else
+   * built (and stored in both). Concurrent requests for the same page share one read.
+   */
+  async homeInfoBody(q: UserLookup, caller: AuthUser | undefined): Promise<Buffer> {
+    const uid = q.uid || (!q.username ? caller?.uid : undefined);
+    const key = uid ? HOME_KEY('uid', uid) : q.username ? HOME_KEY('name', q.username) : null;
+    if (!key) return this.envelope(await this.homeInfoJson(q, caller));
+    const hit = this.local.get(key);
+    if (hit && hit.until > Date.now()) return hit.body;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.homeInfoJson(q, caller)
+        .then((json) => {
+          const body = this.envelope(json);
+          if (generation === this.generation) {
+            if (this.local.size >= HOME_LOCAL_MAX) this.local.clear();
+            this.local.set(key, { body, uid: (JSON.parse(json) as UserHomeInfo).uid, until: Date.now() + HOME_LOCAL_MS });
+          }
+          return body;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private envelope(json: string): Buffer {
+    return Buffer.from(`{"status":200,"msg":"success","data":${json}}`);
+  }
+
+  /** After the user changed their profile or avatar: Redis's copy and every replica's. */
   async forget(uid: string, username: string): Promise<void> {
     await this.redis.del(HOME_KEY('uid', uid), HOME_KEY('name', username));
+    // After the delete: a read that began before it (and may have got the old page) must not keep it.
+    this.forgetLocal(uid);
+    // Sent after the delete, so that a replica dropping its copy reads the new page.
+    await this.redis.publish(this.channel, uid).catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+  }
+
+  /** Drops this replica's copies of a user's page, asked for by uid or by any name (the old one after a rename). */
+  private forgetLocal(uid: string): void {
+    this.generation++;
+    for (const [key, entry] of this.local) if (entry.uid === uid) this.local.delete(key);
   }
 
   private async buildHomeInfo(q: UserLookup, caller: AuthUser | undefined): Promise<UserHomeInfo> {

@@ -1,12 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminWebConfig, DbAndRedisConfig, EmailConfig, HomeCarouselItem, MobileConfig, Role, SITE_TEXT } from '@oj/contracts';
+import {
+  AccountConfig,
+  AdminWebConfig,
+  DbAndRedisConfig,
+  EmailConfig,
+  HomeCarouselItem,
+  MobileConfig,
+  Role,
+  SITE_TEXT,
+} from '@oj/contracts';
 import { Roles } from '../../core/auth/decorators';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { MailService } from '../../core/mail/mail.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { EmailConfigDto, HomeCarouselDto, MobileConfigDto, TestEmailDto, WebConfigDto } from './dto/config.dto';
+import { AccountConfigDto, EmailConfigDto, HomeCarouselDto, MobileConfigDto, TestEmailDto, WebConfigDto } from './dto/config.dto';
 import { IdQuery } from './dto/announcement.dto';
 import { SystemInfoService } from './system-info.service';
 import { UploadService } from '../upload/upload.service';
@@ -49,6 +58,19 @@ export class AdminConfigController {
     const saved = await this.siteConfig.set('web', web);
     const sw = register === undefined ? await this.siteConfig.get('switch') : await this.siteConfig.set('switch', { register });
     return { ...saved, register: sw.register };
+  }
+
+  @Get('get-account-config')
+  @ApiOperation({ summary: 'The registration switch and the account rules the server enforces (shown, set by spec or env)' })
+  async getAccountConfig(): Promise<AccountConfig> {
+    const sw = await this.siteConfig.get('switch');
+    return { register: sw.register, rules: this.system.accountRules() };
+  }
+
+  @Put('set-account-config')
+  async setAccountConfig(@Body() dto: AccountConfigDto): Promise<AccountConfig> {
+    const sw = await this.siteConfig.set('switch', { register: dto.register });
+    return { register: sw.register, rules: this.system.accountRules() };
   }
 
   @Post('home-carousel')

@@ -1,10 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import {
+  ACCOUNT_TIMINGS,
+  AccountRules,
   BackendReplicaInfo,
   DbAndRedisConfig,
   JudgeServerInfo,
   JudgeServiceInfo,
+  LIMITS,
   ServiceInfo,
+  TIMINGS,
   judgeServerKey,
   percentText,
 } from '@oj/contracts';
@@ -195,6 +199,27 @@ export class SystemInfoService implements OnModuleInit, OnApplicationShutdown {
       redisPort: Number(redis.port || 6379),
       redisKeyPrefix: this.config.redis.keyPrefix,
       embeddedPostgres: this.config.database.embedded,
+    };
+  }
+
+  /** The account rules in force: the constants the account code uses and this replica's env settings. */
+  accountRules(): AccountRules {
+    const rate = this.config.rateLimit;
+    return {
+      usernameMax: LIMITS.usernameMax,
+      passwordMin: LIMITS.passwordMin,
+      passwordMax: LIMITS.passwordMax,
+      registerCodeLength: LIMITS.registerCodeLength,
+      registerCodeTtlSec: ACCOUNT_TIMINGS.registerCodeTtlSec,
+      registerCodeResendSec: TIMINGS.registerCodeResendSec,
+      passwordResetResendSec: TIMINGS.passwordResetResendSec,
+      emailChangeCodeResendSec: TIMINGS.emailChangeCodeResendSec,
+      mobileCodeResendSec: TIMINGS.mobileCodeResendSec,
+      loginFailuresBeforeVerify: LIMITS.loginFailuresBeforeVerify,
+      tokenLifetimeSec: this.config.jwt.expiresInSec,
+      throttle: rate.enabled
+        ? { loginPerIpPerMin: rate.loginPerIpPerMin, loginPerUserPerMin: rate.loginPerUserPerMin, codePerIpPerHour: rate.codePerIpPerHour }
+        : null,
     };
   }
 }

@@ -31,7 +31,8 @@ export class TrainingService {
   }
 
   /** GET /api/get-training-list: visible public-area trainings by rank order, with the caller's progress. */
-  async list(q: TrainingListQueryDto, user?: AuthUser): Promise<Page<TrainingInfo>> {
+  /** `gid`: the group's visible trainings (group/get-training-list; the group module checked membership). */
+  async list(q: TrainingListQueryDto, user?: AuthUser, gid?: number): Promise<Page<TrainingInfo>> {
     const req = pageRequest(q);
     const qb = this.db
       .getRepository(Training)
@@ -41,7 +42,7 @@ export class TrainingService {
       .addSelect('c.name', 'categoryName')
       .addSelect('c.color', 'categoryColor')
       .addSelect('(SELECT count(*) FROM training_problem tp WHERE tp.tid = t.id)', 'problemCount')
-      .where('t.status = true AND t.isGroup = false')
+      .where(gid === undefined ? 't.status = true AND t.isGroup = false' : 't.status = true AND t.gid = :gid', { gid })
       .orderBy('t.rank', 'ASC')
       .addOrderBy('t.id', 'DESC');
     if (q.keyword?.trim()) qb.andWhere('t.title ILIKE :kw', { kw: `%${escapeLike(q.keyword.trim())}%` });

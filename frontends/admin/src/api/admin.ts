@@ -27,6 +27,7 @@ import {
   UploadTestcaseResult,
 } from '@oj/contracts';
 import { api, call } from '@oj/kit';
+import { ScopedClient, siteClient } from '../scope';
 
 /** Logs in: the token comes in the Authorization header, the user info in data. */
 export async function adminLogin(body: LoginRequest): Promise<{ token: string | null; user: AdminLoginResponse }> {
@@ -58,16 +59,18 @@ export const updateAnnouncement = (body: Announcement) => call<void>(api.put(ADM
 export const deleteAnnouncement = (aid: number) => call<void>(api.delete(ADMIN_API.announcement, { params: { aid } }));
 
 export const getProblemList = (query: AdminProblemListQuery) => call<Page<AdminProblem>>(api.get(ADMIN_API.problemList, { params: query }));
-export const getProblem = (pid: number) => call<AdminProblemDetail>(api.get(ADMIN_API.problem, { params: { pid } }));
-export const createProblem = (dto: ProblemDto) => call<AdminProblem>(api.post(ADMIN_API.problem, dto));
-export const updateProblem = (dto: ProblemDto) => call<void>(api.put(ADMIN_API.problem, dto));
-export const deleteProblem = (pid: number) => call<void>(api.delete(ADMIN_API.problem, { params: { pid } }));
+export const getProblem = (pid: number, c: ScopedClient = siteClient) =>
+  call<AdminProblemDetail>(c.get(ADMIN_API.problem, { params: { pid } }));
+export const createProblem = (dto: ProblemDto, c: ScopedClient = siteClient) => call<AdminProblem>(c.post(ADMIN_API.problem, dto));
+export const updateProblem = (dto: ProblemDto, c: ScopedClient = siteClient) => call<void>(c.put(ADMIN_API.problem, dto));
+export const deleteProblem = (pid: number, c: ScopedClient = siteClient) => call<void>(c.delete(ADMIN_API.problem, { params: { pid } }));
 export const changeProblemAuth = (id: number, auth: ProblemAuth) => call<void>(api.put(ADMIN_API.changeProblemAuth, { id, auth }));
-export const getProblemCases = (pid: number) => call<ProblemCase[]>(api.get(ADMIN_API.problemCases, { params: { pid } }));
-export const compileJudgeCode = (mode: JudgeMode, body: CompileDto) =>
-  call<void>(api.post(mode === JudgeMode.Interactive ? ADMIN_API.compileInteractive : ADMIN_API.compileSpj, body));
+export const getProblemCases = (pid: number, c: ScopedClient = siteClient) =>
+  call<ProblemCase[]>(c.get(ADMIN_API.problemCases, { params: { pid } }));
+export const compileJudgeCode = (mode: JudgeMode, body: CompileDto, c: ScopedClient = siteClient) =>
+  call<void>(c.post(mode === JudgeMode.Interactive ? ADMIN_API.compileInteractive : ADMIN_API.compileSpj, body));
 
-/** Every tag, whatever its attribution. */
+/** Every tag, whatever its attribution: the public list, in a group too (a new tag is created with the problem). */
 export const getAllTags = () => call<ProblemTag[]>(api.get(ADMIN_API.allProblemTags, { params: { oj: 'All' } }));
 export const createTag = (body: ProblemTag) => call<ProblemTag>(api.post(ADMIN_API.tag, body));
 export const updateTag = (body: ProblemTag) => call<void>(api.put(ADMIN_API.tag, body));
@@ -82,11 +85,12 @@ export const deleteTagClassification = (tcid: number) => call<void>(api.delete(A
 /** The languages the judges run. */
 export const getLanguages = () => call<LanguageInfo[]>(api.get(ADMIN_API.languages, { params: { all: true } }));
 
-export async function uploadTestcaseZip(file: Blob, mode: JudgeMode): Promise<UploadTestcaseResult> {
+/** The zip's cases; in a group the upload carries the gid (HOJ's upload-testcase-zip checks the group admin). */
+export async function uploadTestcaseZip(file: Blob, mode: JudgeMode, c: ScopedClient = siteClient): Promise<UploadTestcaseResult> {
   const form = new FormData();
   form.append('file', file);
   form.append('mode', mode);
-  return call<UploadTestcaseResult>(api.post(ADMIN_API.uploadTestcaseZip, form));
+  return call<UploadTestcaseResult>(c.post(ADMIN_API.uploadTestcaseZip, form));
 }
 
 export async function importProblems(format: ProblemImportFormat, file: Blob): Promise<void> {

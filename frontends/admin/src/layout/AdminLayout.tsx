@@ -20,15 +20,18 @@ import {
   PlusOutlined,
   ReadOutlined,
   FormOutlined,
+  TeamOutlined,
+  AuditOutlined,
 } from '@ant-design/icons';
 import { ProLayout, MenuDataItem } from '@ant-design/pro-components';
 import { Dropdown } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { adminLogout, openQueueBoardSession } from '../api/admin';
-import { isSuperAdminUser } from '../auth/guard';
+import { isProblemAdminUser, isSuperAdminUser } from '../auth/guard';
 import { clearSession, useSession } from '../auth/session';
 import { setLocale, useLocale } from '@oj/kit';
 import { useT, Translate } from '../i18n';
+import './admin-layout.css';
 
 /** Menu entry of the Bull dashboard: not a screen of this app but the backend's own page (root only). */
 export const QUEUE_BOARD_MENU_PATH = '/queues';
@@ -39,8 +42,11 @@ async function openQueueBoard(): Promise<void> {
   window.location.assign(path);
 }
 
-/** The menu of the screens that exist; super-admin-only entries are left out for other admins. */
-export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
+/**
+ * The menu of the screens that exist; super-admin-only entries are left out for other admins. The group
+ * problem applications are reviewed by root and problem admins (`problemReviewer`).
+ */
+export function buildMenu(t: Translate, superAdmin: boolean, problemReviewer = superAdmin): MenuDataItem[] {
   const menu: MenuDataItem[] = [
     { path: '/dashboard', name: t('admin.menu.dashboard'), icon: <DashboardOutlined /> },
     {
@@ -51,6 +57,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
         { path: '/problems', name: t('admin.menu.problemList'), icon: <UnorderedListOutlined /> },
         { path: '/problem/create', name: t('admin.menu.problemCreate'), icon: <PlusOutlined /> },
         { path: '/problem/tag', name: t('admin.menu.problemTag'), icon: <TagsOutlined /> },
+        ...(problemReviewer ? [{ path: '/group-problem/apply', name: t('admin.menu.groupProblemApply'), icon: <AuditOutlined /> }] : []),
       ],
     },
     {
@@ -101,6 +108,7 @@ export function buildMenu(t: Translate, superAdmin: boolean): MenuDataItem[] {
       icon: <SettingOutlined />,
       children: [
         { path: '/user', name: t('admin.menu.user'), icon: <UserOutlined /> },
+        { path: '/group', name: t('admin.menu.group'), icon: <TeamOutlined /> },
         { path: '/auth', name: t('admin.menu.auth'), icon: <KeyOutlined /> },
         { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
         { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
@@ -137,7 +145,10 @@ export function AdminLayout() {
       layout="mix"
       fixSiderbar
       location={{ pathname }}
-      route={{ path: '/', routes: buildMenu(t, isSuperAdminUser(user?.roleList)) }}
+      route={{
+        path: '/',
+        routes: buildMenu(t, isSuperAdminUser(user?.roleList), isSuperAdminUser(user?.roleList) || isProblemAdminUser(user?.roleList)),
+      }}
       menuItemRender={(item, dom) => (
         <a
           href={`/admin${item.path}`}

@@ -8,8 +8,10 @@ import userEnUS from '../pages/user/locales/en-US';
 import authEnUS from '../pages/auth/locales/en-US';
 import confEnUS from '../pages/conf/locales/en-US';
 import fileEnUS from '../pages/filemanagement/locales/en-US';
+import groupEnUS from '../pages/group/locales/en-US';
 
 const messages: Record<string, string> = {
+  ...groupEnUS,
   ...contestEnUS,
   ...examEnUS,
   ...trainingEnUS,

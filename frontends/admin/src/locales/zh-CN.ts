@@ -7,7 +7,9 @@ import userZhCN from '../pages/user/locales/zh-CN';
 import authZhCN from '../pages/auth/locales/zh-CN';
 import confZhCN from '../pages/conf/locales/zh-CN';
 import fileZhCN from '../pages/filemanagement/locales/zh-CN';
+import groupZhCN from '../pages/group/locales/zh-CN';
 const messages: Record<string, string> = {
+  ...groupZhCN,
   ...contestZhCN,
   ...examZhCN,
   ...trainingZhCN,

@@ -3,7 +3,8 @@
  * localStorage at once (a reload or a lost connection keeps it) and sent to the server after a pause
  * (debounced per question), so typing does not call submit-question on every key. An answer the server
  * has not confirmed stays marked unsaved and is sent again on the next change, on flush, or when the page
- * comes back; the server's answers (get-my-answer) fill only the questions with nothing kept locally.
+ * comes back; the server's answers (get-my-answer) fill only the questions with nothing kept locally, and a
+ * confirmed answer the server's copy does not match is sent again (`reconcile`).
  */
 import { useSyncExternalStore } from 'react';
 
@@ -34,6 +35,12 @@ export interface AnswerStore {
   set(questionId: number, value: string): void;
   /** fills in the server's answer unless a local one exists */
   seed(questionId: number, value: string): void;
+  /**
+   * Compares the server's copy (null: none) with the kept answer: fills it in when nothing is kept, and sends a
+   * kept answer again when it was confirmed but the server no longer holds it (the server commits answers
+   * without waiting for the disk: a crash of its database right after a save can lose that save).
+   */
+  reconcile(questionId: number, server: string | null): void;
   /** sends every unsaved answer now; resolves when done */
   flush(): Promise<void>;
   saveState(): SaveState;
@@ -151,6 +158,19 @@ export function createAnswerStore(o: AnswerStoreOptions): AnswerStore {
       if (answers[questionId]) return;
       answers = { ...answers, [questionId]: { value, saved: true } };
       persist();
+      emit();
+    },
+    reconcile(questionId, server) {
+      const kept = answers[questionId];
+      if (!kept) {
+        if (server != null) this.seed(questionId, server);
+        return;
+      }
+      if (!kept.saved || kept.value === server || (server == null && !isAnswered(kept.value))) return;
+      answers = { ...answers, [questionId]: { value: kept.value, saved: false } };
+      persist();
+      if (state !== 'saving') state = 'pending';
+      schedule(questionId);
       emit();
     },
     async flush() {

@@ -145,6 +145,8 @@ export function unpackSubmissions(
 @Injectable()
 export class ScoreboardService {
   private readonly boards = new Map<number, LoadedBoard>();
+  /** Called with the contest id by invalidate() (see onInvalidate). */
+  private readonly invalidated: ((cid: number) => void)[] = [];
   private readonly building = new Map<number, Promise<LoadedBoard>>();
   /** Synchronisations under way, per contest id and gmtModified. */
   private readonly syncing = new Map<string, Promise<ScoreboardEngine>>();
@@ -374,6 +376,15 @@ export class ScoreboardService {
   async invalidate(cid: number): Promise<void> {
     await this.redis.multi().incr(epochKey(cid)).del(logKey(cid)).exec();
     this.boards.delete(cid);
+    for (const listener of this.invalidated) listener(cid);
+  }
+
+  /**
+   * Every edit of a contest's problems or rules invalidates its board: the replica's other caches of the
+   * contest (its problem list and pages, ContestService) drop their copies on the same call.
+   */
+  onInvalidate(listener: (cid: number) => void): void {
+    this.invalidated.push(listener);
   }
 
   /** Which view a caller sees: admins the live board, others the sealed one while the seal holds. */

@@ -1,5 +1,6 @@
 /**
- * A replica's copy of rows read by id (contests, exams), shared by every request: the row is reused while
+ * A replica's copy of rows read by id (contests, exams) or by another key (a contest's problem pages), shared by
+ * every request: the row is reused while
  * younger than `maxAgeMs`, re-read in the background from `refreshMs` on, and at most one read per id is under
  * way (single flight). Before, an entry expired for everybody at once and each request in flight sent its own
  * query: under load a burst of queries every second, queued behind a small pool. `forget` drops an id after an
@@ -13,13 +14,13 @@ interface Cached<T> {
   reading?: Promise<T | null>;
 }
 
-export class RowCache<T> {
-  private readonly cache = new Map<number, Cached<T>>();
+export class RowCache<T, K = number> {
+  private readonly cache = new Map<K, Cached<T>>();
   /** Bumped by forget(): a read that started before an edit must not store the old row. */
   private generationNo = 0;
 
   constructor(
-    private readonly load: (id: number) => Promise<T | null>,
+    private readonly load: (id: K) => Promise<T | null>,
     private readonly maxAgeMs: number,
     private readonly refreshMs: number,
   ) {}
@@ -29,7 +30,7 @@ export class RowCache<T> {
     return this.generationNo;
   }
 
-  get(id: number): Promise<T | null> {
+  get(id: K): Promise<T | null> {
     const hit = this.cache.get(id);
     const age = hit ? Date.now() - hit.at : Infinity;
     if (hit && age < this.refreshMs) return Promise.resolve(hit.row);
@@ -37,12 +38,18 @@ export class RowCache<T> {
     return hit && age < this.maxAgeMs ? Promise.resolve(hit.row) : reading;
   }
 
-  forget(id: number): void {
+  forget(id: K): void {
     this.generationNo++;
     this.cache.delete(id);
   }
 
-  private read(id: number): Promise<T | null> {
+  /** Drops every key the test accepts (all the entries of one contest). */
+  forgetWhere(test: (id: K) => boolean): void {
+    this.generationNo++;
+    for (const id of [...this.cache.keys()]) if (test(id)) this.cache.delete(id);
+  }
+
+  private read(id: K): Promise<T | null> {
     const generation = this.generationNo;
     // The row is as of when the query started: its age counts from then.
     const startedAt = Date.now();

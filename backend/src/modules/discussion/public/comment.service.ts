@@ -13,6 +13,7 @@ import { StatementBatch } from '../statement-batch';
 import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
 import { CommentsQuery, CreateCommentDto, ReplyDto } from '../dto/comment.dto';
 import { Comment } from '../entities/comment.entity';
+import { Discussion } from '../entities/discussion.entity';
 import { Reply } from '../entities/reply.entity';
 import { DiscussionService, isoSql } from './discussion.service';
 
@@ -86,6 +87,14 @@ interface PageRow {
   records: string;
 }
 
+/**
+ * Comment pages rendered per statement (StatementBatch `maxKeys`): a page of a post outside the cache costs
+ * PostgreSQL about 2 ms (ten comment rows, their reply counts and newest replies, each a page read), so a
+ * turn's renders go out in pieces of this many, in parallel, not as one long statement on one core.
+ */
+const PAGES_PER_STATEMENT = 4;
+/** Like reads are index probes of a few µs each: larger pieces. */
+const LIKE_READS_PER_STATEMENT = 32;
 const CACHED_COMMENT_PAGES = 3;
 const CACHED_COMMENT_LIMIT = 50;
 const COMMENTS_HEAD = Buffer.from('{"commentList":');
@@ -108,7 +117,7 @@ export class CommentService {
     const out: number[][] = keys.map(() => []);
     for (const r of rows) out[r.i].push(r.cid);
     return out;
-  });
+  }, LIKE_READS_PER_STATEMENT);
   /** Comment page renders of one event-loop turn, one statement (see StatementBatch). */
   private readonly pageRenders = new StatementBatch<PageKey, PageRow>(async (keys) => {
     const rows = await poolQuery<PageRow & { i: number }>(this.dataSource, COMMENT_PAGE_SQL, [
@@ -121,7 +130,7 @@ export class CommentService {
     const out: (PageRow | undefined)[] = new Array(keys.length);
     for (const { i, ...row } of rows) out[i - 1] = row;
     return out;
-  });
+  }, PAGES_PER_STATEMENT);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -140,7 +149,9 @@ export class CommentService {
    */
   async place(em: EntityManager, ref: { did?: number | null; cid?: number | null }, user: AuthUser | undefined): Promise<Place> {
     if (ref.did) {
-      await this.rules.assertSwitch('openPublicDiscussion', user);
+      // A group's post answers to the group discussion switch and its members (DiscussionService.visible).
+      const grouped = await em.findOne(Discussion, { where: { id: ref.did }, select: { id: true, gid: true } });
+      if (!grouped || grouped.gid === null) await this.rules.assertSwitch('openPublicDiscussion', user);
       const d = await this.discussions.visible(em, ref.did, user);
       return {
         sourceType: 'Discussion',
@@ -180,7 +191,6 @@ export class CommentService {
     if (!q.did || req.current > CACHED_COMMENT_PAGES || req.size > CACHED_COMMENT_LIMIT) {
       return [Buffer.from(JSON.stringify(await this.list(q, user)))];
     }
-    await this.rules.assertSwitch('openPublicDiscussion', user);
     const did = q.did;
     const template = `cpage:{v}:${did}:${req.current}:${req.size}`;
     // One Redis call (the version, and the page unless this replica holds it); a page this replica must
@@ -192,7 +202,10 @@ export class CommentService {
       liked = r.liked;
       return { meta: r.meta, json: r.json };
     });
-    this.discussions.assertVisible(page.meta, user);
+    const grouped = page.meta.gid !== null;
+    if (grouped) await this.discussions.assertGroupReader(page.meta.gid!, user);
+    else await this.rules.assertSwitch('openPublicDiscussion', user);
+    this.discussions.assertVisible(page.meta, user, grouped);
     if (!liked) liked = user && page.meta.ids.length ? ((await this.likeReads.load({ uid: user.uid, ids: page.meta.ids })) ?? []) : [];
     let likeMap = '';
     for (const id of liked) likeMap += `${likeMap ? ',' : ''}"${id}":true`;

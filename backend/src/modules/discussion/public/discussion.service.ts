@@ -15,6 +15,7 @@ import { CreateDiscussionDto, DiscussionListQuery, DiscussionReportDto, UpdateDi
 import { DiscussionCategoryEntity } from '../entities/discussion-category.entity';
 import { Discussion } from '../entities/discussion.entity';
 import { DiscussionReport } from '../entities/discussion-report.entity';
+import { GroupAccessService } from '../../group/access/group-access.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
 import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
 import { StatementBatch } from '../statement-batch';
@@ -66,6 +67,11 @@ const HAS_LIKE_SQL = `SELECT v.i::int AS i FROM unnest($1::int[], $2::varchar[])
   JOIN discussion_like l ON l.did = v.did AND l.uid = v.uid`;
 
 type RenderedPost = PostMeta & { json: string; hasLike: boolean };
+/**
+ * Posts rendered per statement (StatementBatch `maxKeys`): about 0.15 ms of PostgreSQL each outside the cache
+ * (one post row, its category and author), so a busy turn still goes out in a few parallel pieces.
+ */
+const POSTS_PER_STATEMENT = 16;
 
 /** Public discussion calls of spec §7 (HOJ's DiscussionController). */
 @Injectable()
@@ -80,13 +86,13 @@ export class DiscussionService implements OnApplicationShutdown {
     const out: (RenderedPost | undefined)[] = new Array(keys.length);
     for (const { i, ...row } of rows) out[i - 1] = row;
     return out;
-  });
+  }, POSTS_PER_STATEMENT);
   private readonly likeReads = new StatementBatch<{ did: number; uid: string }, true>(async (keys) => {
     const rows = await poolQuery<{ i: number }>(this.dataSource, HAS_LIKE_SQL, [keys.map((k) => k.did), keys.map((k) => k.uid)]);
     const out: (true | undefined)[] = new Array(keys.length);
     for (const { i } of rows) out[i - 1] = true;
     return out;
-  });
+  }, POSTS_PER_STATEMENT * 4);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -96,6 +102,7 @@ export class DiscussionService implements OnApplicationShutdown {
     private readonly removal: DiscussionRemovalService,
     private readonly cache: DiscussionCacheService,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly groups: GroupAccessService,
   ) {}
 
   categories(): Promise<DiscussionCategory[]> {
@@ -122,16 +129,25 @@ export class DiscussionService implements OnApplicationShutdown {
     return page.json;
   }
 
-  /** Pinned first, then newest. Hidden posts only for admins asking with `admin=true`. */
-  async list(q: DiscussionListQuery, user: AuthUser | undefined, exactTotal = false): Promise<Page<DiscussionVO>> {
+  /**
+   * Pinned first, then newest. Hidden posts only for admins asking with `admin=true`. `group`: a group's posts
+   * (group/get-discussion-list; the group module checked the caller and says whether hidden ones show).
+   */
+  async list(
+    q: DiscussionListQuery,
+    user: AuthUser | undefined,
+    exactTotal = false,
+    group?: { gid: number; withHidden: boolean },
+  ): Promise<Page<DiscussionVO>> {
     const req = pageRequest(q);
-    const where: string[] = ['d.gid IS NULL'];
+    const where: string[] = group ? [] : ['d.gid IS NULL'];
     const params: unknown[] = [];
     const add = (sql: string, value: unknown) => {
       params.push(value);
       where.push(sql.replace('?', `$${params.length}`));
     };
-    if (!(q.admin && user?.isAdmin)) add('d.status = ?', DiscussionStatus.Shown);
+    if (group) add('d.gid = ?', group.gid);
+    if (group ? !group.withHidden : !(q.admin && user?.isAdmin)) add('d.status = ?', DiscussionStatus.Shown);
     if (q.cid) add('d.category_id = ?', q.cid);
     if (q.pid) add('d.pid = ?', q.pid);
     if (q.onlyMine) {
@@ -150,7 +166,7 @@ export class DiscussionService implements OnApplicationShutdown {
         WHERE ${whereSql} ORDER BY d.top_priority DESC, d.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, req.size, req.skip],
     );
-    const cacheable = !keyword && !q.onlyMine;
+    const cacheable = !keyword && !q.onlyMine && !group;
     const total = cacheable && !exactTotal ? await this.cachedCount(whereSql, params) : await this.count(whereSql, params);
     return toPage(records, total, req);
   }
@@ -194,7 +210,9 @@ export class DiscussionService implements OnApplicationShutdown {
       if (user) liked = row.hasLike;
       return { meta: row.meta, json: row.json };
     });
-    this.assertVisible(page.meta, user);
+    const grouped = !!page.meta && page.meta.gid !== null;
+    if (grouped) await this.assertGroupReader(page.meta.gid!, user);
+    this.assertVisible(page.meta, user, grouped);
     if (liked === undefined) liked = user ? await this.hasLike(did, user.uid) : false;
     return [Buffer.from(`{"viewNum":${page.meta.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
   }
@@ -210,11 +228,32 @@ export class DiscussionService implements OnApplicationShutdown {
     return { meta, json, hasLike: !!hasLike };
   }
 
-  /** 404 for no post (or a group's), 403 for a hidden one unless the caller is its author or an admin. */
-  assertVisible<T extends Pick<PostMeta, 'status' | 'uid' | 'gid'>>(d: T | null, user: AuthUser | undefined): asserts d is T {
-    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
+  /**
+   * 404 for no post (or a group's, unless `groupChecked`: assertGroupReader passed), 403 for a hidden one unless
+   * the caller is its author or an admin.
+   */
+  assertVisible<T extends Pick<PostMeta, 'status' | 'uid' | 'gid'>>(
+    d: T | null,
+    user: AuthUser | undefined,
+    groupChecked = false,
+  ): asserts d is T {
+    if (!d || (d.gid !== null && !groupChecked)) throw new NotFoundError(DISCUSSION_ERR.notFound);
     if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
       throw new ForbiddenError(DISCUSSION_ERR.hidden);
+  }
+
+  /** The group discussion areas are open (openGroupDiscussion; root passes): 403 with the §8 text otherwise. */
+  assertGroupArea(user: AuthUser | undefined): Promise<void> {
+    return this.rules.assertSwitch('openGroupDiscussion', user);
+  }
+
+  /**
+   * A group's post (spec §6): the group discussion area must be open (root passes), and only the group's members
+   * (3–5) and root read it; everyone else gets 404, as if it did not exist.
+   */
+  async assertGroupReader(gid: number | string, user: AuthUser | undefined): Promise<void> {
+    await this.assertGroupArea(user);
+    if (!(await this.groups.isMember(Number(gid), user))) throw new NotFoundError(DISCUSSION_ERR.notFound);
   }
 
   private async hasLike(did: number, uid: string): Promise<boolean> {
@@ -249,7 +288,8 @@ export class DiscussionService implements OnApplicationShutdown {
     await this.flushViews().catch(() => undefined);
   }
 
-  async create(dto: CreateDiscussionDto, user: AuthUser): Promise<DiscussionVO> {
+  /** `gid`: a group's post (group/discussion; the group module checked the caller is a member). */
+  async create(dto: CreateDiscussionDto, user: AuthUser, gid: number | null = null): Promise<DiscussionVO> {
     await this.rules.assertCanPost(user);
     await this.assertCategory(dto.categoryId);
     if (dto.pid) await this.assertProblem(dto.pid);
@@ -266,16 +306,16 @@ export class DiscussionService implements OnApplicationShutdown {
       role: roleLabel(user),
       topPriority: user.isAdmin ? (dto.topPriority ?? false) : false,
       status: DiscussionStatus.Shown,
-      gid: null,
+      gid: gid === null ? null : String(gid),
     });
     await this.rules.commitPost(user);
     await this.cache.touch({ list: true });
-    return { ...saved, gid: null } as unknown as DiscussionVO;
+    return { ...saved, gid } as unknown as DiscussionVO;
   }
 
-  /** Authors and admins edit; only admins pin. */
-  async update(dto: UpdateDiscussionDto, user: AuthUser): Promise<void> {
-    const d = await this.owned(dto.id, user);
+  /** Authors and admins edit; only admins pin. `groupChecked`: a group's post the group module let the caller edit. */
+  async update(dto: UpdateDiscussionDto, user: AuthUser, groupChecked = false): Promise<void> {
+    const d = await this.owned(dto.id, user, groupChecked);
     if (dto.categoryId !== undefined) await this.assertCategory(dto.categoryId);
     if (dto.pid) await this.assertProblem(dto.pid);
     const patch: Partial<Discussion> = {};
@@ -343,16 +383,17 @@ export class DiscussionService implements OnApplicationShutdown {
   /** A discussion the caller may see (shown, or hidden but theirs or the caller an admin). */
   async visible(em: EntityManager, did: number, user: AuthUser | undefined): Promise<Discussion> {
     const d = await em.findOne(Discussion, { where: { id: did } });
-    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    if (!d) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    if (d.gid !== null) await this.assertGroupReader(d.gid, user);
     if (d.status === DiscussionStatus.Hidden && !(user && (user.isAdmin || user.uid === d.uid)))
       throw new ForbiddenError(DISCUSSION_ERR.hidden);
     return d;
   }
 
-  private async owned(did: number, user: AuthUser): Promise<Discussion> {
+  private async owned(did: number, user: AuthUser, groupChecked = false): Promise<Discussion> {
     const d = await this.dataSource.getRepository(Discussion).findOne({ where: { id: did } });
-    if (!d || d.gid !== null) throw new NotFoundError(DISCUSSION_ERR.notFound);
-    if (d.uid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
+    if (!d || (d.gid !== null) !== groupChecked) throw new NotFoundError(DISCUSSION_ERR.notFound);
+    if (!groupChecked && d.uid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
     return d;
   }
 

@@ -102,12 +102,12 @@ export class AdminExamService {
       rankScoreType: dto.rankScoreType ?? OiScoreType.Highest,
       rankShowName: dto.rankShowName ?? RankShowName.Username,
       visible: dto.visible ?? true,
-      gid: dto.gid ?? null,
     };
   }
 
-  async create(dto: ExamBodyDto, user: AuthUser): Promise<ExamInfo> {
-    const saved = await this.exams.save(this.exams.create({ ...this.fields(dto), uid: user.uid, author: user.username }));
+  /** `gid`: a group's exam (group/exam, checked by the group module); a body's gid never moves an exam. */
+  async create(dto: ExamBodyDto, user: AuthUser, gid: number | null = null): Promise<ExamInfo> {
+    const saved = await this.exams.save(this.exams.create({ ...this.fields(dto), uid: user.uid, author: user.username, gid }));
     const exam = await this.exams.findOneByOrFail({ id: saved.id });
     return examView(exam, { totalScore: 0, questionCount: 0, problemCount: 0 });
   }
@@ -156,9 +156,11 @@ export class AdminExamService {
   }
 
   async addProblem(dto: AddExamProblemDto, user: AuthUser): Promise<ExamProblem> {
-    await this.managed(dto.eid, user);
+    const exam = await this.managed(dto.eid, user);
     const problem: Problem = await this.problems.findById(dto.pid);
-    if (!this.problems.canSee(problem, user)) throw new ForbiddenError(ERR.noPermission);
+    // A group's problem goes only into that group's exams (root: any); others as the bank shows them.
+    const usable = problem.isGroup ? problem.gid === exam.gid || user.isRoot : this.problems.canSee(problem, user);
+    if (!usable) throw new ForbiddenError(ERR.noPermission);
     if (await this.examProblems.existsBy({ eid: dto.eid, pid: dto.pid })) throw new BadRequestError(EXAM_ERR.problemAlreadyInExam);
     if (await this.examProblems.existsBy({ eid: dto.eid, displayId: dto.displayId })) throw new BadRequestError(EXAM_ERR.displayIdExists);
     try {
@@ -246,9 +248,9 @@ export class AdminExamService {
 
   /** add-question-from-bank: a public question, or one of the caller's own (root: any). */
   async addQuestion(dto: AddExamQuestionDto, user: AuthUser): Promise<ExamQuestion> {
-    await this.managed(dto.eid, user);
+    const exam = await this.managed(dto.eid, user);
     const q = await this.bank.find(dto.questionId);
-    if (!this.bank.canUse(q, user)) throw new ForbiddenError(ERR.noPermission);
+    if (!this.bank.canUse(q, user, exam.gid)) throw new ForbiddenError(ERR.noPermission);
     const saved = await this.link(dto.eid, q.id, dto.displayId, dto.score);
     this.changed(dto.eid);
     return saved;
@@ -256,9 +258,10 @@ export class AdminExamService {
 
   /** exam-question POST: a question written inside the exam (exam-only unless its body says), linked in one transaction. */
   async createQuestion(dto: CreateExamQuestionDto, user: AuthUser): Promise<AdminExamQuestionItem> {
-    await this.managed(dto.eid, user);
+    const exam = await this.managed(dto.eid, user);
     const { q, link } = await this.db.transaction(async (em) => {
-      const q = await this.bank.create(dto.question, user, em, QuestionAuth.Exam);
+      // Written inside a group's exam, the question is the group's.
+      const q = await this.bank.create(dto.question, user, em, QuestionAuth.Exam, exam.gid);
       return { q, link: await this.link(dto.eid, q.id, dto.displayId, dto.score, em) };
     });
     this.changed(dto.eid);

@@ -58,8 +58,12 @@ export class QuestionBankService {
     return user.isRoot || q.uid === user.uid;
   }
 
-  /** May the caller put this question in an exam (public ones, and the caller's own)? */
-  canUse(q: Question, user: AuthUser): boolean {
+  /**
+   * May the caller put this question in an exam of group `examGid` (null: a site exam)? A group's question only
+   * goes into that group's exams; otherwise public ones and the caller's own (root: any).
+   */
+  canUse(q: Question, user: AuthUser, examGid: number | null = null): boolean {
+    if (q.gid !== null) return q.gid === examGid || user.isRoot;
     return this.canManage(q, user) || q.auth === QuestionAuth.Public;
   }
 
@@ -75,10 +79,13 @@ export class QuestionBankService {
     return q;
   }
 
-  async list(q: AdminQuestionListQueryDto, user: AuthUser): Promise<Page<QuestionInfo>> {
+  /** The site's bank (`gid` undefined: a group's questions stay in the group) or group `gid`'s (checked by the group module). */
+  async list(q: AdminQuestionListQueryDto, user: AuthUser, gid?: number): Promise<Page<QuestionInfo>> {
     const req = pageRequest(q);
     const qb = this.questions.createQueryBuilder('q').orderBy('q.id', 'DESC');
-    if (!user.isRoot) qb.andWhere('(q.auth = :pub OR q.uid = :uid)', { pub: QuestionAuth.Public, uid: user.uid });
+    if (gid === undefined) qb.where('q.gid IS NULL');
+    else qb.where('q.gid = :gid', { gid });
+    if (!user.isRoot && gid === undefined) qb.andWhere('(q.auth = :pub OR q.uid = :uid)', { pub: QuestionAuth.Public, uid: user.uid });
     if (q.onlyMine) qb.andWhere('q.uid = :me', { me: user.uid });
     if (q.type !== undefined) qb.andWhere('q.type = :type', { type: q.type });
     if (q.auth !== undefined) qb.andWhere('q.auth = :auth', { auth: q.auth });
@@ -86,7 +93,7 @@ export class QuestionBankService {
     if (q.eid !== undefined) qb.andWhere('q.id NOT IN (SELECT x.qid FROM exam_question x WHERE x.eid = :eid)', { eid: q.eid });
     const [rows, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
     return toPage(
-      rows.map((r) => questionInfo(r, this.canManage(r, user) || r.answerShare)),
+      rows.map((r) => questionInfo(r, gid !== undefined || this.canManage(r, user) || r.answerShare)),
       total,
       req,
     );
@@ -97,6 +104,7 @@ export class QuestionBankService {
     user: AuthUser,
     em: EntityManager = this.db.manager,
     defaultAuth: QuestionAuth = QuestionAuth.Public,
+    gid: number | null = null,
   ): Promise<Question> {
     const fields = questionFields(dto);
     if (await em.getRepository(Question).existsBy({ displayId: dto.displayId }))
@@ -110,13 +118,19 @@ export class QuestionBankService {
         tags: [...new Set(dto.tags ?? [])],
         uid: user.uid,
         author: user.username,
-        gid: dto.gid ?? null,
+        // Only the group's routes make a group's question; a body's gid is never read.
+        gid,
       }),
     );
   }
 
   async update(qid: number, dto: QuestionBodyDto, user: AuthUser): Promise<Question> {
-    const q = await this.managed(qid, user);
+    return this.save(await this.managed(qid, user), dto);
+  }
+
+  /** Stores an edit of a question the caller was checked to manage (here or by the group module). */
+  async save(q: Question, dto: QuestionBodyDto): Promise<Question> {
+    const qid = q.id;
     const fields = questionFields(dto);
     if (dto.displayId !== q.displayId && (await this.questions.existsBy({ displayId: dto.displayId })))
       throw new BadRequestError(EXAM_ERR.questionDisplayIdExists);
@@ -125,7 +139,6 @@ export class QuestionBankService {
       answerShare: dto.answerShare ?? q.answerShare,
       auth: dto.auth ?? q.auth,
       tags: dto.tags ? [...new Set(dto.tags)] : q.tags,
-      gid: dto.gid === undefined ? q.gid : dto.gid,
     });
     const saved = await this.questions.save(q);
     await this.forgetExamsOf(qid);
@@ -135,6 +148,11 @@ export class QuestionBankService {
   /** Deletes a question no exam uses. */
   async remove(qid: number, user: AuthUser): Promise<void> {
     await this.managed(qid, user);
+    await this.delete(qid);
+  }
+
+  /** Deletes a question (the caller was checked) unless an exam uses it. */
+  async delete(qid: number): Promise<void> {
     const [{ n }] = (await this.db.query('SELECT COUNT(*)::int AS n FROM exam_question WHERE qid = $1', [qid])) as { n: number }[];
     if (n) throw new BadRequestError(EXAM_ERR.questionInUse);
     await this.questions.delete({ id: qid });

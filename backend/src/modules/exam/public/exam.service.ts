@@ -119,13 +119,18 @@ export class ExamService {
   ) {}
 
   /** get-exam-list: visible exams (admins of an exam see theirs too), newest first, with counts. */
-  async list(q: ExamListQuery, user?: AuthUser, admin = false, now = new Date()): Promise<Page<ExamInfo>> {
+  /**
+   * `gid` undefined: the site's exams (a group's are listed by the group only); a number: that group's, all of
+   * them for its admin list (the group module checked the caller).
+   */
+  async list(q: ExamListQuery, user?: AuthUser, admin = false, now = new Date(), gid?: number): Promise<Page<ExamInfo>> {
     const req = pageRequest(q);
     const where: string[] = [];
     const params: unknown[] = [];
     const p = (v: unknown) => `$${params.push(v)}`;
+    where.push(gid === undefined ? 'e.gid IS NULL' : `e.gid = ${p(gid)}`);
     if (!admin) where.push('e.visible');
-    else if (!user?.isRoot) where.push(`e.uid = ${p(user?.uid ?? '')}`);
+    else if (!user?.isRoot && gid === undefined) where.push(`e.uid = ${p(user?.uid ?? '')}`);
     if (q.auth !== undefined) where.push(`e.auth = ${p(q.auth)}`);
     if (q.keyword) where.push(`e.title ILIKE ${p(`%${escapeLike(q.keyword)}%`)}`);
     if (q.status !== undefined) {

@@ -78,3 +78,8 @@ export class RemoveMemberQueryDto {
 export class GroupPageQueryDto extends PageQueryDto {
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) gid: number;
 }
+
+/** The lists of a group's content (HOJ: limit, currentPage, gid; keyword for the admin lists). */
+export class GroupItemListQueryDto extends GroupPageQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) keyword?: string;
+}

@@ -3,6 +3,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 /** A problem of the bank (spec §3). Field names follow HOJ's `problem` table. */
 @Entity('problem')
+/** The group's problem list (a group's problems by id). */
+@Index('ix_problem_gid', ['gid', 'id'])
 export class Problem {
   @PrimaryGeneratedColumn()
   id: number;
@@ -132,6 +134,10 @@ export class Problem {
 
   @Column({ type: 'int', nullable: true })
   gid: number | null;
+
+  /** HOJ's apply-public progress of a group problem: null not applied, 1 applying, 2 public, 3 refused. */
+  @Column({ type: 'int', nullable: true })
+  applyPublicProgress: number | null;
 
   @Column({ type: 'boolean', default: false })
   isFileIO: boolean;

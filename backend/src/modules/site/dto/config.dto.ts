@@ -1,5 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { AdminWebConfig, EmailConfig, ERR, MobileConfig, SwitchConfig } from '@oj/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AccountConfigUpdate, AdminWebConfig, EmailConfig, ERR, MobileConfig, SwitchConfig } from '@oj/contracts';
 import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /** PUT /api/admin/config/set-web-config: the fields sent are saved, the others kept. */
@@ -13,6 +13,11 @@ export class WebConfigDto implements Partial<AdminWebConfig> {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) recordUrl?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) projectName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) projectUrl?: string;
+}
+
+/** PUT /api/admin/config/set-account-config: the rules are not settable, so only `register` is accepted. */
+export class AccountConfigDto implements AccountConfigUpdate {
+  @ApiProperty() @IsBoolean() register: boolean;
 }
 
 /** PUT /api/admin/config/set-email-config. An empty or absent password keeps the stored one. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ERR, ProblemAuth, TRAINING_ERR } from '@oj/contracts';
+import { ERR, GROUP_CONTENT_ERR, ProblemAuth, TRAINING_ERR } from '@oj/contracts';
 import { DataSource, Not } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
@@ -61,7 +61,22 @@ export class AdminTrainingProblemService {
     const t = await this.admin.managed(dto.tid, user);
     const problem = await this.db.getRepository(Problem).findOneBy({ id: dto.pid });
     if (!problem || problem.auth !== ProblemAuth.Public || problem.isGroup) throw new NotFoundError(ERR.notFound);
-    const displayId = dto.displayId.trim();
+    return this.link(t, problem, dto.displayId);
+  }
+
+  /**
+   * group/add-training-problem-from-group (HOJ: problemId, tid): one of the training's own group's problems,
+   * under its display ID; anything else is not the group's.
+   */
+  async addFromGroup(tid: number, problemId: string, user: AuthUser): Promise<TrainingProblem> {
+    const t = await this.admin.managed(tid, user);
+    const problem = await this.db.getRepository(Problem).findOneBy({ problemId: problemId.trim() });
+    if (!problem || t.gid === null || problem.gid !== t.gid) throw new BadRequestError(GROUP_CONTENT_ERR.notGroupProblem);
+    return this.link(t, problem, problem.problemId);
+  }
+
+  private async link(t: Training, problem: Problem, rawDisplayId: string): Promise<TrainingProblem> {
+    const displayId = rawDisplayId.trim();
     if (!displayId) throw new BadRequestError(TRAINING_ERR.displayIdRequired);
     if (await this.links.existsBy({ tid: t.id, pid: problem.id })) throw new BadRequestError(TRAINING_ERR.problemAlreadyInTraining);
     if (await this.links.existsBy({ tid: t.id, displayId })) throw new BadRequestError(TRAINING_ERR.displayIdExists);

@@ -39,11 +39,12 @@ export class AdminTrainingService {
     return t;
   }
 
-  async list(q: AdminTrainingListQueryDto): Promise<Page<AdminTrainingInfo>> {
+  /** Site trainings; with `gid` (group/get-admin-training-list, checked by the group module) the group's own. */
+  async list(q: AdminTrainingListQueryDto, gid?: number): Promise<Page<AdminTrainingInfo>> {
     const req = pageRequest(q);
     const qb = this.trainings
       .createQueryBuilder('t')
-      .where('t.isGroup = false')
+      .where(gid === undefined ? 't.isGroup = false' : 't.gid = :gid', { gid })
       .orderBy('t.rank', 'ASC')
       .addOrderBy('t.id', 'DESC')
       .skip(req.skip)
@@ -69,10 +70,11 @@ export class AdminTrainingService {
     return { training: toAdminInfo(t, true), trainingCategory: category ? toCategory(category) : null };
   }
 
-  async add(dto: AdminTrainingDto, user: AuthUser): Promise<AdminTrainingInfo> {
+  /** `gid`: a group's training (group/training, checked by the group module); a body's gid is never read. */
+  async add(dto: AdminTrainingDto, user: AuthUser, gid: number | null = null): Promise<AdminTrainingInfo> {
     const fields = await this.validated(dto);
     const saved = await this.trainings.save(
-      this.trainings.create({ ...fields, author: user.username, uid: user.uid, isGroup: false, gid: null }),
+      this.trainings.create({ ...fields, author: user.username, uid: user.uid, isGroup: gid !== null, gid }),
     );
     return toAdminInfo(saved, true);
   }

@@ -1,6 +1,8 @@
 /**
  * /admin/conf (super admin): every system config section of spec §2 — website, home carousel, SMTP (background
- * picture, test mail), mobile/SMS, data source (shown), judge, discussion and group limits.
+ * picture, test mail), mobile/SMS, data source (shown), judge, discussion and group limits, and account (the
+ * registration switch and the account rules in force). HOJ's "account" cards hold remote-judge logins; this
+ * platform judges nothing remotely, so it has none to set.
  */
 import { PageContainer, ProCard, ProForm, ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { App, Button, Image, Input, Result, Space, Spin } from 'antd';
@@ -9,6 +11,7 @@ import { AdminWebConfig, EmailConfig } from '@oj/contracts';
 import { getEmailConfig, getWebConfig, sendTestEmail, setEmailConfig, setWebConfig } from '../../api/admin';
 import { useT } from '../../i18n';
 import { uploadEmailBackground } from './api';
+import { AccountCard } from './account';
 import { CarouselCard, DataSourceCard, LimitsCard, MobileCard, PictureUpload } from './sections';
 
 /** Loads one config object; `failed` when the call was refused. */
@@ -62,7 +65,6 @@ function WebConfigCard() {
         <ProFormText name="projectName" width="md" label={t('admin.conf.projectName')} />
         <ProFormText name="projectUrl" width="md" label={t('admin.conf.projectUrl')} />
       </ProForm.Group>
-      <ProFormSwitch name="register" label={t('admin.conf.register')} />
     </ProForm>
   );
 }
@@ -175,6 +177,9 @@ export default function ConfPage() {
       </ProCard>
       <ProCard title={t('admin.conf.group')} bordered headerBordered style={{ marginBottom: 16 }}>
         <LimitsCard section="group" />
+      </ProCard>
+      <ProCard title={t('admin.conf.account')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <AccountCard />
       </ProCard>
       <ProCard title={t('admin.conf.dataSource')} bordered headerBordered>
         <DataSourceCard />

@@ -6,6 +6,7 @@ import { ContestAnnouncementInfo, DEFAULT_PAGE_SIZE } from '@oj/contracts';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { useContestTitle, useNestedHeader } from '../../components/nested-page';
+import { useScopedClient } from '../../scope';
 import { createContestAnnouncement, deleteContestAnnouncement, getContestAnnouncementPage, updateContestAnnouncement } from './api';
 
 interface FormValues {
@@ -16,9 +17,10 @@ interface FormValues {
 
 function AnnouncementForm({ cid, row, onSaved }: { cid: number; row?: ContestAnnouncementInfo; onSaved: () => void }) {
   const { t } = useT();
+  const client = useScopedClient();
   const onFinish = useModalSave<FormValues>(!!row, onSaved, async (v) => {
-    if (row) await updateContestAnnouncement({ ...v, id: row.id, cid });
-    else await createContestAnnouncement({ ...v, cid });
+    if (row) await updateContestAnnouncement({ ...v, id: row.id, cid }, client);
+    else await createContestAnnouncement({ ...v, cid }, client);
   });
   return (
     <ModalForm<FormValues>
@@ -54,11 +56,25 @@ export default function ContestAnnouncementPage() {
     { to: `/contest/${cid}/edit`, label: contestTitle || `#${cid}` },
     { label: t('admin.contestAnnouncement.title') },
   ]);
+  return (
+    <PageContainer title={t('admin.contestAnnouncement.title')} subTitle={contestTitle} {...header}>
+      <ContestAnnouncements cid={cid} />
+    </PageContainer>
+  );
+}
+
+/** The contest's announcement table without router or page frame (a group mounts it too). */
+export function ContestAnnouncements({ cid }: { cid: number }) {
+  const { t } = useT();
+  const client = useScopedClient();
   const { actionRef, reload } = useTableReload();
   const run = useNotifiedAction(reload);
 
   const setVisible = (row: ContestAnnouncementInfo, visible: boolean) =>
-    run(() => updateContestAnnouncement({ id: row.id, cid, title: row.title, content: row.content, visible }), 'admin.common.updated');
+    run(
+      () => updateContestAnnouncement({ id: row.id, cid, title: row.title, content: row.content, visible }, client),
+      'admin.common.updated',
+    );
 
   const columns: ProColumns<ContestAnnouncementInfo>[] = [
     { title: t('admin.contestAnnouncement.id'), dataIndex: 'id', width: 80 },
@@ -79,7 +95,7 @@ export default function ContestAnnouncementPage() {
         <DeleteAction
           key="delete"
           title={t('admin.contestAnnouncement.deleteConfirm')}
-          onDelete={() => deleteContestAnnouncement(row.id)}
+          onDelete={() => deleteContestAnnouncement({ id: row.id, cid }, client)}
           onDeleted={reload}
         />,
       ],
@@ -87,16 +103,14 @@ export default function ContestAnnouncementPage() {
   ];
 
   return (
-    <PageContainer title={t('admin.contestAnnouncement.title')} subTitle={contestTitle} {...header}>
-      <ProTable<ContestAnnouncementInfo>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        search={false}
-        pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
-        request={pagedRequest((current, pageSize) => getContestAnnouncementPage(cid, current, pageSize))}
-        toolBarRender={() => [<AnnouncementForm key="create" cid={cid} onSaved={reload} />]}
-      />
-    </PageContainer>
+    <ProTable<ContestAnnouncementInfo>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      search={false}
+      pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
+      request={pagedRequest((current, pageSize) => getContestAnnouncementPage(cid, current, pageSize, client))}
+      toolBarRender={() => [<AnnouncementForm key="create" cid={cid} onSaved={reload} />]}
+    />
   );
 }

@@ -4,17 +4,19 @@
  * problem/:problemId/edit under the contest).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormText, ProTable } from '@ant-design/pro-components';
 import { Button, Popconfirm, Tag } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ContestProblemItem, DEFAULT_PAGE_SIZE, ProblemAuth } from '@oj/contracts';
-import { getProblemList } from '../../api/admin';
+import { BankProblemSelect, BankSource } from '../../components/bank-problem-select';
+import { useScopedClient } from '../../scope';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { useContestTitle, useNestedHeader } from '../../components/nested-page';
 import { colorValue } from '../problem-edit/contestProblem';
 import {
   addContestProblem,
+  addContestProblemFromGroup,
   ContestProblemRow,
   deleteContestOnlyProblem,
   deleteContestProblem,
@@ -23,7 +25,8 @@ import {
 } from './api';
 
 interface ProblemFormValues {
-  pid?: number;
+  /** pid from the public bank; the problem id from a group's bank */
+  pid?: number | string;
   displayId: string;
   displayTitle?: string;
   color?: string | { toHexString(): string } | null;
@@ -31,55 +34,52 @@ interface ProblemFormValues {
 
 export { colorValue };
 
-function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemItem; onSaved: () => void }) {
+function ProblemForm({
+  cid,
+  row,
+  source = 'public',
+  onSaved,
+}: {
+  cid: number;
+  row?: ContestProblemItem;
+  source?: BankSource;
+  onSaved: () => void;
+}) {
   const { t } = useT();
+  const client = useScopedClient();
   const onFinish = useModalSave<ProblemFormValues>(
     !!row,
     onSaved,
     async (v) => {
-      if (row)
-        await updateContestProblem({
-          id: row.id,
-          displayId: v.displayId.trim(),
-          displayTitle: v.displayTitle,
-          color: colorValue(v.color),
-        });
-      else
-        await addContestProblem({
-          cid,
-          pid: v.pid!,
-          displayId: v.displayId.trim(),
-          displayTitle: v.displayTitle || undefined,
-          color: colorValue(v.color),
-        });
+      const link = { displayId: v.displayId.trim(), displayTitle: v.displayTitle || undefined, color: colorValue(v.color) };
+      if (row) await updateContestProblem({ id: row.id, ...link, displayTitle: v.displayTitle }, client);
+      else if (source === 'group' && client.gid != null)
+        await addContestProblemFromGroup(client.gid, { problemId: String(v.pid), cid, displayId: link.displayId });
+      else await addContestProblem({ cid, pid: v.pid as number, ...link }, client);
     },
     'admin.common.added',
   );
+  const createLabel = source === 'group' ? t('admin.groupEditors.addFromGroup') : t('admin.contestProblem.add');
   return (
     <ModalForm<ProblemFormValues>
-      title={row ? t('admin.contestProblem.editTitle') : t('admin.contestProblem.addTitle')}
+      title={row ? t('admin.contestProblem.editTitle') : source === 'group' ? createLabel : t('admin.contestProblem.addTitle')}
       width={560}
-      trigger={<FormTrigger editing={!!row} createLabel={t('admin.contestProblem.add')} testId="admin-contest-add-problem" />}
+      trigger={
+        <FormTrigger
+          editing={!!row}
+          createLabel={createLabel}
+          testId={source === 'group' ? 'admin-contest-add-group-problem' : 'admin-contest-add-problem'}
+        />
+      }
       initialValues={row ? { displayId: row.displayId, displayTitle: row.displayTitle, color: row.color } : { displayId: '' }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
       onFinish={onFinish}
     >
       {!row && (
-        <ProFormSelect
-          name="pid"
+        <BankProblemSelect
+          source={source}
           label={t('admin.contestProblem.bankProblem')}
-          showSearch
-          rules={[{ required: true, message: t('admin.contestProblem.problemRequired') }]}
-          fieldProps={{ filterOption: false }}
-          debounceTime={300}
-          request={async ({ keyWords }) => {
-            try {
-              const page = await getProblemList({ currentPage: 1, limit: 20, keyword: keyWords || undefined });
-              return page.records.map((p) => ({ value: p.id!, label: `${p.problemId} ${p.title}` }));
-            } catch (_e) {
-              return [];
-            }
-          }}
+          requiredMessage={t('admin.contestProblem.problemRequired')}
         />
       )}
       <ProFormText
@@ -87,12 +87,16 @@ function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemI
         label={t('admin.contestProblem.displayId')}
         rules={[{ required: true, whitespace: true, message: t('admin.contestProblem.displayIdRequired') }]}
       />
-      <ProFormText
-        name="displayTitle"
-        label={t('admin.contestProblem.displayTitle')}
-        tooltip={t('admin.contestProblem.displayTitleHint')}
-      />
-      <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
+      {source !== 'group' && (
+        <>
+          <ProFormText
+            name="displayTitle"
+            label={t('admin.contestProblem.displayTitle')}
+            tooltip={t('admin.contestProblem.displayTitleHint')}
+          />
+          <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
+        </>
+      )}
     </ModalForm>
   );
 }
@@ -100,13 +104,14 @@ function ProblemForm({ cid, row, onSaved }: { cid: number; row?: ContestProblemI
 /** Deletes a contest-only problem (with its links) after asking. */
 function DeleteProblemAction({ pid, onDeleted }: { pid: number; onDeleted: () => void }) {
   const { t } = useT();
+  const client = useScopedClient();
   const run = useNotifiedAction(onDeleted);
   return (
     <Popconfirm
       title={t('admin.contestProblem.deleteProblemConfirm')}
       okText={t('admin.common.ok')}
       cancelText={t('admin.common.cancel')}
-      onConfirm={() => run(() => deleteContestOnlyProblem(pid), 'admin.common.deleted')}
+      onConfirm={() => run(() => deleteContestOnlyProblem(pid, client), 'admin.common.deleted')}
     >
       <a style={{ color: '#ff4d4f' }}>{t('admin.contestProblem.deleteProblem')}</a>
     </Popconfirm>
@@ -123,6 +128,35 @@ export default function ContestProblemsPage() {
     { label: t('admin.contestProblem.title') },
   ]);
   const navigate = useNavigate();
+  return (
+    <PageContainer title={t('admin.contestProblem.title')} subTitle={contestTitle} {...header}>
+      <ContestProblems
+        cid={cid}
+        onCreateProblem={() => navigate(`/contest/${cid}/problem/create`)}
+        onEditProblem={(pid) => navigate(`/contest/${cid}/problem/${pid}/edit`)}
+      />
+    </PageContainer>
+  );
+}
+
+/**
+ * The contest's problem table without router or page frame (a group mounts it too): the problem editor is
+ * opened by the caller (`onCreateProblem`, `onEditProblem`); in a group, problems also come from its bank.
+ */
+export function ContestProblems({
+  cid,
+  onCreateProblem,
+  onEditProblem,
+  reloadKey,
+}: {
+  cid: number;
+  onCreateProblem: () => void;
+  onEditProblem: (pid: number) => void;
+  /** Changed by the caller after it saved a problem, to list it. */
+  reloadKey?: number;
+}) {
+  const { t } = useT();
+  const client = useScopedClient();
   const { actionRef, reload } = useTableReload();
 
   const columns: ProColumns<ContestProblemRow>[] = [
@@ -156,13 +190,13 @@ export default function ContestProblemsPage() {
       width: 260,
       render: (_d, r) => [
         <ProblemForm key="edit" cid={cid} row={r} onSaved={reload} />,
-        <Link key="problem" to={`/contest/${cid}/problem/${r.pid}/edit`} data-testid="admin-contest-edit-problem">
+        <a key="problem" onClick={() => onEditProblem(r.pid)} data-testid="admin-contest-edit-problem">
           {t('admin.contestProblem.editProblem')}
-        </Link>,
+        </a>,
         <DeleteAction
           key="delete"
           title={t('admin.contestProblem.deleteConfirm')}
-          onDelete={() => deleteContestProblem(r.id)}
+          onDelete={() => deleteContestProblem(r, client)}
           onDeleted={reload}
         />,
         r.auth === ProblemAuth.Contest ? <DeleteProblemAction key="deleteProblem" pid={r.pid} onDeleted={reload} /> : null,
@@ -171,26 +205,21 @@ export default function ContestProblemsPage() {
   ];
 
   return (
-    <PageContainer title={t('admin.contestProblem.title')} subTitle={contestTitle} {...header}>
-      <ProTable<ContestProblemRow>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        search={false}
-        pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
-        request={pagedRequest((current, pageSize) => getContestProblemPage(cid, current, pageSize))}
-        toolBarRender={() => [
-          <Button
-            key="create"
-            icon={<PlusOutlined />}
-            data-testid="admin-contest-create-problem"
-            onClick={() => navigate(`/contest/${cid}/problem/create`)}
-          >
-            {t('admin.contestProblem.createProblem')}
-          </Button>,
-          <ProblemForm key="add" cid={cid} onSaved={reload} />,
-        ]}
-      />
-    </PageContainer>
+    <ProTable<ContestProblemRow>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      search={false}
+      params={{ reloadKey }}
+      pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE }}
+      request={pagedRequest((current, pageSize) => getContestProblemPage(cid, current, pageSize, client))}
+      toolBarRender={() => [
+        <Button key="create" icon={<PlusOutlined />} data-testid="admin-contest-create-problem" onClick={onCreateProblem}>
+          {t('admin.contestProblem.createProblem')}
+        </Button>,
+        <ProblemForm key="add" cid={cid} onSaved={reload} />,
+        client.gid != null ? <ProblemForm key="addGroup" cid={cid} source="group" onSaved={reload} /> : null,
+      ]}
+    />
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Dashboard (spec §2, §9): total users, today's submissions, contests of the recent 14 days, the admin's
- * recent logins, server health, the judge servers and the recent 7 days top 10 AC rank.
+ * recent logins, server health, the judge servers, the recent 7 days top 10 AC rank and the top 10 teams.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Grid, Progress, Table, Tag } from 'antd';
@@ -14,6 +14,8 @@ import { getDashboardInfo, getRecentContests, getSessions } from './api';
 import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figures';
 import { DashboardMailWarning } from './mail-warning';
 import { ReplicaHealth } from './health';
+
+import { TopGroupsCard } from './top-groups';
 
 // The chart library is fetched only with the dashboard's chart.
 const SubmissionChart = lazy(() => import('./submission-chart'));
@@ -215,6 +217,8 @@ export default function DashboardPage() {
       <Suspense fallback={null}>
         <SubmissionChart />
       </Suspense>
+
+      <TopGroupsCard />
 
       <ProCard title={t('admin.dashboard.account')} bordered headerBordered>
         <Descriptions column={1}>

@@ -1,42 +1,55 @@
 /** /admin/exam/:examID/problems: the exam's programming problems with display id, score and colour, added from the bank. */
-import {
-  ModalForm,
-  PageContainer,
-  ProColumns,
-  ProFormColorPicker,
-  ProFormDigit,
-  ProFormSelect,
-  ProFormText,
-  ProTable,
-} from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormDigit, ProFormText, ProTable } from '@ant-design/pro-components';
 import { useParams } from 'react-router-dom';
 import { EXAM_LIMITS, ExamProblemItem } from '@oj/contracts';
-import { getProblemList } from '../../api/admin';
+import { BankProblemSelect, BankSource } from '../../components/bank-problem-select';
+import { useScopedClient } from '../../scope';
 import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { colorValue } from '../problem-edit/contestProblem';
-import { addExamProblem, deleteExamProblem, getExamProblems, updateExamProblem } from './api';
+import { addExamProblem, addExamProblemFromGroup, deleteExamProblem, getExamProblems, updateExamProblem } from './api';
 
 interface ProblemValues {
-  pid?: number;
+  /** pid from the public bank; the problem id from a group's bank */
+  pid?: number | string;
   displayId: string;
   displayTitle?: string;
   score: number;
   color?: string | { toHexString(): string } | null;
 }
 
-function ProblemForm({ eid, row, onSaved }: { eid: number; row?: ExamProblemItem; onSaved: () => void }) {
+function ProblemForm({
+  eid,
+  row,
+  source = 'public',
+  onSaved,
+}: {
+  eid: number;
+  row?: ExamProblemItem;
+  source?: BankSource;
+  onSaved: () => void;
+}) {
   const { t } = useT();
+  const client = useScopedClient();
   const onFinish = useModalSave<ProblemValues>(!!row, onSaved, async (v) => {
     const common = { displayId: v.displayId.trim(), displayTitle: v.displayTitle || undefined, score: v.score, color: colorValue(v.color) };
-    if (row) await updateExamProblem({ id: row.id, ...common });
-    else await addExamProblem({ eid, pid: v.pid!, ...common });
+    if (row) await updateExamProblem({ id: row.id, ...common }, client);
+    else if (source === 'group' && client.gid != null)
+      await addExamProblemFromGroup(client.gid, { problemId: String(v.pid), eid, displayId: common.displayId });
+    else await addExamProblem({ eid, pid: v.pid as number, ...common }, client);
   });
+  const createLabel = source === 'group' ? t('admin.groupEditors.addFromGroup') : t('admin.examProblem.add');
   return (
     <ModalForm<ProblemValues>
-      title={row ? t('admin.examProblem.editTitle') : t('admin.examProblem.addTitle')}
+      title={row ? t('admin.examProblem.editTitle') : source === 'group' ? createLabel : t('admin.examProblem.addTitle')}
       width={560}
-      trigger={<FormTrigger editing={!!row} createLabel={t('admin.examProblem.add')} testId="admin-exam-add-problem" />}
+      trigger={
+        <FormTrigger
+          editing={!!row}
+          createLabel={createLabel}
+          testId={source === 'group' ? 'admin-exam-add-group-problem' : 'admin-exam-add-problem'}
+        />
+      }
       initialValues={
         row
           ? { displayId: row.displayId, displayTitle: row.displayTitle, score: row.score, color: row.color }
@@ -46,21 +59,11 @@ function ProblemForm({ eid, row, onSaved }: { eid: number; row?: ExamProblemItem
       onFinish={onFinish}
     >
       {!row && (
-        <ProFormSelect
-          name="pid"
+        <BankProblemSelect
+          source={source}
           label={t('admin.examProblem.bankProblem')}
-          showSearch
-          rules={[{ required: true, message: t('admin.examProblem.problemRequired') }]}
-          fieldProps={{ filterOption: false, 'data-testid': 'exam-problem-select' } as object}
-          debounceTime={300}
-          request={async ({ keyWords }) => {
-            try {
-              const page = await getProblemList({ currentPage: 1, limit: 20, keyword: keyWords || undefined });
-              return page.records.map((p) => ({ value: p.id!, label: `${p.problemId} ${p.title}` }));
-            } catch (_e) {
-              return [];
-            }
-          }}
+          requiredMessage={t('admin.examProblem.problemRequired')}
+          testId="exam-problem-select"
         />
       )}
       <ProFormText
@@ -69,7 +72,7 @@ function ProblemForm({ eid, row, onSaved }: { eid: number; row?: ExamProblemItem
         rules={[{ required: true, whitespace: true, message: t('admin.question.displayIdRequired') }]}
         fieldProps={{ 'data-testid': 'exam-problem-display-id' } as object}
       />
-      <ProFormText name="displayTitle" label={t('admin.examProblem.displayTitle')} />
+      {source !== 'group' && <ProFormText name="displayTitle" label={t('admin.examProblem.displayTitle')} />}
       <ProFormDigit
         name="score"
         label={t('admin.examProblem.score')}
@@ -78,7 +81,7 @@ function ProblemForm({ eid, row, onSaved }: { eid: number; row?: ExamProblemItem
         fieldProps={{ precision: 0 }}
         rules={[{ required: true, message: t('admin.examQuestion.scoreRequired') }]}
       />
-      <ProFormColorPicker name="color" label={t('admin.examProblem.color')} />
+      {source !== 'group' && <ProFormColorPicker name="color" label={t('admin.examProblem.color')} />}
     </ModalForm>
   );
 }
@@ -86,6 +89,17 @@ function ProblemForm({ eid, row, onSaved }: { eid: number; row?: ExamProblemItem
 export default function ExamProblemsPage() {
   const { t } = useT();
   const eid = Number(useParams().examID);
+  return (
+    <PageContainer title={t('admin.examProblem.title')}>
+      <ExamProblems eid={eid} />
+    </PageContainer>
+  );
+}
+
+/** The exam's problem table without router or page frame (a group mounts it too, adding from its bank). */
+export function ExamProblems({ eid }: { eid: number }) {
+  const { t } = useT();
+  const client = useScopedClient();
   const { actionRef, reload } = useTableReload();
   const columns: ProColumns<ExamProblemItem>[] = [
     { title: t('admin.examProblem.displayId'), dataIndex: 'displayId', width: 100 },
@@ -112,30 +126,31 @@ export default function ExamProblemsPage() {
         <DeleteAction
           key="delete"
           title={t('admin.examProblem.deleteConfirm')}
-          onDelete={() => deleteExamProblem(r.id)}
+          onDelete={() => deleteExamProblem(r.id, client)}
           onDeleted={reload}
         />,
       ],
     },
   ];
   return (
-    <PageContainer title={t('admin.examProblem.title')}>
-      <ProTable<ExamProblemItem>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        search={false}
-        pagination={false}
-        request={async () => {
-          try {
-            const data = await getExamProblems(eid);
-            return { data, total: data.length, success: true };
-          } catch (_e) {
-            return { data: [], total: 0, success: false };
-          }
-        }}
-        toolBarRender={() => [<ProblemForm key="add" eid={eid} onSaved={reload} />]}
-      />
-    </PageContainer>
+    <ProTable<ExamProblemItem>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      search={false}
+      pagination={false}
+      request={async () => {
+        try {
+          const data = await getExamProblems(eid, client);
+          return { data, total: data.length, success: true };
+        } catch (_e) {
+          return { data: [], total: 0, success: false };
+        }
+      }}
+      toolBarRender={() => [
+        <ProblemForm key="add" eid={eid} onSaved={reload} />,
+        client.gid != null ? <ProblemForm key="addGroup" eid={eid} source="group" onSaved={reload} /> : null,
+      ]}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { useParams } from 'react-router-dom';
 import { AdminExamQuestionItem, EXAM_LIMITS, QuestionAuth, QuestionType } from '@oj/contracts';
 import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
+import { useScopedClient } from '../../scope';
 import { addExamQuestion, createExamQuestion, deleteExamQuestion, getExamQuestions, getQuestionPage, updateExamQuestion } from './api';
 import { QuestionFields, questionTypeId } from './question-fields';
 import { QuestionModal } from './questions';
@@ -45,9 +46,10 @@ function ScoreFields() {
 /** Adds a bank question to the exam, or edits a link's display id and score (`row`). */
 function LinkForm({ eid, row, onSaved }: { eid: number; row?: AdminExamQuestionItem; onSaved: () => void }) {
   const { t } = useT();
+  const client = useScopedClient();
   const onFinish = useModalSave<LinkValues>(!!row, onSaved, async (v) => {
-    if (row) await updateExamQuestion({ id: row.id, displayId: v.displayId.trim(), score: v.score });
-    else await addExamQuestion({ eid, questionId: v.questionId!, displayId: v.displayId.trim(), score: v.score });
+    if (row) await updateExamQuestion({ id: row.id, displayId: v.displayId.trim(), score: v.score }, client);
+    else await addExamQuestion({ eid, questionId: v.questionId!, displayId: v.displayId.trim(), score: v.score }, client);
   });
   return (
     <ModalForm<LinkValues>
@@ -68,7 +70,7 @@ function LinkForm({ eid, row, onSaved }: { eid: number; row?: AdminExamQuestionI
           debounceTime={300}
           request={async ({ keyWords }) => {
             try {
-              const page = await getQuestionPage({ currentPage: 1, limit: 20, keyword: keyWords || undefined });
+              const page = await getQuestionPage({ currentPage: 1, limit: 20, keyword: keyWords || undefined }, client);
               return page.records.map((q) => ({
                 value: q.id,
                 label: `${q.displayId} [${t(questionTypeId(q.type))}] ${q.description.slice(0, 40)}`,
@@ -88,6 +90,7 @@ function LinkForm({ eid, row, onSaved }: { eid: number; row?: AdminExamQuestionI
 function CreateInPlace({ eid, onSaved }: { eid: number; onSaved: () => void }) {
   const { t } = useT();
   const { message } = App.useApp();
+  const client = useScopedClient();
   return (
     <ModalForm<QuestionFormValues & { score: number }>
       title={t('admin.examQuestion.createTitle')}
@@ -106,7 +109,7 @@ function CreateInPlace({ eid, onSaved }: { eid: number; onSaved: () => void }) {
           return false;
         }
         try {
-          await createExamQuestion({ eid, displayId: v.displayId.trim(), score: v.score, question: formToBody(v) });
+          await createExamQuestion({ eid, displayId: v.displayId.trim(), score: v.score, question: formToBody(v) }, client);
         } catch (_e) {
           return false;
         }
@@ -124,6 +127,17 @@ function CreateInPlace({ eid, onSaved }: { eid: number; onSaved: () => void }) {
 export default function ExamQuestionsPage() {
   const { t } = useT();
   const eid = Number(useParams().examID);
+  return (
+    <PageContainer title={t('admin.examQuestion.title')}>
+      <ExamQuestions eid={eid} />
+    </PageContainer>
+  );
+}
+
+/** The exam's question table without router or page frame (a group mounts it too; its bank is the group's). */
+export function ExamQuestions({ eid }: { eid: number }) {
+  const { t } = useT();
+  const client = useScopedClient();
   const { actionRef, reload } = useTableReload();
   const columns: ProColumns<AdminExamQuestionItem>[] = [
     { title: t('admin.examQuestion.displayId'), dataIndex: 'displayId', width: 100 },
@@ -146,31 +160,29 @@ export default function ExamQuestionsPage() {
         <DeleteAction
           key="delete"
           title={t('admin.examQuestion.deleteConfirm')}
-          onDelete={() => deleteExamQuestion(r.id)}
+          onDelete={() => deleteExamQuestion(r.id, client)}
           onDeleted={reload}
         />,
       ],
     },
   ];
   return (
-    <PageContainer title={t('admin.examQuestion.title')}>
-      <ProTable<AdminExamQuestionItem>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        search={false}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        request={async () => {
-          try {
-            const data = await getExamQuestions(eid);
-            return { data, total: data.length, success: true };
-          } catch (_e) {
-            return { data: [], total: 0, success: false };
-          }
-        }}
-        toolBarRender={() => [<CreateInPlace key="create" eid={eid} onSaved={reload} />, <LinkForm key="add" eid={eid} onSaved={reload} />]}
-      />
-    </PageContainer>
+    <ProTable<AdminExamQuestionItem>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      search={false}
+      scroll={{ x: 'max-content' }}
+      pagination={false}
+      request={async () => {
+        try {
+          const data = await getExamQuestions(eid, client);
+          return { data, total: data.length, success: true };
+        } catch (_e) {
+          return { data: [], total: 0, success: false };
+        }
+      }}
+      toolBarRender={() => [<CreateInPlace key="create" eid={eid} onSaved={reload} />, <LinkForm key="add" eid={eid} onSaved={reload} />]}
+    />
   );
 }

@@ -1,44 +1,74 @@
 /** /admin/question: the question bank (four types), searchable by keyword, type and visibility; create, edit, delete. */
-import { ModalForm, PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
-import { App, Tag } from 'antd';
+import { ModalForm, PageContainer, ProColumns, ProForm, ProTable } from '@ant-design/pro-components';
+import { App, Card, Tag } from 'antd';
 import { DEFAULT_PAGE_SIZE, QuestionAuth, QuestionInfo, QuestionType } from '@oj/contracts';
 import { DeleteAction, FormTrigger, pagedRequest, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
+import { useScopedClient } from '../../scope';
 import { createQuestion, deleteQuestion, getQuestion, getQuestionPage, updateQuestion } from './api';
 import { QuestionFields, questionAuthId, questionTypeId } from './question-fields';
 import { QuestionFormValues, emptyQuestionForm, formToBody, questionFormErrors, questionToForm } from './questionForm';
 
+/** The save of the question form (dialog or inline): checks §5, writes through the scope, says so. */
+function useQuestionSave(qid: number | undefined, onSaved: () => void) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const client = useScopedClient();
+  return async (v: QuestionFormValues) => {
+    const errors = questionFormErrors(v);
+    if (errors.length) {
+      message.error(t(errors[0]));
+      return false;
+    }
+    try {
+      if (qid) await updateQuestion(formToBody(v, qid), client);
+      else await createQuestion(formToBody(v), client);
+    } catch (_e) {
+      return false;
+    }
+    message.success(qid ? t('admin.common.updated') : t('admin.common.created'));
+    onSaved();
+    return true;
+  };
+}
+
 /** The create/edit dialog of a bank question; `row` edits it (its whole record is fetched first). */
 export function QuestionModal({ row, onSaved }: { row?: QuestionInfo; onSaved: () => void }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const client = useScopedClient();
+  const onFinish = useQuestionSave(row?.id, onSaved);
   return (
     <ModalForm<QuestionFormValues>
       title={row ? t('admin.question.editTitle') : t('admin.question.createTitle')}
       width={720}
       trigger={<FormTrigger editing={!!row} createLabel={t('admin.question.create')} testId="admin-question-create" />}
       initialValues={row ? undefined : emptyQuestionForm()}
-      request={row ? async () => questionToForm(await getQuestion(row.id)) : undefined}
+      request={row ? async () => questionToForm(await getQuestion(row.id, client)) : undefined}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
-      onFinish={async (v) => {
-        const errors = questionFormErrors(v);
-        if (errors.length) {
-          message.error(t(errors[0]));
-          return false;
-        }
-        try {
-          if (row) await updateQuestion(formToBody(v, row.id));
-          else await createQuestion(formToBody(v));
-        } catch (_e) {
-          return false;
-        }
-        message.success(row ? t('admin.common.updated') : t('admin.common.created'));
-        onSaved();
-        return true;
-      }}
+      onFinish={onFinish}
     >
       <QuestionFields />
     </ModalForm>
+  );
+}
+
+/** The same question form inline, without dialog or router (a group mounts it): `qid` absent creates. */
+export function QuestionEditor({ qid, onDone }: { qid?: number; onDone?: () => void }) {
+  const { t } = useT();
+  const client = useScopedClient();
+  const onFinish = useQuestionSave(qid, () => onDone?.());
+  return (
+    <Card>
+      <ProForm<QuestionFormValues>
+        key={qid ?? 'new'}
+        initialValues={qid ? undefined : emptyQuestionForm()}
+        request={qid ? async () => questionToForm(await getQuestion(qid, client)) : undefined}
+        onFinish={onFinish}
+        submitter={{ searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') } }}
+      >
+        <QuestionFields />
+      </ProForm>
+    </Card>
   );
 }
 

@@ -38,6 +38,7 @@ import { useFormErrorFeedback } from '../../components/form-feedback';
 import { useContestTitle, useNestedHeader } from '../../components/nested-page';
 import { evenScores, judgeCodeChanged, ProblemFormValues, toProblemDto, tooManyExamples, validateProblem } from './problemForm';
 import { useProblemEditorData } from './useProblemEditorData';
+import { useScopedClient } from '../../scope';
 
 /** The limit fields (whole numbers, at least 1) with their label ids. */
 const LIMIT_FIELDS = [
@@ -56,22 +57,13 @@ const ERROR_FIELDS: Record<string, string> = {
   'admin.contestProblem.displayIdRequired': 'displayId',
 };
 
+/** The route screen: the editor under its header, back to the list (or the contest's problems) when saved. */
 export default function ProblemEditPage() {
   const { problemId, contestID } = useParams();
   const pid = problemId ? Number(problemId) : null;
   const cid = contestID ? Number(contestID) : null;
-  const { t, tErr } = useT();
-  const { message, modal } = App.useApp();
+  const { t } = useT();
   const navigate = useNavigate();
-  const { user } = useSession();
-  const [form] = Form.useForm<EditorValues>();
-  const { onFinishFailed, report } = useFormErrorFeedback(form);
-  const data = useProblemEditorData(pid, cid);
-  const [compiled, setCompiled] = useState(false);
-  const [compiling, setCompiling] = useState(false);
-  const [uploadDir, setUploadDir] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-
   const title = cid
     ? t(pid ? 'admin.contestProblem.editProblemTitle' : 'admin.contestProblem.createProblemTitle')
     : t(pid ? 'admin.problemEdit.editTitle' : 'admin.problemEdit.createTitle');
@@ -85,20 +77,32 @@ export default function ProblemEditPage() {
         ]
       : [{ to: '/problems', label: t('admin.menu.problemList') }, { label: title }],
   );
-  if (data.loading) {
-    return (
-      <PageContainer title={title} {...header}>
-        <Spin />
-      </PageContainer>
-    );
-  }
-  if (data.failed) {
-    return (
-      <PageContainer title={title} {...header}>
-        <Result status="error" title={t('admin.problemEdit.loadFailed')} />
-      </PageContainer>
-    );
-  }
+  return (
+    <PageContainer title={title} {...header}>
+      <ProblemEditor pid={pid} cid={cid} onDone={() => navigate(cid ? `/contest/${cid}/problems` : '/problems')} />
+    </PageContainer>
+  );
+}
+
+/**
+ * The problem form itself, without router or page frame, so a group's views mount it too (group-editors):
+ * `pid` null creates, `cid` writes the problem inside that contest; calls go through the scope's client.
+ */
+export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: number | null; onDone?: () => void }) {
+  const { t, tErr } = useT();
+  const { message, modal } = App.useApp();
+  const { user } = useSession();
+  const client = useScopedClient();
+  const [form] = Form.useForm<EditorValues>();
+  const { onFinishFailed, report } = useFormErrorFeedback(form);
+  const data = useProblemEditorData(pid, cid, client);
+  const [compiled, setCompiled] = useState(false);
+  const [compiling, setCompiling] = useState(false);
+  const [uploadDir, setUploadDir] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  if (data.loading) return <Spin />;
+  if (data.failed) return <Result status="error" title={t('admin.problemEdit.loadFailed')} />;
 
   const languageOptions = data.allLanguages.map((l) => ({ label: l.name, value: l.name }));
   const spjCapable = data.allLanguages.filter((l) => l.isSpj);
@@ -113,11 +117,15 @@ export default function ProblemEditPage() {
     }
     setCompiling(true);
     try {
-      await compileJudgeCode(judgeMode, {
-        code: spjCode,
-        language: spjLanguage,
-        extraFiles: Object.fromEntries((judgeExtraFiles ?? []).filter((f) => f.name).map((f) => [f.name, f.content])),
-      });
+      await compileJudgeCode(
+        judgeMode,
+        {
+          code: spjCode,
+          language: spjLanguage,
+          extraFiles: Object.fromEntries((judgeExtraFiles ?? []).filter((f) => f.name).map((f) => [f.name, f.content])),
+        },
+        client,
+      );
       setCompiled(true);
       message.success(t('admin.problemEdit.compileSuccess'));
     } catch (e) {
@@ -143,7 +151,7 @@ export default function ProblemEditPage() {
     const { judgeMode, type } = form.getFieldsValue(true) as ProblemFormValues;
     setUploading(true);
     try {
-      const result = await uploadTestcaseZip(file, judgeMode);
+      const result = await uploadTestcaseZip(file, judgeMode, client);
       const scores = evenScores(result.fileList.length);
       form.setFieldValue(
         'samples',
@@ -186,399 +194,397 @@ export default function ProblemEditPage() {
       author: user?.username,
     });
     try {
-      if (cid) await (pid ? updateContestProblemForm : createContestOnlyProblem)(toContestProblemBody(dto, cid, link));
-      else if (pid) await updateProblem(dto);
-      else await createProblem(dto);
+      if (cid) await (pid ? updateContestProblemForm : createContestOnlyProblem)(toContestProblemBody(dto, cid, link), client);
+      else if (pid) await updateProblem(dto, client);
+      else await createProblem(dto, client);
     } catch (_e) {
       return false;
     }
     message.success(pid ? t('admin.common.updated') : t('admin.problemEdit.created'));
-    navigate(cid ? `/contest/${cid}/problems` : '/problems');
+    onDone?.();
     return true;
   };
 
   return (
-    <PageContainer title={title} {...header}>
-      <ProForm<EditorValues>
-        form={form}
-        initialValues={cid ? { ...data.initialValues, ...data.contestLink } : data.initialValues}
-        onFinish={onFinish}
-        onFinishFailed={onFinishFailed}
-        onValuesChange={(changed) => {
-          if ('spjCode' in changed || 'spjLanguage' in changed || 'judgeMode' in changed) setCompiled(false);
-          if ('type' in changed) {
-            const samples = (form.getFieldValue('samples') ?? []) as ProblemFormValues['samples'];
-            const scores = evenScores(samples.length);
-            form.setFieldValue(
-              'samples',
-              samples.map((s, i) => ({ ...s, score: changed.type === ProblemType.OI ? (s.score ?? scores[i]) : null })),
-            );
-          }
-        }}
-        submitter={{
-          searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') },
-          submitButtonProps: { id: 'problem-submit' },
-          render: (_props, dom) => <Space style={{ marginTop: 16 }}>{dom}</Space>,
-        }}
-      >
-        {cid && (
-          <ProCard title={t('admin.contestProblem.sectionContest')} bordered headerBordered style={{ marginBottom: 16 }}>
-            <ProForm.Group>
-              <ProFormText
-                name="displayId"
-                width="sm"
-                label={t('admin.contestProblem.displayId')}
-                rules={[{ required: true, whitespace: true, message: t('admin.contestProblem.displayIdRequired') }]}
-                fieldProps={{ id: 'problem-displayId' }}
-              />
-              <ProFormText
-                name="displayTitle"
-                width="lg"
-                label={t('admin.contestProblem.displayTitle')}
-                tooltip={t('admin.contestProblem.displayTitleHint')}
-              />
-              <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
-            </ProForm.Group>
-          </ProCard>
-        )}
-        <ProCard title={t('admin.problemEdit.sectionBasic')} bordered headerBordered style={{ marginBottom: 16 }}>
+    <ProForm<EditorValues>
+      form={form}
+      initialValues={cid ? { ...data.initialValues, ...data.contestLink } : data.initialValues}
+      onFinish={onFinish}
+      onFinishFailed={onFinishFailed}
+      onValuesChange={(changed) => {
+        if ('spjCode' in changed || 'spjLanguage' in changed || 'judgeMode' in changed) setCompiled(false);
+        if ('type' in changed) {
+          const samples = (form.getFieldValue('samples') ?? []) as ProblemFormValues['samples'];
+          const scores = evenScores(samples.length);
+          form.setFieldValue(
+            'samples',
+            samples.map((s, i) => ({ ...s, score: changed.type === ProblemType.OI ? (s.score ?? scores[i]) : null })),
+          );
+        }
+      }}
+      submitter={{
+        searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') },
+        submitButtonProps: { id: 'problem-submit' },
+        render: (_props, dom) => <Space style={{ marginTop: 16 }}>{dom}</Space>,
+      }}
+    >
+      {cid && (
+        <ProCard title={t('admin.contestProblem.sectionContest')} bordered headerBordered style={{ marginBottom: 16 }}>
           <ProForm.Group>
             <ProFormText
-              name="problemId"
-              width="md"
-              label={t('admin.problemEdit.problemId')}
-              rules={[{ required: true, message: t('admin.problemEdit.problemIdRequired') }]}
-              fieldProps={{ id: 'problem-problemId' }}
-            />
-            <ProFormText
-              name="title"
-              width="xl"
-              label={t('admin.problemEdit.title')}
-              rules={[{ required: true, message: t('admin.problemEdit.titleRequired') }]}
-              fieldProps={{ id: 'problem-title' }}
-            />
-          </ProForm.Group>
-          <ProFormTextArea
-            name="description"
-            label={t('admin.problemEdit.description')}
-            extra={<MdImageInsert field="description" testId="problem-description-image" />}
-            fieldProps={{ autoSize: { minRows: 5 }, id: 'problem-description' }}
-          />
-          <ProFormTextArea name="input" label={t('admin.problemEdit.inputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
-          <ProFormTextArea name="output" label={t('admin.problemEdit.outputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
-          <ProFormList
-            name="examples"
-            label={t('admin.problemEdit.examples')}
-            creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExample') }}
-            creatorRecord={{ input: '', output: '' }}
-          >
-            <ProForm.Group>
-              <ProFormTextArea name="input" width="lg" label={t('admin.problemEdit.exampleInput')} />
-              <ProFormTextArea name="output" width="lg" label={t('admin.problemEdit.exampleOutput')} />
-            </ProForm.Group>
-          </ProFormList>
-          <ProFormDependency name={['examples']}>
-            {({ examples }) =>
-              tooManyExamples(examples ?? [], LIMITS.problemExamplesAdvisedMax) ? (
-                <Alert
-                  type="warning"
-                  showIcon
-                  style={{ marginBottom: 16 }}
-                  message={t('admin.problemEdit.examplesAdvice', { max: LIMITS.problemExamplesAdvisedMax })}
-                />
-              ) : null
-            }
-          </ProFormDependency>
-          <ProFormTextArea
-            name="hint"
-            label={t('admin.problemEdit.hint')}
-            extra={<MdImageInsert field="hint" />}
-            fieldProps={{ autoSize: { minRows: 2 } }}
-          />
-          <ProFormText name="source" label={t('admin.problemEdit.source')} />
-        </ProCard>
-
-        <ProCard title={t('admin.problemEdit.sectionLimits')} bordered headerBordered style={{ marginBottom: 16 }}>
-          <ProForm.Group>
-            {LIMIT_FIELDS.map(({ name, label }) => (
-              <ProFormDigit
-                key={name}
-                name={name}
-                width="sm"
-                label={t(label)}
-                min={1}
-                fieldProps={{ precision: 0 }}
-                rules={[{ required: true }]}
-              />
-            ))}
-            <ProFormSelect
-              name="difficulty"
+              name="displayId"
               width="sm"
-              label={t('admin.problemEdit.difficulty')}
-              options={Array.from({ length: DIFFICULTY_MAX - DIFFICULTY_MIN + 1 }, (_, i) => ({
-                label: String(DIFFICULTY_MIN + i),
-                value: DIFFICULTY_MIN + i,
-              }))}
+              label={t('admin.contestProblem.displayId')}
+              rules={[{ required: true, whitespace: true, message: t('admin.contestProblem.displayIdRequired') }]}
+              fieldProps={{ id: 'problem-displayId' }}
             />
+            <ProFormText
+              name="displayTitle"
+              width="lg"
+              label={t('admin.contestProblem.displayTitle')}
+              tooltip={t('admin.contestProblem.displayTitleHint')}
+            />
+            <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
           </ProForm.Group>
+        </ProCard>
+      )}
+      <ProCard title={t('admin.problemEdit.sectionBasic')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <ProForm.Group>
+          <ProFormText
+            name="problemId"
+            width="md"
+            label={t('admin.problemEdit.problemId')}
+            rules={[{ required: true, message: t('admin.problemEdit.problemIdRequired') }]}
+            fieldProps={{ id: 'problem-problemId' }}
+          />
+          <ProFormText
+            name="title"
+            width="xl"
+            label={t('admin.problemEdit.title')}
+            rules={[{ required: true, message: t('admin.problemEdit.titleRequired') }]}
+            fieldProps={{ id: 'problem-title' }}
+          />
+        </ProForm.Group>
+        <ProFormTextArea
+          name="description"
+          label={t('admin.problemEdit.description')}
+          extra={<MdImageInsert field="description" testId="problem-description-image" />}
+          fieldProps={{ autoSize: { minRows: 5 }, id: 'problem-description' }}
+        />
+        <ProFormTextArea name="input" label={t('admin.problemEdit.inputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
+        <ProFormTextArea name="output" label={t('admin.problemEdit.outputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
+        <ProFormList
+          name="examples"
+          label={t('admin.problemEdit.examples')}
+          creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExample') }}
+          creatorRecord={{ input: '', output: '' }}
+        >
           <ProForm.Group>
+            <ProFormTextArea name="input" width="lg" label={t('admin.problemEdit.exampleInput')} />
+            <ProFormTextArea name="output" width="lg" label={t('admin.problemEdit.exampleOutput')} />
+          </ProForm.Group>
+        </ProFormList>
+        <ProFormDependency name={['examples']}>
+          {({ examples }) =>
+            tooManyExamples(examples ?? [], LIMITS.problemExamplesAdvisedMax) ? (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message={t('admin.problemEdit.examplesAdvice', { max: LIMITS.problemExamplesAdvisedMax })}
+              />
+            ) : null
+          }
+        </ProFormDependency>
+        <ProFormTextArea
+          name="hint"
+          label={t('admin.problemEdit.hint')}
+          extra={<MdImageInsert field="hint" />}
+          fieldProps={{ autoSize: { minRows: 2 } }}
+        />
+        <ProFormText name="source" label={t('admin.problemEdit.source')} />
+      </ProCard>
+
+      <ProCard title={t('admin.problemEdit.sectionLimits')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <ProForm.Group>
+          {LIMIT_FIELDS.map(({ name, label }) => (
+            <ProFormDigit
+              key={name}
+              name={name}
+              width="sm"
+              label={t(label)}
+              min={1}
+              fieldProps={{ precision: 0 }}
+              rules={[{ required: true }]}
+            />
+          ))}
+          <ProFormSelect
+            name="difficulty"
+            width="sm"
+            label={t('admin.problemEdit.difficulty')}
+            options={Array.from({ length: DIFFICULTY_MAX - DIFFICULTY_MIN + 1 }, (_, i) => ({
+              label: String(DIFFICULTY_MIN + i),
+              value: DIFFICULTY_MIN + i,
+            }))}
+          />
+        </ProForm.Group>
+        <ProForm.Group>
+          <ProFormRadio.Group
+            name="type"
+            label={t('admin.problemEdit.type')}
+            options={[
+              { label: t('admin.problemEdit.typeAcm'), value: ProblemType.ACM },
+              { label: t('admin.problemEdit.typeOi'), value: ProblemType.OI },
+            ]}
+          />
+          {!cid && (
             <ProFormRadio.Group
-              name="type"
-              label={t('admin.problemEdit.type')}
+              name="auth"
+              label={t('admin.problemEdit.auth')}
               options={[
-                { label: t('admin.problemEdit.typeAcm'), value: ProblemType.ACM },
-                { label: t('admin.problemEdit.typeOi'), value: ProblemType.OI },
+                { label: t('admin.problems.authPublic'), value: ProblemAuth.Public },
+                { label: t('admin.problems.authPrivate'), value: ProblemAuth.Private },
+                { label: t('admin.problems.authContest'), value: ProblemAuth.Contest },
               ]}
             />
-            {!cid && (
-              <ProFormRadio.Group
-                name="auth"
-                label={t('admin.problemEdit.auth')}
-                options={[
-                  { label: t('admin.problems.authPublic'), value: ProblemAuth.Public },
-                  { label: t('admin.problems.authPrivate'), value: ProblemAuth.Private },
-                  { label: t('admin.problems.authContest'), value: ProblemAuth.Contest },
-                ]}
-              />
-            )}
-          </ProForm.Group>
-          <ProForm.Group>
-            <ProFormSwitch name="codeShare" label={t('admin.problemEdit.codeShare')} />
-            <ProFormSwitch name="isRemoveEndBlank" label={t('admin.problemEdit.removeEndBlank')} />
-            <ProFormSwitch name="openCaseResult" label={t('admin.problemEdit.openCaseResult')} />
-          </ProForm.Group>
-          <ProFormRadio.Group
-            name="isFileIO"
-            label={t('admin.problemEdit.ioMode')}
-            options={[
-              { label: t('admin.problemEdit.ioStandard'), value: false },
-              { label: t('admin.problemEdit.ioFile'), value: true },
-            ]}
-          />
-          <ProFormDependency name={['isFileIO']}>
-            {({ isFileIO }) =>
-              isFileIO ? (
-                <ProForm.Group>
-                  <ProFormText
-                    name="ioReadFileName"
-                    width="md"
-                    label={t('admin.problemEdit.ioReadFileName')}
-                    dependencies={['ioWriteFileName']}
-                    rules={[
-                      ({ getFieldValue }) => ({
-                        validator: async (_r, v) => {
-                          // Spec §5: file IO needs an input or an output file name.
-                          if (!v?.trim() && !getFieldValue('ioWriteFileName')?.trim()) {
-                            throw new Error(t('admin.problemEdit.fileIoNameRequired'));
-                          }
-                        },
-                      }),
-                    ]}
-                  />
-                  <ProFormText name="ioWriteFileName" width="md" label={t('admin.problemEdit.ioWriteFileName')} />
-                </ProForm.Group>
-              ) : null
-            }
-          </ProFormDependency>
-        </ProCard>
-
-        <ProCard title={t('admin.problemEdit.sectionLanguages')} bordered headerBordered style={{ marginBottom: 16 }}>
-          <ProFormSelect
-            name="tags"
-            label={t('admin.problemEdit.tags')}
-            mode="tags"
-            options={tagOptions}
-            placeholder={t('admin.problemEdit.tagsPlaceholder')}
-          />
-          {!data.allLanguages.length && (
-            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('admin.problemEdit.noLanguages')} />
           )}
-          <ProFormCheckbox.Group
-            name="languages"
-            label={t('admin.problemEdit.languages')}
-            options={languageOptions}
-            rules={[{ required: true, message: t('admin.problemEdit.languagesRequired') }]}
-          />
-          <ProFormDependency name={['languages', 'codeTemplates']}>
-            {({ languages, codeTemplates }) =>
-              (languages ?? []).length ? (
-                <Form.Item label={t('admin.problemEdit.codeTemplates')}>
-                  {(languages as string[]).map((lang) => {
-                    const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
-                    return (
-                      <div key={lang} style={{ marginBottom: 12 }}>
-                        <Space>
-                          <Switch
-                            size="small"
-                            checked={!!tpl.status}
-                            onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
+        </ProForm.Group>
+        <ProForm.Group>
+          <ProFormSwitch name="codeShare" label={t('admin.problemEdit.codeShare')} />
+          <ProFormSwitch name="isRemoveEndBlank" label={t('admin.problemEdit.removeEndBlank')} />
+          <ProFormSwitch name="openCaseResult" label={t('admin.problemEdit.openCaseResult')} />
+        </ProForm.Group>
+        <ProFormRadio.Group
+          name="isFileIO"
+          label={t('admin.problemEdit.ioMode')}
+          options={[
+            { label: t('admin.problemEdit.ioStandard'), value: false },
+            { label: t('admin.problemEdit.ioFile'), value: true },
+          ]}
+        />
+        <ProFormDependency name={['isFileIO']}>
+          {({ isFileIO }) =>
+            isFileIO ? (
+              <ProForm.Group>
+                <ProFormText
+                  name="ioReadFileName"
+                  width="md"
+                  label={t('admin.problemEdit.ioReadFileName')}
+                  dependencies={['ioWriteFileName']}
+                  rules={[
+                    ({ getFieldValue }) => ({
+                      validator: async (_r, v) => {
+                        // Spec §5: file IO needs an input or an output file name.
+                        if (!v?.trim() && !getFieldValue('ioWriteFileName')?.trim()) {
+                          throw new Error(t('admin.problemEdit.fileIoNameRequired'));
+                        }
+                      },
+                    }),
+                  ]}
+                />
+                <ProFormText name="ioWriteFileName" width="md" label={t('admin.problemEdit.ioWriteFileName')} />
+              </ProForm.Group>
+            ) : null
+          }
+        </ProFormDependency>
+      </ProCard>
+
+      <ProCard title={t('admin.problemEdit.sectionLanguages')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <ProFormSelect
+          name="tags"
+          label={t('admin.problemEdit.tags')}
+          mode="tags"
+          options={tagOptions}
+          placeholder={t('admin.problemEdit.tagsPlaceholder')}
+        />
+        {!data.allLanguages.length && (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('admin.problemEdit.noLanguages')} />
+        )}
+        <ProFormCheckbox.Group
+          name="languages"
+          label={t('admin.problemEdit.languages')}
+          options={languageOptions}
+          rules={[{ required: true, message: t('admin.problemEdit.languagesRequired') }]}
+        />
+        <ProFormDependency name={['languages', 'codeTemplates']}>
+          {({ languages, codeTemplates }) =>
+            (languages ?? []).length ? (
+              <Form.Item label={t('admin.problemEdit.codeTemplates')}>
+                {(languages as string[]).map((lang) => {
+                  const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
+                  return (
+                    <div key={lang} style={{ marginBottom: 12 }}>
+                      <Space>
+                        <Switch
+                          size="small"
+                          checked={!!tpl.status}
+                          onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
+                        />
+                        <span>{lang}</span>
+                      </Space>
+                      {tpl.status && (
+                        <div style={{ marginTop: 8 }}>
+                          <LazyCodeEditor
+                            height={200}
+                            language={lang}
+                            value={tpl.code}
+                            onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
                           />
-                          <span>{lang}</span>
-                        </Space>
-                        {tpl.status && (
-                          <div style={{ marginTop: 8 }}>
-                            <LazyCodeEditor
-                              height={200}
-                              language={lang}
-                              value={tpl.code}
-                              onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
-                            />
-                          </div>
-                        )}
-                      </div>
-                    );
-                  })}
-                </Form.Item>
-              ) : null
-            }
-          </ProFormDependency>
-        </ProCard>
+                        </div>
+                      )}
+                    </div>
+                  );
+                })}
+              </Form.Item>
+            ) : null
+          }
+        </ProFormDependency>
+      </ProCard>
 
-        <ProCard title={t('admin.problemEdit.sectionJudge')} bordered headerBordered style={{ marginBottom: 16 }}>
-          <ProFormRadio.Group
-            name="judgeMode"
-            label={t('admin.problemEdit.judgeMode')}
-            options={[
-              { label: t('admin.problemEdit.judgeModeDefault'), value: JudgeMode.Default },
-              { label: t('admin.problemEdit.judgeModeSpecial'), value: JudgeMode.Special },
-              { label: t('admin.problemEdit.judgeModeInteractive'), value: JudgeMode.Interactive },
-            ]}
-          />
-          <ProFormDependency name={['judgeMode']}>
-            {({ judgeMode }) =>
-              judgeMode === JudgeMode.Default ? (
-                <ProForm.Group>
-                  <ProFormDigit
-                    name="floatAbsTolerance"
-                    width="sm"
-                    label={t('admin.problemEdit.floatAbsTolerance')}
-                    tooltip={t('admin.problemEdit.floatToleranceHint')}
-                    min={0}
-                    fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-abs-tolerance' } as object}
-                  />
-                  <ProFormDigit
-                    name="floatRelTolerance"
-                    width="sm"
-                    label={t('admin.problemEdit.floatRelTolerance')}
-                    tooltip={t('admin.problemEdit.floatToleranceHint')}
-                    min={0}
-                    fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-rel-tolerance' } as object}
-                  />
-                </ProForm.Group>
-              ) : null
-            }
-          </ProFormDependency>
-          <ProFormDependency name={['judgeMode', 'spjLanguage']}>
-            {({ judgeMode, spjLanguage }) =>
-              judgeMode !== JudgeMode.Default ? (
-                <>
-                  <ProFormSelect
-                    name="spjLanguage"
-                    width="md"
-                    label={
-                      judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveLanguage') : t('admin.problemEdit.spjLanguage')
-                    }
-                    options={spjLanguageOptions}
-                  />
-                  <ProFormRadio.Group
-                    name="checkerProtocol"
-                    label={t('admin.problemEdit.checkerProtocol')}
-                    options={[
-                      { label: t('admin.problemEdit.checkerProtocolTestlib'), value: 'testlib' },
-                      { label: t('admin.problemEdit.checkerProtocolKattis'), value: 'domjudge' },
-                    ]}
-                  />
-                  <Form.Item
-                    name="spjCode"
-                    label={judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveCode') : t('admin.problemEdit.spjCode')}
-                  >
-                    <LazyCodeEditor language={spjLanguage} height={320} testId="spj-editor" />
-                  </Form.Item>
-                  <Space style={{ marginBottom: 16 }}>
-                    <Button onClick={compile} loading={compiling} data-testid="judge-compile">
-                      {t('admin.problemEdit.compile')}
-                    </Button>
-                    {compiled && (
-                      <span style={{ color: '#52c41a' }} data-testid="judge-compiled">
-                        {t('admin.problemEdit.compileSuccess')}
-                      </span>
-                    )}
-                  </Space>
-                  <ProFormList
-                    name="judgeExtraFiles"
-                    label={t('admin.problemEdit.judgeExtraFiles')}
-                    creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
-                    creatorRecord={{ name: '', content: '' }}
-                  >
-                    <ProForm.Group>
-                      <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
-                      <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
-                    </ProForm.Group>
-                  </ProFormList>
-                </>
-              ) : null
-            }
-          </ProFormDependency>
-          <ProFormList
-            name="userExtraFiles"
-            label={t('admin.problemEdit.userExtraFiles')}
-            creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
-            creatorRecord={{ name: '', content: '' }}
-          >
-            <ProForm.Group>
-              <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
-              <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
-            </ProForm.Group>
-          </ProFormList>
-        </ProCard>
-
-        <ProCard title={t('admin.problemEdit.sectionTestcase')} bordered headerBordered>
-          <ProFormRadio.Group
-            name="isUploadCase"
-            label={t('admin.problemEdit.testcaseMode')}
-            options={[
-              { label: t('admin.problemEdit.testcaseUpload'), value: true },
-              { label: t('admin.problemEdit.testcaseManual'), value: false },
-            ]}
-            fieldProps={{ onChange: () => form.setFieldValue('samples', []) }}
-          />
-          <ProFormDependency name={['isUploadCase', 'type', 'caseGroups']}>
-            {({ isUploadCase, type, caseGroups }) => (
+      <ProCard title={t('admin.problemEdit.sectionJudge')} bordered headerBordered style={{ marginBottom: 16 }}>
+        <ProFormRadio.Group
+          name="judgeMode"
+          label={t('admin.problemEdit.judgeMode')}
+          options={[
+            { label: t('admin.problemEdit.judgeModeDefault'), value: JudgeMode.Default },
+            { label: t('admin.problemEdit.judgeModeSpecial'), value: JudgeMode.Special },
+            { label: t('admin.problemEdit.judgeModeInteractive'), value: JudgeMode.Interactive },
+          ]}
+        />
+        <ProFormDependency name={['judgeMode']}>
+          {({ judgeMode }) =>
+            judgeMode === JudgeMode.Default ? (
+              <ProForm.Group>
+                <ProFormDigit
+                  name="floatAbsTolerance"
+                  width="sm"
+                  label={t('admin.problemEdit.floatAbsTolerance')}
+                  tooltip={t('admin.problemEdit.floatToleranceHint')}
+                  min={0}
+                  fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-abs-tolerance' } as object}
+                />
+                <ProFormDigit
+                  name="floatRelTolerance"
+                  width="sm"
+                  label={t('admin.problemEdit.floatRelTolerance')}
+                  tooltip={t('admin.problemEdit.floatToleranceHint')}
+                  min={0}
+                  fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-rel-tolerance' } as object}
+                />
+              </ProForm.Group>
+            ) : null
+          }
+        </ProFormDependency>
+        <ProFormDependency name={['judgeMode', 'spjLanguage']}>
+          {({ judgeMode, spjLanguage }) =>
+            judgeMode !== JudgeMode.Default ? (
               <>
-                {isUploadCase && (
-                  <Space direction="vertical" style={{ marginBottom: 12 }}>
-                    <Upload
-                      accept=".zip"
-                      showUploadList={false}
-                      beforeUpload={(file) => {
-                        void upload(file);
-                        return false;
-                      }}
-                    >
-                      <Button icon={<UploadOutlined />} loading={uploading} data-testid="testcase-upload">
-                        {t('admin.problemEdit.uploadZip')}
-                      </Button>
-                    </Upload>
-                    <span style={{ color: '#888' }}>{t('admin.problemEdit.uploadZipHint')}</span>
-                  </Space>
-                )}
-                {type === ProblemType.OI && (
-                  <Form.Item name="caseGroups" label={t('admin.problemEdit.caseGroups')} extra={t('admin.problemEdit.caseGroupsHint')}>
-                    <GroupTable />
-                  </Form.Item>
-                )}
-                <Form.Item name="samples" label={t('admin.problemEdit.caseList')}>
-                  <CaseTable
-                    manual={!isUploadCase}
-                    scored={type === ProblemType.OI}
-                    grouped={type === ProblemType.OI && !!caseGroups?.length}
-                  />
+                <ProFormSelect
+                  name="spjLanguage"
+                  width="md"
+                  label={
+                    judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveLanguage') : t('admin.problemEdit.spjLanguage')
+                  }
+                  options={spjLanguageOptions}
+                />
+                <ProFormRadio.Group
+                  name="checkerProtocol"
+                  label={t('admin.problemEdit.checkerProtocol')}
+                  options={[
+                    { label: t('admin.problemEdit.checkerProtocolTestlib'), value: 'testlib' },
+                    { label: t('admin.problemEdit.checkerProtocolKattis'), value: 'domjudge' },
+                  ]}
+                />
+                <Form.Item
+                  name="spjCode"
+                  label={judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveCode') : t('admin.problemEdit.spjCode')}
+                >
+                  <LazyCodeEditor language={spjLanguage} height={320} testId="spj-editor" />
                 </Form.Item>
+                <Space style={{ marginBottom: 16 }}>
+                  <Button onClick={compile} loading={compiling} data-testid="judge-compile">
+                    {t('admin.problemEdit.compile')}
+                  </Button>
+                  {compiled && (
+                    <span style={{ color: '#52c41a' }} data-testid="judge-compiled">
+                      {t('admin.problemEdit.compileSuccess')}
+                    </span>
+                  )}
+                </Space>
+                <ProFormList
+                  name="judgeExtraFiles"
+                  label={t('admin.problemEdit.judgeExtraFiles')}
+                  creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
+                  creatorRecord={{ name: '', content: '' }}
+                >
+                  <ProForm.Group>
+                    <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
+                    <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
+                  </ProForm.Group>
+                </ProFormList>
               </>
-            )}
-          </ProFormDependency>
-        </ProCard>
-      </ProForm>
-    </PageContainer>
+            ) : null
+          }
+        </ProFormDependency>
+        <ProFormList
+          name="userExtraFiles"
+          label={t('admin.problemEdit.userExtraFiles')}
+          creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
+          creatorRecord={{ name: '', content: '' }}
+        >
+          <ProForm.Group>
+            <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
+            <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
+          </ProForm.Group>
+        </ProFormList>
+      </ProCard>
+
+      <ProCard title={t('admin.problemEdit.sectionTestcase')} bordered headerBordered>
+        <ProFormRadio.Group
+          name="isUploadCase"
+          label={t('admin.problemEdit.testcaseMode')}
+          options={[
+            { label: t('admin.problemEdit.testcaseUpload'), value: true },
+            { label: t('admin.problemEdit.testcaseManual'), value: false },
+          ]}
+          fieldProps={{ onChange: () => form.setFieldValue('samples', []) }}
+        />
+        <ProFormDependency name={['isUploadCase', 'type', 'caseGroups']}>
+          {({ isUploadCase, type, caseGroups }) => (
+            <>
+              {isUploadCase && (
+                <Space direction="vertical" style={{ marginBottom: 12 }}>
+                  <Upload
+                    accept=".zip"
+                    showUploadList={false}
+                    beforeUpload={(file) => {
+                      void upload(file);
+                      return false;
+                    }}
+                  >
+                    <Button icon={<UploadOutlined />} loading={uploading} data-testid="testcase-upload">
+                      {t('admin.problemEdit.uploadZip')}
+                    </Button>
+                  </Upload>
+                  <span style={{ color: '#888' }}>{t('admin.problemEdit.uploadZipHint')}</span>
+                </Space>
+              )}
+              {type === ProblemType.OI && (
+                <Form.Item name="caseGroups" label={t('admin.problemEdit.caseGroups')} extra={t('admin.problemEdit.caseGroupsHint')}>
+                  <GroupTable />
+                </Form.Item>
+              )}
+              <Form.Item name="samples" label={t('admin.problemEdit.caseList')}>
+                <CaseTable
+                  manual={!isUploadCase}
+                  scored={type === ProblemType.OI}
+                  grouped={type === ProblemType.OI && !!caseGroups?.length}
+                />
+              </Form.Item>
+            </>
+          )}
+        </ProFormDependency>
+      </ProCard>
+    </ProForm>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { AdminProblemDetail, LanguageInfo, ProblemAuth, ProblemTag } from '@oj/contracts';
 import { getAllTags, getLanguages, getProblem, getProblemCases } from '../../api/admin';
 import { getContestProblemDetail } from '../contest/api';
+import { ScopedClient, siteClient } from '../../scope';
 import { ContestLinkValues, contestLinkValues, NEW_CONTEST_LINK } from './contestProblem';
 import { fromProblem, NEW_PROBLEM, ProblemFormValues } from './problemForm';
 
@@ -22,7 +23,7 @@ export interface ProblemEditorData {
 
 type Loaded = Omit<ProblemEditorData, 'loading' | 'failed'>;
 
-async function load(pid: number | null, cid: number | null): Promise<Loaded> {
+async function load(pid: number | null, cid: number | null, c: ScopedClient): Promise<Loaded> {
   const [allLanguages, allTags] = await Promise.all([getLanguages(), getAllTags()]);
   if (!pid) {
     // A new problem accepts every language the judges run until the admin narrows it; one written
@@ -32,7 +33,7 @@ async function load(pid: number | null, cid: number | null): Promise<Loaded> {
     return { allLanguages, allTags, original: null, initialValues, contestLink: { ...NEW_CONTEST_LINK } };
   }
   if (cid) {
-    const detail = await getContestProblemDetail(pid, cid);
+    const detail = await getContestProblemDetail(pid, cid, c);
     const { problemCases, contestProblem, ...problem } = detail;
     return {
       allLanguages,
@@ -42,11 +43,12 @@ async function load(pid: number | null, cid: number | null): Promise<Loaded> {
       contestLink: contestLinkValues(contestProblem),
     };
   }
-  const [problem, cases] = await Promise.all([getProblem(pid), getProblemCases(pid)]);
+  const [problem, cases] = await Promise.all([getProblem(pid, c), getProblemCases(pid, c)]);
   return { allLanguages, allTags, original: problem, initialValues: fromProblem(problem, cases), contestLink: { ...NEW_CONTEST_LINK } };
 }
 
-export function useProblemEditorData(pid: number | null, cid: number | null = null): ProblemEditorData {
+/** `c`: the scope's client (site admin or a group's routes). */
+export function useProblemEditorData(pid: number | null, cid: number | null = null, c: ScopedClient = siteClient): ProblemEditorData {
   const [data, setData] = useState<ProblemEditorData>({
     loading: true,
     failed: false,
@@ -59,14 +61,14 @@ export function useProblemEditorData(pid: number | null, cid: number | null = nu
 
   useEffect(() => {
     let live = true;
-    load(pid, cid).then(
+    load(pid, cid, c).then(
       (loaded) => live && setData({ ...loaded, loading: false, failed: false }),
       () => live && setData((d) => ({ ...d, loading: false, failed: true })),
     );
     return () => {
       live = false;
     };
-  }, [pid, cid]);
+  }, [pid, cid, c]);
 
   return data;
 }

@@ -1,11 +1,12 @@
 /** /admin/problems: problem list with search, visibility toggle, edit, delete, test data download, export. */
 import { DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ActionType, PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Select, Space } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AdminProblem, DEFAULT_PAGE_SIZE, ProblemAuth } from '@oj/contracts';
 import { changeProblemAuth, deleteProblem, downloadTestcase, exportProblems, getProblemList } from '../../api/admin';
+import { formatDateTime } from '@oj/kit';
 import { useT } from '../../i18n';
 import { ImportModal } from './ImportModal';
 
@@ -46,22 +47,47 @@ export default function ProblemListPage() {
   };
 
   const columns: ProColumns<AdminProblem>[] = [
-    { title: t('admin.problems.id'), dataIndex: 'id', width: 80, search: false },
-    { title: t('admin.problems.displayId'), dataIndex: 'problemId', width: 120, search: false },
+    // Display id with the internal id under it, author with the change time: fewer, fuller columns keep the
+    // title whole and the table inside its box at 1280 px (issue 21).
+    {
+      title: t('admin.problems.displayId'),
+      dataIndex: 'problemId',
+      width: 120,
+      search: false,
+      render: (_dom, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{row.problemId}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('admin.problems.id')} {row.id}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: t('admin.problems.keyword'),
       dataIndex: 'keyword',
       hideInTable: true,
       fieldProps: { placeholder: t('admin.problems.keywordPlaceholder') },
     },
-    // a width of its own: the fixed columns around it would squeeze the title to "A+B …"
-    { title: t('admin.problems.titleColumn'), dataIndex: 'title', width: 260, ellipsis: true, search: false },
-    { title: t('admin.problems.author'), dataIndex: 'author', width: 120, search: false },
-    { title: t('admin.problems.modified'), dataIndex: 'gmtModified', valueType: 'dateTime', width: 170, search: false },
+    { title: t('admin.problems.titleColumn'), dataIndex: 'title', search: false },
+    {
+      title: `${t('admin.problems.author')} · ${t('admin.problems.modified')}`,
+      dataIndex: 'author',
+      width: 170,
+      search: false,
+      render: (_dom, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{row.author}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.gmtModified ? formatDateTime(row.gmtModified) : '-'}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: t('admin.problems.auth'),
       dataIndex: 'auth',
-      width: 150,
+      width: 140,
       valueType: 'select',
       fieldProps: { options: authOptions },
       render: (_dom, row) => (
@@ -78,7 +104,7 @@ export default function ProblemListPage() {
     {
       title: t('admin.common.option'),
       valueType: 'option',
-      width: 200,
+      width: 170,
       render: (_dom, row) => [
         <a key="edit" onClick={() => navigate(`/problem/edit/${row.id}`)}>
           {t('admin.common.edit')}
@@ -115,6 +141,7 @@ export default function ProblemListPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
+        scroll={{ x: 860 }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, showSizeChanger: true }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}

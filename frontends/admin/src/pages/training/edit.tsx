@@ -16,6 +16,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { TrainingAuth } from '@oj/contracts';
 import { useT } from '../../i18n';
 import { useFormErrorFeedback } from '../../components/form-feedback';
+import { ScopedClient, useScopedClient } from '../../scope';
 import { createTraining, getAdminTraining, getTrainingCategories, updateTraining } from './api';
 
 export interface TrainingFormValues {
@@ -38,12 +39,12 @@ const empty = (): TrainingFormValues => ({
   categoryId: null,
 });
 
-function useTrainingForm(tid: number | null) {
+function useTrainingForm(tid: number | null, client: ScopedClient) {
   const [values, setValues] = useState<TrainingFormValues | null>(tid === null ? empty() : null);
   useEffect(() => {
     if (tid === null) return;
     let alive = true;
-    getAdminTraining(tid)
+    getAdminTraining(tid, client)
       .then(
         ({ training, trainingCategory }) =>
           alive &&
@@ -61,18 +62,32 @@ function useTrainingForm(tid: number | null) {
     return () => {
       alive = false;
     };
-  }, [tid]);
+  }, [tid, client]);
   return values;
 }
 
 export default function TrainingEditPage() {
   const { t } = useT();
-  const { message } = App.useApp();
-  const { onFinishFailed } = useFormErrorFeedback();
   const navigate = useNavigate();
   const { trainingID } = useParams();
   const tid = trainingID ? Number(trainingID) : null;
-  const initial = useTrainingForm(tid);
+  return (
+    <PageContainer title={tid === null ? t('admin.training.createTitle') : t('admin.training.editTitle')}>
+      <TrainingEditor tid={tid} onDone={(created) => navigate(created ? `/training/${created}/problems` : '/training')} />
+    </PageContainer>
+  );
+}
+
+/**
+ * The training form without router or page frame (a group mounts it too): `tid` null creates; `onDone` gets
+ * the new training's id after a creation (its problems come next).
+ */
+export function TrainingEditor({ tid, onDone }: { tid: number | null; onDone?: (createdTid?: number) => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const { onFinishFailed } = useFormErrorFeedback();
+  const client = useScopedClient();
+  const initial = useTrainingForm(tid, client);
 
   const onFinish = async (v: TrainingFormValues) => {
     if (v.auth === TrainingAuth.Private && !v.privatePwd?.trim()) {
@@ -93,13 +108,13 @@ export default function TrainingEditPage() {
     };
     try {
       if (tid === null) {
-        const created = await createTraining(body);
+        const created = await createTraining(body, client);
         message.success(t('admin.common.created'));
-        navigate(`/training/${created.id}/problems`);
+        onDone?.(created?.id);
       } else {
-        await updateTraining(body);
+        await updateTraining(body, client);
         message.success(t('admin.common.updated'));
-        navigate('/training');
+        onDone?.();
       }
     } catch (_e) {
       return false;
@@ -108,74 +123,72 @@ export default function TrainingEditPage() {
   };
 
   return (
-    <PageContainer title={tid === null ? t('admin.training.createTitle') : t('admin.training.editTitle')}>
-      <Card>
-        {!initial ? (
-          <Spin />
-        ) : (
-          <ProForm<TrainingFormValues>
-            initialValues={initial}
-            onFinish={onFinish}
-            onFinishFailed={onFinishFailed}
-            submitter={{ searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') } }}
-          >
-            <ProFormText
-              name="title"
-              label={t('admin.training.titleField')}
-              rules={[{ required: true, whitespace: true, message: t('admin.training.titleRequired') }]}
-              fieldProps={{ 'data-testid': 'admin-training-title' } as object}
-            />
-            <ProFormTextArea
-              name="description"
-              label={t('admin.training.description')}
-              tooltip={t('admin.training.descriptionHint')}
-              fieldProps={{ autoSize: { minRows: 6 } }}
-            />
-            <ProFormSelect
-              name="categoryId"
-              label={t('admin.training.category')}
-              allowClear
-              request={async () => {
-                try {
-                  return (await getTrainingCategories()).map((c) => ({ value: c.id, label: c.name }));
-                } catch (_e) {
-                  return [];
-                }
-              }}
-              fieldProps={{ 'data-testid': 'admin-training-category' } as object}
-            />
-            <ProFormRadio.Group
-              name="auth"
-              label={t('admin.training.auth')}
-              options={[
-                { value: TrainingAuth.Public, label: t('admin.training.authPublic') },
-                { value: TrainingAuth.Private, label: t('admin.training.authPrivate') },
-              ]}
-            />
-            <ProFormDependency name={['auth']}>
-              {({ auth }) =>
-                auth === TrainingAuth.Private && (
-                  <ProFormText
-                    name="privatePwd"
-                    label={t('admin.training.password')}
-                    rules={[{ required: true, whitespace: true, message: t('admin.training.passwordRequired') }]}
-                    fieldProps={{ 'data-testid': 'admin-training-password' } as object}
-                  />
-                )
+    <Card>
+      {!initial ? (
+        <Spin />
+      ) : (
+        <ProForm<TrainingFormValues>
+          initialValues={initial}
+          onFinish={onFinish}
+          onFinishFailed={onFinishFailed}
+          submitter={{ searchConfig: { submitText: t('admin.common.save'), resetText: t('admin.common.reset') } }}
+        >
+          <ProFormText
+            name="title"
+            label={t('admin.training.titleField')}
+            rules={[{ required: true, whitespace: true, message: t('admin.training.titleRequired') }]}
+            fieldProps={{ 'data-testid': 'admin-training-title' } as object}
+          />
+          <ProFormTextArea
+            name="description"
+            label={t('admin.training.description')}
+            tooltip={t('admin.training.descriptionHint')}
+            fieldProps={{ autoSize: { minRows: 6 } }}
+          />
+          <ProFormSelect
+            name="categoryId"
+            label={t('admin.training.category')}
+            allowClear
+            request={async () => {
+              try {
+                return (await getTrainingCategories()).map((c) => ({ value: c.id, label: c.name }));
+              } catch (_e) {
+                return [];
               }
-            </ProFormDependency>
-            <ProForm.Group>
-              <ProFormDigit
-                name="rank"
-                label={t('admin.training.rank')}
-                tooltip={t('admin.training.rankHint')}
-                fieldProps={{ precision: 0 }}
-              />
-              <ProFormSwitch name="status" label={t('admin.training.visible')} />
-            </ProForm.Group>
-          </ProForm>
-        )}
-      </Card>
-    </PageContainer>
+            }}
+            fieldProps={{ 'data-testid': 'admin-training-category' } as object}
+          />
+          <ProFormRadio.Group
+            name="auth"
+            label={t('admin.training.auth')}
+            options={[
+              { value: TrainingAuth.Public, label: t('admin.training.authPublic') },
+              { value: TrainingAuth.Private, label: t('admin.training.authPrivate') },
+            ]}
+          />
+          <ProFormDependency name={['auth']}>
+            {({ auth }) =>
+              auth === TrainingAuth.Private && (
+                <ProFormText
+                  name="privatePwd"
+                  label={t('admin.training.password')}
+                  rules={[{ required: true, whitespace: true, message: t('admin.training.passwordRequired') }]}
+                  fieldProps={{ 'data-testid': 'admin-training-password' } as object}
+                />
+              )
+            }
+          </ProFormDependency>
+          <ProForm.Group>
+            <ProFormDigit
+              name="rank"
+              label={t('admin.training.rank')}
+              tooltip={t('admin.training.rankHint')}
+              fieldProps={{ precision: 0 }}
+            />
+            <ProFormSwitch name="status" label={t('admin.training.visible')} />
+          </ProForm.Group>
+        </ProForm>
+      )}
+    </Card>
   );
 }

@@ -3,7 +3,7 @@
  * under a display id, rename, move up or down, remove (the bank keeps the problem).
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { ModalForm, PageContainer, ProColumns, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProColumns, ProFormText, ProTable } from '@ant-design/pro-components';
 import { Button } from 'antd';
 import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
@@ -11,65 +11,76 @@ import { AdminTrainingProblemRow } from '@oj/contracts';
 import { DeleteAction, FormTrigger, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { useNestedHeader } from '../../components/nested-page';
-import { addTrainingProblem, getTrainingProblemList, removeTrainingProblem, updateTrainingProblem } from './api';
+import { BankProblemSelect, BankSource } from '../../components/bank-problem-select';
+import { useScopedClient } from '../../scope';
+import {
+  addTrainingProblem,
+  addTrainingProblemFromGroup,
+  getTrainingProblemList,
+  removeTrainingProblem,
+  updateTrainingProblem,
+} from './api';
 
 type Row = AdminTrainingProblemRow & { problemId: string; title: string };
 
 interface AddValues {
-  pid?: number;
+  /** pid from the public bank; the problem id from a group's bank */
+  pid?: number | string;
   displayId: string;
 }
 
-function ProblemForm({ tid, row, onSaved }: { tid: number; row?: Row; onSaved: () => void }) {
+function ProblemForm({ tid, row, source = 'public', onSaved }: { tid: number; row?: Row; source?: BankSource; onSaved: () => void }) {
   const { t } = useT();
+  const client = useScopedClient();
   const onFinish = useModalSave<AddValues>(
     !!row,
     onSaved,
     async (v) => {
-      if (row) await updateTrainingProblem({ id: row.id, tid, displayId: v.displayId.trim() });
-      else await addTrainingProblem({ tid, pid: v.pid!, displayId: v.displayId.trim() });
+      const displayId = v.displayId.trim();
+      if (row) await updateTrainingProblem({ id: row.id, tid, displayId }, client);
+      else if (source === 'group' && client.gid != null) await addTrainingProblemFromGroup(client.gid, { problemId: String(v.pid), tid });
+      else await addTrainingProblem({ tid, pid: v.pid as number, displayId }, client);
     },
     'admin.common.added',
   );
+  const createLabel = source === 'group' ? t('admin.groupEditors.addFromGroup') : t('admin.trainingProblem.add');
+  // The site lists the public problems not yet in the training (queryExisted false).
+  const siteOptions = async (keyword?: string) => {
+    const { problemList } = await getTrainingProblemList({ tid, currentPage: 1, limit: 20, keyword, queryExisted: false }, client);
+    return problemList.records.map((p) => ({ value: p.id, label: `${p.problemId} ${p.title}` }));
+  };
   return (
     <ModalForm<AddValues>
-      title={row ? t('admin.trainingProblem.editTitle') : t('admin.trainingProblem.addTitle')}
+      title={row ? t('admin.trainingProblem.editTitle') : source === 'group' ? createLabel : t('admin.trainingProblem.addTitle')}
       width={560}
-      trigger={<FormTrigger editing={!!row} createLabel={t('admin.trainingProblem.add')} testId="admin-training-add-problem" />}
+      trigger={
+        <FormTrigger
+          editing={!!row}
+          createLabel={createLabel}
+          testId={source === 'group' ? 'admin-training-add-group-problem' : 'admin-training-add-problem'}
+        />
+      }
       initialValues={row ? { displayId: row.displayId } : { displayId: '' }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
       onFinish={onFinish}
     >
       {!row && (
-        <ProFormSelect
-          name="pid"
+        <BankProblemSelect
+          source={source}
           label={t('admin.trainingProblem.bankProblem')}
-          showSearch
-          rules={[{ required: true, message: t('admin.trainingProblem.problemRequired') }]}
-          fieldProps={{ filterOption: false, 'data-testid': 'admin-training-bank-select' } as object}
-          debounceTime={300}
-          request={async ({ keyWords }) => {
-            try {
-              const { problemList } = await getTrainingProblemList({
-                tid,
-                currentPage: 1,
-                limit: 20,
-                keyword: keyWords || undefined,
-                queryExisted: false,
-              });
-              return problemList.records.map((p) => ({ value: p.id, label: `${p.problemId} ${p.title}` }));
-            } catch (_e) {
-              return [];
-            }
-          }}
+          requiredMessage={t('admin.trainingProblem.problemRequired')}
+          testId="admin-training-bank-select"
+          siteOptions={siteOptions}
         />
       )}
-      <ProFormText
-        name="displayId"
-        label={t('admin.trainingProblem.displayId')}
-        rules={[{ required: true, whitespace: true, message: t('admin.trainingProblem.displayIdRequired') }]}
-        fieldProps={{ 'data-testid': 'admin-training-display-id' } as object}
-      />
+      {source !== 'group' && (
+        <ProFormText
+          name="displayId"
+          label={t('admin.trainingProblem.displayId')}
+          rules={[{ required: true, whitespace: true, message: t('admin.trainingProblem.displayIdRequired') }]}
+          fieldProps={{ 'data-testid': 'admin-training-display-id' } as object}
+        />
+      )}
     </ModalForm>
   );
 }
@@ -82,6 +93,17 @@ export default function TrainingProblemsPage() {
     { to: `/training/${tid}/edit`, label: `#${tid}` },
     { label: t('admin.trainingProblem.title', { tid }) },
   ]);
+  return (
+    <PageContainer title={t('admin.trainingProblem.title', { tid })} {...header}>
+      <TrainingProblems tid={tid} />
+    </PageContainer>
+  );
+}
+
+/** The training's problem table without router or page frame (a group mounts it too, adding from its bank). */
+export function TrainingProblems({ tid }: { tid: number }) {
+  const { t } = useT();
+  const client = useScopedClient();
   const { actionRef, reload } = useTableReload();
   const run = useNotifiedAction(reload);
   const rows = useRef<Row[]>([]);
@@ -92,7 +114,7 @@ export default function TrainingProblemsPage() {
       const order = rows.current.map((r) => r.id);
       const [moved] = order.splice(index, 1);
       order.splice(index + by, 0, moved);
-      for (const [i, id] of order.entries()) await updateTrainingProblem({ id, tid, rank: i + 1 });
+      for (const [i, id] of order.entries()) await updateTrainingProblem({ id, tid, rank: i + 1 }, client);
     }, 'admin.common.updated');
 
   const columns: ProColumns<Row>[] = [
@@ -118,7 +140,7 @@ export default function TrainingProblemsPage() {
         <DeleteAction
           key="remove"
           title={t('admin.trainingProblem.removeConfirm')}
-          onDelete={() => removeTrainingProblem(tid, r.pid)}
+          onDelete={() => removeTrainingProblem(tid, r.pid, client)}
           onDeleted={reload}
         />,
       ],
@@ -126,33 +148,32 @@ export default function TrainingProblemsPage() {
   ];
 
   return (
-    <PageContainer title={t('admin.trainingProblem.title', { tid })} {...header}>
-      <ProTable<Row>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        search={false}
-        pagination={false}
-        request={async () => {
-          try {
-            const { problemList, trainingProblemMap } = await getTrainingProblemList({
-              tid,
-              currentPage: 1,
-              limit: 200,
-              queryExisted: true,
-            });
-            rows.current = problemList.records.map((p) => ({
-              ...trainingProblemMap[String(p.id)],
-              problemId: p.problemId,
-              title: p.title,
-            }));
-            return { data: rows.current, success: true, total: rows.current.length };
-          } catch (_e) {
-            return { data: [], success: false, total: 0 };
-          }
-        }}
-        toolBarRender={() => [<ProblemForm key="add" tid={tid} onSaved={reload} />]}
-      />
-    </PageContainer>
+    <ProTable<Row>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      search={false}
+      pagination={false}
+      request={async () => {
+        try {
+          const { problemList, trainingProblemMap } = await getTrainingProblemList(
+            { tid, currentPage: 1, limit: 200, queryExisted: true },
+            client,
+          );
+          rows.current = problemList.records.map((p) => ({
+            ...trainingProblemMap[String(p.id)],
+            problemId: p.problemId,
+            title: p.title,
+          }));
+          return { data: rows.current, success: true, total: rows.current.length };
+        } catch (_e) {
+          return { data: [], success: false, total: 0 };
+        }
+      }}
+      toolBarRender={() => [
+        <ProblemForm key="add" tid={tid} onSaved={reload} />,
+        client.gid != null ? <ProblemForm key="addGroup" tid={tid} source="group" onSaved={reload} /> : null,
+      ]}
+    />
   );
 }

@@ -110,7 +110,7 @@ export function ExamQuestionsPage() {
   const navigate = useNavigate();
   const { eid, uid, info, status, viewer } = useExam();
   const [questions, setQuestions] = useState<ExamQuestionView[] | null>(null);
-  const store = useExamAnswers(eid, uid, questions);
+  const store = useExamAnswers(eid, uid, questions, answerRefusal(info.auth, status, viewer) === null);
 
   useEffect(() => {
     let alive = true;

@@ -3,7 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { AnswerStore, createAnswerStore } from '../../lib/answer-store';
 import { ExamQuestionView, submitQuestion } from '../../api/exam';
 
-export function useExamAnswers(eid: number, uid: string, questions: ExamQuestionView[] | null): AnswerStore {
+/** `canSave`: answers are taken now (running, entered); only then is a lost answer sent again. */
+export function useExamAnswers(eid: number, uid: string, questions: ExamQuestionView[] | null, canSave: boolean): AnswerStore {
   const store = useMemo(
     () => createAnswerStore({ eid, uid, save: (questionId, value) => submitQuestion(eid, questionId, value) }),
     [eid, uid],
@@ -25,10 +26,14 @@ export function useExamAnswers(eid: number, uid: string, questions: ExamQuestion
     };
   }, [store]);
 
-  // the server's answers where nothing is kept here (another device, cleared storage)
+  // the server's answers where nothing is kept here (another device, cleared storage); a kept answer the
+  // server lost (its database crashed right after confirming) is sent again
   useEffect(() => {
-    for (const q of questions ?? []) if (q.myAnswer != null) store.seed(q.questionId, q.myAnswer);
-  }, [questions, store]);
+    for (const q of questions ?? []) {
+      if (canSave) store.reconcile(q.questionId, q.myAnswer);
+      else if (q.myAnswer != null) store.seed(q.questionId, q.myAnswer);
+    }
+  }, [questions, store, canSave]);
 
   return store;
 }

@@ -1,0 +1,117 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser } from '../../../core/auth/decorators';
+import {
+  AddContestProblemDto,
+  ChangeContestVisibleDto,
+  ContestAnnouncementBodyDto,
+  ContestProblemListQueryDto,
+  UpdateContestAnnouncementDto,
+  UpdateContestProblemDto,
+} from '../../contest/dto/admin-contest.dto';
+import { CidQueryDto, ContestAnnouncementQueryDto } from '../../contest/dto/contest-query.dto';
+import { ContestBodyDto, UpdateContestDto } from '../../contest/dto/contest.dto';
+import { GroupItemListQueryDto } from '../dto/group.dto';
+import { AddContestProblemFromGroupDto, GroupContestAnnouncementRefDto, GroupContestProblemRefDto } from './group-contest.dto';
+import { GroupContestService } from './group-contest.service';
+
+/** A group's contests, their problems and announcements (HOJ GroupContestController); login required. */
+@ApiTags('group')
+@Controller('group')
+export class GroupContestController {
+  constructor(private readonly contests: GroupContestService) {}
+
+  @Get('get-contest-list')
+  list(@Query() q: GroupItemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.contests.list(q.gid, q, user);
+  }
+
+  @Get('get-admin-contest-list')
+  adminList(@Query() q: GroupItemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.contests.adminList(q.gid, q, user);
+  }
+
+  @Get('contest')
+  get(@Query() q: CidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.contests.get(q.cid, user);
+  }
+
+  @Post('contest')
+  @HttpCode(200)
+  create(@Body() body: ContestBodyDto, @CurrentUser() user: AuthUser) {
+    return this.contests.create(body, user);
+  }
+
+  @Put('contest')
+  update(@Body() body: UpdateContestDto, @CurrentUser() user: AuthUser) {
+    return this.contests.update(body, user);
+  }
+
+  @Delete('contest')
+  async remove(@Query() q: CidQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.contests.remove(q.cid, user);
+    return null;
+  }
+
+  @Put('change-contest-visible')
+  async changeVisible(@Query() q: ChangeContestVisibleDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.contests.setVisible(q.cid, q.visible, user);
+    return null;
+  }
+
+  @Get('get-contest-problem-list')
+  problems(@Query() q: ContestProblemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.contests.problemList(q, user);
+  }
+
+  @Get('contest-problem')
+  problem(@Query() q: GroupContestProblemRefDto, @CurrentUser() user: AuthUser) {
+    return this.contests.getProblem(q.pid, q.cid, user);
+  }
+
+  @Put('contest-problem')
+  updateProblem(@Body() dto: UpdateContestProblemDto, @CurrentUser() user: AuthUser) {
+    return this.contests.updateProblem(dto, user);
+  }
+
+  @Delete('contest-problem')
+  async removeProblem(@Query() q: GroupContestProblemRefDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.contests.removeProblem(q.pid, q.cid, user);
+    return null;
+  }
+
+  @Post('add-contest-problem-from-public')
+  @HttpCode(200)
+  addFromPublic(@Body() dto: AddContestProblemDto, @CurrentUser() user: AuthUser) {
+    return this.contests.addFromPublic(dto, user);
+  }
+
+  @Post('add-contest-problem-from-group')
+  @HttpCode(200)
+  addFromGroup(@Query() q: AddContestProblemFromGroupDto, @CurrentUser() user: AuthUser) {
+    return this.contests.addFromGroup(q, user);
+  }
+
+  @Get('get-contest-announcement-list')
+  announcements(@Query() q: ContestAnnouncementQueryDto, @CurrentUser() user: AuthUser) {
+    return this.contests.announcements(q.cid, q, user);
+  }
+
+  @Post('contest-announcement')
+  @HttpCode(200)
+  addAnnouncement(@Body() dto: ContestAnnouncementBodyDto, @CurrentUser() user: AuthUser) {
+    return this.contests.addAnnouncement(dto, user);
+  }
+
+  @Put('contest-announcement')
+  updateAnnouncement(@Body() dto: UpdateContestAnnouncementDto, @CurrentUser() user: AuthUser) {
+    return this.contests.updateAnnouncement(dto, user);
+  }
+
+  @Delete('contest-announcement')
+  async removeAnnouncement(@Query() q: GroupContestAnnouncementRefDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.contests.removeAnnouncement(q.aid, q.cid, user);
+    return null;
+  }
+}

@@ -1,0 +1,119 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser } from '../../../core/auth/decorators';
+import {
+  AddExamProblemDto,
+  AddExamQuestionDto,
+  CreateExamQuestionDto,
+  ExamBodyDto,
+  IdQueryDto,
+  UpdateExamDto,
+  UpdateExamProblemDto,
+  UpdateExamQuestionDto,
+} from '../../exam/admin/admin-exam.dto';
+import { EidQueryDto } from '../../exam/public/exam.dto';
+import { GroupItemListQueryDto } from '../dto/group.dto';
+import { AddExamProblemFromGroupDto, GroupExamVisibleDto } from './group-exam.dto';
+import { GroupExamService } from './group-exam.service';
+
+/** A group's exams, their problems and questions (in HOJ's group contest style); login required. */
+@ApiTags('group')
+@Controller('group')
+export class GroupExamController {
+  constructor(private readonly exams: GroupExamService) {}
+
+  @Get('get-exam-list')
+  list(@Query() q: GroupItemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.exams.list(q.gid, q, user);
+  }
+
+  @Get('get-admin-exam-list')
+  adminList(@Query() q: GroupItemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.exams.adminList(q.gid, q, user);
+  }
+
+  @Get('exam')
+  get(@Query() q: EidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.exams.get(q.eid, user);
+  }
+
+  @Post('exam')
+  @HttpCode(200)
+  create(@Body() dto: ExamBodyDto, @CurrentUser() user: AuthUser) {
+    return this.exams.create(dto, user);
+  }
+
+  @Put('exam')
+  update(@Body() dto: UpdateExamDto, @CurrentUser() user: AuthUser) {
+    return this.exams.update(dto, user);
+  }
+
+  @Delete('exam')
+  async remove(@Query() q: EidQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.exams.remove(q.eid, user);
+    return null;
+  }
+
+  @Put('change-exam-visible')
+  async changeVisible(@Query() q: GroupExamVisibleDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.exams.setVisible(q.eid, q.visible, user);
+    return null;
+  }
+
+  @Get('get-exam-problem-list')
+  problems(@Query() q: EidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.exams.problemList(q.eid, user);
+  }
+
+  @Post('add-exam-problem-from-public')
+  @HttpCode(200)
+  addFromPublic(@Body() dto: AddExamProblemDto, @CurrentUser() user: AuthUser) {
+    return this.exams.addFromPublic(dto, user);
+  }
+
+  @Post('add-exam-problem-from-group')
+  @HttpCode(200)
+  addFromGroup(@Query() q: AddExamProblemFromGroupDto, @CurrentUser() user: AuthUser) {
+    return this.exams.addFromGroup(q, user);
+  }
+
+  @Put('exam-problem')
+  updateProblem(@Body() dto: UpdateExamProblemDto, @CurrentUser() user: AuthUser) {
+    return this.exams.updateProblem(dto, user);
+  }
+
+  @Delete('exam-problem')
+  async removeProblem(@Query() q: IdQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.exams.removeProblem(q.id, user);
+    return null;
+  }
+
+  @Get('get-exam-question-list')
+  questions(@Query() q: EidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.exams.questionList(q.eid, user);
+  }
+
+  @Post('add-exam-question-from-group')
+  @HttpCode(200)
+  addQuestion(@Body() dto: AddExamQuestionDto, @CurrentUser() user: AuthUser) {
+    return this.exams.addQuestion(dto, user);
+  }
+
+  @Post('exam-question')
+  @HttpCode(200)
+  createQuestion(@Body() dto: CreateExamQuestionDto, @CurrentUser() user: AuthUser) {
+    return this.exams.createQuestion(dto, user);
+  }
+
+  @Put('exam-question')
+  updateQuestion(@Body() dto: UpdateExamQuestionDto, @CurrentUser() user: AuthUser) {
+    return this.exams.updateQuestion(dto, user);
+  }
+
+  @Delete('exam-question')
+  async removeQuestion(@Query() q: IdQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.exams.removeQuestion(q.id, user);
+    return null;
+  }
+}

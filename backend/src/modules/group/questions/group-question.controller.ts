@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Min } from 'class-validator';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser } from '../../../core/auth/decorators';
+import { AdminQuestionListQueryDto, QidQueryDto, QuestionBodyDto, UpdateQuestionDto } from '../../exam/admin/admin-exam.dto';
+import { GroupQuestionService } from './group-question.service';
+
+/** get-question-list: the exam bank's list filters with the group's id. */
+class GroupQuestionListQueryDto extends AdminQuestionListQueryDto {
+  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) gid: number;
+}
+
+/** A group's question bank; login required. */
+@ApiTags('group')
+@Controller('group')
+export class GroupQuestionController {
+  constructor(private readonly questions: GroupQuestionService) {}
+
+  @Get('get-question-list')
+  list(@Query() q: GroupQuestionListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.questions.list(q.gid, q, user);
+  }
+
+  @Get('question')
+  get(@Query() q: QidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.questions.get(q.qid, user);
+  }
+
+  @Post('question')
+  @HttpCode(200)
+  create(@Body() dto: QuestionBodyDto, @CurrentUser() user: AuthUser) {
+    return this.questions.create(dto, user);
+  }
+
+  @Put('question')
+  update(@Body() dto: UpdateQuestionDto, @CurrentUser() user: AuthUser) {
+    return this.questions.update(dto.id, dto, user);
+  }
+
+  @Delete('question')
+  async remove(@Query() q: QidQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.questions.remove(q.qid, user);
+    return null;
+  }
+}

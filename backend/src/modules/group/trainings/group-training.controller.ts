@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser } from '../../../core/auth/decorators';
+import {
+  AddTrainingProblemDto,
+  AdminTrainingDto,
+  AdminTrainingProblemListQueryDto,
+  ChangeTrainingStatusDto,
+  RemoveTrainingProblemDto,
+  UpdateTrainingProblemDto,
+} from '../../training/dto/admin-training.dto';
+import { TidQueryDto } from '../../training/dto/training.dto';
+import { GroupItemListQueryDto } from '../dto/group.dto';
+import { AddTrainingProblemFromGroupDto } from './group-training.dto';
+import { GroupTrainingService } from './group-training.service';
+
+/** A group's trainings and their problems (HOJ GroupTrainingController); login required. */
+@ApiTags('group')
+@Controller('group')
+export class GroupTrainingController {
+  constructor(private readonly trainings: GroupTrainingService) {}
+
+  @Get('get-training-list')
+  list(@Query() q: GroupItemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.list(q.gid, q, user);
+  }
+
+  @Get('get-admin-training-list')
+  adminList(@Query() q: GroupItemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.adminList(q.gid, q, user);
+  }
+
+  @Get('training')
+  get(@Query() q: TidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.get(q.tid, user);
+  }
+
+  @Post('training')
+  @HttpCode(200)
+  create(@Body() dto: AdminTrainingDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.create(dto, user);
+  }
+
+  @Put('training')
+  update(@Body() dto: AdminTrainingDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.update(dto, user);
+  }
+
+  @Delete('training')
+  remove(@Query() q: TidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.remove(q.tid, user);
+  }
+
+  @Put('change-training-status')
+  changeStatus(@Query() q: ChangeTrainingStatusDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.changeStatus(q, user);
+  }
+
+  @Get('get-training-problem-list')
+  problems(@Query() q: AdminTrainingProblemListQueryDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.problemList(q, user);
+  }
+
+  @Put('training-problem')
+  updateProblem(@Body() dto: UpdateTrainingProblemDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.updateProblem(dto, user);
+  }
+
+  @Delete('training-problem')
+  removeProblem(@Query() q: RemoveTrainingProblemDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.removeProblem(q.tid, q.pid, user);
+  }
+
+  @Post('add-training-problem-from-public')
+  @HttpCode(200)
+  addFromPublic(@Body() dto: AddTrainingProblemDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.addFromPublic(dto, user);
+  }
+
+  @Post('add-training-problem-from-group')
+  @HttpCode(200)
+  addFromGroup(@Query() q: AddTrainingProblemFromGroupDto, @CurrentUser() user: AuthUser) {
+    return this.trainings.addFromGroup(q.problemId, q.tid, user);
+  }
+}

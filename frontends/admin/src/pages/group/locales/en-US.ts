@@ -1,0 +1,52 @@
+/** Admin texts about groups: the group content editors, group management, public applications, the dashboard's team rank. */
+const messages: Record<string, string> = {
+  'admin.groupEditors.addFromGroup': 'Add from the group bank',
+  'admin.groupEditors.back': 'Back',
+
+  'admin.menu.group': 'Groups',
+  'admin.menu.groupProblemApply': 'Group Problem Applications',
+
+  'admin.group.title': 'Groups',
+  'admin.group.keyword': 'Keyword (name, short name, owner)',
+  'admin.group.name': 'Name',
+  'admin.group.shortName': 'Short name',
+  'admin.group.owner': 'Owner',
+  'admin.group.auth': 'Auth',
+  'admin.group.authPublic': 'Public',
+  'admin.group.authProtected': 'Protected',
+  'admin.group.authPrivate': 'Private',
+  'admin.group.visible': 'Listed',
+  'admin.group.yes': 'Yes',
+  'admin.group.no': 'No',
+  'admin.group.members': 'Members',
+  'admin.group.status': 'Status',
+  'admin.group.statusNormal': 'Normal',
+  'admin.group.statusBanned': 'Banned',
+  'admin.group.created': 'Created',
+  'admin.group.ban': 'Ban',
+  'admin.group.unban': 'Unban',
+  'admin.group.banConfirm': 'Ban this group? Nobody but the super admin can visit it then.',
+  'admin.group.unbanConfirm': 'Lift the ban on this group?',
+  'admin.group.deleteConfirm': 'Delete this group with all its memberships?',
+
+  'admin.groupApply.title': 'Group Problem Applications',
+  'admin.groupApply.keyword': 'Keyword (problem id, title)',
+  'admin.groupApply.problemId': 'Problem ID',
+  'admin.groupApply.titleField': 'Title',
+  'admin.groupApply.author': 'Author',
+  'admin.groupApply.gid': 'Group ID',
+  'admin.groupApply.progress': 'Progress',
+  'admin.groupApply.applying': 'Applying',
+  'admin.groupApply.accepted': 'Public',
+  'admin.groupApply.refused': 'Refused',
+  'admin.groupApply.accept': 'Accept',
+  'admin.groupApply.refuse': 'Refuse',
+  'admin.groupApply.acceptConfirm': 'Accept the application? The problem joins the public bank and leaves the group.',
+  'admin.groupApply.refuseConfirm': 'Refuse this application?',
+  'admin.groupApply.empty': 'No application yet',
+
+  'admin.dashboard.topGroups': "Top {size} teams (sum of the members' solved problems)",
+  'admin.dashboard.noGroups': 'No group yet',
+};
+
+export default messages;

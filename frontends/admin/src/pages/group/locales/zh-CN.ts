@@ -1,0 +1,52 @@
+/** 团队相关的管理端文案：团队内容编辑器、团队管理、团队题目公开申请、仪表盘的团队排行。 */
+const messages: Record<string, string> = {
+  'admin.groupEditors.addFromGroup': '从团队题库添加',
+  'admin.groupEditors.back': '返回',
+
+  'admin.menu.group': '团队管理',
+  'admin.menu.groupProblemApply': '团队题目公开申请',
+
+  'admin.group.title': '团队管理',
+  'admin.group.keyword': '关键词（名称、简称、队长）',
+  'admin.group.name': '名称',
+  'admin.group.shortName': '简称',
+  'admin.group.owner': '队长',
+  'admin.group.auth': '权限',
+  'admin.group.authPublic': '公开',
+  'admin.group.authProtected': '保护',
+  'admin.group.authPrivate': '私有',
+  'admin.group.visible': '列表可见',
+  'admin.group.yes': '是',
+  'admin.group.no': '否',
+  'admin.group.members': '成员数',
+  'admin.group.status': '状态',
+  'admin.group.statusNormal': '正常',
+  'admin.group.statusBanned': '已封禁',
+  'admin.group.created': '创建时间',
+  'admin.group.ban': '封禁',
+  'admin.group.unban': '解封',
+  'admin.group.banConfirm': '封禁该团队？封禁后除超级管理员外无人可访问。',
+  'admin.group.unbanConfirm': '解除该团队的封禁？',
+  'admin.group.deleteConfirm': '删除该团队及其全部成员关系？',
+
+  'admin.groupApply.title': '团队题目公开申请',
+  'admin.groupApply.keyword': '关键词（题目编号、标题）',
+  'admin.groupApply.problemId': '题目编号',
+  'admin.groupApply.titleField': '标题',
+  'admin.groupApply.author': '作者',
+  'admin.groupApply.gid': '团队 ID',
+  'admin.groupApply.progress': '进度',
+  'admin.groupApply.applying': '申请中',
+  'admin.groupApply.accepted': '已公开',
+  'admin.groupApply.refused': '已拒绝',
+  'admin.groupApply.accept': '通过',
+  'admin.groupApply.refuse': '拒绝',
+  'admin.groupApply.acceptConfirm': '通过申请？该题目将进入公共题库并离开团队。',
+  'admin.groupApply.refuseConfirm': '拒绝该申请？',
+  'admin.groupApply.empty': '暂无公开申请',
+
+  'admin.dashboard.topGroups': '团队排行前 {size}（成员解题数之和）',
+  'admin.dashboard.noGroups': '还没有团队',
+};
+
+export default messages;

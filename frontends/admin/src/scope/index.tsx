@@ -1,0 +1,95 @@
+/**
+ * Where the admin editors write (issue 17): the site's admin routes, or, when a group remote mounts them
+ * (group-editors.tsx), the group twins of those routes (contracts GROUP_ADMIN_ROUTES) with the group's gid.
+ * One form per thing: a screen asks `useScopedClient()` and hands the client to its api calls; the calls name
+ * the site route and the client turns it into the group one, so no form knows which routes it uses.
+ */
+import { createContext, ReactNode, useContext, useMemo } from 'react';
+import { ApiEnvelope, GROUP_ADMIN_ROUTES } from '@oj/contracts';
+import { api } from '@oj/kit';
+
+export interface AdminScope {
+  /** The group the screen manages; null for the site admin area. */
+  gid: number | null;
+}
+
+export const SITE_SCOPE: AdminScope = { gid: null };
+
+const ScopeContext = createContext<AdminScope>(SITE_SCOPE);
+
+export function ScopeProvider({ gid, children }: { gid: number | null; children: ReactNode }) {
+  const value = useMemo(() => ({ gid }), [gid]);
+  return <ScopeContext.Provider value={value}>{children}</ScopeContext.Provider>;
+}
+
+export const useScope = (): AdminScope => useContext(ScopeContext);
+
+/** kit's request options and answer (its client is axios). */
+type AxiosRequestConfig = NonNullable<Parameters<typeof api.get>[1]>;
+/** An answer of any payload: `never` data fits every `call<T>`. */
+type Res = ReturnType<typeof api.get<ApiEnvelope<never>>>;
+
+/** kit's client narrowed to the four verbs, with every site route rewritten for the scope. */
+export interface ScopedClient {
+  gid: number | null;
+  get(url: string, config?: AxiosRequestConfig): Res;
+  delete(url: string, config?: AxiosRequestConfig): Res;
+  post(url: string, body?: unknown, config?: AxiosRequestConfig): Res;
+  put(url: string, body?: unknown, config?: AxiosRequestConfig): Res;
+}
+
+/** The group twin of a site route; a route without one is refused rather than silently written site-wide. */
+export function groupRoute(url: string): string {
+  const twin = GROUP_ADMIN_ROUTES[url];
+  if (!twin) throw new Error(`no group route for ${url}`);
+  return twin;
+}
+
+/**
+ * The body with the gid: FormData gets a field; HOJ's DTOs carry it in the problem/training they wrap too.
+ * (The server's validation strips fields a DTO does not declare, so an extra gid never harms.)
+ */
+function withGid(body: unknown, gid: number): unknown {
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    body.set('gid', String(gid));
+    return body;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>), gid };
+  for (const inner of ['problem', 'training'] as const) {
+    const v = out[inner];
+    if (v && typeof v === 'object') out[inner] = { ...(v as object), gid };
+  }
+  return out;
+}
+
+const withGidParam = (config: AxiosRequestConfig | undefined, gid: number): AxiosRequestConfig => ({
+  ...config,
+  params: { ...(config?.params as object), gid },
+});
+
+export const siteClient: ScopedClient = {
+  gid: null,
+  get: (url, config) => api.get(url, config),
+  delete: (url, config) => api.delete(url, config),
+  post: (url, body, config) => api.post(url, body, config),
+  put: (url, body, config) => api.put(url, body, config),
+};
+
+export function groupClient(gid: number): ScopedClient {
+  return {
+    gid,
+    get: (url, config) => api.get(groupRoute(url), withGidParam(config, gid)),
+    delete: (url, config) => api.delete(groupRoute(url), withGidParam(config, gid)),
+    // The gid goes in the query too: HOJ reads it there for some writes (compile-spj), the body for others.
+    post: (url, body, config) => api.post(groupRoute(url), withGid(body, gid), withGidParam(config, gid)),
+    put: (url, body, config) => api.put(groupRoute(url), withGid(body, gid), withGidParam(config, gid)),
+  };
+}
+
+export const clientFor = (scope: AdminScope): ScopedClient => (scope.gid == null ? siteClient : groupClient(scope.gid));
+
+export function useScopedClient(): ScopedClient {
+  const scope = useScope();
+  return useMemo(() => clientFor(scope), [scope]);
+}

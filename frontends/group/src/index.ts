@@ -1,0 +1,2 @@
+// Module Federation async boundary: shared singletons load before any app code runs.
+import('./bootstrap');
