@@ -8,14 +8,15 @@
  *
  * Every answer must be a 2xx; any other fails the benchmark after its figures are printed. Environment:
  * BENCH_DATABASE_URL (or DATABASE_URL), REDIS_URL; BENCH_GROUPS, BENCH_CONNECTIONS, BENCH_SECONDS for smaller
- * runs. Everything it creates is removed.
+ * runs; BENCH_CPU_PROFILE=file.cpuprofile profiles the server during the group-list load (BENCH_PROFILE_RUN=
+ * groupProblemListP99Ms: the problem list's). Everything it creates is removed.
  */
 import 'reflect-metadata';
 import { GroupMemberStatus, Role } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { TokenService } from '../core/auth/token.service';
 import { UserService } from '../modules/user/user.service';
-import { loadPaths, withBenchApp } from './bench-utils';
+import { loadPaths, startProfile, withBenchApp } from './bench-utils';
 
 const num = (name: string, fallback: number) => Number(process.env[name]) || fallback;
 const GROUPS = num('BENCH_GROUPS', 5_000);
@@ -101,9 +102,14 @@ async function main(): Promise<void> {
       ],
     ];
     for (const [key, name, expr] of runs) {
+      // BENCH_CPU_PROFILE=file.cpuprofile: the server's profile of one load (BENCH_PROFILE_RUN, the group list by default).
+      // Steady state: JIT and every replica cache warm (the first second otherwise fills the tail with cold reads).
+      await loadPaths(base, token, expr, { connections: 10, seconds: 2 });
+      const stopProfile = key === (process.env.BENCH_PROFILE_RUN || 'groupListP99Ms') ? await startProfile(log) : undefined;
       const cpu0 = process.cpuUsage();
       const r = await loadPaths(base, token, expr, { connections: CONNECTIONS, seconds: SECONDS });
       const cpu = process.cpuUsage(cpu0);
+      await stopProfile?.();
       // The server's CPU per answer (this process only): what a busy machine changes least.
       const cpuUs = Math.round((cpu.user + cpu.system) / Math.max(1, r.requests.total));
       log(

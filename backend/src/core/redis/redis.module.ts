@@ -1,11 +1,12 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { ReplicaBus } from './replica-bus.service';
+import { REDIS } from './redis.token';
 
 const logger = new Logger('Redis');
 
-/** ioredis client whose keys all start with config.redis.keyPrefix (tests use a unique prefix). */
-export const REDIS = Symbol('REDIS');
+export { REDIS } from './redis.token';
 
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
@@ -30,7 +31,8 @@ class RedisShutdown implements OnApplicationShutdown {
       },
     },
     RedisShutdown,
+    ReplicaBus,
   ],
-  exports: [REDIS],
+  exports: [REDIS, ReplicaBus],
 })
 export class RedisModule {}

@@ -8,7 +8,7 @@ import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { AccountLimitRule, Contest } from './entities/contest.entity';
 import { ContestRegister } from './entities/contest-register.entity';
 import { RegistrationCache } from './timed/registration-cache';
-import { RowCache } from './timed/row-cache';
+import { RowCache } from '../../core/cache/row-cache';
 import {
   TimedStanding,
   TimedTexts,

@@ -15,7 +15,7 @@ import { ContestAnnouncementRead } from './entities/contest-announcement-read.en
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
-import { RowCache } from './timed/row-cache';
+import { RowCache } from '../../core/cache/row-cache';
 
 /**
  * A bank problem under its contest or exam display id, title and colour, with its languages and templates

@@ -6,7 +6,7 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { NotFoundError } from '../../core/http/api.exception';
 import { RegistrationCache } from '../contest/timed/registration-cache';
 import { GroupAccessService } from '../group/access/group-access.service';
-import { RowCache } from '../contest/timed/row-cache';
+import { RowCache } from '../../core/cache/row-cache';
 import {
   TimedStanding,
   TimedTexts,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { QuestionChoice, QuestionType } from '@oj/contracts';
 import { DataSource } from 'typeorm';
-import { RowCache } from '../contest/timed/row-cache';
+import { RowCache } from '../../core/cache/row-cache';
 
 /** A question of an exam with what scoring and candidates need of it. */
 export interface ExamItemQuestion {

@@ -21,6 +21,7 @@ import { GroupAnnouncementController } from './announcements/group-announcement.
 import { GroupAnnouncementService } from './announcements/group-announcement.service';
 import { GroupContestController } from './contests/group-contest.controller';
 import { GroupContestService } from './contests/group-contest.service';
+import { GroupDirectoryService } from './directory/group-directory.service';
 import { GroupDiscussionController } from './discussion/group-discussion.controller';
 import { GroupDiscussionService } from './discussion/group-discussion.service';
 import { GroupMember } from './entities/group-member.entity';
@@ -86,6 +87,7 @@ import { GroupTrainingService } from './trainings/group-training.service';
   ],
   providers: [
     GroupService,
+    GroupDirectoryService,
     GroupMemberService,
     GroupAnnouncementService,
     GroupScopeService,

@@ -4,17 +4,24 @@ import { ERR, GROUP_ERR, GROUP_LIMITS, GroupAuth, GroupDetail, GroupMemberStatus
 import Redis from 'ioredis';
 import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
+import { RowCache } from '../../core/cache/row-cache';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { REDIS } from '../../core/redis/redis.module';
+import { ReplicaBus } from '../../core/redis/replica-bus.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { GroupAccessService } from './access/group-access.service';
+import { GroupDirectoryService } from './directory/group-directory.service';
 import { GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
 import { GroupMember } from './entities/group-member.entity';
 import { Group } from './entities/group.entity';
 
-/** How long a replica reuses a group row for the scoped content routes (a ban shows everywhere within it). */
-export const GROUP_ROW_CACHE_MS = 1_000;
+/**
+ * How long a replica reuses a group row for the scoped content routes. Edits, bans and dissolutions drop it on
+ * every replica through the replica bus; this bounds how long a lost message can last.
+ */
+export const GROUP_ROW_CACHE_MS = 10_000;
+const ROW_CHANNEL = 'group-row';
 const GROUP_ROW_CACHE_MAX = 50_000;
 
 const DAY_SEC = 24 * 3600;
@@ -32,31 +39,33 @@ function checkLength(value: string | null | undefined, min: number, max: number,
  */
 @Injectable()
 export class GroupService {
-  /** Group rows of findActiveCached, by id (null: no such group). */
-  private readonly rows = new Map<number, { group: Group | null; at: number }>();
+  /** Group rows of findActiveCached, by id (null: no such group), renewed in the background after 80 % of their age. */
+  private readonly rows = new RowCache<Group, number>(
+    (gid) => this.groups.findOneBy({ id: gid }),
+    GROUP_ROW_CACHE_MS,
+    GROUP_ROW_CACHE_MS * 0.8,
+    GROUP_ROW_CACHE_MAX,
+  );
 
   constructor(
     @InjectRepository(Group) private readonly groups: Repository<Group>,
     private readonly access: GroupAccessService,
+    private readonly directory: GroupDirectoryService,
     private readonly site: SiteConfigService,
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+    private readonly bus: ReplicaBus,
+  ) {
+    bus.on(ROW_CHANNEL, (gid) => this.rows.forget(Number(gid)));
+  }
 
   /** The group, 404 when missing or banned (root still sees banned groups). */
   /**
    * findActive for the scoped content routes, which ask on every request: the row as this replica read it up to
-   * GROUP_ROW_CACHE_MS ago (edits and deletions through this replica drop it at once; others follow within it).
+   * GROUP_ROW_CACHE_MS ago (edits and deletions drop it on every replica at once).
    */
   async findActiveCached(gid: number, user: AuthUser | undefined): Promise<Group> {
-    const hit = this.rows.get(gid);
-    let group = hit && Date.now() - hit.at < GROUP_ROW_CACHE_MS ? hit.group : undefined;
-    if (group === undefined) {
-      const at = Date.now();
-      group = await this.groups.findOneBy({ id: gid });
-      if (this.rows.size >= GROUP_ROW_CACHE_MAX) this.rows.clear();
-      this.rows.set(gid, { group, at });
-    }
+    const group = await this.rows.get(gid);
     if (!group || (group.status === GroupStatus.Banned && !user?.isRoot)) throw new NotFoundError(GROUP_ERR.notFound);
     return group;
   }
@@ -75,6 +84,26 @@ export class GroupService {
    */
   async list(q: GroupListQueryDto, user?: AuthUser): Promise<Page<GroupVO>> {
     const req = pageRequest(q);
+    const directory = await this.directory.all();
+    if (directory) {
+      // The caller's groups only matter for hidden groups and onlyMine: a visitor or root never needs them.
+      const mine = user && !user.isRoot ? await this.directory.mine(user.uid) : new Set<number>();
+      const { records, total } = this.directory.page(directory, {
+        mine: user?.isRoot && q.onlyMine ? await this.directory.mine(user.uid) : mine,
+        seesHidden: !!user?.isRoot,
+        onlyMine: !!q.onlyMine,
+        auth: q.auth,
+        keyword: q.keyword?.trim(),
+        skip: req.skip,
+        size: req.size,
+      });
+      return toPage(records, total, req);
+    }
+    return this.listBySql(q, req, user);
+  }
+
+  /** get-group-list in SQL, when there are more groups than a replica holds (GROUP_DIRECTORY_MAX_GROUPS). */
+  private async listBySql(q: GroupListQueryDto, req: ReturnType<typeof pageRequest>, user?: AuthUser): Promise<Page<GroupVO>> {
     const qb = this.groups.createQueryBuilder('g').where('g.status = :normal', { normal: GroupStatus.Normal });
     const mine = `EXISTS (SELECT 1 FROM group_member gm WHERE gm.gid = g.id AND gm.uid = :uid AND gm.auth IN (:...levels))`;
     if (!user?.isRoot) qb.andWhere(user ? `(g.visible = true OR ${mine})` : 'g.visible = true');
@@ -138,6 +167,8 @@ export class GroupService {
       );
       await em.insert(GroupMember, { gid: group.id, uid: user.uid, auth: GroupMemberStatus.Root, reason: null });
     });
+    this.directory.forgetGroups();
+    this.directory.forgetMember(user.uid);
     if (!user.isAdmin) {
       const key = this.dailyKey(user.uid);
       await this.redis.multi().incr(key).expire(key, DAY_SEC).exec();
@@ -154,7 +185,7 @@ export class GroupService {
     await this.assertUnique(fields.name, fields.shortName, group.id);
     const status = user.isRoot && body.status !== undefined ? (body.status as GroupStatus) : group.status;
     await this.groups.update({ id: group.id }, { ...fields, status });
-    this.rows.delete(group.id);
+    this.forgetRow(group.id);
   }
 
   /** DELETE /api/group: the owner or root; members go with it. */
@@ -166,7 +197,14 @@ export class GroupService {
       await em.delete(Group, { id: gid });
     });
     this.access.forget(gid);
-    this.rows.delete(gid);
+    this.forgetRow(gid);
+  }
+
+  /** After the group changed: its row on every replica, and the list. */
+  private forgetRow(gid: number): void {
+    this.rows.forget(gid);
+    void this.bus.publish(ROW_CHANNEL, String(gid));
+    this.directory.forgetGroups();
   }
 
   /**

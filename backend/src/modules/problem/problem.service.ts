@@ -19,6 +19,7 @@ import {
 } from '@oj/contracts';
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
+import { RowCache } from '../../core/cache/row-cache';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { GroupAccessService } from '../group/access/group-access.service';
@@ -44,6 +45,11 @@ export type InTransaction = (em: EntityManager, problem: Problem) => Promise<voi
 /** How long a public problem list answer is reused; statistics in it may lag by this much. */
 export const PUBLIC_LIST_CACHE_MS = 1000;
 const PUBLIC_LIST_CACHE_MAX = 1000;
+/**
+ * A group's problem list on a replica: edits through it drop the copy at once (forgetLists), other replicas and
+ * the statistics follow within this.
+ */
+export const GROUP_PROBLEM_LIST_CACHE_MS = 5_000;
 
 export interface PublicProblemRow {
   pid: number;
@@ -60,8 +66,20 @@ export interface PublicProblemRow {
 @Injectable()
 export class ProblemService {
   private readonly listCache = new Map<string, { value: Promise<Page<PublicProblemRow>>; expires: number }>();
-  /** Group problem lists by "gid:page:size" (its own map: a raw public query string can never name one). */
-  private readonly groupListCache = new Map<string, { value: Promise<Page<PublicProblemRow>>; expires: number }>();
+  /**
+   * Group problem lists by "gid:page:size" (their own cache: a raw public query string can never name one), kept
+   * GROUP_PROBLEM_LIST_CACHE_MS and renewed in the background after 80 % of it. Members spread over hundreds of
+   * groups: with entries of a second that all expired at once, requests waited behind each other's queries.
+   */
+  private readonly groupListCache = new RowCache<Page<PublicProblemRow>, string>(
+    (key) => {
+      const [gid, currentPage, limit] = key.split(':').map(Number);
+      return this.queryPublicList({ currentPage, limit }, gid);
+    },
+    GROUP_PROBLEM_LIST_CACHE_MS,
+    GROUP_PROBLEM_LIST_CACHE_MS * 0.8,
+    PUBLIC_LIST_CACHE_MAX,
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -422,9 +440,7 @@ export class ProblemService {
    */
   groupList(gid: number, q: { currentPage?: number; limit?: number }): Promise<Page<PublicProblemRow>> {
     const req = pageRequest(q);
-    return this.cachedList(this.groupListCache, `${gid}:${req.current}:${req.size}`, () =>
-      this.queryPublicList({ currentPage: req.current, limit: req.size }, gid),
-    );
+    return this.groupListCache.get(`${gid}:${req.current}:${req.size}`) as Promise<Page<PublicProblemRow>>;
   }
 
   private async queryPublicList(q: ProblemListQueryDto, gid?: number): Promise<Page<PublicProblemRow>> {
@@ -478,7 +494,7 @@ export class ProblemService {
   /** Drops this replica's cached public lists (after an edit here; other replicas expire within the TTL). */
   private forgetLists(): void {
     this.listCache.clear();
-    this.groupListCache.clear();
+    this.groupListCache.forgetWhere(() => true);
   }
 
   async allTags(oj?: string): Promise<Tag[]> {

@@ -3,10 +3,16 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { GroupMemberStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
+import { RowCache } from '../../../core/cache/row-cache';
+import { ReplicaBus } from '../../../core/redis/replica-bus.service';
 import { GroupMember } from '../entities/group-member.entity';
 
-/** How long a replica reuses a level it read: a group contest asks it on every request of every member. */
-export const GROUP_LEVEL_CACHE_MS = 1_000;
+/**
+ * How long a replica reuses a level it read (a group contest asks it on every request of every member). Changes
+ * reach every replica at once through the replica bus; this bounds how long a lost message can last.
+ */
+export const GROUP_LEVEL_CACHE_MS = 10_000;
+const CHANNEL = 'group-level';
 const LEVEL_CACHE_MAX = 200_000;
 
 /**
@@ -16,10 +22,27 @@ const LEVEL_CACHE_MAX = 200_000;
  */
 @Injectable()
 export class GroupAccessService {
-  /** "gid:uid" → level and when it was read; changes made through this replica drop their entry at once. */
-  private readonly levels = new Map<string, { level: number; at: number }>();
+  /**
+   * "gid:uid" → level, read at most GROUP_LEVEL_CACHE_MS ago and renewed in the background after 80 % of it (so a
+   * busy member never waits for the renewal); membership changes drop the entry on every replica.
+   */
+  private readonly levels = new RowCache<number, string>(
+    (key) => {
+      const at = key.indexOf(':');
+      return this.read(Number(key.slice(0, at)), key.slice(at + 1));
+    },
+    GROUP_LEVEL_CACHE_MS,
+    GROUP_LEVEL_CACHE_MS * 0.8,
+    LEVEL_CACHE_MAX,
+  );
 
-  constructor(@InjectRepository(GroupMember) private readonly members: Repository<GroupMember>) {}
+  constructor(
+    @InjectRepository(GroupMember) private readonly members: Repository<GroupMember>,
+    private readonly bus: ReplicaBus,
+  ) {
+    // "gid:uid", or "gid:" for every member of the group.
+    bus.on(CHANNEL, (message) => this.forgetLocal(message));
+  }
 
   /**
    * The user's level in the group; 0 when they have no row. Root's own row counts as is (not raised). `fresh`
@@ -28,24 +51,25 @@ export class GroupAccessService {
   async level(gid: number, uid: string | undefined, fresh = false): Promise<number> {
     if (!uid) return 0;
     const key = `${gid}:${uid}`;
-    const hit = this.levels.get(key);
-    if (!fresh && hit && Date.now() - hit.at < GROUP_LEVEL_CACHE_MS) return hit.level;
-    const at = Date.now();
-    const row = await this.members.findOne({ where: { gid, uid }, select: { auth: true } });
-    const level = row?.auth ?? 0;
-    if (this.levels.size >= LEVEL_CACHE_MAX) this.levels.clear();
-    this.levels.set(key, { level, at });
-    return level;
+    if (fresh) this.levels.forget(key);
+    return (await this.levels.get(key)) ?? 0;
   }
 
-  /** Drops this replica's copy after a membership change (other replicas follow within GROUP_LEVEL_CACHE_MS). */
+  private async read(gid: number, uid: string): Promise<number> {
+    const row = await this.members.findOne({ where: { gid, uid }, select: { auth: true } });
+    return row?.auth ?? 0;
+  }
+
+  /** After a membership change: drops the level (every member's without `uid`) on every replica. */
   forget(gid: number, uid?: string): void {
-    if (uid !== undefined) {
-      this.levels.delete(`${gid}:${uid}`);
-      return;
-    }
-    const prefix = `${gid}:`;
-    for (const key of this.levels.keys()) if (key.startsWith(prefix)) this.levels.delete(key);
+    const message = `${gid}:${uid ?? ''}`;
+    this.forgetLocal(message);
+    void this.bus.publish(CHANNEL, message);
+  }
+
+  private forgetLocal(message: string): void {
+    if (message.endsWith(':')) this.levels.forgetWhere((key) => key.startsWith(message));
+    else this.levels.forget(message);
   }
 
   /** Member of level 3 to 5, or site root: sees the group's content. */

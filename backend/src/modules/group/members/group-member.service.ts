@@ -7,6 +7,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/ht
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { NoticeService } from '../../message/notice.service';
 import { GroupAccessService } from '../access/group-access.service';
+import { GroupDirectoryService } from '../directory/group-directory.service';
 import { JoinGroupDto, MemberListQueryDto, UpdateMemberDto } from '../dto/group.dto';
 import { GroupMember } from '../entities/group-member.entity';
 import { Group } from '../entities/group.entity';
@@ -36,6 +37,7 @@ export class GroupMemberService {
     @InjectRepository(GroupMember) private readonly members: Repository<GroupMember>,
     private readonly groups: GroupService,
     private readonly access: GroupAccessService,
+    private readonly directory: GroupDirectoryService,
     private readonly notices: NoticeService,
     private readonly dataSource: DataSource,
   ) {}
@@ -124,7 +126,7 @@ export class GroupMemberService {
       }
       if (auth >= MEMBER_MIN) await this.countMembers(em, group.id, 1);
     });
-    this.access.forget(group.id, user.uid);
+    this.changed(group.id, user.uid);
   }
 
   /**
@@ -158,7 +160,7 @@ export class GroupMemberService {
         await this.notices.sendMine(em, dto.uid, 'groupApplicationRefused', { gid: group.id }, user.uid);
       }
     });
-    this.access.forget(group.id, dto.uid);
+    this.changed(group.id, dto.uid);
   }
 
   /** The owner hands the group to a member (level 3 or 4): they become its owner, the old owner an admin. */
@@ -172,7 +174,7 @@ export class GroupMemberService {
       await em.update(Group, { id: group.id }, { uid, owner: rows[0].username });
       await this.notices.sendMine(em, uid, 'groupOwnerTransferred', { gid: group.id }, user.uid);
     });
-    this.access.forget(group.id);
+    this.changed(group.id);
   }
 
   /** DELETE /api/group/member: an admin removes a row (member or application) below their own level. */
@@ -192,7 +194,7 @@ export class GroupMemberService {
         await this.notices.sendMine(em, uid, 'groupMemberRemoved', { gid }, user.uid);
       }
     });
-    this.access.forget(gid, uid);
+    this.changed(gid, uid);
   }
 
   /** DELETE /api/group/member/exit: a member (3 or 4) leaves; the owner may not (transfer or dissolve). */
@@ -205,7 +207,14 @@ export class GroupMemberService {
       await em.delete(GroupMember, { id: me.id });
       await this.countMembers(em, gid, -1);
     });
-    this.access.forget(gid, user.uid);
+    this.changed(gid, user.uid);
+  }
+
+  /** After a membership change: this replica's copies of the levels, the member's groups and the counts. */
+  private changed(gid: number, uid?: string): void {
+    this.access.forget(gid, uid);
+    if (uid !== undefined) this.directory.forgetMember(uid);
+    this.directory.forgetGroups();
   }
 
   private async countMembers(em: EntityManager, gid: number, delta: number): Promise<void> {

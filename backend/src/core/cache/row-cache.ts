@@ -4,7 +4,8 @@
  * younger than `maxAgeMs`, re-read in the background from `refreshMs` on, and at most one read per id is under
  * way (single flight). Before, an entry expired for everybody at once and each request in flight sent its own
  * query: under load a burst of queries every second, queued behind a small pool. `forget` drops an id after an
- * edit; a read that started before it never stores the old row.
+ * edit; a read that started before it never stores the old row. Shared by the domains that keep such copies
+ * (contests, exams, the group directory); `maxEntries` bounds a cache keyed by user: full, it starts afresh.
  */
 interface Cached<T> {
   row: T | null;
@@ -23,6 +24,7 @@ export class RowCache<T, K = number> {
     private readonly load: (id: K) => Promise<T | null>,
     private readonly maxAgeMs: number,
     private readonly refreshMs: number,
+    private readonly maxEntries = Infinity,
   ) {}
 
   /** Changes with every forget(): other caches of the same rows (registrations) compare it. */
@@ -66,7 +68,10 @@ export class RowCache<T, K = number> {
     );
     const hit = this.cache.get(id);
     if (hit) hit.reading = reading;
-    else this.cache.set(id, { row: null, at: -Infinity, reading });
+    else {
+      if (this.cache.size >= this.maxEntries) this.cache.clear();
+      this.cache.set(id, { row: null, at: -Infinity, reading });
+    }
     // A failed background re-read is seen by the next caller that waits for one; not an unhandled rejection.
     reading.catch(() => undefined);
     return reading;

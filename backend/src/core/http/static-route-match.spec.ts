@@ -1,0 +1,73 @@
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Express } from 'express';
+import { AddressInfo } from 'net';
+import { isStaticRoutePath, useStaticRouteMatchers } from './static-route-match';
+
+type Router = Parameters<typeof useStaticRouteMatchers>[0];
+
+/** The same app with and without the string matchers must answer every path alike. */
+async function answers(fast: boolean, strict = false, paths: string[] = []): Promise<string[]> {
+  // Nest's own Express (5), not the 4 that other packages bring to node_modules.
+  const app = new ExpressAdapter().getInstance<Express>();
+  // The adapter has made the router already: the setting goes to it, as `strict routing` would before.
+  if (strict) (app as unknown as { router: Router }).router.strict = true;
+  app.get('/api/get-user-home-info', (_req, res) => res.send('home'));
+  app.post('/api/get-user-home-info', (_req, res) => res.send('post'));
+  app.get('/api/problem/:pid', (req, res) => res.send(`problem ${req.params.pid}`));
+  app.get('/api/a b', (_req, res) => res.send('space'));
+  app.use((_req, res) => res.status(404).send('none'));
+  if (fast) expect(useStaticRouteMatchers((app as unknown as { router: Router }).router)).toBe(3);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const out: string[] = [];
+    for (const p of paths) {
+      for (const method of ['GET', 'POST', 'HEAD']) {
+        const res = await fetch(base + p, { method });
+        out.push(`${method} ${p} ${res.status} ${method === 'HEAD' ? '' : await res.text()}`);
+      }
+    }
+    return out;
+  } finally {
+    server.close();
+  }
+}
+
+const PATHS = [
+  '/api/get-user-home-info',
+  '/api/get-user-home-info/',
+  '/api/get-user-home-info//',
+  '/API/Get-User-Home-Info',
+  '/api/get-user-home-info?uid=1',
+  '/api/get-user-home-inf',
+  '/api/get-user-home-info/x',
+  '/api/get%2Duser-home-info',
+  '/api/problem/P1000',
+  '/api/problem/',
+  '/api/a%20b',
+];
+
+describe('static route matchers', () => {
+  it('tells static paths from patterns', () => {
+    expect(isStaticRoutePath('/api/get-problem-list')).toBe(true);
+    expect(isStaticRoutePath('/api/problem/:pid')).toBe(false);
+    expect(isStaticRoutePath('/api/*splat')).toBe(false);
+    expect(isStaticRoutePath('/api/x{/:y}')).toBe(false);
+    expect(isStaticRoutePath(/api/)).toBe(false);
+  });
+
+  it('answers every path as the router alone does', async () => {
+    const plain = await answers(false, false, PATHS);
+    expect(await answers(true, false, PATHS)).toEqual(plain);
+    // and the route still answers (not a test that passes because nothing matches)
+    expect(plain).toContain('GET /api/get-user-home-info/ 200 home');
+    expect(plain).toContain('POST /API/Get-User-Home-Info 200 post');
+  });
+
+  it('keeps strict routing strict', async () => {
+    const plain = await answers(false, true, PATHS);
+    expect(await answers(true, true, PATHS)).toEqual(plain);
+    expect(plain).toContain('GET /api/get-user-home-info/ 404 none');
+  });
+});
