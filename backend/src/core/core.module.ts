@@ -20,7 +20,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InputBoundsPipe } from './http/input-bounds.pipe';
-import { StaticRouteMatchers } from './http/static-route-match';
+import { StaticRouteIndex } from './http/static-route-match';
 import { createValidationPipe } from './http/validation.pipe';
 import { MailService } from './mail/mail.service';
 import { verboseLogs } from './observability/console-logger';
@@ -68,7 +68,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     MailService,
     RateLimitService,
     MetricsService,
-    StaticRouteMatchers,
+    StaticRouteIndex,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: SwitchGuard },
