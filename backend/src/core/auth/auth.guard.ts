@@ -63,7 +63,8 @@ export class AuthGuard implements CanActivate {
       throw new UnauthorizedError(ERR.loginFirst);
     }
     const payload = this.tokens.verify(raw);
-    const user = payload ? await this.sessions.resolve(payload) : null;
+    // Most requests find their session in the replica's memory: no await (and no microtask turn) for them.
+    const user = payload ? (this.sessions.resolveLocal(payload) ?? (await this.sessions.resolve(payload))) : null;
     if (!payload || !user) {
       if (mode === 'optional') return true;
       throw new UnauthorizedError(ERR.loginAgain);

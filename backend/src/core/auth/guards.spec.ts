@@ -55,7 +55,8 @@ describe('AuthGuard', () => {
   const reflector = new Reflector();
   const tokens = new TokenService({ jwt: { secret: 's', expiresInSec: 100 } } as AppConfig);
   let resolved: AuthUser | null;
-  const sessions = { resolve: async (_p: TokenPayload) => resolved } as unknown as SessionService;
+  // The stub remembers nothing locally: every lookup goes through resolve.
+  const sessions = { resolveLocal: () => undefined, resolve: async (_p: TokenPayload) => resolved } as unknown as SessionService;
   const guard = new AuthGuard(reflector, tokens, sessions);
 
   beforeEach(() => {

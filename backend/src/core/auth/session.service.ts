@@ -68,10 +68,17 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     await this.reader.quit().catch(() => this.reader.disconnect());
   }
 
-  /** The user of a verified token, or null when it is revoked or the user is gone. */
-  async resolve(payload: TokenPayload): Promise<AuthUser | null> {
+  /** The user of a token this replica resolved within SESSION_LOCAL_MS, without waiting for anything. */
+  resolveLocal(payload: TokenPayload): AuthUser | undefined {
     const hit = this.local.get(payload.jti);
     if (hit && hit.until > Date.now() && hit.user.uid === payload.sub && hit.user.tokenVersion === payload.ver) return hit.user;
+    return undefined;
+  }
+
+  /** The user of a verified token, or null when it is revoked or the user is gone. */
+  async resolve(payload: TokenPayload): Promise<AuthUser | null> {
+    const hit = this.resolveLocal(payload);
+    if (hit) return hit;
     // A page sends its first calls together (a contest page: info and problem list): one lookup serves them.
     const key = `${this.generation}:${payload.jti}:${payload.sub}:${payload.ver}`;
     let resolving = this.resolving.get(key);
