@@ -1,8 +1,10 @@
 /**
  * `npm run bench:exam`: an exam of 50 questions (choice, judge, blank, answer) and 2 programming problems, 2,000
  * candidates in a fresh PostgreSQL database, served by the real app. Every candidate saves every answer once
- * through `POST /api/submit-question` within 60 s at 100 connections (the load comes from a child process, each
- * request as its candidate, with its token); then the exam ends and every paper is scored
+ * through `POST /api/submit-question` within 60 s over 100 connections (the load comes from a child process, each
+ * request as its candidate, with its token, at random moments over the minute; latencies count from when each
+ * save was due: bench/paced-load.ts; before the saves every candidate opens the paper, as the exam page does);
+ * then the exam ends and every paper is scored
  * (PaperScoringService.scorePapers, as the clock's end sweep does). Prints the parts on stderr; the last line is
  * `{"candidates","answers","saveP99Ms","saveMeanMs","saveReqPerSec","loadSeconds","scoreAllMs","scoreAllMedianMs","papers"}`.
  * Goals (issue 14): p99 < 50 ms; every paper scored < 2 s.
@@ -37,7 +39,8 @@ import { ExamAccessService } from '../modules/exam/exam-access.service';
 import { ExamItemsService } from '../modules/exam/exam-items.service';
 import { PaperScoringService } from '../modules/exam/scoring/paper-scoring.service';
 import { UserService } from '../modules/user/user.service';
-import { LoadResult, adminQuery, deleteRedisKeys, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
+import { PacedResult, pacedLoad } from './paced-load';
+import { adminQuery, deleteRedisKeys, startBenchApp, startProfile, useBenchEnvironment } from './bench-utils';
 
 const num = (name: string, dflt: number) => Math.max(1, Math.floor(Number(process.env[name]) || dflt));
 const CANDIDATES = num('EXAM_BENCH_CANDIDATES', 2_000);
@@ -61,6 +64,8 @@ interface BenchQuestion {
 
 /** What the load child needs: one request per (candidate, question), in candidate-major rotation. */
 interface LoadPlan {
+  /** 'open': every candidate opens the paper (not measured); 'save': the measured saves. */
+  phase: 'open' | 'save';
   url: string;
   eid: number;
   tokens: string[];
@@ -84,38 +89,50 @@ function answerFor(q: BenchQuestion, i: number): string {
   }
 }
 
-/** The load child: autocannon in its own process (as real clients), each request as the next candidate. */
+/**
+ * The load child, in its own process (as real clients): the answers paced over the run at random moments
+ * (bench/paced-load.ts), each request as the next candidate with their token.
+ */
 async function runLoadChild(planFile: string): Promise<void> {
   const plan = JSON.parse(readFileSync(planFile, 'utf8')) as LoadPlan;
-  const { default: autocannon } = await import('autocannon');
-  let i = 0;
   const c = plan.tokens.length;
-  const result = await autocannon({
-    url: `${plan.url}/api/submit-question`,
+  if (plan.phase === 'open') {
+    // Every candidate opens the paper (its question list and the answered marks), as the exam page does before
+    // any answer is saved: shown, not measured against the goal.
+    const opened = await pacedLoad({
+      url: plan.url,
+      connections: plan.connections,
+      amount: 2 * c,
+      rate: Math.max(100, c / 10),
+      request: (n) => ({
+        method: 'GET',
+        path: `/api/${n % 2 ? 'get-exam-question-status' : 'get-exam-question-list'}?eid=${plan.eid}`,
+        headers: { authorization: plan.tokens[Math.floor(n / 2)] },
+      }),
+    });
+    process.stdout.write(JSON.stringify(opened));
+    return;
+  }
+  const result = await pacedLoad({
+    url: plan.url,
     connections: plan.connections,
     amount: plan.amount,
-    overallRate: plan.rate,
-    timeout: 30,
-    requests: [
-      {
+    rate: plan.rate,
+    request: (n) => {
+      const candidate = n % c;
+      const q = plan.questions[Math.floor(n / c) % plan.questions.length];
+      return {
         method: 'POST',
-        setupRequest: (req) => {
-          const n = i++;
-          const candidate = n % c;
-          const q = plan.questions[Math.floor(n / c) % plan.questions.length];
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', authorization: plan.tokens[candidate] },
-            body: JSON.stringify({ eid: plan.eid, questionId: q.qid, answer: answerFor(q, candidate + q.qid) }),
-          };
-        },
-      },
-    ],
+        path: '/api/submit-question',
+        headers: { 'content-type': 'application/json', authorization: plan.tokens[candidate] },
+        body: JSON.stringify({ eid: plan.eid, questionId: q.qid, answer: answerFor(q, candidate + q.qid) }),
+      };
+    },
   });
   process.stdout.write(JSON.stringify(result));
 }
 
-function loadFromChild(plan: LoadPlan, dir: string): Promise<LoadResult & { duration: number }> {
+function loadFromChild(plan: LoadPlan, dir: string): Promise<PacedResult> {
   const file = path.join(dir, 'exam-load.json');
   writeFileSync(file, JSON.stringify(plan));
   return new Promise((resolve, reject) => {
@@ -222,6 +239,7 @@ async function main(): Promise<void> {
     const tokens = app.get(TokenService);
     const total = CANDIDATES * ANSWERS;
     const plan: LoadPlan = {
+      phase: 'save',
       url: `http://127.0.0.1:${started.port}`,
       eid: exam.id,
       tokens: uids.map((uid) => tokens.sign(uid, 0)),
@@ -230,7 +248,7 @@ async function main(): Promise<void> {
       amount: total,
       rate: Math.ceil(total / SECONDS),
     };
-    let result: (LoadResult & { duration: number }) | null = null;
+    let result: PacedResult | null = null;
     let loadMs = 0;
     if (SEED_ANSWERS) {
       const t0 = performance.now();
@@ -243,6 +261,11 @@ async function main(): Promise<void> {
       log(`seeded ${total} answers by SQL in ${Math.round(performance.now() - t0)} ms (no HTTP load)`);
     } else {
       log(`load: ${total} answers (${CANDIDATES} × ${ANSWERS}) paced at ${plan.rate} req/s over ${SECONDS} s, ${CONNECTIONS} connections`);
+      const opened = await loadFromChild({ ...plan, phase: 'open' }, dataDir);
+      log(
+        `opening the paper first (${opened.requests.total} requests, not measured): p99 ${opened.latency.p99} ms, ` +
+          `non-2xx ${opened.non2xx}, errors ${opened.errors}`,
+      );
       const loopDelay = monitorEventLoopDelay({ resolution: 10 });
       loopDelay.enable();
       const profiler = await startProfile(log);
@@ -261,6 +284,7 @@ async function main(): Promise<void> {
       );
       const [{ n }] = (await db.query('SELECT COUNT(*)::int AS n FROM exam_answer WHERE eid = $1', [exam.id])) as { n: number }[];
       log(`answers stored: ${n} of ${total}`);
+      if (result.failures.length) log(`failures: ${result.failures.join('; ')}`);
       if (result.non2xx || result.errors || n !== total) throw new Error('submit-question failed under load');
     }
     // The end: every paper scored, as the clock's end sweep does (first run, then the median of three).
