@@ -86,10 +86,11 @@ export class GroupService {
     const req = pageRequest(q);
     const directory = await this.directory.all();
     if (directory) {
-      // The caller's groups only matter for hidden groups and onlyMine: a visitor or root never needs them.
-      const mine = user && !user.isRoot ? await this.directory.mine(user.uid) : new Set<number>();
+      // The caller's groups matter for hidden groups (root sees them all anyway) and for onlyMine.
+      const needsMine = user && (!user.isRoot || q.onlyMine);
+      const mine = needsMine ? await this.directory.mine(user.uid) : new Set<number>();
       const { records, total } = this.directory.page(directory, {
-        mine: user?.isRoot && q.onlyMine ? await this.directory.mine(user.uid) : mine,
+        mine,
         seesHidden: !!user?.isRoot,
         onlyMine: !!q.onlyMine,
         auth: q.auth,
