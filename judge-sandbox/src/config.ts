@@ -54,6 +54,11 @@ export interface JudgeConfig {
   packageLeaseMs: number;
   /** JUDGE_METRICS_PORT: serve this worker's Prometheus /metrics on that port (0: off; see metrics.ts). */
   metricsPort: number;
+  /**
+   * JUDGE_KERNEL_LOG: where the kernel's seccomp audit lines are read to name a refused call (sandbox/kmsg.ts);
+   * "" reads none (the verdict is still RE; a foreign execve is named by the launcher either way).
+   */
+  kernelLog: string;
 }
 
 let config: JudgeConfig | undefined;
@@ -91,6 +96,7 @@ export function judgeConfig(): JudgeConfig {
       packageCacheMaxMb: Number(env.JUDGE_PACKAGE_CACHE_MB) || 4096,
       packageLeaseMs: Number(env.JUDGE_PACKAGE_LEASE_MS) || 30 * 60_000,
       metricsPort: Number(env.JUDGE_METRICS_PORT) || 0,
+      kernelLog: env.JUDGE_KERNEL_LOG ?? '/dev/kmsg',
     };
   }
   return config;

@@ -1,11 +1,14 @@
 /**
  * Sandbox rules beyond the filter's fixed list: a program may execve nothing after its own start
- * (RE naming the call, in a child as well, on the prepared and on the fresh path), runtimes that
- * must start programs (Bash) still can; a stderr flood is cut, not fatal.
+ * (RE naming the call, in a child as well, on the prepared and on the fresh path, whether or not the
+ * kernel log can be read), runtimes that must start programs (Bash) still can; a stderr flood is cut,
+ * not fatal.
  */
 import * as fs from 'fs';
 import { JudgeStatus } from '@oj/contracts';
 import { cleanupJudge, expectNothingLeft, isolateJudge, judgeSource, makeProblem } from './helpers';
+import { followKernelLog, stopKernelLog } from '../src/sandbox/kmsg';
+import { configureJudge } from '../src/config';
 
 let plain: string;
 let fileIO: string;
@@ -38,6 +41,23 @@ for (const [path, problem] of [
         status: JudgeStatus.RuntimeError,
         message: 'refused system call: execve',
       });
+    });
+
+    it('names the execve of a child with the kernel log out of reach (rate-limited or unreadable)', async () => {
+      // The launcher reports a foreign execve itself; the kernel's audit lines are not needed for it.
+      stopKernelLog();
+      configureJudge({ kernelLog: '' });
+      try {
+        const r = await judgeSource(problem(), 'c', SYSTEM_SH(path === 'fresh'));
+        expect({ status: r.status, message: r.cases[0]?.message }).toEqual({
+          status: JudgeStatus.RuntimeError,
+          message: 'refused system call: execve',
+        });
+      } finally {
+        stopKernelLog();
+        configureJudge({ kernelLog: '/dev/kmsg' });
+        followKernelLog();
+      }
     });
 
     it('execl of another program ends the program as RE naming execve', async () => {

@@ -67,6 +67,13 @@ describe('prepared sandbox', () => {
     expect(second.out).toBe('/dev/shm:\n\n/tmp:\n\n/w:\n4\n');
   });
 
+  it('sizes /w, /tmp and /dev/shm as each run asks (64 MiB unless told), whatever the run before asked', async () => {
+    const sizes = "df -k /w /tmp /dev/shm | awk 'NR > 1 { print $2 }' | tr '\\n' ' '";
+    expect((await sh(sizes, { tmpfsSizeBytes: 8 * 1024 * 1024 })).out).toBe('8192 8192 8192 ');
+    expect((await sh(sizes)).out).toBe('65536 65536 65536 ');
+    expect((await sh(sizes, { tmpfsSizeBytes: 128 * 1024 * 1024 })).out).toBe('131072 131072 131072 ');
+  });
+
   it('leaves no process of one run to the next', async () => {
     // A daemon that would keep running if the run's pid namespace survived.
     await sh('(setsid sh -c "while :; do sleep 1; done" &) ; echo started');
@@ -138,13 +145,18 @@ describe('prepared sandbox', () => {
     expect(sandboxProcesses()).toEqual([]);
   });
 
-  it('opens sandboxes ahead of the runs, which then use them, and closes unclaimed ones when runs settle', async () => {
+  it('opens sandboxes ahead of the runs (a spare per lane), which then use them, and closes unclaimed ones when runs settle', async () => {
     prewarmPrepared(2);
     prewarmPrepared(2); // asking again while they open adds none
-    await until(() => preparedSandboxPids().filter(Boolean).length === 2);
+    await until(() => preparedSandboxPids().filter(Boolean).length === 4);
     const warmed = preparedSandboxPids();
-    expect(warmed).toHaveLength(2);
-    await Promise.all([sh('true'), sh('true', { stdout: path.join(scratch, 'out2'), stderr: path.join(scratch, 'err2') })]);
+    expect(warmed).toHaveLength(4);
+    // Back-to-back runs on two lanes take the warmed sandboxes (the spare of a lane while the other gets its next init ready).
+    const lane = async (n: number): Promise<void> => {
+      for (let i = 0; i < 3; i++)
+        await sh('true', { stdout: path.join(scratch, `out-${n}-${i}`), stderr: path.join(scratch, `err-${n}-${i}`) });
+    };
+    await Promise.all([lane(1), lane(2)]);
     expect(preparedSandboxPids().sort()).toEqual([...warmed].sort());
     await settleRuns();
     prewarmPrepared(1);

@@ -146,11 +146,33 @@ export class RunCgroup {
   }
 
   /**
+   * create() off the event loop, for a cgroup made ahead of its run: a v1 cgroup is a directory in three
+   * hierarchies, and each mkdir holds the kernel's cgroup lock for a fraction of a millisecond.
+   */
+  static async createAhead(name: string, limits: { memoryBytes: number; pids: number }): Promise<RunCgroup> {
+    const l = detectCgroups();
+    if (l.version !== 'v1') return RunCgroup.create(name, limits);
+    const cg = new RunCgroup(l.version);
+    for (const c of V1_CONTROLLERS) cg.dirs[c] = path.join(l.bases[c], name);
+    const made = await Promise.allSettled(V1_CONTROLLERS.map((c) => fs.promises.mkdir(cg.dirs[c]!)));
+    const failed = made.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      await cg.destroy().catch(() => undefined);
+      throw failed.reason;
+    }
+    cg.setLimits(limits);
+    tryWrite(cg.dirs.memory!, 'memory.swappiness', 0);
+    return cg;
+  }
+
+  /**
    * addProcess() off the event loop. A move into a v1 cgroup waits for an RCU grace period per
    * controller (milliseconds, more under load): done synchronously it stalls every other run of the worker.
    */
   async addProcessAhead(pid: number): Promise<void> {
-    for (const dir of Object.values(this.dirs)) await fs.promises.writeFile(path.join(dir, 'cgroup.procs'), String(pid));
+    // All hierarchies at once: each move waits for an RCU grace period (cgroup v1's threadgroup lock),
+    // and concurrent moves share one, where one after the other pays each.
+    await Promise.all(Object.values(this.dirs).map((dir) => fs.promises.writeFile(path.join(dir, 'cgroup.procs'), String(pid))));
   }
 
   /** Sets the limits of a cgroup created ahead of its run. */

@@ -2,6 +2,7 @@
 import * as os from 'os';
 import type { RunResult, RunSpec } from './run';
 import { refusedSyscallName } from './kmsg';
+import { SYSCALL_NAMES } from './seccomp';
 
 const SIGNAL_NUMBERS = os.constants.signals as Record<string, number>;
 
@@ -16,6 +17,8 @@ export async function classify(p: {
   uid: number;
   startedAt: number;
   cpuBaselineNs: number;
+  /** A call the launcher refused and reported itself (a foreign execve, see zygote.c `supervise`). */
+  refusedSyscall?: number;
 }): Promise<RunResult> {
   const timeMs = Math.round(Math.max(0, p.stats.cpuNs - p.cpuBaselineNs) / 1e6);
   const memoryKb = Math.round(p.stats.memoryPeakBytes / 1024);
@@ -39,6 +42,10 @@ export async function classify(p: {
     return { ...base, status: 'memory-limit', message: 'memory limit exceeded' };
   }
   if (signal === 'SIGXFSZ') return { ...base, status: 'output-limit', message: 'output limit exceeded' };
+  if (p.refusedSyscall !== undefined) {
+    const name = SYSCALL_NAMES[p.refusedSyscall] ?? `syscall ${p.refusedSyscall}`;
+    return { ...base, signal: 'SIGSYS', exitCode: null, status: 'syscall', syscall: name, message: `refused system call: ${name}` };
+  }
   if (signal === 'SIGSYS') {
     const name = await refusedSyscallName(p.uid);
     return {
@@ -49,8 +56,8 @@ export async function classify(p: {
     };
   }
   if (signal) return { ...base, status: 'signaled', message: `killed by signal ${signal}` };
-  // A child the filter killed (system("/bin/sh ...") in a compiled program) decides the run too,
-  // however the program itself ended: its record is already in the kernel log.
+  // A child the filter killed decides the run too, however the program itself ended; only the kernel's
+  // record tells (a foreign execve never gets here: the launcher reports it, above).
   const refusedInChild = await refusedSyscallName(p.uid, 0);
   if (refusedInChild) return { ...base, status: 'syscall', syscall: refusedInChild, message: `refused system call: ${refusedInChild}` };
   if (exitCode === 0) return { ...base, status: 'exited' };

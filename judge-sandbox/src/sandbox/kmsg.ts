@@ -8,6 +8,7 @@
  * a libuv thread forever and keep node from exiting.
  */
 import * as fs from 'fs';
+import { judgeConfig } from '../config';
 import { SYSCALL_NAMES } from './seccomp';
 
 interface SeccompRecord {
@@ -43,8 +44,13 @@ function drain(): void {
 /** Opens /dev/kmsg and skips what is already logged (call once when the sandbox starts). */
 export function followKernelLog(): void {
   if (fd !== undefined) return;
+  const file = judgeConfig().kernelLog;
+  if (!file) {
+    fd = null;
+    return;
+  }
   try {
-    fd = fs.openSync('/dev/kmsg', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     drain();
     records.length = 0;
   } catch {

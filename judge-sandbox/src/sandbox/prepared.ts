@@ -150,13 +150,24 @@ const slots = new Set<Slot>();
 /** Slots being opened ahead of their runs (prewarmPrepared), oldest first; a run claims one instead of opening its own. */
 const opening: Promise<Slot | undefined>[] = [];
 
-/** An idle slot whose zygote is alive; dead ones are closed on the way. */
+/**
+ * The best idle slot whose zygote is alive (dead ones are closed on the way): on a CPU no running slot
+ * uses, and with its next init already in its cgroup (a slot that just finished a run is still cloning
+ * and moving it, which takes milliseconds, mostly the kernel's cgroup migration).
+ */
 function acquireIdle(): Slot | undefined {
-  for (let slot = idle.pop(); slot; slot = idle.pop()) {
-    if (usable(slot)) return slot;
-    closeLater(slot);
+  for (let i = idle.length - 1; i >= 0; i--) {
+    if (usable(idle[i])) continue;
+    closeLater(idle[i]);
+    idle.splice(i, 1);
   }
-  return undefined;
+  if (!idle.length) return undefined;
+  const busyCpus = new Set([...slots].filter((s) => !idle.includes(s)).map((s) => s.cpu));
+  // A CPU of its own first (fair timings), then an init already in place.
+  const rank = (s: Slot): number => (busyCpus.has(s.cpu) ? 2 : 0) + (s.next && !s.arming ? 0 : 1);
+  let best = idle.length - 1;
+  for (let i = idle.length - 2; i >= 0; i--) if (rank(idle[i]) < rank(idle[best])) best = i;
+  return idle.splice(best, 1)[0];
 }
 
 let swept = false;
@@ -355,7 +366,7 @@ function armNextCgroup(slot: Slot): void {
     let cg: RunCgroup | undefined;
     try {
       // Making the cgroup takes a fraction of a millisecond; the move waits on the kernel.
-      cg = RunCgroup.create(nextRunName(), { memoryBytes: 256 * 1024 * 1024, pids: 64 });
+      cg = await RunCgroup.createAhead(nextRunName(), { memoryBytes: 256 * 1024 * 1024, pids: 64 });
       await cg.addProcessAhead(initPid);
       slot.next = cg;
     } catch {
@@ -478,10 +489,30 @@ export function closePreparedWhenIdle(idleMs: number): void {
  */
 export function prewarmPrepared(count: number): void {
   if (judgeConfig().sandbox !== 'prepared' || detectCgroups(judgeConfig().cgroup).version === 'none' || !zygoteAvailable()) return;
-  for (let missing = count - idle.length - opening.length; missing > 0; missing--) {
-    opening.push(openSlot().catch(() => undefined));
+  // Twice as many slots as parallel runs: while one slot of a lane runs, the other gets its next init
+  // into a fresh cgroup, so back-to-back runs never wait for that.
+  for (let missing = count * SPARE_FACTOR - idle.length - opening.length; missing > 0; missing--) {
+    // Once open it waits among the idle ones (and can be picked for its CPU), unless a run claimed it first.
+    const ahead: Promise<Slot | undefined> = openSlot().then(
+      (slot) => {
+        const queued = opening.indexOf(ahead);
+        if (queued >= 0) {
+          opening.splice(queued, 1);
+          idle.push(slot);
+        }
+        return slot;
+      },
+      () => {
+        const queued = opening.indexOf(ahead);
+        if (queued >= 0) opening.splice(queued, 1);
+        return undefined;
+      },
+    );
+    opening.push(ahead);
   }
 }
+
+const SPARE_FACTOR = 2;
 
 /** An idle slot, else one opened ahead of time, else a new one. */
 async function acquireSlot(): Promise<Slot> {
@@ -517,7 +548,7 @@ function stageFiles(slot: Slot, spec: RunSpec): string[] {
       // The directory stays (removing a directory costs milliseconds here); the last program's files go.
       for (const old of fs.existsSync(target) ? fs.readdirSync(target) : [])
         fs.rmSync(path.join(target, old), { recursive: true, force: true });
-      fs.cpSync(program.host, target, { recursive: true });
+      linkTree(program.host, target);
       slot.programKey = key;
     }
     programField = 'p';
@@ -569,6 +600,28 @@ function stageFiles(slot: Slot, spec: RunSpec): string[] {
     ...env,
     ...spec.args,
   ];
+}
+
+/**
+ * The compiled program into a slot: its files hard-linked (a copy per slot and submission cost more than
+ * the runs), copied across file systems; other entries (a compiler's symlinks) copied as they are. The
+ * files are root's and read-only to the run, which sees them on a read-only mount.
+ */
+function linkTree(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true, mode: 0o755 });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (!entry.isFile()) fs.cpSync(source, target);
+    else {
+      try {
+        fs.linkSync(source, target);
+      } catch {
+        fs.copyFileSync(source, target);
+      }
+    }
+  }
 }
 
 /** Moves what the run wrote in the slot to where the caller asked for it. */
@@ -651,12 +704,15 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     let setupError: string | undefined;
     let code: number | null = null;
     let signal: NodeJS.Signals | null = null;
+    let refusedSyscall: number | undefined;
     if (line === null) {
       setupError = `prepared sandbox ended: ${slot.fatal ?? (slot.stderr.trim() || 'no reason given')}`;
     } else if (line.startsWith('E ')) {
       setupError = `sandbox setup failed: ${line.slice(2)}`;
     } else {
-      const status = Number(line.slice(2));
+      // "S <wait status> [<number of a call the init refused>]"
+      const [status, refused] = line.slice(2).split(' ').map(Number);
+      if (refused !== undefined && Number.isInteger(refused)) refusedSyscall = refused;
       if ((status & 0x7f) === 0) code = (status >> 8) & 0xff;
       else signal = signalName(status & 0x7f);
     }
@@ -678,6 +734,7 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
       uid: slot.uid,
       startedAt,
       cpuBaselineNs,
+      refusedSyscall,
     });
     if (alive) idle.push(slot);
     else {

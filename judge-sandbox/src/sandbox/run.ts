@@ -172,6 +172,8 @@ export function start(spec: RunSpec): RunHandle {
 }
 
 let execSelfProblem: string | undefined;
+/** The launcher's report of a call it refused ("X <nr>"), on a pipe the program never holds. */
+const EXEC_REPORT_FD = 6;
 /**
  * bubblewrap execs the command itself after installing its filter, so an exec-self profile's
  * rule is installed by the launcher binary in its `--exec` mode, mounted read-only with the filter.
@@ -191,9 +193,15 @@ function execSelfWrapped(spec: RunSpec): RunSpec {
   return {
     ...spec,
     seccomp: withoutExecSelf(profile),
-    args: ['/.oj-exec', '--exec', '/.oj-filter', '--', ...spec.args],
+    args: ['/.oj-exec', '--exec', '/.oj-filter', String(EXEC_REPORT_FD), '--', ...spec.args],
     mounts: [...(spec.mounts ?? []), { host: helper, sandbox: '/.oj-exec' }, { host: seccompFile(profile), sandbox: '/.oj-filter' }],
   };
+}
+
+/** The number in the launcher's "X <nr>" report, if it refused a call. */
+function refusedByLauncher(report: string): number | undefined {
+  const m = /^X (\d+)\n/.exec(report);
+  return m ? Number(m[1]) : undefined;
 }
 
 function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
@@ -239,8 +247,10 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
     const stackKb = spec.stackLimitKb ?? spec.memoryLimitKb;
     const cpuSec = Math.ceil(spec.timeLimitMs / 1000) + 1;
     const nofile = spec.openFilesLimit ?? 64;
-    // fd 3: bwrap's --info-fd (child pid); fd 4: --block-fd (v2 only); fd 5: the seccomp filter.
-    const stdio = [stdin, stdout, stderr, 'pipe', selfJoin ? 'ignore' : 'pipe', seccompFd ?? 'ignore'] as const;
+    // fd 3: bwrap's --info-fd (child pid); fd 4: --block-fd (v2 only); fd 5: the seccomp filter;
+    // fd 6: the exec-self launcher's report (EXEC_REPORT_FD).
+    const report = spec.args[0] === '/.oj-exec' ? 'pipe' : 'ignore';
+    const stdio = [stdin, stdout, stderr, 'pipe', selfJoin ? 'ignore' : 'pipe', seccompFd ?? 'ignore', report] as const;
     if (selfJoin) {
       // v1: the launching shell (already the run's uid) joins the run's cgroup itself and sets
       // the rlimits, then becomes bwrap: no round trip through the judge before the run starts.
@@ -296,6 +306,12 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
   });
   child.stderr?.on('error', () => undefined);
   const info = child.stdio[3] as Readable;
+  let reported = '';
+  const reportPipe = (child.stdio as unknown as (Readable | null)[])[EXEC_REPORT_FD] ?? null;
+  reportPipe?.on('data', (chunk: Buffer) => {
+    if (reported.length < 64) reported += chunk.toString();
+  });
+  reportPipe?.on('error', () => undefined);
   const block = child.stdio[4] as Writable | null;
   let setupError: string | undefined;
   let killedFor: 'time-limit' | 'wall' | 'killed' | undefined;
@@ -389,6 +405,7 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
           uid,
           startedAt,
           cpuBaselineNs,
+          refusedSyscall: refusedByLauncher(reported),
         });
         // The verdict is known; removing the cgroup (the kernel may need a moment to release
         // the dead tasks) happens off the critical path. settleRuns() waits for it.

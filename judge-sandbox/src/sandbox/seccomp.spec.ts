@@ -75,14 +75,14 @@ describe('seccomp BPF builder', () => {
     expect([...buf.subarray(0, 8)]).toEqual([0x20, 0, 0, 0, 4, 0, 0, 0]);
   });
 
-  it('exec-self profiles allow execve only at the patched-in path address, and never execveat', () => {
+  it('exec-self profiles allow execve only at the patched-in path address, and hand any other exec to the launcher', () => {
     const placeholder = (BigInt(EXEC_SELF_HI) << 32n) | BigInt(EXEC_SELF_LO);
     expect(decide('default-exec-self', SYSCALLS.execve, [placeholder])).toBe(SECCOMP_RESULT.allow);
-    expect(decide('default-exec-self', SYSCALLS.execve, [0x7ffd12345000])).toBe(SECCOMP_RESULT.kill);
+    expect(decide('default-exec-self', SYSCALLS.execve, [0x7ffd12345000])).toBe(SECCOMP_RESULT.notify);
     // Either half alone is not enough.
-    expect(decide('default-exec-self', SYSCALLS.execve, [EXEC_SELF_LO])).toBe(SECCOMP_RESULT.kill);
-    expect(decide('default-exec-self', SYSCALLS.execve, [BigInt(EXEC_SELF_HI) << 32n])).toBe(SECCOMP_RESULT.kill);
-    expect(decide('java-exec-self', SYSCALLS.execveat, [placeholder])).toBe(SECCOMP_RESULT.kill);
+    expect(decide('default-exec-self', SYSCALLS.execve, [EXEC_SELF_LO])).toBe(SECCOMP_RESULT.notify);
+    expect(decide('default-exec-self', SYSCALLS.execve, [BigInt(EXEC_SELF_HI) << 32n])).toBe(SECCOMP_RESULT.notify);
+    expect(decide('java-exec-self', SYSCALLS.execveat, [placeholder])).toBe(SECCOMP_RESULT.notify);
     // The rest of the profile is unchanged; the base profile still lets runtimes exec.
     expect(decide('node-exec-self', SYSCALLS.io_uring_setup)).toBe(SECCOMP_RESULT.enosys);
     expect(decide('default-exec-self', SYSCALLS.ptrace)).toBe(SECCOMP_RESULT.kill);

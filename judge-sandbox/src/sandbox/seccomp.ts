@@ -127,9 +127,10 @@ export interface SeccompProfile {
   /** Calls that fail with ENOSYS instead (runtimes that probe and fall back, e.g. libuv's io_uring). */
   enosys: string[];
   /**
-   * The program may execve nothing after its own start: execveat is killed, and execve is allowed
-   * only with the path at an address the launcher patches in (EXEC_SELF_LO/HI, see zygote.c),
-   * which the exec'd program cannot know.
+   * The program may execve nothing after its own start: execve is allowed only with the path at an
+   * address the launcher patches in (EXEC_SELF_LO/HI, see zygote.c), which the exec'd program cannot
+   * know. Any other execve or execveat goes to the launcher as a user notification: it ends the whole
+   * run and names the call, in a child too (zygote.c `supervise`).
    */
   execSelf?: boolean;
   /** Refuse socket()/socketpair() for every address family except AF_UNIX. */
@@ -182,6 +183,7 @@ const X32_SYSCALL_BIT = 0x40000000;
 const SECCOMP_RET_KILL_PROCESS = 0x80000000;
 const SECCOMP_RET_ERRNO = 0x00050000;
 const SECCOMP_RET_ALLOW = 0x7fff0000;
+const SECCOMP_RET_USER_NOTIF = 0x7fc00000;
 const ENOSYS = 38;
 const EAFNOSUPPORT = 97;
 const AF_UNIX = 1;
@@ -221,9 +223,10 @@ export function buildFilter(profile: SeccompProfile): Insn[] {
     prog.push(jump(BPF_JMP_JEQ_K, nr(name), 0, 1), stmt(BPF_RET_K, SECCOMP_RET_ERRNO | ENOSYS));
   }
   if (profile.execSelf) {
+    const notify = stmt(BPF_RET_K, SECCOMP_RET_USER_NOTIF);
     prog.push(
       jump(BPF_JMP_JEQ_K, SYSCALLS.execveat, 0, 1),
-      kill,
+      notify,
       // execve(path, ...): allowed only when path is the patched-in address (both words).
       jump(BPF_JMP_JEQ_K, SYSCALLS.execve, 0, 6),
       stmt(BPF_LD_W_ABS, OFF_ARG0_LO),
@@ -231,7 +234,7 @@ export function buildFilter(profile: SeccompProfile): Insn[] {
       stmt(BPF_LD_W_ABS, OFF_ARG0_LO + 4),
       jump(BPF_JMP_JEQ_K, EXEC_SELF_HI, 0, 1),
       stmt(BPF_RET_K, SECCOMP_RET_ALLOW),
-      kill,
+      notify,
     );
   }
   // clone(flags, ...): refuse namespace flags (arg0 low word holds them).
@@ -324,6 +327,7 @@ export function evaluateFilter(prog: Insn[], data: { nr: number; arch: number; a
 export const SECCOMP_RESULT = {
   kill: SECCOMP_RET_KILL_PROCESS,
   allow: SECCOMP_RET_ALLOW,
+  notify: SECCOMP_RET_USER_NOTIF,
   enosys: SECCOMP_RET_ERRNO | ENOSYS,
   afNoSupport: SECCOMP_RET_ERRNO | EAFNOSUPPORT,
   archX86_64: AUDIT_ARCH_X86_64,

@@ -12,7 +12,7 @@
  *             seccomp file | stack bytes | fsize bytes | nofile | cpu seconds | tmpfs bytes |
  *             stdin file | stdout file | stderr file | program dir | env count E | E × "K=V" | argv...
  *             (files are relative to /s, the slot directory; "" means /dev/null or none)
- *   reply   : "S <id> <wait status>\n" or "E <id> <why the run could not start>\n", written by the
+ *   reply   : "S <id> <wait status>[ <nr of a call the init refused>]\n" or "E <id> <why the run could not start>\n", written by the
  *             run's init straight to the judge; the zygote answers "S <id> <status>" for an init
  *             that died without replying (killed at the time or wall limit). The judge takes the
  *             first answer per id. "F <why>\n": the zygote cannot go on (and exits).
@@ -23,7 +23,8 @@
  * /p, opens the run's stdio files, reads the seccomp filter and then unmounts /s, so nothing of the
  * slot directory (nor of any earlier run) is reachable. It drops every capability (bounding set,
  * securebits NOROOT locked, capset 0), sets no_new_privs, makes itself non-dumpable and forks the
- * program, which sets its rlimits, installs the seccomp filter and execs. When the program ends
+ * program, which sets its rlimits, installs the seccomp filter (passing its listener back, see
+ * supervise) and execs. When the program ends
  * the init kills and reaps everything else in its pid namespace, replies (bubblewrap's
  * convention: exit code, or 128 + signal) and exits.
  */
@@ -40,7 +41,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/mount.h>
 #include <sys/random.h>
 #include <sys/prctl.h>
@@ -123,6 +127,110 @@ static char *place_exec_path(struct sock_filter *filter, size_t count, const cha
   return NULL;
 }
 
+/*
+ * A foreign execve is not killed by the filter (the kernel would kill only the process that tried,
+ * maybe a child the program then ignores) but handed to a supervisor through a seccomp user
+ * notification: the exec-self filter answers SECCOMP_RET_USER_NOTIF for it, and the program installs
+ * that filter with a listener, which it passes to its supervisor (the run's init, or the --exec
+ * launcher) before its exec. The supervisor ends the whole run and names the call itself, so the
+ * verdict never depends on the kernel's rate-limited audit lines. Without a listener the kernel
+ * answers such a call ENOSYS: still refused.
+ */
+static int install_filter(struct sock_filter *filter, ssize_t flen, int notify_sock) {
+  struct sock_fprog prog_filter = {(unsigned short)(flen / sizeof(struct sock_filter)), filter};
+  long fd = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog_filter);
+  if (fd < 0) {
+    /* A kernel before 5.0: no listeners; the foreign execve then fails with ENOSYS. */
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog_filter, 0, 0)) fail("seccomp");
+    close(notify_sock);
+    return 0;
+  }
+  char byte = 'L';
+  struct iovec iov = {&byte, 1};
+  union {
+    char buf[CMSG_SPACE(sizeof(int))];
+    struct cmsghdr align;
+  } ctl;
+  memset(&ctl, 0, sizeof ctl);
+  struct msghdr mh = {0};
+  mh.msg_iov = &iov;
+  mh.msg_iovlen = 1;
+  mh.msg_control = ctl.buf;
+  mh.msg_controllen = sizeof ctl.buf;
+  struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN(sizeof(int));
+  int lfd = (int)fd;
+  memcpy(CMSG_DATA(c), &lfd, sizeof(int));
+  if (sendmsg(notify_sock, &mh, 0) != 1) fail("send seccomp listener");
+  close(lfd);
+  close(notify_sock);
+  return 0;
+}
+
+/* The supervisor's end: the listener the program sent, or -1 (none: no exec-self filter, or an old kernel). */
+static int receive_listener(int notify_sock) {
+  char byte;
+  struct iovec iov = {&byte, 1};
+  union {
+    char buf[CMSG_SPACE(sizeof(int))];
+    struct cmsghdr align;
+  } ctl;
+  struct msghdr mh = {0};
+  mh.msg_iov = &iov;
+  mh.msg_iovlen = 1;
+  mh.msg_control = ctl.buf;
+  mh.msg_controllen = sizeof ctl.buf;
+  ssize_t n;
+  do n = recvmsg(notify_sock, &mh, MSG_CMSG_CLOEXEC);
+  while (n < 0 && errno == EINTR);
+  close(notify_sock);
+  if (n != 1) return -1;
+  struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+  if (!c || c->cmsg_type != SCM_RIGHTS) return -1;
+  int fd;
+  memcpy(&fd, CMSG_DATA(c), sizeof(int));
+  return fd;
+}
+
+/*
+ * Waits for the program, serving the listener: the first notification (a foreign execve by the program
+ * or any of its children) ends every other process of this pid namespace and is returned as the
+ * refused call's number; -1 when the program ended by itself. The notifying thread dies with the
+ * rest, so the call never runs.
+ */
+static long supervise(pid_t prog, int listener, int *status) {
+  long refused = -1;
+  int pfd = listener >= 0 ? (int)syscall(SYS_pidfd_open, prog, 0) : -1;
+  if (pfd >= 0) {
+    for (;;) {
+      struct pollfd fds[2] = {{pfd, POLLIN, 0}, {listener, POLLIN, 0}};
+      int r = poll(fds, 2, -1);
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0 || fds[0].revents) break;
+      if (fds[1].revents & POLLIN) {
+        struct seccomp_notif req;
+        memset(&req, 0, sizeof req);
+        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &req) == 0 && refused < 0) {
+          refused = req.data.nr;
+          kill(-1, SIGKILL);
+        }
+      } else if (fds[1].revents) {
+        break; /* the listener is done (every process of the filter gone) */
+      }
+    }
+    close(pfd);
+  }
+  if (listener >= 0) close(listener);
+  for (;;) {
+    pid_t w = waitpid(prog, status, 0);
+    if (w == prog) break;
+    if (w < 0 && errno != EINTR) _exit(127);
+  }
+  return refused;
+}
+
 /* Reads the program's stderr from a pipe and keeps its head in the file: a flood is cut, never fatal. */
 static void drain_stderr(int from, int to) {
   char buf[65536];
@@ -202,9 +310,11 @@ static void run_init(int sfd) {
   const char *seccomp = f[0], *tmpfs = f[5];
   char opts[128];
   snprintf(opts, sizeof opts, "size=%s", tmpfs);
-  if (mount(NULL, "/w", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts) ||
-      mount(NULL, "/tmp", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts) ||
-      mount(NULL, "/dev/shm", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts))
+  /* Mounted at 64 MiB above; a run that asks for just that (most do) is spared three remounts. */
+  if (strtoull(tmpfs, NULL, 10) != 64ULL * 1024 * 1024 &&
+      (mount(NULL, "/w", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts) ||
+       mount(NULL, "/tmp", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts) ||
+       mount(NULL, "/dev/shm", NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV, opts)))
     fail("tmpfs size");
   if (f[9][0]) {
     char p[4096];
@@ -257,8 +367,9 @@ static void run_init(int sfd) {
     close(errf);
     errf = sp[1];
   }
-  int errp[2];
+  int errp[2], np[2];
   if (pipe2(errp, O_CLOEXEC)) fail("pipe");
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, np)) fail("socketpair");
   pid_t prog = fork();
   if (prog < 0) fail("fork");
   if (prog == 0) {
@@ -273,10 +384,12 @@ static void run_init(int sfd) {
     set_limit(RLIMIT_CPU, f[4], 1);
     environ = envp;
     char *exec_path = NULL;
+    close(np[0]);
     if (flen > 0) {
       exec_path = place_exec_path(filter, (size_t)flen / sizeof(struct sock_filter), argv[0]);
-      struct sock_fprog prog_filter = {(unsigned short)(flen / sizeof(struct sock_filter)), filter};
-      if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog_filter, 0, 0)) fail("seccomp");
+      install_filter(filter, flen, np[1]);
+    } else {
+      close(np[1]);
     }
     /* err_fd is close-on-exec: the zygote sees EOF once the program runs. */
     if (exec_path) execve(exec_path, argv, envp);
@@ -284,24 +397,17 @@ static void run_init(int sfd) {
     fail(argv[0]);
   }
   close(errp[1]);
+  close(np[1]);
   close(in);
   close(out);
   close(errf);
+  int listener = receive_listener(np[0]);
   char msg[400];
   ssize_t n;
   do n = read(errp[0], msg, sizeof msg - 1);
   while (n < 0 && errno == EINTR);
   int st = 0, drained = drainer < 0;
-  for (;;) {
-    int s = 0;
-    pid_t w = waitpid(-1, &s, 0);
-    if (w == drainer) drained = 1;
-    if (w == prog) {
-      st = s;
-      break;
-    }
-    if (w < 0 && errno != EINTR) _exit(127);
-  }
+  long refused = supervise(prog, listener, &st);
   /* The drainer ends once every writer is gone; give it a moment for the program's last words
      (processes the program left holding the pipe are killed below anyway). */
   for (int i = 0; i < 100 && !drained; i++) {
@@ -319,6 +425,9 @@ static void run_init(int sfd) {
     for (char *c = msg; *c; c++)
       if (*c == '\n') *c = ' ';
     len = snprintf(reply, sizeof reply, "E %ld %s\n", run_id, msg);
+  } else if (refused >= 0) {
+    /* A call the supervisor refused: the run died of it (as of a filter's kill), and it has a name. */
+    len = snprintf(reply, sizeof reply, "S %ld %d %ld\n", run_id, (128 + SIGSYS) << 8, refused);
   } else {
     /* bubblewrap's convention: the exit code, or 128 + the signal. */
     len = snprintf(reply, sizeof reply, "S %ld %d\n", run_id, WIFEXITED(st) ? WEXITSTATUS(st) << 8 : (128 + WTERMSIG(st)) << 8);
@@ -330,30 +439,59 @@ static void run_init(int sfd) {
 }
 
 /*
- * `oj-zygote --exec FILTER -- PROGRAM ARGS...`: the fresh sandbox's way to the exec-self rule
- * (bubblewrap installs its filter itself and then execs): installs FILTER with the program's
- * path placed as above and execs the program.
+ * `oj-zygote --exec FILTER REPORT_FD -- PROGRAM ARGS...`: the fresh sandbox's way to the exec-self rule
+ * (bubblewrap installs its filter itself and then execs). Forks the program, which installs FILTER
+ * with its path placed as above and execs; this process stays as its supervisor (see supervise), ends
+ * with the program's status in bubblewrap's convention, and on a refused call writes "X <nr>\n" to
+ * REPORT_FD (a pipe to the judge that the program never holds) and ends as if killed by SIGSYS.
  */
 static int exec_mode(int argc, char **argv) {
   static struct sock_filter filter[MAX_FILTER / sizeof(struct sock_filter)];
-  if (argc < 5 || strcmp(argv[3], "--")) {
-    fprintf(stderr, "usage: oj-zygote --exec FILTER -- PROGRAM ARGS...\n");
+  if (argc < 6 || strcmp(argv[4], "--")) {
+    fprintf(stderr, "usage: oj-zygote --exec FILTER REPORT_FD -- PROGRAM ARGS...\n");
     return 127;
   }
+  int report = atoi(argv[3]);
+  if (report < 3 || fcntl(report, F_SETFD, FD_CLOEXEC)) report = -1;
   int fd = open(argv[2], O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail("open seccomp filter");
   ssize_t flen = read(fd, filter, sizeof filter);
   if (flen <= 0 || flen % sizeof(struct sock_filter)) fail("read seccomp filter");
   close(fd);
   err_fd = 2;
-  char *exec_path = place_exec_path(filter, (size_t)flen / sizeof(struct sock_filter), argv[4]);
-  struct sock_fprog prog_filter = {(unsigned short)(flen / sizeof(struct sock_filter)), filter};
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
-  if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog_filter, 0, 0)) fail("seccomp");
-  if (exec_path) execve(exec_path, &argv[4], environ);
-  else execvp(argv[4], &argv[4]);
-  fail(argv[4]);
-  return 127;
+  int np[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, np)) fail("socketpair");
+  pid_t prog = fork();
+  if (prog < 0) fail("fork");
+  if (prog == 0) {
+    close(np[0]);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
+    char *exec_path = place_exec_path(filter, (size_t)flen / sizeof(struct sock_filter), argv[5]);
+    install_filter(filter, flen, np[1]);
+    if (exec_path) execve(exec_path, &argv[5], environ);
+    else execvp(argv[5], &argv[5]);
+    fail(argv[5]);
+  }
+  close(np[1]);
+  /* The supervisor holds none of the program's stdio, so the program alone decides their EOF. */
+  int null = open("/dev/null", O_RDWR);
+  if (null >= 0) {
+    dup2(null, 0);
+    dup2(null, 1);
+    if (null > 2) close(null);
+  }
+  int st = 0;
+  long refused = supervise(prog, receive_listener(np[0]), &st);
+  if (refused >= 0) {
+    char line[64];
+    int len = snprintf(line, sizeof line, "X %ld\n", refused);
+    if (report >= 0 && write(report, line, (size_t)len) != len) {
+      /* the judge is gone */
+    }
+    return 128 + SIGSYS;
+  }
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 int main(int argc, char **argv) {
