@@ -17,6 +17,7 @@ import { UserJudgeStat } from '../src/modules/submission/entities/user-judge-sta
 import { UserRole } from '../src/modules/user/entities/user-role.entity';
 import { HOME_LOCAL_MS, UserHomeService } from '../src/modules/profile/user-home.service';
 import { User } from '../src/modules/user/entities/user.entity';
+import { UserService } from '../src/modules/user/user.service';
 import { TestApp, TestUser, createTestApp } from './utils/test-app';
 import { TestSmtp, mailText, startSmtp } from './utils/smtp';
 
@@ -146,6 +147,7 @@ describe('user pages and settings', () => {
         t.redis,
         t.get(RatingService),
         t.get<AppConfig>(APP_CONFIG),
+        t.get(UserService),
       );
       await other.onModuleInit();
       return other;

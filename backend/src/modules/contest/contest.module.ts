@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { UserModule } from '../user/user.module';
+import { ContestUserCopies } from './contest-user-copies';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminContestProblemController } from './admin-contest-problem.controller';
 import { AdminContestProblemService } from './admin-contest-problem.service';
@@ -47,6 +49,7 @@ import { Judge } from '../submission/entities/judge.entity';
     GroupAccessModule,
     // get-full-screen-problem-list answers a training's problems too (HOJ serves both from one route).
     TrainingModule,
+    UserModule,
   ],
   controllers: [
     ContestController,
@@ -56,6 +59,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ContestRankExportController,
   ],
   providers: [
+    ContestUserCopies,
     ContestService,
     ContestAccessService,
     ContestSubmissionService,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscussionUserCopies } from './discussion-user-copies';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
 import { MessageModule } from '../message/message.module';
@@ -37,6 +38,7 @@ import { DiscussionService } from './public/discussion.service';
     DiscussionService,
     CommentService,
     AdminDiscussionService,
+    DiscussionUserCopies,
   ],
   exports: [DiscussionService, DiscussionRemovalService],
 })

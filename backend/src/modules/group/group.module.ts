@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { UserModule } from '../user/user.module';
+import { GroupUserCopies } from './group-user-copies';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
 import { Contest } from '../contest/entities/contest.entity';
@@ -71,6 +73,7 @@ import { GroupTrainingService } from './trainings/group-training.service';
     TrainingModule,
     ExamModule,
     DiscussionModule,
+    UserModule,
   ],
   controllers: [
     GroupController,
@@ -99,6 +102,7 @@ import { GroupTrainingService } from './trainings/group-training.service';
     GroupQuestionService,
     GroupDiscussionService,
     GroupRankService,
+    GroupUserCopies,
   ],
   exports: [GroupAccessModule, GroupService],
 })

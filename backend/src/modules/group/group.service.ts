@@ -202,7 +202,7 @@ export class GroupService {
   }
 
   /** After the group changed: its row on every replica, and the list. */
-  private forgetRow(gid: number): void {
+  forgetRow(gid: number): void {
     this.rows.forget(gid);
     void this.bus.publish(ROW_CHANNEL, String(gid));
     this.directory.forgetGroups();

@@ -9,6 +9,8 @@ import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { BadRequestError } from '../../core/http/api.exception';
 import { toUserInfo } from '../account/account.service';
 import { User } from '../user/entities/user.entity';
+import { updateAvatarCopies } from '../user/user-copies';
+import { UserService } from '../user/user.service';
 import { ImageTooLarge, UnreadableImage, sniffImage, toAvatarWebp } from './avatar-image';
 import { UserHomeService } from './user-home.service';
 
@@ -25,6 +27,7 @@ export class AvatarService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly home: UserHomeService,
+    private readonly userService: UserService,
   ) {}
 
   get dir(): string {
@@ -44,10 +47,15 @@ export class AvatarService {
     await fs.mkdir(this.dir, { recursive: true });
     await fs.writeFile(path.join(this.dir, name), bytes);
     const before = await this.users.findOne({ where: { uid }, select: { uid: true, avatar: true } });
-    await this.users.update({ uid }, { avatar: PROFILE_API.imagePrefix + name });
+    const avatar = PROFILE_API.imagePrefix + name;
+    await this.users.manager.transaction(async (em) => {
+      await em.update(User, { uid }, { avatar });
+      await updateAvatarCopies(em, uid, avatar);
+    });
     await this.removeOld(before?.avatar ?? null);
     const user = await this.users.findOneOrFail({ where: { uid } });
     await this.home.forget(user.uid, user.username);
+    await this.userService.copiedFieldsChanged({ uid, username: user.username, avatarChanged: true });
     return toUserInfo(user, role);
   }
 

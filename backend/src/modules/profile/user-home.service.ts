@@ -11,6 +11,7 @@ import { RatingService } from '../rating/rating.service';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
 import { UserRole } from '../user/entities/user-role.entity';
 import { User } from '../user/entities/user.entity';
+import { UserService } from '../user/user.service';
 
 /** The calendar of a user is recounted at most this often: a day's count may lag a minute behind. */
 export const CALENDAR_CACHE_SEC = 60;
@@ -60,11 +61,17 @@ export class UserHomeService implements OnModuleInit, OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly ratings: RatingService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly userService: UserService,
   ) {
     this.channel = `${config.redis.keyPrefix}user-home`;
   }
 
   async onModuleInit(): Promise<void> {
+    // A rename: the page was also kept under the old name.
+    this.userService.onCopiedFieldsChanged(async (change) => {
+      if (change.renamedFrom) await this.forget(change.uid, change.renamedFrom);
+      await this.forget(change.uid, change.username);
+    });
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel: string, uid: string) => this.forgetLocal(uid));
     this.subscriber.on('error', (e: Error) => this.logger.warn(`Redis: ${e.message}`));

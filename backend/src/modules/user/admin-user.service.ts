@@ -23,6 +23,7 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { AdminEditUserDto, AdminUserListQuery, GenerateUsersDto } from './dto/admin-user.dto';
 import { UserRole } from './entities/user-role.entity';
 import { Gender, User, UserStatus } from './entities/user.entity';
+import { renameUserCopies } from './user-copies';
 import { UserService } from './user.service';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -91,10 +92,14 @@ export class AdminUserService {
       if (email !== undefined) patch.email = email;
       if (dto.setNewPwd && dto.password) patch.password = await hashPassword(dto.password);
       if (Object.keys(patch).length) await em.update(User, { uid: dto.uid }, patch);
+      if (patch.username !== undefined && patch.username !== user.username)
+        await renameUserCopies(em, dto.uid, user.username, patch.username);
       if (dto.type !== undefined) await em.upsert(UserRole, { uid: dto.uid, roleId: dto.type }, ['uid']);
     });
     if (revoke) await this.sessions.revokeAllTokens(dto.uid);
     else await this.sessions.invalidate(dto.uid);
+    if (dto.username !== undefined && dto.username !== user.username)
+      await this.userService.copiedFieldsChanged({ uid: dto.uid, renamedFrom: user.username, username: dto.username });
   }
 
   async remove(ids: string[], actor: AuthUser): Promise<number> {

@@ -18,15 +18,47 @@ export interface NewUser {
   gender?: User['gender'];
 }
 
+/** A change of the name or avatar other areas copy (user-copies.ts), once it is committed. */
+export interface CopiedFieldsChange {
+  uid: string;
+  /** The name before a rename. */
+  renamedFrom?: string;
+  username: string;
+  avatarChanged?: boolean;
+}
+
 /** Accounts: lookups and creation. Other modules find users through here. */
 @Injectable()
 export class UserService {
+  private readonly copyListeners: ((change: CopiedFieldsChange) => Promise<void> | void)[] = [];
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(UserRole) private readonly userRoles: Repository<UserRole>,
     private readonly dataSource: DataSource,
     private readonly sessions: SessionService,
   ) {}
+
+  /**
+   * Areas that keep a user's name or avatar in their caches (boards, page caches, directories) drop those copies
+   * here; the stored copies are already rewritten (renameUserCopies, updateAvatarCopies).
+   */
+  onCopiedFieldsChanged(listener: (change: CopiedFieldsChange) => Promise<void> | void): void {
+    this.copyListeners.push(listener);
+  }
+
+  /** Tells every area; a failing listener costs only its cache's freshness (bounded by its own lifetime). */
+  async copiedFieldsChanged(change: CopiedFieldsChange): Promise<void> {
+    await Promise.all(
+      this.copyListeners.map(async (listener) => {
+        try {
+          await listener(change);
+        } catch (err) {
+          console.error(`[user] a cache kept a stale copy of ${change.uid}: ${(err as Error).message}`);
+        }
+      }),
+    );
+  }
 
   findByUid(uid: string): Promise<User | null> {
     return this.users.findOne({ where: { uid } });
