@@ -3,6 +3,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { Observable } from 'rxjs';
 import { envelope } from './envelope';
+import { sharedEnvelope } from './send-serialised';
 
 const RAW = 'ojRawResponse';
 
@@ -24,10 +25,11 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
     // What res.json() would send with this app's settings (no ETag, no JSON spaces or replacer), written
     // directly: Express's send() re-parses the Content-Type to add the charset and checks freshness on every
     // answer, a few per cent of a small request's CPU. Node leaves the body out of a HEAD answer by itself.
-    const text = JSON.stringify(envelope(body ?? null));
+    // Cached values and pages of cached rows reuse their JSON (send-serialised.ts).
+    const text = sharedEnvelope(body) ?? JSON.stringify(envelope(body ?? null));
     response.statusCode = status === 201 ? 200 : status;
     if (!response.getHeader('Content-Type')) response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.setHeader('Content-Length', Buffer.byteLength(text));
+    response.setHeader('Content-Length', typeof text === 'string' ? Buffer.byteLength(text) : text.length);
     response.end(text);
     return response;
   }

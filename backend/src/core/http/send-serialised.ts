@@ -2,11 +2,13 @@ import type { Response } from 'express';
 import { envelope } from './envelope';
 
 /** The success envelope split around its data, for answers whose data is serialised already. */
-const [ENVELOPE_HEAD, ENVELOPE_TAIL] = ((): [Buffer, Buffer] => {
+const [ENVELOPE_HEAD_TEXT, ENVELOPE_TAIL_TEXT] = ((): [string, string] => {
   const text = JSON.stringify(envelope(null));
   const at = text.lastIndexOf('null');
-  return [Buffer.from(text.slice(0, at)), Buffer.from(text.slice(at + 4))];
+  return [text.slice(0, at), text.slice(at + 4)];
 })();
+const ENVELOPE_HEAD = Buffer.from(ENVELOPE_HEAD_TEXT);
+const ENVELOPE_TAIL = Buffer.from(ENVELOPE_TAIL_TEXT);
 
 /** Whole answers per serialised data: a cached page is wrapped once, not once per request. */
 const wrapped = new WeakMap<Buffer, Buffer>();
@@ -34,4 +36,68 @@ export function sendSerialisedParts(res: Response, parts: Buffer[]): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', body.length);
   res.end(body);
+}
+
+/**
+ * Values many answers share and nobody changes once made (a cached page, a directory's rows), with their JSON
+ * once it was written: the adapter serialises such a value once, not once per request (null: not yet).
+ */
+const sharedJson = new WeakMap<object, string | null>();
+/** Answers built per request around shared values (a page of cached rows): their parts' JSON is reused. */
+const composites = new WeakSet<object>();
+/** Whole answers of shared values. */
+const sharedBodies = new WeakMap<object, Buffer>();
+
+/** Marks `value` as shared and never changed again (see sharedJson); returns it. */
+export function sharedAnswer<T extends object>(value: T): T {
+  if (!sharedJson.has(value)) sharedJson.set(value, null);
+  return value;
+}
+
+/** Marks an answer made per request whose parts (records of a page) may be shared values; returns it. */
+export function withSharedParts<T extends object>(value: T): T {
+  composites.add(value);
+  return value;
+}
+
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** JSON.stringify's text for `value`, reusing shared values' texts inside answers marked withSharedParts. */
+function jsonOf(value: unknown, composite: boolean): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const known = sharedJson.get(value);
+  if (known) return known;
+  if (known === null) {
+    const text = JSON.stringify(value);
+    sharedJson.set(value, text);
+    return text;
+  }
+  if (!composite) return JSON.stringify(value);
+  // As JSON.stringify writes them: undefined, functions and symbols are left out of objects and null in arrays.
+  if (Array.isArray(value)) return `[${value.map((item) => jsonOf(item, composite) ?? 'null').join(',')}]`;
+  if (!isPlain(value)) return JSON.stringify(value);
+  const parts: string[] = [];
+  for (const [key, item] of Object.entries(value)) {
+    const text = jsonOf(item, composite);
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * The whole envelope of a handler's result when it is a shared value or holds some (else undefined: the adapter
+ * serialises it as usual). A shared value's envelope is kept with it.
+ */
+export function sharedEnvelope(data: unknown): Buffer | string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  if (sharedJson.has(data)) {
+    let body = sharedBodies.get(data);
+    if (!body) sharedBodies.set(data, (body = Buffer.concat([ENVELOPE_HEAD, Buffer.from(jsonOf(data, false)!), ENVELOPE_TAIL])));
+    return body;
+  }
+  if (!composites.has(data)) return undefined;
+  return `${ENVELOPE_HEAD_TEXT}${jsonOf(data, true)}${ENVELOPE_TAIL_TEXT}`;
 }

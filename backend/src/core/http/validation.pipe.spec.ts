@@ -133,4 +133,28 @@ describe('validation pipe', () => {
     expect(publicValidationMessage('limit must not be greater than 200')).toBe(ERR.badRequest);
     expect(publicValidationMessage(ERR.emailFormat)).toBe(ERR.emailFormat);
   });
+
+  describe('queries remembered per DTO class', () => {
+    const query = (value: unknown, metatype: new () => object = HojLikeDto) => pipe.transform(value, { type: 'query', metatype });
+
+    it('gives every caller its own equal copy, so a handler setting a default changes no other answer', async () => {
+      const q = Object.assign(Object.create(null) as object, { cid: '7', pidList: ['1', '2'], status: '' });
+      const first = (await query(q)) as HojLikeDto;
+      first.status = 3;
+      first.pidList!.push(99);
+      const second = (await query({ ...q })) as HojLikeDto;
+      expect(second).toBeInstanceOf(HojLikeDto);
+      expect(second).not.toBe(first);
+      expect(second).toEqual(Object.assign(new HojLikeDto(), { cid: 7, pidList: [1, 2], status: undefined }));
+      second.pidList!.push(5);
+      expect(((await query({ ...q })) as HojLikeDto).pidList).toEqual([1, 2]);
+    });
+
+    it('refuses a bad query every time, and tells queries apart by every parameter and by DTO class', async () => {
+      for (let i = 0; i < 2; i++) await expect(query({ cid: 'nine' })).rejects.toMatchObject({ message: ERR.badRequest });
+      expect(((await query({ cid: '8' })) as HojLikeDto).cid).toBe(8);
+      expect(((await query({ cid: '8', keyword: 'a' })) as HojLikeDto).keyword).toBe('a');
+      await expect(query({ cid: '8' }, NoTextDto)).rejects.toMatchObject({ message: ERR.badRequest });
+    });
+  });
 });

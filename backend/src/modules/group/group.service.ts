@@ -15,6 +15,7 @@ import { GroupDirectoryService } from './directory/group-directory.service';
 import { GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
 import { GroupMember } from './entities/group-member.entity';
 import { Group } from './entities/group.entity';
+import { withSharedParts } from '../../core/http/send-serialised';
 
 /**
  * How long a replica reuses a group row for the scoped content routes. Edits, bans and dissolutions drop it on
@@ -98,7 +99,8 @@ export class GroupService {
         skip: req.skip,
         size: req.size,
       });
-      return toPage(records, total, req);
+      // The records are the directory's shared rows: the answer reuses their JSON.
+      return withSharedParts(toPage(records, total, req));
     }
     return this.listBySql(q, req, user);
   }

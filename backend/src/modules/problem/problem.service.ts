@@ -38,6 +38,7 @@ import { AdminProblemListQueryDto, ProblemListQueryDto } from './dto/problem-que
 import { applyOjFilter, tagOjOf } from './oj-filter';
 import { caseSetOf } from './testcase-store';
 import { TestcaseService } from './testcase.service';
+import { sharedAnswer } from '../../core/http/send-serialised';
 
 export const LOCAL_OJ = 'ME';
 /** Extra work a caller runs inside a problem save or delete transaction. */
@@ -74,7 +75,8 @@ export class ProblemService {
   private readonly groupListCache = new RowCache<Page<PublicProblemRow>, string>(
     (key) => {
       const [gid, currentPage, limit] = key.split(':').map(Number);
-      return this.queryPublicList({ currentPage, limit }, gid);
+      // Shared by every member's request until renewed: its JSON is written once.
+      return this.queryPublicList({ currentPage, limit }, gid).then(sharedAnswer);
     },
     GROUP_PROBLEM_LIST_CACHE_MS,
     GROUP_PROBLEM_LIST_CACHE_MS * 0.8,
@@ -427,7 +429,8 @@ export class ProblemService {
   ): Promise<Page<PublicProblemRow>> {
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
-    const value = read();
+    // Every request of the next second gets this page as it is: its JSON is written once.
+    const value = read().then(sharedAnswer);
     if (cache.size >= PUBLIC_LIST_CACHE_MAX) cache.clear();
     cache.set(key, { value, expires: Date.now() + PUBLIC_LIST_CACHE_MS });
     value.catch(() => cache.delete(key));

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { GroupAuth, GroupMemberStatus, GroupStatus, GroupVO } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { RowCache } from '../../../core/cache/row-cache';
+import { sharedAnswer } from '../../../core/http/send-serialised';
 import { ReplicaBus } from '../../../core/redis/replica-bus.service';
 
 /**
@@ -189,7 +190,8 @@ export class GroupDirectoryService {
       auth: r.auth,
       search: [r.name, r.shortName, r.owner].map((text) => text.toLowerCase()),
       // Frozen: one object serves every request until the next renewal.
-      vo: Object.freeze({ ...r, gmtCreate: r.gmtCreate.toISOString() }),
+      // Frozen and shared by every page that lists the group: its JSON is written once (sharedAnswer).
+      vo: sharedAnswer(Object.freeze({ ...r, gmtCreate: r.gmtCreate.toISOString() })),
     }));
     return { groups, byId: new Map(groups.map((g) => [g.id, g])), visible: groups.filter((g) => g.visible) };
   }
