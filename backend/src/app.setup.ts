@@ -40,7 +40,8 @@ export function configureApp(app: INestApplication): AppConfig {
   // Cross-origin calls only from configured origins; by default none (the web app is served from this origin).
   if (config.http.corsOrigins.length)
     express.enableCors({ origin: config.http.corsOrigins, credentials: true, exposedHeaders: EXPOSED_HEADERS });
-  // gzip for the web app's files; API answers are small JSON, left to a reverse proxy when wanted.
+  // gzip for the web app's files. API answers are small JSON and go as they are, except cached pages of 8 KB and
+  // more (rank pages), which core/http/send-serialised.ts compresses once and serves to clients that accept gzip.
   const gzip = compression({ threshold: 1024 });
   express.use((req: { url: string }, res: unknown, next: () => void) =>
     req.url.startsWith('/api/') ? next() : (gzip as (a: unknown, b: unknown, c: () => void) => void)(req, res, next),

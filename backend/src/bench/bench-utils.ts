@@ -42,6 +42,9 @@ export async function listen(app: INestApplication): Promise<string> {
   return `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
 }
 
+/** What a browser sends with every call (Chromium's Accept-Encoding): large cached answers come back gzipped. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 export interface LoadResult {
   latency: { mean: number; p99: number };
   requests: { total: number; average: number };
@@ -51,11 +54,16 @@ export interface LoadResult {
 
 /**
  * autocannon's CLI in a child process (the load comes from another process, as real clients would, not from
- * the server's own event loop): POST with `body`, else GET.
+ * the server's own event loop): POST with `body`, else GET; `headers` are added to every request.
  */
-export function loadFromChild(url: string, token: string, o: { connections: number; seconds: number; body?: string }): Promise<LoadResult> {
+export function loadFromChild(
+  url: string,
+  token: string,
+  o: { connections: number; seconds: number; body?: string; headers?: Record<string, string> },
+): Promise<LoadResult> {
   const cli = require.resolve('autocannon/autocannon.js');
   const args = [cli, '-c', String(o.connections), '-d', String(o.seconds), '-t', '30', '-j', '-H', `authorization=${token}`];
+  for (const [name, value] of Object.entries(o.headers ?? {})) args.push('-H', `${name}=${value}`);
   if (o.body !== undefined) args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', o.body);
   args.push(url);
   return new Promise((resolve, reject) => {

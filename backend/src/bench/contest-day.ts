@@ -31,6 +31,7 @@ import * as http from 'http';
 import * as net from 'net';
 import { tmpdir } from 'os';
 import * as path from 'path';
+import { gunzipSync } from 'zlib';
 
 const envNum = (name: string, fallback: number): number => {
   const n = Number(process.env[name] || fallback);
@@ -115,6 +116,8 @@ async function contestants(s: Scenario): Promise<ContestantsReport> {
           agent,
           headers: {
             authorization: token,
+            // As a browser asks: large cached answers (rank pages) come back gzipped and are unpacked here.
+            'accept-encoding': 'gzip',
             ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           },
         },
@@ -125,7 +128,9 @@ async function contestants(s: Scenario): Promise<ContestantsReport> {
             const ms = performance.now() - t0;
             let json: { status?: number; msg?: string; data?: unknown } | undefined;
             try {
-              json = JSON.parse(Buffer.concat(chunks).toString()) as typeof json;
+              const raw = Buffer.concat(chunks);
+              const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+              json = JSON.parse(text.toString()) as typeof json;
             } catch {
               json = undefined;
             }

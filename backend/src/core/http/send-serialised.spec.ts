@@ -1,5 +1,7 @@
+import express from 'express';
+import request from 'supertest';
 import { envelope } from './envelope';
-import { sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
+import { sendSerialised, sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
 
 const text = (body: Buffer | string | undefined) => (Buffer.isBuffer(body) ? body.toString() : body);
 
@@ -22,5 +24,44 @@ describe('answers of shared values', () => {
     expect(sharedEnvelope({ records: [] })).toBeUndefined();
     expect(sharedEnvelope(null)).toBeUndefined();
     expect(sharedEnvelope('text')).toBeUndefined();
+  });
+});
+
+describe('cached serialised pages', () => {
+  const page = Buffer.from(JSON.stringify({ records: Array.from({ length: 400 }, (_, i) => ({ rank: i + 1, username: `user${i}` })) }));
+  const small = Buffer.from(JSON.stringify({ records: [] }));
+  const app = express();
+  app.get('/page', (_req, res) => sendSerialised(res, page));
+  app.get('/small', (_req, res) => sendSerialised(res, small));
+  app.get('/fresh', (_req, res) => sendSerialised(res, Buffer.from(page)));
+  const expected = JSON.stringify(envelope(JSON.parse(page.toString()) as unknown));
+
+  it('sends a large page gzipped to a client that accepts it once its copy is made, and as it is to others', async () => {
+    let encodings: (string | undefined)[] = [];
+    for (let i = 0; i < 20 && !encodings.includes('gzip'); i++) {
+      const res = await request(app).get('/page').set('Accept-Encoding', 'gzip, deflate, br');
+      expect(JSON.stringify(res.body)).toBe(expected);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      encodings.push(res.headers['content-encoding']);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // The first answers go out uncompressed while the copy is made in the background.
+    expect(encodings[0]).toBeUndefined();
+    expect(encodings).toContain('gzip');
+    const plain = await request(app).get('/page').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.stringify(plain.body)).toBe(expected);
+    encodings = [];
+    for (let i = 0; i < 5; i++)
+      encodings.push((await request(app).get('/small').set('Accept-Encoding', 'gzip')).headers['content-encoding']);
+    expect(encodings).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('never compresses an answer made for one request', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await request(app).get('/fresh').set('Accept-Encoding', 'gzip');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 20));
+    }
   });
 });

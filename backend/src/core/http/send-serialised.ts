@@ -1,4 +1,5 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { gzip } from 'zlib';
 import { envelope } from './envelope';
 
 /** The success envelope split around its data, for answers whose data is serialised already. */
@@ -13,15 +14,61 @@ const ENVELOPE_TAIL = Buffer.from(ENVELOPE_TAIL_TEXT);
 /** Whole answers per serialised data: a cached page is wrapped once, not once per request. */
 const wrapped = new WeakMap<Buffer, Buffer>();
 
+/** Cached answers from this size on are also sent gzipped to clients that accept it. */
+const GZIP_MIN_BYTES = 8 * 1024;
+/**
+ * The gzipped copy of a cached answer: false once seen (an answer sent once, made for one request, is never
+ * compressed), null while it is being made.
+ */
+const gzipped = new WeakMap<Buffer, Buffer | null | false>();
+
+/** True when the request's Accept-Encoding takes gzip (browsers always send it). */
+function acceptsGzip(req: Request | undefined): boolean {
+  const header = req?.headers['accept-encoding'];
+  if (!header) return false;
+  return (req as Request).acceptsEncodings('gzip', 'identity') === 'gzip';
+}
+
+/**
+ * The gzipped copy of a cached answer, made once in the background (zlib's thread pool, not the event loop) when
+ * it is sent a second time: until it is there, answers go out as they are. A rank page of 50 rows and 15 problems is 66 KB, about a
+ * tenth gzipped, and thousands of contestants poll it: without this every poll moved the whole page (or a
+ * proxy compressed it again for each of them).
+ */
+function gzippedCopy(body: Buffer): Buffer | undefined {
+  const known = gzipped.get(body);
+  if (known) return known;
+  if (known === undefined) {
+    gzipped.set(body, false);
+    return undefined;
+  }
+  if (known === null) return undefined;
+  gzipped.set(body, null);
+  gzip(body, { level: 6 }, (err, result) => {
+    if (err) gzipped.delete(body);
+    else gzipped.set(body, result);
+  });
+  return undefined;
+}
+
 /**
  * Sends `{ status: 200, msg: 'success', data }` with data given as UTF-8 JSON (the envelope the adapter adds),
- * for handlers with `@Res()` that answer from a cache of serialised pages (contest and training ranks).
+ * for handlers with `@Res()` that answer from a cache of serialised pages (contest and training ranks). Large
+ * pages go gzipped to clients that accept it, once their compressed copy is ready.
  */
 export function sendSerialised(res: Response, data: Buffer): void {
   let body = wrapped.get(data);
   if (!body) wrapped.set(data, (body = Buffer.concat([ENVELOPE_HEAD, data, ENVELOPE_TAIL])));
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (body.length >= GZIP_MIN_BYTES) {
+    res.setHeader('Vary', 'Accept-Encoding');
+    const compressed = acceptsGzip(res.req) ? gzippedCopy(body) : undefined;
+    if (compressed) {
+      res.setHeader('Content-Encoding', 'gzip');
+      body = compressed;
+    }
+  }
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
-import { sendSerialised } from '../../core/http/send-serialised';
+import { sendSerialised, sendSerialisedParts } from '../../core/http/send-serialised';
 import { createValidationPipe } from '../../core/http/validation.pipe';
 import { TrainingAccessService } from '../training/training-access.service';
 import { TrainingService } from '../training/training.service';
@@ -222,7 +222,7 @@ export class ContestController {
       const cids = [...new Set([dto.cid, ...dto.externalCidList])];
       const boards = await this.boardsOf(cids, user, (a) => this.access.assertCanView(a));
       if (dto.forceRefresh) await this.refreshBoards(boards);
-      sendSerialised(res, Buffer.from(JSON.stringify(await this.scoreboard.mergedPage(boards, dto))));
+      sendSerialisedParts(res, [Buffer.from(JSON.stringify(await this.scoreboard.mergedPage(boards, dto)))]);
       return;
     }
     const a = await this.access.access(dto.cid, user);
