@@ -52,6 +52,12 @@ describe('copies of a user name and avatar', () => {
   afterAll(() => t?.close());
 
   it('a rename by root reaches posts, comments, replies, groups and the cached pages, and the old name is gone', async () => {
+    // A contest lists the account among its star (unranked) ones, in the admin's order.
+    const [{ id: cid }] = await t.dataSource.query(
+      `INSERT INTO contest (uid, author, title, type, start_time, end_time, duration, star_account)
+       VALUES ($1, 'root', 'Stars', 0, now(), now() + interval '1 hour', 3600, '["first", "oldname", "last"]') RETURNING id`,
+      [t.users.root.uid],
+    );
     // Pages read (and cached) under the old name first.
     expect((await ok(request(t.url).get(`/api/get-discussion-detail?did=${did}`))).author).toBe('oldname');
     expect((await ok(as(bob, 'get', `/api/get-group-detail?gid=${gid}`))).owner).toBe('oldname');
@@ -79,6 +85,11 @@ describe('copies of a user name and avatar', () => {
         table,
         await count(`SELECT COUNT(*)::int AS n FROM "${table}" WHERE "${uid}" = $1 AND "${column}" = 'oldname'`, [author.uid]),
       ]).toEqual([table, 0]);
+    expect((await t.dataSource.query('SELECT star_account FROM contest WHERE id = $1', [cid]))[0].star_account).toEqual([
+      'first',
+      'newname',
+      'last',
+    ]);
     // Another user's copies are untouched.
     expect(await count(`SELECT COUNT(*)::int AS n FROM reply WHERE from_name = 'bobcopies'`, [])).toBe(1);
   });
@@ -92,5 +103,12 @@ describe('copies of a user name and avatar', () => {
     const mine = comments.commentList.records.find((c: { id: number }) => c.id === commentId);
     expect(mine.fromAvatar).toBe(info.avatar);
     expect(mine.replyList[0].toAvatar).toBe(info.avatar);
+  });
+
+  it("an admin's edit of what the home page shows (nickname, school) shows there at once, not after the page's cache", async () => {
+    const home = () => ok(request(t.url).get('/api/get-user-home-info?username=bobcopies'));
+    expect((await home()).nickname).not.toBe('Bobby');
+    await ok(as(t.users.root, 'put', '/api/admin/user/edit-user').send({ uid: bob.uid, nickname: 'Bobby', school: 'Copies High' }));
+    expect(await home()).toMatchObject({ nickname: 'Bobby', school: 'Copies High' });
   });
 });

@@ -17,7 +17,8 @@ export class ContestUserCopies implements OnModuleInit {
 
   onModuleInit(): void {
     this.users.onCopiedFieldsChanged(async (change) => {
-      if (!change.renamedFrom) return;
+      // Boards show the name, nickname, real name and school (not the avatar).
+      if (!change.renamedFrom && !change.profileChanged) return;
       const rows: { cid: number }[] = await this.dataSource.query(
         'SELECT DISTINCT cid FROM judge WHERE uid = $1 AND cid > 0 UNION SELECT id AS cid FROM contest WHERE uid = $1',
         [change.uid],

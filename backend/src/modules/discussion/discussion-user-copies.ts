@@ -11,6 +11,8 @@ export class DiscussionUserCopies implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.users.onCopiedFieldsChanged(() => this.cache.touch({ all: true }));
+    this.users.onCopiedFieldsChanged(async (change) => {
+      if (change.renamedFrom || change.avatarChanged) await this.cache.touch({ all: true });
+    });
   }
 }

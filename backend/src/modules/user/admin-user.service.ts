@@ -83,6 +83,8 @@ export class AdminUserService {
     const email = dto.email === '' ? null : dto.email;
     if (email && email !== user.email && (await this.userService.findByEmail(email))) throw new BadRequestError(ERR.emailExists);
 
+    const shown = ['realname', 'nickname', 'school', 'titleName', 'titleColor'] as const;
+    const profileChanged = shown.some((key) => dto[key] !== undefined && dto[key] !== user[key]);
     const revoke = dto.setNewPwd === true || (dto.status === UserStatus.Disabled && user.status !== UserStatus.Disabled);
     await this.dataSource.transaction(async (em) => {
       const patch: Partial<User> = {};
@@ -98,8 +100,15 @@ export class AdminUserService {
     });
     if (revoke) await this.sessions.revokeAllTokens(dto.uid);
     else await this.sessions.invalidate(dto.uid);
-    if (dto.username !== undefined && dto.username !== user.username)
-      await this.userService.copiedFieldsChanged({ uid: dto.uid, renamedFrom: user.username, username: dto.username });
+    const renamed = dto.username !== undefined && dto.username !== user.username;
+    if (renamed || profileChanged) {
+      await this.userService.copiedFieldsChanged({
+        uid: dto.uid,
+        renamedFrom: renamed ? user.username : undefined,
+        username: dto.username ?? user.username,
+        profileChanged,
+      });
+    }
   }
 
   async remove(ids: string[], actor: AuthUser): Promise<number> {

@@ -37,6 +37,16 @@ export async function renameUserCopies(em: EntityManager, uid: string, oldName: 
       await em.query(`UPDATE "${c.table}" SET "${c.name}" = $1 WHERE "${c.uid}" = $2 AND "${c.name}" = $3`, [newName, uid, oldName]);
     else await em.query(`UPDATE "${c.table}" SET "${c.name}" = $1 WHERE "${c.name}" = $2`, [newName, oldName]);
   }
+  // Contests list their star (unranked) accounts by name, in the order the admin wrote them. The new
+  // gmt_modified makes every replica rebuild the board with the new list once its copy of the row renews.
+  await em.query(
+    `UPDATE contest
+        SET star_account = (SELECT jsonb_agg(CASE WHEN e.v = to_jsonb($2::text) THEN to_jsonb($1::text) ELSE e.v END ORDER BY e.i)
+                              FROM jsonb_array_elements(star_account) WITH ORDINALITY AS e(v, i)),
+            gmt_modified = now()
+      WHERE star_account @> jsonb_build_array($2::text)`,
+    [newName, oldName],
+  );
 }
 
 /** Writes a user's new avatar (or none) into every copy. */

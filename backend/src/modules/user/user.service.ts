@@ -25,6 +25,8 @@ export interface CopiedFieldsChange {
   renamedFrom?: string;
   username: string;
   avatarChanged?: boolean;
+  /** An admin changed what boards and the home page show besides the name: nickname, real name, school, title. */
+  profileChanged?: boolean;
 }
 
 /** Accounts: lookups and creation. Other modules find users through here. */
