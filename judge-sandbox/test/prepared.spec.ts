@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { configureJudge, judgeConfig } from '../src/config';
 import { run, settleRuns, RunResult, RunSpec } from '../src/sandbox/run';
-import { preparedEligible, preparedSandboxPids, prewarmPrepared } from '../src/sandbox/prepared';
+import { preparedEligible, preparedSandboxPids, preparedSlotsArmed, prewarmPrepared } from '../src/sandbox/prepared';
 import { cleanupJudge, expectNothingLeft, isolateJudge, sandboxProcesses } from './helpers';
 
 let scratch: string;
@@ -151,6 +151,9 @@ describe('prepared sandbox', () => {
     await until(() => preparedSandboxPids().filter(Boolean).length === 4);
     const warmed = preparedSandboxPids();
     expect(warmed).toHaveLength(4);
+    // Each has its first run's cgroup ready before any run asks for it (the move into a v1 cgroup takes
+    // milliseconds, which a run would otherwise wait for).
+    await until(() => preparedSlotsArmed() === 4);
     // Back-to-back runs on two lanes take the warmed sandboxes (the spare of a lane while the other gets its next init ready).
     const lane = async (n: number): Promise<void> => {
       for (let i = 0; i < 3; i++)

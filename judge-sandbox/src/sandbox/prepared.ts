@@ -297,6 +297,9 @@ async function openSlot(): Promise<Slot> {
       slot.pid = await started;
       await home.addProcessAhead(slot.pid);
       await waitReady(slot);
+      // The first "R" can arrive before the zygote's pid is known, when its init cannot be found yet: a slot
+      // left unarmed then stayed so until its first run, and the runs waited for the move instead.
+      armNextCgroup(slot);
     } catch (err) {
       await closeSlot(slot);
       throw err;
@@ -761,6 +764,11 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
 function signalName(n: number): NodeJS.Signals | null {
   const entry = Object.entries(os.constants.signals as Record<string, number>).find(([, v]) => v === n);
   return entry ? (entry[0] as NodeJS.Signals) : null;
+}
+
+/** Slots whose next run's cgroup already holds their init (tests prove that opened slots are armed at once). */
+export function preparedSlotsArmed(): number {
+  return [...slots].filter((s) => s.next && !s.arming).length;
 }
 
 /** Host pids of the prepared sandboxes' zygotes (tests prove reuse and clean closing). */
