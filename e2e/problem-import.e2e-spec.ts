@@ -2,7 +2,8 @@
  * Problem import through the admin screen (issue 18): root uploads a small ICPC / Kattis package and a
  * small Polygon package (with its testlib checker) made here, in Chromium; each imported problem opens on
  * the site and a correct solution submitted in the editor is Accepted. A broken package shows the §8
- * text 'Upload Problem Failed' (上传题目失败 in zh-CN, the default) and stores nothing.
+ * text 'Upload Problem Failed' (上传题目失败 in zh-CN, the default) and stores nothing. The batch-operation
+ * page exports a problem picked in its table as an HOJ archive, which its import form brings back.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -208,5 +209,43 @@ describe('problem import in the admin area', () => {
     expect(await storedProblems()).toEqual(before);
     // The failed upload answered 400: the browser logs that request, nothing else may be logged.
     expect(admin.errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+  });
+
+  it('exports a picked problem on the batch-operation page, and imports that archive back there', async () => {
+    const admin = await pages.open(browser, platform);
+    await adminLogin(admin.page);
+    const { page } = admin;
+    await page.goto('/admin/problem/batch-operation');
+    const exportCard = page.getByTestId('problem-batch-export-card');
+    // The selection must not be empty (spec §5): the page says so and asks nothing of the server.
+    await page.getByTestId('problem-batch-export').click();
+    await page.getByText('请先选择要导出的题目。').first().waitFor({ timeout: 30_000 });
+    await exportCard.locator('.ant-table-tbody tr', { hasText: KATTIS_TITLE }).locator('input[type="checkbox"]').check();
+    await page.getByTestId('problem-batch-picked').getByText(`${KATTIS_ID} ${KATTIS_TITLE}`).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('problem-batch-export').click()]);
+    const archive = path.join(os.tmpdir(), `oj-e2e-export-${process.pid}.zip`);
+    await download.saveAs(archive);
+    expect(fs.readFileSync(archive).subarray(0, 2).toString()).toBe('PK');
+    await screenshot(page, 'admin-batch-export');
+
+    // The problem leaves the bank, then comes back from its own archive (HOJ format).
+    const exported = (await storedProblems()).find((p) => p.problemId === KATTIS_ID)!;
+    await apiCall(platform, 'DELETE', `/api/admin/problem?pid=${exported.id}`, undefined, await rootToken(platform));
+    expect((await storedProblems()).some((p) => p.problemId === KATTIS_ID)).toBe(false);
+    const importCard = page.getByTestId('problem-batch-import-card');
+    await importCard.getByText('HOJ（zip）', { exact: true }).click();
+    await importCard.locator('input[type="file"]').setInputFiles(archive);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/file/import-problem'), { timeout: 120_000 }),
+      page.getByTestId('problem-batch-import').click(),
+    ]);
+    expect(((await response.json()) as { status: number }).status).toBe(200);
+    await page.getByText('题目导入成功').first().waitFor({ timeout: 30_000 });
+    // The export table reloads with the problem back in it.
+    await exportCard.locator('.ant-table-tbody tr', { hasText: KATTIS_TITLE }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-batch-import');
+    expect((await storedProblems()).filter((p) => p.problemId === KATTIS_ID).map((p) => p.title)).toEqual([KATTIS_TITLE]);
+    fs.rmSync(archive, { force: true });
+    expect(admin.errors).toEqual([]);
   });
 });

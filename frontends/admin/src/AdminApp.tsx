@@ -15,6 +15,7 @@ import DashboardPage from './pages/dashboard';
 const ProblemListPage = lazy(() => import('./pages/problems'));
 const ProblemEditPage = lazy(() => import('./pages/problem-edit'));
 const TagsPage = lazy(() => import('./pages/tags'));
+const ProblemBatchOperationPage = lazy(() => import('./pages/problems/batch-operation'));
 const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
@@ -79,6 +80,7 @@ export function AdminRoutes() {
         <Route path="problem/create" element={<ProblemEditPage />} />
         <Route path="problem/edit/:problemId" element={<ProblemEditPage />} />
         <Route path="problem/tag" element={<TagsPage />} />
+        <Route path="problem/batch-operation" element={<ProblemBatchOperationPage />} />
         <Route path="group-problem/apply" element={<GroupProblemApplyPage />} />
         <Route path="contest" element={<ContestListPage />} />
         <Route path="contest/create" element={<ContestEditPage />} />

@@ -57,6 +57,7 @@ export function buildMenu(t: Translate, superAdmin: boolean, problemReviewer = s
         { path: '/problems', name: t('admin.menu.problemList'), icon: <UnorderedListOutlined /> },
         { path: '/problem/create', name: t('admin.menu.problemCreate'), icon: <PlusOutlined /> },
         { path: '/problem/tag', name: t('admin.menu.problemTag'), icon: <TagsOutlined /> },
+        { path: '/problem/batch-operation', name: t('admin.menu.problemBatch'), icon: <SwapOutlined /> },
         ...(problemReviewer ? [{ path: '/group-problem/apply', name: t('admin.menu.groupProblemApply'), icon: <AuditOutlined /> }] : []),
       ],
     },

@@ -20,6 +20,9 @@ const messages: Record<string, string> = {
   ...authEnUS,
   ...confEnUS,
   ...fileEnUS,
+  'admin.batch.title': 'Batch Operation',
+  'admin.batch.exportTitle': 'Export problems',
+  'admin.batch.export': 'Export',
   'admin.common.cancel': 'Cancel',
   'admin.common.created': 'Created successfully',
   'admin.common.delete': 'Delete',
@@ -73,6 +76,7 @@ const messages: Record<string, string> = {
   'admin.menu.problemCreate': 'Create Problem',
   'admin.menu.problemList': 'Problem List',
   'admin.menu.problemTag': 'Problem Tags',
+  'admin.menu.problemBatch': 'Batch Operation',
   'admin.menu.switch': 'System Switch',
   'admin.menu.queues': 'Judge Queue',
 

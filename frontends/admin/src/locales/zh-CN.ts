@@ -18,6 +18,9 @@ const messages: Record<string, string> = {
   ...authZhCN,
   ...confZhCN,
   ...fileZhCN,
+  'admin.batch.title': '批量操作',
+  'admin.batch.exportTitle': '导出题目',
+  'admin.batch.export': '导出',
   'admin.common.cancel': '取消',
   'admin.common.created': '创建成功',
   'admin.common.delete': '删除',
@@ -71,6 +74,7 @@ const messages: Record<string, string> = {
   'admin.menu.problemCreate': '创建题目',
   'admin.menu.problemList': '题目列表',
   'admin.menu.problemTag': '题目标签',
+  'admin.menu.problemBatch': '批量操作',
   'admin.menu.switch': '系统开关',
   'admin.menu.queues': '评测队列',
 

@@ -17,40 +17,36 @@ export const IMPORT_ACCEPT: Record<ProblemImportFormat, string> = {
   polygon: '.zip',
 };
 
-interface ImportValues {
+export interface ImportValues {
   format: ProblemImportFormat;
   file: UploadFile[];
 }
 
-export function ImportModal({ onImported }: { onImported: () => void }) {
+/** Uploads the chosen archive; true when the server stored it (its refusal is shown by the client). */
+export async function submitImport(
+  { format, file }: ImportValues,
+  t: (id: string) => string,
+  message: { error(text: string): unknown; success(text: string): unknown },
+): Promise<boolean> {
+  const blob = file?.[0]?.originFileObj;
+  if (!blob) {
+    message.error(t('admin.problemImport.fileRequired'));
+    return false;
+  }
+  try {
+    await importProblems(format, blob);
+  } catch (_e) {
+    return false;
+  }
+  message.success(t('admin.problemImport.success'));
+  return true;
+}
+
+/** The format choice and the archive: the fields of the list's import dialog and of the batch page's form. */
+export function ImportFields() {
   const { t } = useT();
-  const { message } = App.useApp();
   return (
-    <ModalForm<ImportValues>
-      title={t('admin.problemImport.title')}
-      trigger={
-        <Button icon={<UploadOutlined />} data-testid="problem-import">
-          {t('admin.problemImport.button')}
-        </Button>
-      }
-      initialValues={{ format: 'hoj' }}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
-      onFinish={async ({ format, file }) => {
-        const blob = file?.[0]?.originFileObj;
-        if (!blob) {
-          message.error(t('admin.problemImport.fileRequired'));
-          return false;
-        }
-        try {
-          await importProblems(format, blob);
-        } catch (_e) {
-          return false;
-        }
-        message.success(t('admin.problemImport.success'));
-        onImported();
-        return true;
-      }}
-    >
+    <>
       <ProFormRadio.Group
         name="format"
         label={t('admin.problemImport.format')}
@@ -72,6 +68,30 @@ export function ImportModal({ onImported }: { onImported: () => void }) {
         rules={[{ required: true, message: t('admin.problemImport.fileRequired') }]}
         fieldProps={{ beforeUpload: () => false, accept: '.zip,.xml' }}
       />
+    </>
+  );
+}
+
+export function ImportModal({ onImported }: { onImported: () => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<ImportValues>
+      title={t('admin.problemImport.title')}
+      trigger={
+        <Button icon={<UploadOutlined />} data-testid="problem-import">
+          {t('admin.problemImport.button')}
+        </Button>
+      }
+      initialValues={{ format: 'hoj' }}
+      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      onFinish={async (values) => {
+        const stored = await submitImport(values, t, message);
+        if (stored) onImported();
+        return stored;
+      }}
+    >
+      <ImportFields />
     </ModalForm>
   );
 }
