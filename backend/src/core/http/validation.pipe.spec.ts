@@ -1,4 +1,5 @@
 import { ERR, LIMITS } from '@oj/contracts';
+import { ValidationPipe } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -148,6 +149,18 @@ describe('validation pipe', () => {
       expect(second).toEqual(Object.assign(new HojLikeDto(), { cid: 7, pidList: [1, 2], status: undefined }));
       second.pidList!.push(5);
       expect(((await query({ ...q })) as HojLikeDto).pidList).toEqual([1, 2]);
+    });
+
+    it('remembers a query from its second sighting on', async () => {
+      const validations = jest.spyOn(ValidationPipe.prototype, 'transform');
+      try {
+        for (let i = 0; i < 4; i++) expect(((await query({ cid: '31' })) as HojLikeDto).cid).toBe(31);
+        expect(validations).toHaveBeenCalledTimes(2);
+        for (let i = 0; i < 3; i++) await query({ cid: String(40 + i) });
+        expect(validations).toHaveBeenCalledTimes(5);
+      } finally {
+        validations.mockRestore();
+      }
     });
 
     it('refuses a bad query every time, and tells queries apart by every parameter and by DTO class', async () => {

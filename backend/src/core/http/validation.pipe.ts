@@ -114,7 +114,7 @@ const transformer = {
   classToPlain: instanceToPlain,
 };
 
-/** Query strings remembered per DTO class; a class's memo starts afresh when full. */
+/** Query strings remembered (and seen once) per DTO class; each set starts afresh when full. */
 const QUERY_MEMO_MAX = 1_000;
 
 /** A query as Express parses it (`?a=1&b=x&b=y`): strings and lists of strings, nothing nested. */
@@ -152,10 +152,13 @@ function copyDto<T extends object>(dto: T): T {
  * function of the query (class-transformer and class-validator read nothing else), and clients repeat the same
  * few queries (list pages, a contest id): without the memo, transforming and validating a small query DTO was a
  * tenth of a list request's CPU in the profiles. Refused queries are not remembered (they throw each time), nor
- * DTOs holding nested objects; every caller gets its own copy.
+ * DTOs holding nested objects; every caller gets its own copy. A query is remembered on its second sighting:
+ * queries seen once (a post picked among thousands, `?did=...`) would only cost a copy and a slot each.
  */
 class QueryMemoValidationPipe extends ValidationPipe {
   private readonly memo = new WeakMap<object, Map<string, object>>();
+  /** Query strings seen once per DTO class, not remembered yet. */
+  private readonly seen = new WeakMap<object, Set<string>>();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const cls = metadata.metatype;
@@ -166,6 +169,13 @@ class QueryMemoValidationPipe extends ValidationPipe {
     if (known) return copyDto(known);
     const dto: unknown = await super.transform(value, metadata);
     if (!isFlat(dto) || !(dto instanceof cls!)) return dto;
+    let seen = this.seen.get(cls!);
+    if (!seen) this.seen.set(cls!, (seen = new Set()));
+    if (!seen.delete(key)) {
+      if (seen.size >= QUERY_MEMO_MAX) seen.clear();
+      seen.add(key);
+      return dto;
+    }
     if (!byQuery) this.memo.set(cls!, (byQuery = new Map()));
     if (byQuery.size >= QUERY_MEMO_MAX) byQuery.clear();
     byQuery.set(key, copyDto(dto));

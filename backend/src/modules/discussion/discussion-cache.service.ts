@@ -17,11 +17,15 @@ const LOCAL_MAX = 5_000;
 /**
  * A read straight from the PostgreSQL pool, for the hot reads of this area: the same rows and types as
  * `dataSource.query` without its query-runner bookkeeping (reads only; never inside a transaction).
+ * `name` makes it a named prepared statement: each pool connection parses and analyses the text once instead of
+ * per call (about 15 % of PostgreSQL's time for a batch of comment pages; their plans still follow the
+ * parameters). One name per SQL text.
  */
-export async function poolQuery<T>(dataSource: DataSource, sql: string, params: unknown[]): Promise<T[]> {
-  const pool = (dataSource.driver as unknown as { master: { query(sql: string, params: unknown[]): Promise<{ rows: T[] }> } }).master;
-  return (await pool.query(sql, params)).rows;
+export async function poolQuery<T>(dataSource: DataSource, sql: string, params: unknown[], name?: string): Promise<T[]> {
+  const pool = (dataSource.driver as unknown as { master: { query(q: PoolQuery, params?: unknown[]): Promise<{ rows: T[] }> } }).master;
+  return (await (name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params))).rows;
 }
+type PoolQuery = string | { name: string; text: string; values: unknown[] };
 
 /** A cached page: its JSON as answered, and (when asked for) the rendered value. */
 export interface CachedPage<T> {

@@ -113,6 +113,7 @@ export class CommentService {
       `SELECT v.i, v.cid FROM unnest($1::varchar[], $2::int[], $3::int[]) AS v(uid, cid, i)
          JOIN comment_like l ON l.cid = v.cid AND l.uid = v.uid`,
       [uids, cids, at],
+      'discussion-comment-likes',
     );
     const out: number[][] = keys.map(() => []);
     for (const r of rows) out[r.i].push(r.cid);
@@ -120,13 +121,18 @@ export class CommentService {
   }, LIKE_READS_PER_STATEMENT);
   /** Comment page renders of one event-loop turn, one statement (see StatementBatch). */
   private readonly pageRenders = new StatementBatch<PageKey, PageRow>(async (keys) => {
-    const rows = await poolQuery<PageRow & { i: number }>(this.dataSource, COMMENT_PAGE_SQL, [
-      keys.map((k) => k.did),
-      keys.map((k) => k.size),
-      keys.map((k) => k.skip),
-      keys.map((k) => k.uid),
-      DISCUSSION_LIMITS.repliesPerComment,
-    ]);
+    const rows = await poolQuery<PageRow & { i: number }>(
+      this.dataSource,
+      COMMENT_PAGE_SQL,
+      [
+        keys.map((k) => k.did),
+        keys.map((k) => k.size),
+        keys.map((k) => k.skip),
+        keys.map((k) => k.uid),
+        DISCUSSION_LIMITS.repliesPerComment,
+      ],
+      'discussion-comment-page',
+    );
     const out: (PageRow | undefined)[] = new Array(keys.length);
     for (const { i, ...row } of rows) out[i - 1] = row;
     return out;

@@ -79,16 +79,23 @@ export class DiscussionService implements OnApplicationShutdown {
   private readonly totals = new Map<string, { value: Promise<number>; at: number }>();
   /** Post renders and like reads of one event-loop turn, one statement each (see StatementBatch). */
   private readonly postRenders = new StatementBatch<{ did: number; uid: string | null }, RenderedPost>(async (keys) => {
-    const rows = await poolQuery<RenderedPost & { i: number }>(this.dataSource, DETAIL_SQL, [
-      keys.map((k) => k.did),
-      keys.map((k) => k.uid),
-    ]);
+    const rows = await poolQuery<RenderedPost & { i: number }>(
+      this.dataSource,
+      DETAIL_SQL,
+      [keys.map((k) => k.did), keys.map((k) => k.uid)],
+      'discussion-post',
+    );
     const out: (RenderedPost | undefined)[] = new Array(keys.length);
     for (const { i, ...row } of rows) out[i - 1] = row;
     return out;
   }, POSTS_PER_STATEMENT);
   private readonly likeReads = new StatementBatch<{ did: number; uid: string }, true>(async (keys) => {
-    const rows = await poolQuery<{ i: number }>(this.dataSource, HAS_LIKE_SQL, [keys.map((k) => k.did), keys.map((k) => k.uid)]);
+    const rows = await poolQuery<{ i: number }>(
+      this.dataSource,
+      HAS_LIKE_SQL,
+      [keys.map((k) => k.did), keys.map((k) => k.uid)],
+      'discussion-post-like',
+    );
     const out: (true | undefined)[] = new Array(keys.length);
     for (const { i } of rows) out[i - 1] = true;
     return out;
