@@ -71,11 +71,11 @@ export default function ProblemBatchOperationPage() {
             rowSelection={{
               selectedRowKeys: [...picked.keys()],
               preserveSelectedRowKeys: true,
-              onChange: (_keys, rows) =>
+              onChange: (keys, rows) =>
                 setPicked((old) => {
                   // antd answers the rows it knows on this page (undefined for picks made on other pages)
                   const next = new Map<number, AdminProblem>();
-                  for (const key of _keys as number[]) {
+                  for (const key of keys as number[]) {
                     const row = rows.find((r) => r?.id === key) ?? old.get(key);
                     if (row) next.set(key, row);
                   }
