@@ -9,6 +9,7 @@ import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
 import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { BOARD_IDLE_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
+import { loadPackedSubmissions } from '../src/modules/contest/scoreboard/packed-load';
 import { addProblem, contestBody, createContest, createProblem, judged, MIN, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -194,6 +195,45 @@ describe('contest scoreboard over HTTP', () => {
       .expect(200);
     const after = await request(t.url).get('/api/get-contest-ac-info').query({ cid }).set('Authorization', author.token).expect(200);
     expect(after.body.data.records.map((r: { checked: boolean }) => r.checked)).toEqual([false, true, false, false]);
+  });
+
+  it('reads a big contest in two parts of the judge table under one snapshot, as one query would', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, author, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    await addProblem(t, author, cid, pA.id, 'A');
+    await addProblem(t, author, cid, pB.id, 'B');
+    // 600 submissions of three users (about 15 heap blocks), then a third of them rejudged: new row versions.
+    await t.dataSource.query(
+      `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, time, memory, score, length, code, language, cid)
+       SELECT CASE WHEN g % 2 = 0 THEN $2::int ELSE $3::int END, CASE WHEN g % 2 = 0 THEN 'A' ELSE 'B' END,
+              (ARRAY[$4, $5, $6])[1 + g % 3], (ARRAY[$7, $8, $9])[1 + g % 3],
+              now() - interval '50 minutes' + g * interval '4 seconds', CASE WHEN g % 5 = 0 THEN 0 ELSE -1 END,
+              g, 1024, 0, 100, repeat('x', 100), 'C++', $1
+         FROM generate_series(1, 600) g`,
+      [cid, pA.id, pB.id, alice.uid, bob.uid, star.uid, alice.username, bob.username, star.username],
+    );
+    await t.dataSource.query(`UPDATE judge SET status = 0 WHERE cid = $1 AND submit_id % 3 = 0`, [cid]);
+    const contest = await t.dataSource.getRepository(Contest).findOneByOrFail({ id: cid });
+    const read = async (splitMinRows: number) => {
+      let block: number | null = null;
+      const rows = await loadPackedSubmissions(t.dataSource, contest, [pA.id, pB.id], { splitMinRows, onSplit: (b) => (block = b) });
+      const byUser = rows
+        .map((r) => ({
+          user: [r.judgeUid, r.uid, r.username, r.nickname, r.school],
+          items: [r.subs, r.more]
+            .filter((x) => x !== undefined)
+            .flatMap((x) => x!.split(';'))
+            .sort(),
+        }))
+        .sort((a, b) => a.user[0]!.localeCompare(b.user[0]!));
+      return { block, byUser };
+    };
+    const whole = await read(Number.POSITIVE_INFINITY);
+    const parts = await read(0);
+    expect(whole.block).toBeNull();
+    expect(parts.block).toBeGreaterThan(0);
+    expect(whole.byUser.map((u) => u.items.length)).toEqual([200, 200, 200]);
+    expect(parts.byUser).toEqual(whole.byUser);
   });
 
   it('brings a second replica up to date through the shared Redis log', async () => {

@@ -6,9 +6,9 @@ import { DataSource } from 'typeorm';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
 import { GroupAccessService } from '../../group/access/group-access.service';
-import { notContestAdmin } from '../contest-admins.sql';
 import { Contest } from '../entities/contest.entity';
 import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine } from './scoreboard-engine';
+import { loadPackedSubmissions } from './packed-load';
 
 /** What a rank page is filtered by (POST /api/get-contest-rank). */
 export interface RankFilter {
@@ -42,9 +42,6 @@ export const BOARD_IDLE_MS = 15 * 60_000;
 export const BOARD_SYNC_MS = 100;
 /** From this age a read still uses the board but starts its synchronisation in the background. */
 export const BOARD_REFRESH_MS = 50;
-
-/** work_mem of the full-board query (per-user aggregation of every submission of the contest). */
-const LOAD_WORK_MEM = '256MB';
 
 /** Rendered rank pages kept per board (about 70 KB each at 50 ACM rows). */
 export const PAGE_CACHE_MAX = 128;
@@ -239,8 +236,9 @@ export class ScoreboardService {
   /**
    * Full computation from the database: every submission of the contest's problems in its window.
    * PostgreSQL packs each participant's submissions into one text field, which is far cheaper to move
-   * and parse than one row per submission (see the benchmark). The contest admins are taken out per
-   * participant after the grouping, not per submission (a hash anti-join over every submission before).
+   * and parse than one row per submission (see the benchmark), on two connections for a big judge table
+   * (`packed-load.ts`). The contest admins are taken out per participant after the grouping, not per
+   * submission (a hash anti-join over every submission before).
    * `timings` receives the split, if given.
    */
   async computeFromDatabase(contest: Contest, timings?: { queryMs: number; buildMs: number }): Promise<ScoreboardEngine> {
@@ -251,23 +249,11 @@ export class ScoreboardService {
     );
     const displayIds = problems.map((p) => p.displayId);
     const displayByPid = new Map(problems.map((p) => [p.pid, p.displayId]));
-    const rows = await this.db.transaction(async (m) => {
-      // The per-user aggregation holds every submission in memory: with the default work_mem (4 MB) PostgreSQL
-      // spills it to disk in batches, which took most of the query time (see the module README).
-      await m.query(`SET LOCAL work_mem = '${LOAD_WORK_MEM}'`);
-      return (await m.query(
-        `SELECT s.uid AS "judgeUid", u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender, s.subs
-           FROM (SELECT j.uid,
-                        string_agg(concat_ws(',', j.submit_id, j.pid, j.status, COALESCE(j.score, -1), COALESCE(j.time, -1),
-                                             floor(date_part('epoch', j.submit_time - $2) * 1000)::bigint), ';') AS subs
-                   FROM judge j
-                  WHERE j.cid = $1 AND j.pid = ANY($5) AND j.submit_time >= $2 AND j.submit_time < $3
-                  GROUP BY j.uid) s
-           LEFT JOIN user_info u ON u.uid = s.uid
-          WHERE ${notContestAdmin('s.uid', '$4', contest.gid)}`,
-        [contest.id, contest.startTime, contest.endTime, contest.uid, problems.map((p) => p.pid)],
-      )) as (BoardUser & { subs: string; judgeUid: string })[];
-    });
+    const rows = await loadPackedSubmissions(
+      this.db,
+      contest,
+      problems.map((p) => p.pid),
+    );
     const t1 = performance.now();
     const engine = new ScoreboardEngine({
       type: contest.type,
@@ -286,14 +272,15 @@ export class ScoreboardService {
       const user: BoardUser | undefined = r.uid
         ? { uid, username: r.username, nickname: r.nickname, realname: r.realname, school: r.school, avatar: r.avatar, gender: r.gender }
         : undefined;
-      const packed = r.subs;
-      const reread = (): BoardSubmission[] => {
-        const out: BoardSubmission[] = [];
+      const { subs: packed, more } = r;
+      const unpack = (out: BoardSubmission[]): BoardSubmission[] => {
         unpackSubmissions(packed, uid, displayByPid, start, out);
+        if (more !== undefined) unpackSubmissions(more, uid, displayByPid, start, out);
         return out;
       };
+      const reread = () => unpack([]);
       subs.length = 0;
-      unpackSubmissions(packed, uid, displayByPid, start, subs);
+      unpack(subs);
       // The engine keeps the packed text, not the submissions: they are read again for a user with a new result.
       engine.loadUser(uid, user, subs, reread);
     }
