@@ -268,6 +268,9 @@ export class RunCgroup {
 
   /** Removes the cgroup; waits briefly for the kernel to release killed tasks. */
   async destroy(): Promise<void> {
+    // A run that filled its tmpfs with a million files keeps its cgroup busy until the kernel has freed them, which
+    // took over 10 s in a CI run where the heaviest suites ran beside it: wait up to a minute before giving up.
+    const deadline = Date.now() + 60_000;
     for (const dir of Object.values(this.dirs)) {
       for (let attempt = 0; ; attempt++) {
         try {
@@ -277,7 +280,7 @@ export class RunCgroup {
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           if (code === 'ENOENT') break;
-          if (attempt >= 1000) throw err;
+          if (Date.now() > deadline) throw err;
           // Mostly the run's last process still being reaped: give the kernel a moment before killing.
           if (attempt >= 2) await this.killAllAsync();
           await new Promise((r) => setTimeout(r, attempt < 20 ? 1 : 10));
