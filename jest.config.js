@@ -14,4 +14,5 @@ module.exports = {
   // Global options: jest ignores them in a project's config when several projects run together.
   testTimeout: 120_000,
   maxWorkers: 2,
+  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
 };

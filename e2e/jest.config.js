@@ -1,6 +1,6 @@
 /**
  * Browser tests: the real platform + Debian's Chromium. Slow: a 5-minute timeout per test (setup.ts),
- * and suites run one at a time (harness.ts holds a machine-wide lock while a platform is up).
+ * and suites run two at a time (harness.ts holds one of E2E_PLATFORMS machine-wide slots while a platform is up).
  */
 module.exports = {
   displayName: 'e2e',

@@ -136,11 +136,17 @@ async function importThroughDialog(page: Page, format: keyof typeof FORMAT_LABEL
   await page.getByTestId('problem-import').click();
   const dialog = page.locator('.ant-modal:visible');
   await dialog.getByText(FORMAT_LABEL[format], { exact: true }).click();
+  // Submit only once the form shows both choices. In a CI run on a loaded machine the upload was never seen
+  // (120 s without a request to this format's route); waiting for what the admin sees leaves no such window.
+  await dialog.locator('.ant-radio-wrapper-checked', { hasText: FORMAT_LABEL[format] }).waitFor({ timeout: 30_000 });
   await dialog.locator('input[type="file"]').setInputFiles({ name: `${format}.zip`, mimeType: 'application/zip', buffer: zip });
+  await dialog.locator('.ant-upload-list').getByText(`${format}.zip`).waitFor({ timeout: 30_000 });
+  // Any import request answers here, so a wrong route fails at once with its address instead of timing out.
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes(`/api/file/import-${format}-problem`), { timeout: 120_000 }),
+    page.waitForResponse((r) => r.url().includes('/api/file/import'), { timeout: 120_000 }),
     dialog.locator('.ant-modal-footer .ant-btn-primary').click(),
   ]);
+  expect(new URL(response.url()).pathname).toBe(`/api/file/import-${format}-problem`);
   return (await response.json()) as { status: number; msg: string };
 }
 
@@ -234,7 +240,9 @@ describe('problem import in the admin area', () => {
     expect((await storedProblems()).some((p) => p.problemId === KATTIS_ID)).toBe(false);
     const importCard = page.getByTestId('problem-batch-import-card');
     await importCard.getByText('HOJ（zip）', { exact: true }).click();
+    await importCard.locator('.ant-radio-wrapper-checked', { hasText: 'HOJ（zip）' }).waitFor({ timeout: 30_000 });
     await importCard.locator('input[type="file"]').setInputFiles(archive);
+    await importCard.locator('.ant-upload-list').getByText(path.basename(archive)).waitFor({ timeout: 30_000 });
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/file/import-problem'), { timeout: 120_000 }),
       page.getByTestId('problem-batch-import').click(),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: builds what the end-to-end and browser suites need, then runs every package's jest suites,
- * and the browser suites (e2e/) on their own afterwards: each starts a whole platform and Chromium, and
+ * and the browser suites (e2e/) on their own afterwards, two at a time: each starts a whole platform and Chromium, and
  * sharing the two cores with the backend suites made their timings unreliable.
  * The last line is "tests: N passed, N failed, N skipped" over both runs.
  */
@@ -18,14 +18,15 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', e
 const args = process.argv.slice(2);
 if (!args.includes('--no-build') && run('npm', ['run', 'build']) !== 0) process.exit(1);
 const jestArgs = args.filter((a) => a !== '--no-build');
+const e2ePlatforms = Math.max(1, Number(process.env.E2E_PLATFORMS) || 2);
 
 fs.rmSync(summaryFile, { force: true });
 const statuses = [
   run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--ignoreProjects', 'e2e']),
-  // One worker: each browser suite starts a whole platform under a machine-wide lock (e2e/harness.ts). With two
-  // workers the second suite spent its beforeAll timeout waiting for that lock, and its abandoned wait later took
-  // the lock and held it with a platform nobody stopped.
-  run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--selectProjects', 'e2e', '--maxWorkers=1']),
+  // As many workers as platform slots (e2e/harness.ts, E2E_PLATFORMS): each browser suite starts a whole platform
+  // in a slot. With more workers than slots a suite spent its beforeAll timeout waiting for one, and its abandoned
+  // wait later took the slot and held it with a platform nobody stopped.
+  run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--selectProjects', 'e2e', `--maxWorkers=${e2ePlatforms}`]),
 ];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 if (fs.existsSync(summaryFile)) {
