@@ -7,7 +7,8 @@ import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './core/config/app-config';
 import { frontendsMiddleware } from './core/http/frontends.middleware';
 import { inputGuardMiddleware } from './core/http/input-guard.middleware';
-import { consoleLogger } from './core/observability/console-logger';
+import { HotPathService } from './core/http/hot-path';
+import { consoleLogger, hotPathRequestLogger } from './core/observability/console-logger';
 import { httpMetricsMiddleware } from './core/observability/http-metrics.middleware';
 import { MetricsService } from './core/observability/metrics.service';
 import { OpsMetricsService } from './modules/ops/ops-metrics.service';
@@ -66,5 +67,10 @@ export function configureApp(app: INestApplication): AppConfig {
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   express.enableShutdownHooks();
+  // Last: the hot path sits in front of everything above (core/http/hot-path.ts).
+  app.get(HotPathService).install(app.getHttpServer(), {
+    cors: config.http.corsOrigins.length > 0,
+    requestLogger: hotPathRequestLogger(config),
+  });
   return config;
 }

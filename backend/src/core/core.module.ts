@@ -21,6 +21,7 @@ import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InputBoundsPipe } from './http/input-bounds.pipe';
 import { StaticRouteIndex } from './http/static-route-match';
+import { HotPathService } from './http/hot-path';
 import { createValidationPipe } from './http/validation.pipe';
 import { MailService } from './mail/mail.service';
 import { verboseLogs } from './observability/console-logger';
@@ -69,6 +70,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     RateLimitService,
     MetricsService,
     StaticRouteIndex,
+    HotPathService,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: SwitchGuard },
@@ -85,6 +87,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     MailService,
     RateLimitService,
     MetricsService,
+    HotPathService,
     TypeOrmModule,
   ],
 })

@@ -1,4 +1,6 @@
-import type { Request, Response } from 'express';
+import accepts = require('accepts');
+import type { Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'http';
 import { gzip } from 'zlib';
 import { envelope } from './envelope';
 
@@ -23,10 +25,10 @@ const GZIP_MIN_BYTES = 8 * 1024;
 const gzipped = new WeakMap<Buffer, Buffer | null | false>();
 
 /** True when the request's Accept-Encoding takes gzip (browsers always send it). */
-function acceptsGzip(req: Request | undefined): boolean {
-  const header = req?.headers['accept-encoding'];
-  if (!header) return false;
-  return (req as Request).acceptsEncodings('gzip', 'identity') === 'gzip';
+function acceptsGzip(req: IncomingMessage | undefined): boolean {
+  if (!req?.headers['accept-encoding']) return false;
+  // Express's req.acceptsEncodings, on a plain request too (the hot path answers before Express).
+  return accepts(req).encodings(['gzip', 'identity']) === 'gzip';
 }
 
 /**
@@ -54,9 +56,10 @@ function gzippedCopy(body: Buffer): Buffer | undefined {
 /**
  * Sends `{ status: 200, msg: 'success', data }` with data given as UTF-8 JSON (the envelope the adapter adds),
  * for handlers with `@Res()` that answer from a cache of serialised pages (contest and training ranks). Large
- * pages go gzipped to clients that accept it, once their compressed copy is ready.
+ * pages go gzipped to clients that accept it, once their compressed copy is ready. Also for the hot path's plain
+ * responses (core/http/hot-path.ts).
  */
-export function sendSerialised(res: Response, data: Buffer): void {
+export function sendSerialised(res: ServerResponse, data: Buffer): void {
   let body = wrapped.get(data);
   if (!body) wrapped.set(data, (body = Buffer.concat([ENVELOPE_HEAD, data, ENVELOPE_TAIL])));
   res.statusCode = 200;

@@ -1,4 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'http';
+import { PinoLogger } from 'nestjs-pino';
+import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/app-config';
 
 /** Per-request lines and Nest's start-up chatter (every module, every mapped route) are for logs, not a console. */
@@ -24,4 +27,18 @@ export function consoleLogger(inner: LoggerService, config: Pick<AppConfig, 'log
     verbose: (message: unknown, ...rest: unknown[]) => inner.verbose?.(message, ...rest),
     fatal: (message: unknown, ...rest: unknown[]) => (inner.fatal ? inner.fatal(message, ...rest) : inner.error(message, ...rest)),
   };
+}
+
+/**
+ * The access log for answers that leave before the framework (core/http/hot-path.ts): the same pino-http lines on
+ * the app's root logger, for the requests the framework's logger would write (every /api call when logs are
+ * verbose, none otherwise: then undefined).
+ */
+export function hotPathRequestLogger(
+  config: Pick<AppConfig, 'logFormat' | 'logLevel'>,
+): ((req: IncomingMessage, res: ServerResponse) => void) | undefined {
+  if (config.logLevel === 'silent' || !verboseLogs(config)) return undefined;
+  let middleware: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  // Made at the first answer: nestjs-pino sets its root logger when the app's middlewares are configured.
+  return (req, res) => (middleware ??= pinoHttp({ logger: PinoLogger.root }))(req, res);
 }

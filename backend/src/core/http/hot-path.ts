@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import type { IncomingMessage, Server, ServerResponse } from 'http';
+import { AuthUser } from '../auth/auth-user';
+import { SessionService } from '../auth/session.service';
+import { TokenService } from '../auth/token.service';
+import { MetricsService } from '../observability/metrics.service';
+import { UserStatus } from '../../modules/user/entities/user.entity';
+import { inputProblem } from './input-guard.middleware';
+import { sendSerialised } from './send-serialised';
+
+/** What a hot route is given: the parsed JSON body and the signed-in caller. */
+export interface HotCall {
+  body: unknown;
+  user: AuthUser;
+}
+
+/**
+ * A POST route that can often answer from memory before Express and Nest see the request: `answer` gives the
+ * serialised data of the success envelope, or undefined to let the framework answer (a cache miss, a refusal,
+ * anything unusual). It must change nothing when it gives undefined or throws: the framework then runs the
+ * route's controller as for any request.
+ */
+export interface HotRoute {
+  path: string;
+  answer(call: HotCall): Promise<Buffer | undefined> | Buffer | undefined;
+}
+
+/** What the framework's middlewares would add that the hot path must add too. */
+export interface HotPathOptions {
+  /** CORS is configured: requests that carry an Origin go through the framework (its CORS headers). */
+  cors: boolean;
+  /** The per-request access log (pino-http's middleware), when requests are logged. */
+  requestLogger?: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/** Bodies of hot calls are small JSON (a rank query); anything larger goes through the framework. */
+const MAX_HOT_BODY = 16 * 1024;
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The hot path: a few read calls polled by thousands of clients at once (a contest's rank page) are answered
+ * from the replica's memory by the HTTP server's own request listener, ahead of Express's middleware chain and
+ * router and Nest's guards and pipes, which cost about two thirds of such a request's CPU (contest README).
+ *
+ * It is a shortcut, never a second set of rules. A request takes it only when nothing is in doubt: a registered
+ * path, a small JSON body free of what the input guard refuses, a token whose session this replica resolved
+ * moments ago (not disabled, not due for refresh: the guard's checks, without its I/O), no CORS to negotiate, and
+ * an answer the route gave after its own access checks (the same services as its controller). Otherwise the
+ * request goes on to the framework unchanged, with its body already parsed (body-parser skips a request whose
+ * stream has ended), and the controller answers it, refusals included. Answers are timed into the same metric
+ * and logged by the same access logger as the framework's. Routes with role or switch guards are not for it.
+ */
+@Injectable()
+export class HotPathService {
+  private readonly routes = new Map<string, HotRoute>();
+
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  /** Called by a module at start-up; the controller route of the same path stays the authority. */
+  register(route: HotRoute): void {
+    if (!route.path.startsWith('/api/')) throw new Error(`hot route outside /api: ${route.path}`);
+    this.routes.set(route.path, route);
+  }
+
+  /** Puts the hot path in front of the framework's request listener (Express) on `server`. */
+  install(server: Server, options: HotPathOptions): void {
+    const listeners = server.listeners('request') as Listener[];
+    if (listeners.length !== 1) throw new Error(`expected the framework's one request listener, found ${listeners.length}`);
+    const [framework] = listeners;
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const route = req.method === 'POST' ? this.routes.get(req.url ?? '') : undefined;
+      if (!route || !this.eligible(req, options)) return framework(req, res);
+      this.readBody(req, res, (body) => {
+        void this.tryAnswer(route, req, res, body, options).then(
+          (answered) => answered || framework(req, res),
+          () => framework(req, res),
+        );
+      });
+    });
+  }
+
+  private eligible(req: IncomingMessage, options: HotPathOptions): boolean {
+    const h = req.headers;
+    if (!h.authorization || h['transfer-encoding'] || (options.cors && h.origin)) return false;
+    if (!h['content-type']?.startsWith('application/json')) return false;
+    const length = Number(h['content-length']);
+    return length > 0 && length <= MAX_HOT_BODY;
+  }
+
+  /**
+   * Reads the body; `then` gets it parsed, or undefined when it is not JSON. The body is left on the request
+   * either way, so the framework's parsers skip it and its pipes see what this one saw.
+   */
+  private readBody(req: IncomingMessage, res: ServerResponse, then: (body: unknown) => void): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      (req as IncomingMessage & { body?: unknown }).body = body;
+      then(body);
+    });
+  }
+
+  /** True once answered; false: nothing was sent, the framework answers. */
+  private async tryAnswer(
+    route: HotRoute,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    options: HotPathOptions,
+  ): Promise<boolean> {
+    if (body === null || typeof body !== 'object' || inputProblem(body)) return false;
+    const user = this.signedIn(req.headers.authorization);
+    if (!user) return false;
+    const started = this.metrics.httpDuration.startTimer();
+    const data = await route.answer({ body, user });
+    if (!data || res.headersSent) return false;
+    options.requestLogger?.(req, res);
+    res.once('finish', () => started({ method: 'POST', route: route.path, status_code: String(res.statusCode) }));
+    sendSerialised(res, data);
+    return true;
+  }
+
+  /** The caller as the auth guard would find it, when that needs no I/O and no new token; else undefined. */
+  private signedIn(header: string | undefined): AuthUser | undefined {
+    const raw = TokenService.extract(header);
+    const payload = raw ? this.tokens.verify(raw) : null;
+    const user = payload ? this.sessions.resolveLocal(payload) : undefined;
+    if (!payload || !user || user.status === UserStatus.Disabled) return undefined;
+    if (this.tokens.shouldRefresh({ jti: payload.jti, iat: payload.iat, exp: payload.exp })) return undefined;
+    return user;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The hot path (core/http/hot-path.ts) over HTTP against the real database and Redis: get-contest-rank answered
+ * before the framework gives the framework's exact answer (status, headers, bytes, gzip), is timed into the same
+ * metric, and every request it cannot answer reaches the controller unchanged, which answers it with the same
+ * refusal as before (no token, a bad or malformed body, a contest the caller may not see).
+ */
+import { ContestAuth, ERR, JudgeStatus, Role } from '@oj/contracts';
+import request from 'supertest';
+import { MetricsService } from '../src/core/observability/metrics.service';
+import { RankHotRoute } from '../src/modules/contest/scoreboard/rank-hot-route';
+import { Problem } from '../src/modules/problem/entities/problem.entity';
+import { addProblem, createContest, createProblem, judged, MIN } from './contest-fixtures';
+import { createTestApp, TestApp, TestUser } from './utils/test-app';
+
+describe('hot path: get-contest-rank before the framework', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let problem: Problem;
+  let cid: number;
+  let hot: RankHotRoute;
+  /** What the hot route answered, call by call: a buffer (sent from the hot path) or undefined (left to the controller). */
+  let answers: ('hot' | 'framework' | 'threw')[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await t.createUser('hotalice', Role.User);
+    problem = await createProblem(t, 'Hot');
+    const now = Date.now();
+    cid = await createContest(t, t.users.admin, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    await addProblem(t, t.users.admin, cid, problem.id, 'A');
+    // Enough participants for a page past the gzip threshold (8 KB).
+    for (let i = 0; i < 60; i++) {
+      const u = await t.createUser(`hotuser${i}`, Role.User);
+      await judged(t, u, cid, problem, 'A', i % 2 ? JudgeStatus.Accepted : JudgeStatus.WrongAnswer, new Date(now - (50 - (i % 40)) * MIN));
+    }
+    hot = t.app.get(RankHotRoute);
+    const answer = hot.answer.bind(hot);
+    jest.spyOn(hot, 'answer').mockImplementation(async (call) => {
+      try {
+        const data = await answer(call);
+        answers.push(data ? 'hot' : 'framework');
+        return data;
+      } catch (e) {
+        answers.push('threw');
+        throw e;
+      }
+    });
+  });
+  beforeEach(() => (answers = []));
+  afterAll(() => t?.close());
+
+  const rankCall = (path: string, token: string | null, body: string | object, headers: Record<string, string> = {}) => {
+    const req = request(t.url).post(path).set('Content-Type', 'application/json');
+    if (token) req.set('Authorization', token);
+    for (const [k, v] of Object.entries(headers)) req.set(k, v);
+    return req.send(typeof body === 'string' ? body : JSON.stringify(body));
+  };
+  const page = { cid: 0, currentPage: 1, limit: 50 };
+
+  it('answers a signed-in caller with the bytes and headers the controller gives', async () => {
+    const body = { ...page, cid };
+    // The first call resolves the session (the framework's guard): later ones may take the hot path.
+    const viaFramework = await rankCall('/api/get-contest-rank?via=framework', alice.token, body);
+    const viaHot = await rankCall('/api/get-contest-rank', alice.token, body);
+    expect(answers).toEqual(['hot']);
+    expect(viaHot.status).toBe(200);
+    expect(viaHot.text).toBe(viaFramework.text);
+    for (const name of ['content-type', 'content-length', 'vary', 'content-encoding'])
+      expect([name, viaHot.headers[name]]).toEqual([name, viaFramework.headers[name]]);
+    expect(viaHot.body).toMatchObject({ status: 200, msg: 'success' });
+    expect(viaHot.body.data.records).toHaveLength(50);
+  });
+
+  it('sends large pages gzipped to clients that accept it, as the controller does', async () => {
+    const body = { ...page, cid };
+    const raw = async (path: string) => {
+      const res = await rankCall(path, alice.token, body, { 'Accept-Encoding': 'gzip' })
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      return res;
+    };
+    // The compressed copy is made in the background from the second sending on.
+    for (let i = 0; i < 5; i++) await raw('/api/get-contest-rank');
+    const fromHot = await raw('/api/get-contest-rank');
+    const fromFramework = await raw('/api/get-contest-rank?via=framework');
+    expect(fromHot.headers['content-encoding']).toBe('gzip');
+    expect(fromFramework.headers['content-encoding']).toBe('gzip');
+    // The client unzips both (superagent follows Content-Encoding): the same page either way.
+    expect((fromHot.body as Buffer).toString()).toBe((fromFramework.body as Buffer).toString());
+    expect(JSON.parse((fromHot.body as Buffer).toString()).data.records).toHaveLength(50);
+    expect(answers.filter((a) => a === 'hot').length).toBe(6);
+  });
+
+  it('times its answers into the same metric as the framework', async () => {
+    const metrics = t.app.get(MetricsService);
+    const count = async () =>
+      (await metrics.httpDuration.get()).values
+        .filter((v) => v.metricName?.endsWith('_count') && v.labels.route === '/api/get-contest-rank' && v.labels.status_code === '200')
+        .reduce((n, v) => n + v.value, 0);
+    const before = await count();
+    await rankCall('/api/get-contest-rank', alice.token, { ...page, cid });
+    expect(answers).toEqual(['hot']);
+    expect((await count()) - before).toBe(1);
+    // The controller's answers land in the same series.
+    await rankCall('/api/get-contest-rank?via=framework', alice.token, { ...page, cid });
+    expect((await count()) - before).toBe(2);
+  });
+
+  it('leaves every refusal to the controller, which answers it as before', async () => {
+    // No token: the guard's 401, and the hot route is never asked.
+    const anonymous = await rankCall('/api/get-contest-rank', null, { ...page, cid });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.msg).toBe(ERR.loginFirst);
+    // Malformed JSON and a body the validation pipe refuses: 400 from the framework.
+    const malformed = await rankCall('/api/get-contest-rank', alice.token, '{"cid": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ status: 400, msg: ERR.badRequest });
+    const invalid = await rankCall('/api/get-contest-rank', alice.token, { ...page, cid, limit: 'many' });
+    expect(invalid.status).toBe(400);
+    // A prototype key: the input guard's 400, before any route code.
+    const poisoned = await rankCall('/api/get-contest-rank', alice.token, `{"cid": ${cid}, "__proto__": {"x": 1}}`);
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.body.msg).toBe(ERR.badRequest);
+    // Only the body the pipe refused reached the hot route (its check threw); the others never got that far.
+    expect(answers).toEqual(['threw']);
+    answers = [];
+
+    // A private contest alice has not registered for: the access check's refusal, from the controller.
+    const now = Date.now();
+    const closed = await createContest(t, t.users.admin, {
+      auth: ContestAuth.Private,
+      startTime: new Date(now - 60 * MIN),
+      endTime: new Date(now + 60 * MIN),
+    });
+    const viaFramework = await rankCall('/api/get-contest-rank?via=framework', alice.token, { ...page, cid: closed });
+    const viaHotRoute = await rankCall('/api/get-contest-rank', alice.token, { ...page, cid: closed });
+    expect(viaHotRoute.status).toBe(viaFramework.status);
+    expect(viaHotRoute.status).toBeGreaterThanOrEqual(400);
+    expect(viaHotRoute.body).toEqual(viaFramework.body);
+    expect(answers).toEqual(['threw']);
+  });
+
+  it('leaves forced refreshes to the controller (they write)', async () => {
+    const res = await rankCall('/api/get-contest-rank', t.users.admin.token, { ...page, cid, forceRefresh: true });
+    expect(res.status).toBe(200);
+    expect(answers).toEqual(['framework']);
+  });
+});
