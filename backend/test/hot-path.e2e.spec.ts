@@ -1,12 +1,16 @@
 /**
- * The hot path (core/http/hot-path.ts) over HTTP against the real database and Redis: get-contest-rank answered
- * before the framework gives the framework's exact answer (status, headers, bytes, gzip), is timed into the same
- * metric, and every request it cannot answer reaches the controller unchanged, which answers it with the same
- * refusal as before (no token, a bad or malformed body, a contest the caller may not see).
+ * The hot path (core/http/hot-path.ts) over HTTP against the real database and Redis: get-contest-rank, a
+ * discussion's detail and its comment pages answered before the framework give the framework's exact answer
+ * (status, headers, bytes, gzip), are timed into the same metric, and every request they cannot answer reaches
+ * the controller unchanged, which answers it with the same refusal as before (no token, a bad or malformed body
+ * or query, a contest the caller may not see, a closed discussion area, a hidden post).
  */
-import { ContestAuth, ERR, JudgeStatus, Role } from '@oj/contracts';
+import { ContestAuth, ERR, JudgeStatus, Role, SWITCH_DENIED_TEXT } from '@oj/contracts';
 import request from 'supertest';
 import { MetricsService } from '../src/core/observability/metrics.service';
+import { SiteConfigService } from '../src/core/site-config/site-config.service';
+import { DiscussionHotRoutes } from '../src/modules/discussion/public/discussion-hot-routes';
+import { UnreadHotRoute } from '../src/modules/message/unread-hot-route';
 import { RankHotRoute } from '../src/modules/contest/scoreboard/rank-hot-route';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { addProblem, createContest, createProblem, judged, MIN } from './contest-fixtures';
@@ -148,5 +152,126 @@ describe('hot path: get-contest-rank before the framework', () => {
     const res = await rankCall('/api/get-contest-rank', t.users.admin.token, { ...page, cid, forceRefresh: true });
     expect(res.status).toBe(200);
     expect(answers).toEqual(['framework']);
+  });
+});
+
+describe('hot path: a discussion and its comment pages before the framework', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let did: number;
+  let answers: string[];
+
+  /** Records what each hot route answered: 'hot' (sent from the hot path), 'framework' (left) or 'threw'. */
+  function watch(routes: DiscussionHotRoutes, method: 'detail' | 'commentPage') {
+    const original = routes[method].bind(routes);
+    jest.spyOn(routes, method).mockImplementation(async (call) => {
+      try {
+        const data = await original(call);
+        answers.push(`${method} ${data ? 'hot' : 'framework'}`);
+        return data;
+      } catch (e) {
+        answers.push(`${method} threw`);
+        throw e;
+      }
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await t.createUser('hotposter', Role.User);
+    await t.dataSource.query(`INSERT INTO user_judge_stat (uid, username, solved) VALUES ($1, $2, 50)`, [alice.uid, alice.username]);
+    const posted = await request(t.url)
+      .post('/api/discussion')
+      .set('Authorization', alice.token)
+      .send({ categoryId: 1, title: 'Hot post', description: 'd', content: '# Hello' });
+    expect(posted.status).toBe(200);
+    did = posted.body.data.id;
+    for (const content of ['first', 'second', 'third'])
+      expect((await request(t.url).post('/api/comment').set('Authorization', alice.token).send({ did, content })).status).toBe(200);
+    const routes = t.app.get(DiscussionHotRoutes);
+    watch(routes, 'detail');
+    watch(routes, 'commentPage');
+  });
+  beforeEach(() => (answers = []));
+  afterAll(() => t?.close());
+
+  const get = (path: string, user: TestUser | null = alice) => {
+    const req = request(t.url).get(path);
+    return user ? req.set('Authorization', user.token) : req;
+  };
+
+  it('answers the detail and the first comment page with the bytes and headers the controllers give', async () => {
+    for (const path of [
+      `/api/get-discussion-detail?did=${did}`,
+      `/api/comments?did=${did}`,
+      `/api/comments?did=${did}&currentPage=1&limit=2`,
+    ]) {
+      // An unknown parameter sends the request to the controller (which drops it): the framework's answer.
+      const viaFramework = await get(`${path}&via=framework`);
+      const viaHot = await get(path);
+      expect(viaHot.status).toBe(200);
+      expect(viaHot.text).toBe(viaFramework.text);
+      for (const name of ['content-type', 'content-length'])
+        expect([name, viaHot.headers[name]]).toEqual([name, viaFramework.headers[name]]);
+    }
+    expect(answers).toEqual([
+      'detail framework',
+      'detail hot',
+      'commentPage framework',
+      'commentPage hot',
+      'commentPage framework',
+      'commentPage hot',
+    ]);
+    // The unread counts (the controller's answer is serialised by the envelope adapter, the hot one by parts).
+    const unreadHot = jest.spyOn(t.app.get(UnreadHotRoute), 'answer');
+    const viaAdapter = await get('/api/msg/unread?via=framework');
+    const before = unreadHot.mock.calls.length;
+    const viaHot = await get('/api/msg/unread');
+    expect(unreadHot.mock.calls.length).toBe(before + 1);
+    expect(viaHot.status).toBe(200);
+    expect(viaHot.text).toBe(viaAdapter.text);
+    expect(viaHot.headers['content-type']).toBe(viaAdapter.headers['content-type']);
+    expect(viaHot.body.data).toEqual({ comment: 0, reply: 0, like: 0, sys: 0, mine: 0 });
+    const page = (await get(`/api/comments?did=${did}&currentPage=1&limit=2`)).body.data.commentList;
+    expect(page.records.map((c: { content: string }) => c.content)).toEqual(['third', 'second']);
+    expect(page.total).toBe(3);
+  });
+
+  it('leaves bad queries, a closed area and a hidden post to the controllers, which refuse them as before', async () => {
+    for (const path of ['/api/get-discussion-detail?did=abc', '/api/get-discussion-detail?did=0', '/api/comments?did=1&limit=1000']) {
+      const res = await get(path);
+      expect([path, res.status]).toEqual([path, 400]);
+    }
+    expect(answers).toEqual(['detail framework', 'detail framework', 'commentPage framework']);
+    answers = [];
+
+    const switches = t.app.get(SiteConfigService);
+    await switches.set('switch', { openPublicDiscussion: false });
+    try {
+      for (const path of [`/api/get-discussion-detail?did=${did}`, `/api/comments?did=${did}`]) {
+        const closed = await get(path);
+        expect(closed.status).toBe(403);
+        expect(closed.body.msg).toBe(SWITCH_DENIED_TEXT.openPublicDiscussion);
+        // Root passes a closed switch, on the hot path as through the guard.
+        expect((await get(path, t.users.root)).status).toBe(200);
+      }
+    } finally {
+      await switches.set('switch', { openPublicDiscussion: true });
+    }
+    expect(answers.filter((a) => a.endsWith('threw'))).toHaveLength(2);
+    answers = [];
+
+    const hide = await request(t.url).put('/api/admin/discussion').set('Authorization', t.users.root.token).send({ id: did, status: 1 });
+    expect(hide.status).toBe(200);
+    const other = await t.createUser('hotreader', Role.User);
+    for (const path of [`/api/get-discussion-detail?did=${did}`, `/api/comments?did=${did}`]) {
+      // The reader's first call resolves the session through the guard; the second may take the hot path.
+      await get(path, other);
+      const hidden = await get(path, other);
+      expect([path, hidden.status]).toEqual([path, 403]);
+      // Its author still reads it.
+      expect((await get(path)).status).toBe(200);
+    }
+    expect(answers.filter((a) => a.endsWith('threw')).length).toBeGreaterThanOrEqual(2);
   });
 });

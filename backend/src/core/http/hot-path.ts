@@ -6,23 +6,33 @@ import { TokenService } from '../auth/token.service';
 import { MetricsService } from '../observability/metrics.service';
 import { UserStatus } from '../../modules/user/entities/user.entity';
 import { inputProblem } from './input-guard.middleware';
-import { sendSerialised } from './send-serialised';
+import { sendSerialised, sendSerialisedParts } from './send-serialised';
 
-/** What a hot route is given: the parsed JSON body and the signed-in caller. */
+/** What a hot route is given: the parsed JSON body (POST) or the query (GET), and the signed-in caller. */
 export interface HotCall {
   body: unknown;
+  query: URLSearchParams;
   user: AuthUser;
 }
 
 /**
- * A POST route that can often answer from memory before Express and Nest see the request: `answer` gives the
+ * The data of the success envelope: one buffer is a cached page's (sent as `sendSerialised` sends it, gzipped
+ * when large), several are the pieces of an answer made for this request (`sendSerialisedParts`). Undefined: the
+ * framework answers.
+ */
+export type HotAnswer = Buffer | Buffer[] | undefined;
+
+/**
+ * A read route that can often answer from memory before Express and Nest see the request: `answer` gives the
  * serialised data of the success envelope, or undefined to let the framework answer (a cache miss, a refusal,
- * anything unusual). It must change nothing when it gives undefined or throws: the framework then runs the
- * route's controller as for any request.
+ * anything unusual). When it gives undefined or throws it must have changed nothing the framework's second
+ * try would not repeat harmlessly: the route's controller then runs as for any request. `path` is matched
+ * exactly: a GET's with any query, a POST's only without one.
  */
 export interface HotRoute {
+  method: 'GET' | 'POST';
   path: string;
-  answer(call: HotCall): Promise<Buffer | undefined> | Buffer | undefined;
+  answer(call: HotCall): Promise<HotAnswer> | HotAnswer;
 }
 
 /** What the framework's middlewares would add that the hot path must add too. */
@@ -33,7 +43,7 @@ export interface HotPathOptions {
   requestLogger?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
-/** Bodies of hot calls are small JSON (a rank query); anything larger goes through the framework. */
+/** Bodies of hot POST calls are small JSON (a rank query); anything larger goes through the framework. */
 const MAX_HOT_BODY = 16 * 1024;
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -49,7 +59,8 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * an answer the route gave after its own access checks (the same services as its controller). Otherwise the
  * request goes on to the framework unchanged, with its body already parsed (body-parser skips a request whose
  * stream has ended), and the controller answers it, refusals included. Answers are timed into the same metric
- * and logged by the same access logger as the framework's. Routes with role or switch guards are not for it.
+ * and logged by the same access logger as the framework's. A route whose controller has role or switch guards
+ * checks the same in its answer.
  */
 @Injectable()
 export class HotPathService {
@@ -64,7 +75,7 @@ export class HotPathService {
   /** Called by a module at start-up; the controller route of the same path stays the authority. */
   register(route: HotRoute): void {
     if (!route.path.startsWith('/api/')) throw new Error(`hot route outside /api: ${route.path}`);
-    this.routes.set(route.path, route);
+    this.routes.set(`${route.method} ${route.path}`, route);
   }
 
   /** Puts the hot path in front of the framework's request listener (Express) on `server`. */
@@ -74,20 +85,28 @@ export class HotPathService {
     const [framework] = listeners;
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const route = req.method === 'POST' ? this.routes.get(req.url ?? '') : undefined;
+      const url = req.url ?? '';
+      const at = url.indexOf('?');
+      // GET routes read their query; a POST is taken at its exact path only.
+      const key = `${req.method} ${at < 0 || req.method === 'POST' ? url : url.slice(0, at)}`;
+      const route = req.method === 'POST' || req.method === 'GET' ? this.routes.get(key) : undefined;
       if (!route || !this.eligible(req, options)) return framework(req, res);
-      this.readBody(req, res, (body) => {
-        void this.tryAnswer(route, req, res, body, options).then(
+      const query = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+      const attempt = (body: unknown) =>
+        void this.tryAnswer(route, req, res, body, query, options).then(
           (answered) => answered || framework(req, res),
           () => framework(req, res),
         );
-      });
+      if (req.method === 'GET') attempt(undefined);
+      else this.readBody(req, res, attempt);
     });
   }
 
   private eligible(req: IncomingMessage, options: HotPathOptions): boolean {
     const h = req.headers;
     if (!h.authorization || h['transfer-encoding'] || (options.cors && h.origin)) return false;
+    // A GET with a body is left to the framework; a POST needs a small JSON one.
+    if (req.method === 'GET') return !h['content-length'] || h['content-length'] === '0';
     if (!h['content-type']?.startsWith('application/json')) return false;
     const length = Number(h['content-length']);
     return length > 0 && length <= MAX_HOT_BODY;
@@ -119,17 +138,22 @@ export class HotPathService {
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
+    query: URLSearchParams,
     options: HotPathOptions,
   ): Promise<boolean> {
-    if (body === null || typeof body !== 'object' || inputProblem(body)) return false;
+    if (route.method === 'POST' && (body === null || typeof body !== 'object' || inputProblem(body))) return false;
+    // What the input guard refuses in a query (NUL, prototype keys) and bracketed keys (Express's nested query
+    // objects) are the framework's to answer.
+    for (const [key, value] of query) if (key.includes('[') || inputProblem({ [key]: value })) return false;
     const user = this.signedIn(req.headers.authorization);
     if (!user) return false;
     const started = this.metrics.httpDuration.startTimer();
-    const data = await route.answer({ body, user });
+    const data = await route.answer({ body, query, user });
     if (!data || res.headersSent) return false;
     options.requestLogger?.(req, res);
-    res.once('finish', () => started({ method: 'POST', route: route.path, status_code: String(res.statusCode) }));
-    sendSerialised(res, data);
+    res.once('finish', () => started({ method: route.method, route: route.path, status_code: String(res.statusCode) }));
+    if (Array.isArray(data)) sendSerialisedParts(res, data);
+    else sendSerialised(res, data);
     return true;
   }
 

@@ -1,5 +1,4 @@
 import accepts = require('accepts');
-import type { Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'http';
 import { gzip } from 'zlib';
 import { envelope } from './envelope';
@@ -80,7 +79,7 @@ export function sendSerialised(res: ServerResponse, data: Buffer): void {
  * The same for an answer built per request from pieces (a cached page and the caller's own fields): one
  * copy into the body, and nothing remembered about buffers that are used once.
  */
-export function sendSerialisedParts(res: Response, parts: Buffer[]): void {
+export function sendSerialisedParts(res: ServerResponse, parts: Buffer[]): void {
   const body = Buffer.concat([ENVELOPE_HEAD, ...parts, ENVELOPE_TAIL]);
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

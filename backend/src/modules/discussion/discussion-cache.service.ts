@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
+import { Pool, PoolConfig, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../core/redis/redis.module';
 
@@ -14,18 +15,48 @@ const PAGE_PREFIX = 'discussion:cache:page:';
 export const PAGE_TTL_SEC = 60;
 const LOCAL_MAX = 5_000;
 
+/** Connections of the generic-plan pool (see poolQuery); the hot reads are batched, so few run at once. */
+const HOT_READ_CONNECTIONS = 8;
+/** The generic-plan pool of each data source, made at its first named read. */
+const genericPools = new WeakMap<DataSource, Pool>();
+
+function genericPool(dataSource: DataSource): Pool {
+  let pool = genericPools.get(dataSource);
+  if (!pool) {
+    const main = (dataSource.driver as unknown as { master: Pool & { options: PoolConfig } }).master;
+    const options = [main.options.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ');
+    pool = new Pool({ ...main.options, max: HOT_READ_CONNECTIONS, options });
+    pool.on('error', () => undefined); // an idle connection the server dropped: the pool replaces it
+    genericPools.set(dataSource, pool);
+  }
+  return pool;
+}
+
+/** Ends the generic-plan pool of `dataSource`, if it has one (module shutdown). */
+export async function endGenericPool(dataSource: DataSource): Promise<void> {
+  const pool = genericPools.get(dataSource);
+  genericPools.delete(dataSource);
+  await pool?.end();
+}
+
 /**
  * A read straight from the PostgreSQL pool, for the hot reads of this area: the same rows and types as
  * `dataSource.query` without its query-runner bookkeeping (reads only; never inside a transaction).
- * `name` makes it a named prepared statement: each pool connection parses and analyses the text once instead of
- * per call (about 15 % of PostgreSQL's time for a batch of comment pages; their plans still follow the
- * parameters). One name per SQL text.
+ *
+ * `name` makes it a named prepared statement, run on a small pool of its own whose sessions use generic plans
+ * (`plan_cache_mode=force_generic_plan`): each connection parses, analyses and plans the text once. On the main
+ * pool PostgreSQL planned such a statement at every call, because a batch's array lengths change the costs and a
+ * generic plan never looked cheaper; for four comment pages that was 0.3 ms of planning beside 1.1-1.5 ms of
+ * execution (EXPLAIN on the bench's database), and the generic plan (index nested loops, as the custom ones)
+ * executes no slower. Only these statements' sessions are set so: any other query keeps its custom plans.
+ * One name per SQL text.
  */
 export async function poolQuery<T>(dataSource: DataSource, sql: string, params: unknown[], name?: string): Promise<T[]> {
+  if (name) return (await genericPool(dataSource).query<T & QueryResultRow>({ name, text: sql, values: params })).rows;
   const pool = (dataSource.driver as unknown as { master: { query(q: PoolQuery, params?: unknown[]): Promise<{ rows: T[] }> } }).master;
-  return (await (name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params))).rows;
+  return (await pool.query(sql, params)).rows;
 }
-type PoolQuery = string | { name: string; text: string; values: unknown[] };
+type PoolQuery = string;
 
 /** A cached page: its JSON as answered, and (when asked for) the rendered value. */
 export interface CachedPage<T> {
@@ -84,7 +115,8 @@ interface ReadCommand {
  */
 @Injectable()
 export class DiscussionCacheService implements OnModuleDestroy {
-  private readonly local = new Map<string, CachedPage<unknown> & { at: number }>();
+  /** `copy`: the meta JSON of a page rendered here and not yet copied to Redis (postRawPage). */
+  private readonly local = new Map<string, CachedPage<unknown> & { at: number; copy?: string }>();
   private readonly rendering = new Map<string, Promise<CachedPage<unknown>>>();
   /** Per post page name (`name@did`), the version this replica holds it at, so Redis need not send it again. */
   private readonly heldVersion = new Map<string, string>();
@@ -95,13 +127,17 @@ export class DiscussionCacheService implements OnModuleDestroy {
    */
   private readonly redis: Redis;
 
-  constructor(@Inject(REDIS) shared: Redis) {
+  constructor(
+    @Inject(REDIS) shared: Redis,
+    private readonly dataSource: DataSource,
+  ) {
     this.redis = shared.duplicate({ enableAutoPipelining: true });
     this.redis.defineCommand('discussionRead', { numberOfKeys: 5, lua: READ_SCRIPT });
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
+    await endGenericPool(this.dataSource).catch(() => undefined);
   }
 
   listVersion(): Promise<string> {
@@ -178,8 +214,10 @@ export class DiscussionCacheService implements OnModuleDestroy {
     const prefetched = brought ? read[which] : undefined;
     const hit = this.local.get(key);
     let page: Promise<RawPage<M>>;
-    if (hit && Date.now() - hit.at < PAGE_TTL_SEC * 1000) page = Promise.resolve(hit.data as RawPage<M>);
-    else {
+    if (hit && Date.now() - hit.at < PAGE_TTL_SEC * 1000) {
+      page = Promise.resolve(hit.data as RawPage<M>);
+      if (hit.copy !== undefined) this.copyToRedis(key, hit);
+    } else {
       let pending = this.rendering.get(key) as Promise<CachedPage<RawPage<M>>> | undefined;
       if (!pending) {
         pending = (async (): Promise<CachedPage<RawPage<M>>> => {
@@ -190,12 +228,11 @@ export class DiscussionCacheService implements OnModuleDestroy {
             raw = { meta: JSON.parse(stored.slice(0, nl)) as M, json: Buffer.from(stored.slice(nl + 1)) };
           } else {
             const r = await render();
-            const meta = JSON.stringify(r.meta);
-            this.redis.set(PAGE_PREFIX + key, `${meta}\n${r.json}`, 'EX', PAGE_TTL_SEC).catch(() => undefined);
             raw = { meta: r.meta, json: Buffer.from(r.json) };
           }
           if (this.local.size >= LOCAL_MAX) this.local.clear();
-          const entry = { json: raw.json, data: raw, at: Date.now() };
+          // A page rendered here goes to Redis at its second use (copyToRedis), not now.
+          const entry = { json: raw.json, data: raw, at: Date.now(), copy: stored ? undefined : JSON.stringify(raw.meta) };
           this.local.set(key, entry);
           return entry;
         })().finally(() => this.rendering.delete(key));
@@ -207,6 +244,19 @@ export class DiscussionCacheService implements OnModuleDestroy {
     if (this.heldVersion.size >= LOCAL_MAX) this.heldVersion.clear();
     this.heldVersion.set(template, read.version);
     return result;
+  }
+
+  /**
+   * Copies a page this replica rendered to Redis, for the other replicas, at its second use here: most pages
+   * of random old posts are read once and never again within their minute, and writing each of them (a few KB)
+   * to Redis was about a tenth of a comment page's CPU in the benchmark's profile (the socket write and the
+   * string). A page read twice is worth sharing; until then another replica renders it itself. Redis keeps it
+   * for what is left of its minute.
+   */
+  private copyToRedis(key: string, entry: { json: Buffer; at: number; copy?: string }): void {
+    const ttlSec = PAGE_TTL_SEC - Math.floor((Date.now() - entry.at) / 1000);
+    if (ttlSec > 0) this.redis.set(PAGE_PREFIX + key, `${entry.copy}\n${entry.json.toString()}`, 'EX', ttlSec).catch(() => undefined);
+    entry.copy = undefined;
   }
 
   /**

@@ -19,7 +19,7 @@ export class RankHotRoute implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hotPath.register({ path: '/api/get-contest-rank', answer: (call) => this.answer(call) });
+    this.hotPath.register({ method: 'POST', path: '/api/get-contest-rank', answer: (call) => this.answer(call) });
   }
 
   async answer({ body, user }: HotCall): Promise<Buffer | undefined> {
