@@ -271,6 +271,15 @@ describe('discussions, comments, replies, likes, reports and the message boxes',
       .expect(200);
     expect((await unread(author)).reply).toBe(0);
     expect((await as(author, 'get', '/api/msg/reply').expect(200)).body.data.total).toBe(0);
+    // The comment's reply count followed the third reply and its deletion (the writers keep reply_num), and the
+    // page's newest replies are the two left; a comment without replies has none.
+    const after = (await request(t.url).get(`/api/comments?did=${did}`).expect(200)).body.data.commentList.records;
+    expect(after[0]).toMatchObject({ id: cid, totalReplyNum: 2 });
+    expect(after[0].replyList.map((r: { content: string }) => r.content)).toEqual(['reply to reply', 'reply to comment']);
+    const bare = await comment(replier, did, 'no replies here');
+    const fresh = (await request(t.url).get(`/api/comments?did=${did}`).expect(200)).body.data.commentList.records;
+    expect(fresh[0]).toMatchObject({ id: bare, totalReplyNum: 0, replyList: [] });
+    expect((await t.dataSource.query('SELECT reply_num FROM comment WHERE id = $1', [cid]))[0].reply_num).toBe(2);
   });
 
   it('cleans one message or a whole box, refusing unknown types', async () => {

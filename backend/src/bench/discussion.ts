@@ -72,6 +72,10 @@ async function seed(db: DataSource, viewerUid: string): Promise<void> {
        FROM generate_series(1, $1::int) g`,
     [REPLIES, COMMENTS, AUTHORS],
   );
+  // What the reply writers keep on each comment.
+  await db.query(
+    `UPDATE comment c SET reply_num = r.n FROM (SELECT comment_id, COUNT(*)::int AS n FROM reply GROUP BY comment_id) r WHERE c.id = r.comment_id`,
+  );
   // One user with a full comment box (and counters that say so), to show msg/unread does not grow with it.
   await db.query(
     `INSERT INTO msg_remind (action, source_id, source_type, source_content, recipient_id, sender_id, state)

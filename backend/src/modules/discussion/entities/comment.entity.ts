@@ -32,6 +32,10 @@ export class Comment {
   @Column({ type: 'integer', default: 0 })
   likeNum: number;
 
+  /** Replies of this comment, kept by the reply writers in their transactions (CommentVO's totalReplyNum). */
+  @Column({ type: 'integer', default: 0 })
+  replyNum: number;
+
   @Column({ type: 'smallint', default: 0 })
   status: number;
 

@@ -52,6 +52,8 @@ interface CommentPageMeta {
  * records are read from the (did, id) index scan itself, not looked up again by their ids: the primary key's
  * leaf pages of ten random comments were a third of the buffers a page read (EXPLAIN on the bench's database:
  * 86 buffer reads per four pages before, 58 after). One statement, one snapshot: the ids and the records agree.
+ * Reply counts are the comments' `reply_num` (kept by the reply writers), and a comment without replies is not
+ * searched for its newest ones: two index probes fewer per comment, twenty per page.
  */
 const COMMENT_PAGE_SQL = `SELECT v.i::int AS i, d.status, d.uid, d.gid,
   (SELECT COUNT(*)::int FROM comment WHERE did = v.did) AS total, k.ids,
@@ -59,14 +61,14 @@ const COMMENT_PAGE_SQL = `SELECT v.i::int AS i, d.status, d.uid, d.gid,
   (SELECT COALESCE(json_agg(json_build_object(
       'id', c.id, 'content', c.content, 'fromUid', c.from_uid, 'fromName', c.from_name, 'fromAvatar', c.from_avatar,
       'fromRole', c.from_role, 'fromTitleName', u.title_name, 'fromTitleColor', u.title_color, 'likeNum', c.like_num,
-      'totalReplyNum', (SELECT COUNT(*)::int FROM reply x WHERE x.comment_id = c.id),
+      'totalReplyNum', c.reply_num,
       'gmtCreate', ${isoSql('c.gmt_create')},
-      'replyList', (SELECT COALESCE(json_agg(json_build_object(
+      'replyList', CASE WHEN c.reply_num = 0 THEN '[]'::json ELSE (SELECT COALESCE(json_agg(json_build_object(
           'id', r.id, 'commentId', r.comment_id, 'fromUid', r.from_uid, 'fromName', r.from_name, 'fromAvatar', r.from_avatar,
           'fromRole', r.from_role, 'fromTitleName', ru.title_name, 'fromTitleColor', ru.title_color, 'toUid', r.to_uid,
           'toName', r.to_name, 'toAvatar', r.to_avatar, 'content', r.content, 'status', r.status,
           'gmtCreate', ${isoSql('r.gmt_create')}, 'gmtModified', ${isoSql('r.gmt_modified')}) ORDER BY r.id DESC), '[]'::json)
-        FROM (SELECT * FROM reply WHERE comment_id = c.id ORDER BY id DESC LIMIT $5) r LEFT JOIN user_info ru ON ru.uid = r.from_uid)
+        FROM (SELECT * FROM reply WHERE comment_id = c.id ORDER BY id DESC LIMIT $5) r LEFT JOIN user_info ru ON ru.uid = r.from_uid) END
     ) ORDER BY c.id DESC), '[]'::json)::text
     FROM (SELECT * FROM comment WHERE did = v.did ORDER BY id DESC LIMIT v.size OFFSET v.skip) c
     LEFT JOIN user_info u ON u.uid = c.from_uid) AS records
@@ -253,7 +255,7 @@ export class CommentService {
     const [comments, [{ total }], replies, liked] = await Promise.all([
       poolQuery<CommentVO>(
         this.dataSource,
-        `SELECT ${COMMENT_COLUMNS}, (SELECT COUNT(*)::int FROM reply x WHERE x.comment_id = c.id) AS "totalReplyNum"
+        `SELECT ${COMMENT_COLUMNS}, c.reply_num AS "totalReplyNum"
            FROM (${pageSql}) k JOIN comment c ON c.id = k.id LEFT JOIN user_info u ON u.uid = c.from_uid ORDER BY c.id DESC`,
         [place.sourceId, req.size, req.skip],
       ),
@@ -422,6 +424,7 @@ export class CommentService {
           content: dto.reply.content!,
         }),
       );
+      await em.query('UPDATE comment SET reply_num = reply_num + 1 WHERE id = $1', [commentId]);
       if (place.did) await em.query('UPDATE discussion SET comment_num = comment_num + 1 WHERE id = $1', [place.did]);
       await this.messages.remind(em, {
         action: 'Reply',
@@ -470,6 +473,7 @@ export class CommentService {
     await this.dataSource.transaction(async (em) => {
       await this.messages.removeAbout(em, { replyId: id });
       await em.query('DELETE FROM reply WHERE id = $1', [id]);
+      await em.query('UPDATE comment SET reply_num = GREATEST(0, reply_num - 1) WHERE id = $1', [r.commentId]);
       if (place.did) await em.query('UPDATE discussion SET comment_num = GREATEST(0, comment_num - 1) WHERE id = $1', [place.did]);
     });
     if (place.did) await this.cache.touch({ list: true, dids: [place.did] });
