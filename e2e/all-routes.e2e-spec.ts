@@ -1,7 +1,7 @@
 /**
  * Issue 21's all-routes walk: every route of spec §2 (site and admin app) as a visitor, a user and root, at
  * 1280 px and 390 px, in zh-CN and en-US. On each page: no console error, no horizontal page overflow
- * (document.documentElement.scrollWidth <= innerWidth), no "coming soon" in a built area, no load failure,
+ * (document.documentElement.scrollWidth <= innerWidth), no "not installed" page in an installed area, no load failure,
  * a real page (a heading and some text), an empty state in every empty table, and no text of the other
  * language in the chrome and messages (language-check.ts). Routes of areas still being built (group, admin
  * screens not declared yet) are skipped, with the reason printed, only while their remote or screen is
@@ -512,7 +512,7 @@ async function settle(w: Walker): Promise<void> {
 interface PageFacts {
   scrollWidth: number;
   innerWidth: number;
-  comingSoon: boolean;
+  notInstalled: boolean;
   loadFailed: boolean;
   notFound: boolean;
   backLink: boolean;
@@ -544,7 +544,7 @@ async function facts(page: Page): Promise<PageFacts> {
     return {
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
-      comingSoon: !!document.querySelector('[data-testid="coming-soon"]'),
+      notInstalled: !!document.querySelector('[data-testid="area-not-installed"]'),
       loadFailed: !!document.querySelector('[data-testid="load-failed"]'),
       notFound: !!nf,
       backLink: !!nf?.querySelector('button, a'),
@@ -603,7 +603,7 @@ async function visit(
   // a page about a thing that does not exist got its 404 from the API: the browser logs that answer, nothing else may be logged
   const errors = expect.missing ? w.errors.filter((e) => !/status of 404 \(Not Found\)/.test(e)) : w.errors;
   if (errors.length) problems.push(`console errors: ${errors.join(' | ')}`);
-  if (f.comingSoon) problems.push('"coming soon" in a built area');
+  if (f.notInstalled) problems.push('"not installed" in an installed area');
   if (f.loadFailed) problems.push('the remote failed to load');
   if (f.tablesWithoutEmptyState) problems.push(`${f.tablesWithoutEmptyState} empty table(s) without an empty state`);
   if (expect.refused && !f.refused) problems.push('no refusal page for a caller who may not see it');

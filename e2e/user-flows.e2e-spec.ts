@@ -1,7 +1,7 @@
 /**
  * A new user's journey in the real app (issue 5 "Browser tests"): language switch, register with the
  * emailed code, login, a problem with maths, the editor and its workers, Accepted and Wrong Answer with
- * their cases, the slide check after 5 wrong passwords, the mobile drawer, coming-soon and 404 pages,
+ * their cases, the slide check after 5 wrong passwords, the mobile drawer, the area pages and 404,
  * and no console errors anywhere.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -117,11 +117,11 @@ describe('a visitor', () => {
   it('gets every area of the navbar built, and a 404 elsewhere', async () => {
     const t = await newPage();
     const { page } = t;
-    // /group was the last "coming soon" area (issue 17); /training was built in issue 13. A remote missing from
-    // the manifest still shows the load-failed page (remote-manifest.e2e).
+    // Every navbar area is installed by default (/group, issue 17, was the last to be built; /training, issue 13).
+    // A remote whose entry cannot be loaded shows the load-failed page (remote-manifest.e2e).
     await page.goto('/group');
     await page.getByTestId('group-list').waitFor();
-    expect(await page.getByTestId('coming-soon').count()).toBe(0);
+    expect(await page.getByTestId('area-not-installed').count()).toBe(0);
     await page.goto('/training');
     await page.getByTestId('training-list').waitFor();
     await page.goto('/no-such-page');

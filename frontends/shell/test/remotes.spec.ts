@@ -31,7 +31,7 @@ describe('remote registry', () => {
     expect(areaOf('/examples')).toBeUndefined();
   });
 
-  it('shows coming soon for remotes that are not built', () => {
+  it('says an area is not installed when its remote is not in the list', () => {
     expect(isRemoteAvailable(areaOf('/contest'), ['problems', 'admin'])).toBe(false);
     expect(isRemoteAvailable(areaOf('/problem'), ['problems', 'admin'])).toBe(true);
     expect(isRemoteAvailable(undefined, ['problems'])).toBe(false);
@@ -59,7 +59,7 @@ describe('runtime remote manifest (issue 20)', () => {
     expect(availableAreas().map((a) => a.name)).toEqual(['problems', 'ranking']);
     expect(areaOf('/board/2')?.name).toBe('ranking');
     expect(isRemoteAvailable(areaOf('/board'))).toBe(true);
-    // a bundled area that the manifest leaves out shows "coming soon"
+    // a bundled area that the manifest leaves out says it is not installed
     expect(isRemoteAvailable(areaOf('/contest/1'))).toBe(false);
     // remotes loading other remotes (contest → problems) find them where the manifest says
     expect(window.__OJ_REMOTE_URLS__).toEqual({

@@ -33,8 +33,11 @@ function StatusPage(props: { testId: string; status: ResultProps['status']; id: 
   );
 }
 
-/** A translated "coming soon" page for areas not built yet. */
-export const ComingSoon = () => <StatusPage testId="coming-soon" status="info" id="kit.comingSoon" action="home" />;
+/**
+ * A translated page for an area this site's deployment leaves out: every area is built, but a runtime remote
+ * manifest may omit a remote (shell README), and its paths then say so instead of a 404.
+ */
+export const AreaNotInstalled = () => <StatusPage testId="area-not-installed" status="info" id="kit.areaNotInstalled" action="home" />;
 
 export const NotFound = () => <StatusPage testId="not-found" status="404" id="kit.notFound" action="home" />;
 

@@ -7,8 +7,8 @@ for (const [code, { name }] of Object.entries(JUDGE_STATUS_NAMES as Record<Judge
 }
 
 const enUS: Messages = {
-  'kit.comingSoon.title': 'Coming soon',
-  'kit.comingSoon.description': 'This page is being built. Please check back later.',
+  'kit.areaNotInstalled.title': 'Not installed on this site',
+  'kit.areaNotInstalled.description': "This site's deployment does not include this part. Ask the site's administrator if you need it.",
   'kit.common.backHome': 'Back to home',
   'kit.notFound.title': '404',
   'kit.notFound.description': 'Sorry, the page you visited does not exist.',

@@ -1,8 +1,8 @@
 import { Messages } from '../i18n/locale-check';
 
 const zhCN: Messages = {
-  'kit.comingSoon.title': '即将上线',
-  'kit.comingSoon.description': '这个页面正在建设中，敬请期待。',
+  'kit.areaNotInstalled.title': '本站未安装此功能',
+  'kit.areaNotInstalled.description': '本站的部署没有包含这一部分。如需使用，请联系网站管理员。',
   'kit.common.backHome': '返回首页',
   'kit.notFound.title': '404',
   'kit.notFound.description': '抱歉，您访问的页面不存在。',

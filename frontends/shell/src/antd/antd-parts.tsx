@@ -4,7 +4,7 @@
  * LocaleProvider (react-intl + antd locale + App context) like every remote's tree.
  */
 import { message } from 'antd';
-import { ComingSoon, LoadFailed, LocaleProvider, NotFound } from '@oj/kit';
+import { AreaNotInstalled, LoadFailed, LocaleProvider, NotFound } from '@oj/kit';
 import { shellMessages } from '../locales';
 import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
@@ -61,10 +61,10 @@ export function DeveloperPart() {
   );
 }
 
-export function ComingSoonPart() {
+export function AreaNotInstalledPart() {
   return (
     <LocaleProvider messages={shellMessages}>
-      <ComingSoon />
+      <AreaNotInstalled />
     </LocaleProvider>
   );
 }

@@ -7,7 +7,7 @@ import { Navbar } from './navbar';
 import { Footer } from './footer';
 import {
   AccountDialog,
-  ComingSoon,
+  AreaNotInstalled,
   DeveloperPage,
   LoadFailed,
   MessageCenter,
@@ -49,12 +49,12 @@ function RequireLogin({ children }: { children: JSX.Element }) {
 /** The names of the remotes that failed to load, re-rendering when that changes. */
 const useFailedRemotes = () => useSyncExternalStore(failedRemotes.subscribe, failedRemotes.snapshot);
 
-/** In a remote's area: nothing (the remote draws there), "coming soon", or the load-failed page. */
+/** In a remote's area: nothing (the remote draws there), "not installed" (left out by the manifest), or the load-failed page. */
 function RemoteAreaStatus({ pathname }: { pathname: string }) {
   useFailedRemotes();
   const area = areaOf(pathname);
   if (!area) return null;
-  if (!isRemoteAvailable(area)) return <ComingSoon />;
+  if (!isRemoteAvailable(area)) return <AreaNotInstalled />;
   return failedRemotes.has(area.name) ? <LoadFailed /> : null;
 }
 

@@ -57,7 +57,7 @@ const isEntry = (e: unknown): e is RemoteEntry =>
 
 /** The manifest in force: set once at start (setManifest) before the remotes are registered. */
 let manifest: RemoteEntry[] = defaultManifest();
-/** Names of the remotes in the manifest; others show "coming soon". Live binding: read it after setManifest. */
+/** Names of the remotes in the manifest; others say they are not installed. Live binding: read it after setManifest. */
 export let AVAILABLE_REMOTES: string[] = manifest.map((e) => e.name);
 /** Every area: the bundled ones (moved by the manifest where it says so) and the manifest's own. */
 let areas: RemoteArea[] = REMOTE_AREAS;
