@@ -126,6 +126,14 @@ async function rememberedPort(file, from) {
 
 // ---------------------------------------------------------------- PostgreSQL
 
+/** The first folder on the way to `dir` that other users cannot enter (no o+x), or null. */
+function closedAncestor(dir) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(d) && (fs.statSync(d).mode & 0o001) === 0) return d;
+    if (d === path.dirname(d)) return null;
+  }
+}
+
 let embeddedPg;
 
 async function startEmbeddedPostgres() {
@@ -151,15 +159,20 @@ async function startEmbeddedPostgres() {
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL in ${databaseDir}`);
     if (isRoot) {
-      // postgres must be able to reach its data dir through DATA_DIR and every folder above it.
+      // postgres must be able to reach its programs (in node_modules) and its data dir, through every folder above.
       fs.mkdirSync(DATA_DIR, { recursive: true });
       fs.chmodSync(DATA_DIR, 0o755);
-      for (let dir = path.dirname(DATA_DIR); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-        if ((fs.statSync(dir).mode & 0o001) === 0) {
-          fail(
-            `PostgreSQL runs as the postgres user, which cannot enter ${dir}: set DATA_DIR to a folder it can reach (e.g. /var/lib/oj) or set DATABASE_URL.`,
-          );
-        }
+      const checkout = closedAncestor(ROOT);
+      if (checkout) {
+        fail(
+          `PostgreSQL runs as the postgres user, which cannot enter ${checkout}, where this checkout and its embedded PostgreSQL are: clone it into a folder others can enter (e.g. /opt or /srv), or set DATABASE_URL.`,
+        );
+      }
+      const data = closedAncestor(path.dirname(DATA_DIR));
+      if (data) {
+        fail(
+          `PostgreSQL runs as the postgres user, which cannot enter ${data}: set DATA_DIR to a folder it can reach (e.g. /var/lib/oj) or set DATABASE_URL.`,
+        );
       }
     }
     await embeddedPg.initialise();
@@ -414,14 +427,6 @@ async function summary({ port, databaseUrl, redisUrl, worker, host, judgeOff }) 
     '',
   ];
   console.log(lines.join('\n'));
-}
-
-/** The first folder on the way to `dir` that other users cannot enter (no o+x), or null. */
-function closedAncestor(dir) {
-  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
-    if (fs.existsSync(d) && (fs.statSync(d).mode & 0o001) === 0) return d;
-    if (d === path.dirname(d)) return null;
-  }
 }
 
 /**
