@@ -17,16 +17,16 @@ RUN npm ci --workspace packages/contracts --workspace judge-sandbox --include-wo
  && npm prune --omit=dev --workspace judge-sandbox --workspace packages/contracts --ignore-scripts
 
 FROM node:20-bookworm-slim
-# bubblewrap: namespaces; util-linux: prlimit; tini: reaps orphans (pid 1 must reap, or killed
-# sandboxes linger as zombies); the toolchains: the languages the worker offers (the list of .ci/run;
-# node-typescript brings Debian's nodejs, the /usr/bin/node the sandbox sees: /usr/local is not mounted).
-RUN apt-get update \
- && apt-get install -y --no-install-recommends bubblewrap util-linux tini \
-      gcc g++ libc6-dev openjdk-17-jdk-headless python3 \
-      kotlin scala pypy3 node-typescript golang-go rustc fp-compiler ghc ruby php-cli mono-mcs lua5.4 ocaml-nox \
-      gfortran gnat gdc erlang-nox elixir sbcl swi-prolog-nox r-base-core \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# util-linux: prlimit; tini: reaps orphans (pid 1 must reap, or killed sandboxes linger as zombies). Then bubblewrap
+# and the toolchains of every language the worker offers, installed by the set-up check that npm start, npm test and
+# CI use (one list: scripts/setup-judge-host.js; Debian's nodejs gives the sandbox its /usr/bin/node, as /usr/local
+# is not mounted). It fails the build if anything is still missing.
+COPY scripts/setup-judge-host.js scripts/setup-judge-host.js
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends util-linux tini \
+ && JUDGE_LANGUAGES=all node scripts/setup-judge-host.js --for judge \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/packages/contracts/package.json packages/contracts/package.json
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist

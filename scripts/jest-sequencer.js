@@ -14,6 +14,7 @@ const SLOW_SUITES = [
   'judge-sandbox/test/all-languages.spec.ts', // 129
   'backend/test/pipeline-scale.e2e.spec.ts', // 118
   'frontends/admin/test/group-apply.spec.tsx', // 66
+  'backend/test/first-start.e2e.spec.ts', // 45 (2026-11-28, load 4): npm start twice, the demo made and judged
   'frontends/admin/test/contest-problem-editor.spec.tsx', // 40
   'frontends/admin/test/group-scope.spec.tsx', // 38
   'backend/test/demo-content.e2e.spec.ts', // 31

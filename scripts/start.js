@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm start`: the whole platform on one machine.
+ *  0. checks what the judge needs (scripts/setup-judge-host.js: bubblewrap and the toolchains of JUDGE_LANGUAGES) and,
+ *     as root on Debian or Ubuntu, installs what is missing (JUDGE_AUTO_INSTALL=0: only prints the command);
  *  1. builds what is missing or older than its sources (contracts, backend, judge, web app);
  *  2. PostgreSQL: DATABASE_URL, or an embedded one with its data under DATA_DIR (initialised once);
  *  3. Redis: REDIS_URL (default redis://127.0.0.1:6379), or a private redis-server under DATA_DIR;
  *  4. the backend on PORT (it runs pending migrations and creates root on first start), serving the web app;
- *  5. one judge worker, when judge-sandbox is built.
+ *  5. one judge worker, when judge-sandbox is built and the machine can judge (bubblewrap, root).
  * Once the backend is ready it prints what a person needs: the address, root's password on the first start, the state
- * of PostgreSQL, Redis, the backend and the judge worker (with its languages). Logs are readable lines (LOG_FORMAT=json
- * for JSON lines; requests and routes only at LOG_LEVEL=debug or in JSON mode). On an empty site the backend makes
- * demo content unless DEMO=0.
+ * of PostgreSQL, Redis, the backend and the judge worker (with its languages), and where the demo content stands. Logs
+ * are readable lines (LOG_FORMAT=json for JSON lines; requests and routes only at LOG_LEVEL=debug or in JSON mode). On
+ * an empty site the backend makes demo content unless DEMO=0, once a judge worker is up: with one, the summary waits
+ * for it, so the address is printed when the site has something to show.
  * Ctrl-C (or SIGTERM) stops everything it started. SKIP_WEB_BUILD=1 starts without building the web app.
  */
 const { spawn, spawnSync, execFileSync } = require('child_process');
@@ -17,6 +20,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const net = require('net');
 const path = require('path');
+const { prepareJudgeHost } = require('./setup-judge-host');
 
 const ROOT = path.join(__dirname, '..');
 const env = { ...process.env };
@@ -122,6 +126,14 @@ async function rememberedPort(file, from) {
 
 // ---------------------------------------------------------------- PostgreSQL
 
+/** The first folder on the way to `dir` that other users cannot enter (no o+x), or null. */
+function closedAncestor(dir) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(d) && (fs.statSync(d).mode & 0o001) === 0) return d;
+    if (d === path.dirname(d)) return null;
+  }
+}
+
 let embeddedPg;
 
 async function startEmbeddedPostgres() {
@@ -147,15 +159,20 @@ async function startEmbeddedPostgres() {
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL in ${databaseDir}`);
     if (isRoot) {
-      // postgres must be able to reach its data dir through DATA_DIR and every folder above it.
+      // postgres must be able to reach its programs (in node_modules) and its data dir, through every folder above.
       fs.mkdirSync(DATA_DIR, { recursive: true });
       fs.chmodSync(DATA_DIR, 0o755);
-      for (let dir = path.dirname(DATA_DIR); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-        if ((fs.statSync(dir).mode & 0o001) === 0) {
-          fail(
-            `PostgreSQL runs as the postgres user, which cannot enter ${dir}: set DATA_DIR to a folder it can reach (e.g. /var/lib/oj) or set DATABASE_URL.`,
-          );
-        }
+      const checkout = closedAncestor(ROOT);
+      if (checkout) {
+        fail(
+          `PostgreSQL runs as the postgres user, which cannot enter ${checkout}, where this checkout and its embedded PostgreSQL are: clone it into a folder others can enter (e.g. /opt or /srv), or set DATABASE_URL.`,
+        );
+      }
+      const data = closedAncestor(path.dirname(DATA_DIR));
+      if (data) {
+        fail(
+          `PostgreSQL runs as the postgres user, which cannot enter ${data}: set DATA_DIR to a folder it can reach (e.g. /var/lib/oj) or set DATABASE_URL.`,
+        );
       }
     }
     await embeddedPg.initialise();
@@ -277,14 +294,30 @@ async function stop(code = 0) {
 
 // ---------------------------------------------------------------- what a person needs to see
 
-const seen = { rootPassword: undefined, demo: undefined, workerLanguages: undefined };
+const seen = { rootPassword: undefined, demo: undefined };
 
-/** Picks root's first-start password and the demo outcome out of the backend's lines (they are printed anyway). */
-function watchBackend(line) {
+/**
+ * Where the demo content stands, from the backend's "Demo content ..." lines (backend/src/modules/demo): the line of
+ * its last step wins. Only `created` and `exists` mean that the database holds it.
+ */
+function demoState(line) {
+  let m;
+  if ((m = /Demo content created: problems ([^;]+);/.exec(line))) return { state: 'created', problems: m[1] };
+  if ((m = /Demo content exists: made on (\S+) \(problems ([^)]*)\)/.exec(line))) return { state: 'exists', at: m[1], problems: m[2] };
+  if (/Demo content not made: the site already has content/.test(line)) return { state: 'site not empty' };
+  if ((m = /Demo content waits for a judge worker with (.+?) \(/.exec(line))) return { state: 'waiting', language: m[1] };
+  if ((m = /Demo content not created \((.*)\); trying once more/.exec(line))) return { state: 'retrying', reason: m[1] };
+  if ((m = /Demo content not created \((.*)\); the next start/.exec(line))) return { state: 'failed', reason: m[1] };
+  return undefined;
+}
+
+/** Picks root's first-start password and the demo's state out of the backend's lines (they are printed anyway). */
+function watchBackend(rawLine) {
+  // eslint-disable-next-line no-control-regex
+  const line = rawLine.replace(/\x1b\[[0-9;]*m/g, '');
   const root = /Created the super admin "root" with password: (\S+)/.exec(line);
   if (root) seen.rootPassword = root[1];
-  if (/Demo content created/.test(line)) seen.demo = 'created';
-  else if (/Demo content not created/.test(line)) seen.demo = 'failed';
+  seen.demo = demoState(line) ?? seen.demo;
 }
 
 async function getJson(url, headers = {}) {
@@ -298,8 +331,45 @@ async function getJson(url, headers = {}) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits for /api/health/ready (migrations on a first start take a while), then for a judge worker's languages. */
-async function summary({ port, databaseUrl, redisUrl, worker }) {
+/** How long the summary waits for the demo content once a judge worker is up: two checker compiles and a retry, busy machine. */
+const DEMO_WAIT_MS = 6 * 60_000;
+
+const demoPending = () => !seen.demo || seen.demo.state === 'waiting' || seen.demo.state === 'retrying';
+
+/**
+ * The backend says where the demo stands as soon as it listens. While it is being made on a live judge worker, waits
+ * for it (bounded), so that the summary, and the address in it, come once the site has something to show.
+ */
+async function waitForDemo(workerUp, languages) {
+  for (let i = 0; i < 40 && !seen.demo && !stopping; i++) await sleep(250);
+  if (!workerUp() || !demoPending()) return;
+  if (seen.demo && seen.demo.state === 'waiting' && !languages.some((l) => l.name === seen.demo.language)) return;
+  log('making the demo content: its special judge and interactor compile on the judge worker (a minute or two on a busy machine)');
+  const until = Date.now() + DEMO_WAIT_MS;
+  while (demoPending() && workerUp() && !stopping && Date.now() < until) await sleep(500);
+}
+
+/** The summary's demo line: what the database holds (the backend's last "Demo content" line), and what to do if nothing. */
+function demoLine(workerUp, languages, host) {
+  const d = seen.demo ?? { state: 'unknown' };
+  if (env.DEMO === '0') return '  Demo content: off (DEMO=0).';
+  if (d.state === 'created')
+    return `  Demo content: made now: problems ${d.problems}, a running contest, a training and an announcement (README "First run").`;
+  if (d.state === 'exists') return `  Demo content: made on ${d.at.slice(0, 10)} (problems ${d.problems}).`;
+  if (d.state === 'site not empty') return '  Demo content: none (the site already has content of its own).';
+  if (d.state === 'failed') return `  Demo content: not made (${d.reason}); the next start tries again.`;
+  if (!workerUp) return '  Demo content: not made yet: no judge worker yet (its special judge compiles on one); the next start makes it.';
+  if (d.state === 'waiting' && !languages.some((l) => l.name === d.language)) {
+    return `  Demo content: not made yet: the judge worker has no ${d.language} for its special judge${host.printed ? ` (${host.printed})` : ''}; the next start makes it.`;
+  }
+  return '  Demo content: still being made (its line follows in the log).';
+}
+
+/**
+ * Waits for /api/health/ready (migrations on a first start take a while), then for a judge worker's languages, then
+ * for the demo content, and prints the summary.
+ */
+async function summary({ port, databaseUrl, redisUrl, worker, host, judgeOff }) {
   const base = `http://127.0.0.1:${port}`;
   let ready = { status: 0, body: null };
   for (let i = 0; i < 600 && !stopping; i++) {
@@ -317,18 +387,22 @@ async function summary({ port, databaseUrl, redisUrl, worker }) {
       await sleep(500);
     }
   }
+  const workerUp = () => !!worker && worker.exitCode === null && languages.length > 0;
+  if (env.DEMO !== '0' && ready.status === 200) await waitForDemo(workerUp, languages);
   if (stopping) return;
   const checks = (ready.body && ready.body.data && ready.body.data.checks) || {};
   const state = (ok) => (ok ? 'up  ' : 'DOWN');
   const pg = env.DATABASE_URL
     ? new URL(databaseUrl).host
     : `embedded, ${new URL(databaseUrl).host}, data in ${path.join(DATA_DIR, 'postgres')}`;
-  const workerState =
-    worker && worker.exitCode === null && languages.length
-      ? `${state(true)} ${languages.length} languages: ${languages.map((l) => l.name).join(', ')}`
+  const workerState = workerUp()
+    ? `${state(true)} ${languages.length} languages: ${languages.map((l) => l.name).join(', ')}`
+    : judgeOff
+      ? `${state(false)} ${judgeOff} (submissions wait in the queue)`
       : worker
         ? `${state(false)} (see its lines above; submissions wait in the queue)`
         : `none  (judge-sandbox is not built)`;
+  const notJudged = host.missing.filter((n) => n.languages);
   const lines = [
     '',
     `  OJ platform: http://localhost:${port}    (admin: http://localhost:${port}/admin/, API docs: /api/docs)`,
@@ -337,15 +411,16 @@ async function summary({ port, databaseUrl, redisUrl, worker }) {
     `  Redis         ${state(checks.redis === 'up')} ${redisUrl}`,
     `  Backend       ${state(ready.status === 200)} port ${port}${ready.status === 200 ? '' : ' (not ready: ' + JSON.stringify(checks) + ')'}`,
     `  Judge worker  ${workerState}`,
+    ...(notJudged.length && workerUp()
+      ? [
+          `                not offered, no toolchain: ${notJudged.map((n) => n.label).join(', ')}${host.printed ? ` (${host.printed})` : ''}`,
+        ]
+      : []),
     '',
     seen.rootPassword
       ? `  Log in as root with the password ${seen.rootPassword} (shown only on this first start; set ROOT_PASSWORD to choose it).`
       : `  Log in as root (password: ROOT_PASSWORD, or the one printed on the first start).`,
-    env.DEMO === '0'
-      ? '  Demo content: off (DEMO=0).'
-      : seen.demo === 'failed'
-        ? '  Demo content: not created (see the warning above).'
-        : '  Demo content: made on the first start of an empty site (problems 1000-1002, a running contest, a training); README "First run".',
+    demoLine(workerUp(), languages, host),
     env.METRICS_PORT && env.METRICS_PORT !== '0'
       ? `  Metrics: http://localhost:${env.METRICS_PORT}/metrics; health: /api/health/live, /api/health/ready; judge queue: Admin → General → Judge Queue.`
       : `  Metrics: /metrics with "Authorization: Bearer" + the token in ${path.join(DATA_DIR, 'metrics-token')}; health: /api/health/ready; judge queue: Admin → General → Judge Queue.`,
@@ -354,8 +429,57 @@ async function summary({ port, databaseUrl, redisUrl, worker }) {
   console.log(lines.join('\n'));
 }
 
+/**
+ * Where the worker keeps its cache (sandbox launcher, compiled checkers, problem packages) and finds testlib.h. The
+ * sandboxes mount files from both as their own users, so both must be reachable by others: a checkout in root's home
+ * (/root is 0700) is not, and then they move under /var/cache/oj-judge (the judge runs as root).
+ */
+function judgePaths() {
+  const paths = { JUDGE_CACHE_DIR: env.JUDGE_CACHE_DIR || path.join(DATA_DIR, 'judge-cache') };
+  if (env.JUDGE_TESTLIB_DIR) paths.JUDGE_TESTLIB_DIR = env.JUDGE_TESTLIB_DIR;
+  const testlib = env.JUDGE_TESTLIB_DIR || path.join(ROOT, 'judge-sandbox/testlib');
+  const closed = { cache: closedAncestor(paths.JUDGE_CACHE_DIR), testlib: closedAncestor(testlib) };
+  const home = path.join('/var/cache/oj-judge', crypto.createHash('sha256').update(DATA_DIR).digest('hex').slice(0, 12));
+  const moveTo = (dir) => {
+    fs.mkdirSync(dir, { recursive: true });
+    for (let d = dir; d !== '/var/cache'; d = path.dirname(d)) fs.chmodSync(d, 0o755);
+    return dir;
+  };
+  for (const [what, variable] of [
+    ['cache', 'JUDGE_CACHE_DIR'],
+    ['testlib', 'JUDGE_TESTLIB_DIR'],
+  ]) {
+    if (!closed[what]) continue;
+    if (env[variable]) {
+      log(`${variable}: the judge's sandboxes cannot enter ${closed[what]} (no o+x): checkers will not compile or run`);
+      continue;
+    }
+    paths[variable] = moveTo(path.join(home, what));
+    log(`the judge's sandboxes cannot enter ${closed[what]} (closed to other users): its ${what} goes to ${paths[variable]}`);
+  }
+  if (closed.testlib && !env.JUDGE_TESTLIB_DIR) {
+    for (const file of fs.readdirSync(testlib)) fs.copyFileSync(path.join(testlib, file), path.join(paths.JUDGE_TESTLIB_DIR, file));
+  }
+  return paths;
+}
+
+/** Why no judge worker can run here (missing bubblewrap, not root), or '' when one can. */
+function judgeOffReason(host) {
+  const missing = !host.sandbox
+    ? `bubblewrap is missing: ${host.printed ? `${host.printed}, then npm start again` : 'install it (README "Requirements"), then npm start again'}`
+    : '';
+  return [missing, ...host.blockers].filter(Boolean).join('; ');
+}
+
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
+  let host;
+  try {
+    host = prepareJudgeHost({ purpose: 'start', env });
+  } catch (e) {
+    fail(e.message);
+  }
+  const judgeOff = judgeOffReason(host);
   build();
 
   let databaseUrl = env.DATABASE_URL;
@@ -401,17 +525,19 @@ async function main() {
 
   const worker = path.join(ROOT, 'judge-sandbox/dist/worker.js');
   let workerChild;
-  if (fs.existsSync(worker)) {
+  if (judgeOff) {
+    log(`no judge worker: ${judgeOff}`);
+  } else if (fs.existsSync(worker)) {
     workerChild = startChild(
       'one judge worker',
       [worker],
-      { ...shared, JUDGE_CACHE_DIR: path.join(DATA_DIR, 'judge-cache'), BACKEND_URL: `http://127.0.0.1:${PORT}` },
+      { ...shared, ...judgePaths(), BACKEND_URL: `http://127.0.0.1:${PORT}` },
       { essential: false },
     );
   } else {
     log('judge-sandbox is not built: no judge worker (submissions wait in the queue)');
   }
-  await summary({ port: PORT, databaseUrl, redisUrl, worker: workerChild });
+  await summary({ port: PORT, databaseUrl, redisUrl, worker: workerChild, host, judgeOff });
 }
 
 function onSignals() {

@@ -89,6 +89,40 @@ describe('deploy files', () => {
     }
   });
 
+  it('docker compose up in deploy/ needs no settings: secrets made once, the judge token shared, demo content on', () => {
+    const text = readFileSync(path.join(DEPLOY, 'docker-compose.yml'), 'utf8');
+    // A ${VAR:?message} stops `docker compose up` until VAR is set.
+    expect(text).not.toMatch(/\$\{[A-Z_]+:\?/);
+    const { services } = yaml.load(text) as Obj;
+    const tokenFile = '/run/oj-secrets/judge-token';
+    expect(services['judge-token'].volumes).toEqual(['ojsecrets:/run/oj-secrets']);
+    expect(services['judge-token'].command.join(' ')).toContain(`const f = '${tokenFile}'; if (!fs.existsSync(f)) fs.writeFileSync(f,`);
+    for (const name of ['backend', 'judge']) {
+      const svc = services[name];
+      expect(svc.volumes).toContain('ojsecrets:/run/oj-secrets:ro');
+      expect(svc.environment.JUDGE_TOKEN).toBe('${JUDGE_TOKEN:-}');
+      // $$ is a literal $ for the container's shell: a JUDGE_TOKEN given wins over the file.
+      expect(svc.command[2]).toBe(
+        `JUDGE_TOKEN="$\${JUDGE_TOKEN:-$$(cat ${tokenFile})}" exec node ${name === 'backend' ? 'backend' : 'judge-sandbox'}/dist/${name === 'backend' ? 'main' : 'worker'}.js`,
+      );
+      expect(svc.depends_on['judge-token']).toEqual({ condition: 'service_completed_successfully' });
+    }
+    expect(services.backend.environment).toMatchObject({ JWT_SECRET: '${JWT_SECRET:-}', DEMO: '${DEMO:-1}' });
+    expect(services.backend.healthcheck.test.join(' ')).toContain("fetch('http://127.0.0.1:8080/api/health/ready')");
+    expect(services.judge.depends_on.backend).toEqual({ condition: 'service_healthy' });
+  });
+
+  it('the judge image installs its packages through the set-up check that npm start, npm test and CI run', () => {
+    const dockerfile = readFileSync(path.join(DEPLOY, 'judge.Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('COPY scripts/setup-judge-host.js scripts/setup-judge-host.js');
+    expect(dockerfile).toContain('JUDGE_LANGUAGES=all node scripts/setup-judge-host.js --for judge');
+    // One package list: none of its own beside the script's.
+    expect(dockerfile).not.toMatch(/apt-get install[^&]*\b(gcc|bubblewrap|openjdk)/);
+    expect(readFileSync(path.join(REPO, '.ci/run'), 'utf8')).toContain('node scripts/setup-judge-host.js --for ci');
+    const ignored = readFileSync(path.join(REPO, '.dockerignore'), 'utf8').split('\n');
+    for (const entry of ['**/node_modules', '**/dist', '.data']) expect(ignored).toContain(entry);
+  });
+
   it('the backend is replicated behind probes on the health endpoints, a Service and an Ingress', () => {
     const backend = find('Deployment', 'oj-backend');
     expect(backend.spec.replicas).toBeGreaterThanOrEqual(2);

@@ -5,6 +5,7 @@
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { CHECKER_COMPILE_WALL_LIMIT_MS } from '@oj/contracts';
 import { Language, TESTLIB_DIR } from './languages';
 import { run, Mount, RunResult } from './sandbox/run';
 import { judgeConfig } from './config';
@@ -18,6 +19,13 @@ export const COMPILE_LIMITS = {
   messageLimitBytes: 8192,
   pidsLimit: 128,
 };
+
+/**
+ * A checker or interactor includes testlib.h: 6-8 s of CPU for g++ -O2 where a contestant's program takes one, and on
+ * a busy machine several times that in wall clock (contracts CHECKER_COMPILE_WALL_LIMIT_MS has the figures). Running
+ * out of it is reported as a timeout (CompileCheckResult.timedOut), never as a compile error of the checker.
+ */
+export const CHECKER_COMPILE_LIMITS = { ...COMPILE_LIMITS, timeLimitMs: 30000, wallLimitMs: CHECKER_COMPILE_WALL_LIMIT_MS };
 
 export interface CompileResult {
   ok: boolean;
@@ -62,14 +70,15 @@ export async function compile(language: Language, code: string, options: Compile
   const logDir = newWorkDir('compile-log');
   const stdout = path.join(logDir, 'out');
   const stderr = path.join(logDir, 'err');
+  const limits = options.asChecker ? CHECKER_COMPILE_LIMITS : COMPILE_LIMITS;
   const result = await run({
     args: language.compile(options.asChecker ?? false, sourceFile),
     env: language.compileEnv,
-    timeLimitMs: COMPILE_LIMITS.timeLimitMs,
-    wallLimitMs: COMPILE_LIMITS.wallLimitMs,
-    memoryLimitKb: COMPILE_LIMITS.memoryLimitKb,
-    outputLimitBytes: COMPILE_LIMITS.outputLimitBytes,
-    pidsLimit: COMPILE_LIMITS.pidsLimit,
+    timeLimitMs: limits.timeLimitMs,
+    wallLimitMs: limits.wallLimitMs,
+    memoryLimitKb: limits.memoryLimitKb,
+    outputLimitBytes: limits.outputLimitBytes,
+    pidsLimit: limits.pidsLimit,
     openFilesLimit: 256,
     workDir: dir,
     stdout,

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { JudgeStatus } from '@oj/contracts';
 import type { CompileCheckJobData, CompileCheckResult, TestJudgeJobData, TestJudgeResult } from '@oj/contracts';
-import { compile, newWorkDir, readHead } from './compile';
+import { compile, compileCached, newWorkDir, readHead } from './compile';
 import { findLanguage } from './languages';
 import { programSpec } from './judge';
 import { run, settleRuns } from './sandbox/run';
@@ -77,6 +77,12 @@ export async function testJudge(data: TestJudgeJobData): Promise<TestJudgeResult
 export async function compileCheck(data: CompileCheckJobData): Promise<CompileCheckResult> {
   const language = findLanguage(data.language);
   if (!language) return { ok: false, message: `Language not available: ${data.language}` };
+  if (data.asChecker) {
+    // Into the checker cache: saving the problem checks the same code again, and its first judgement runs it.
+    const checker = await compileCached(language, data.code);
+    await settleRuns();
+    return { ok: checker.ok, message: checker.message, ...(checker.run?.status === 'time-limit' ? { timedOut: true } : {}) };
+  }
   const compiled = await compile(language, data.code, { asChecker: data.asChecker });
   await settleRuns();
   fs.rmSync(compiled.dir, { recursive: true, force: true });

@@ -82,13 +82,13 @@ export interface TestAppOptions {
   onlyRoot?: boolean;
 }
 
-function withDatabase(url: string, database: string): string {
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = '/' + database;
   return u.toString();
 }
 
-async function adminQuery(sql: string): Promise<void> {
+export async function adminQuery(sql: string): Promise<void> {
   const client = new Client({ connectionString: TEST_PG_URL });
   await client.connect();
   try {
@@ -99,7 +99,7 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** Deletes every Redis key under the given prefixes (no prefix applied by this client). */
-async function deleteKeys(prefixes: string[]): Promise<void> {
+export async function deleteKeys(prefixes: string[]): Promise<void> {
   const redis = new Redis(TEST_REDIS_URL);
   try {
     for (const prefix of prefixes) {

@@ -207,7 +207,19 @@ export interface CompileCheckResult {
   ok: boolean;
   /** Compiler output, truncated. */
   message: string;
+  /** The compile ran out of its time (CPU or wall clock): a busy judge, not the code, so no "compilation failed". */
+  timedOut?: boolean;
 }
+
+/**
+ * Wall clock limit of a checker or interactor compile. testlib.h is ~200 KB of templates: with -O2 it takes 8-9 s of
+ * CPU in the sandbox, 11-16 s of wall clock at a load of 5 on the 2-core machine and 43-44 s with ten compiles
+ * sharing the two cores (2026-11-28, judge-sandbox README); 60 s leaves room for that, and the backend's wait (below)
+ * stays under the client's 90 s.
+ */
+export const CHECKER_COMPILE_WALL_LIMIT_MS = 60_000;
+/** How long the backend waits for a compile check: the compile's wall limit plus time for a worker to take the job. */
+export const CHECKER_COMPILE_WAIT_MS = CHECKER_COMPILE_WALL_LIMIT_MS + 15_000;
 
 /** Run code once on custom input ("run on custom input"); not a stored submission. */
 export interface TestJudgeJobData {

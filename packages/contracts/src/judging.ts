@@ -25,6 +25,8 @@ export const JUDGING_ERR = {
   tagExists: 'The tag already exists.',
   tagClassificationExists: 'The tag classification already exists.',
   judgeUnavailable: 'No judge server is available, please try again later.',
+  spjCompileTimeout: 'Special judge code compilation timed out: the judge server is busy, please try again later.',
+  interactiveCompileTimeout: 'Interactive judge code compilation timed out: the judge server is busy, please try again later.',
   testcaseEmpty: 'Sorry, the test data of this problem is empty!',
   testcaseDownloadLimit: (max: number) => `Sorry, you can download test data at most ${max} times a day, please try again tomorrow!`,
 } as const;

@@ -1,12 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestAuth, ContestType, Role, TrainingAuth } from '@oj/contracts';
+import { setTimeout as sleep } from 'timers/promises';
 import { DataSource } from 'typeorm';
 import { SessionService } from '../../core/auth/session.service';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { SiteConfigEntry } from '../../core/site-config/site-config.entity';
 import { AdminContestService } from '../contest/admin-contest.service';
 import { Contest } from '../contest/entities/contest.entity';
+import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
 import { ProblemFormService } from '../problem/problem-form.service';
 import { ProblemService } from '../problem/problem.service';
 import { Problem } from '../problem/entities/problem.entity';
@@ -18,12 +20,22 @@ import { Training } from '../training/entities/training.entity';
 import { User } from '../user/entities/user.entity';
 import { ROOT_USERNAME } from '../user/root-account.service';
 import { UserService } from '../user/user.service';
-import { A_PLUS_B, CIRCLE_AREA, DEMO_ANNOUNCEMENT, DEMO_CONTEST, DEMO_TRAINING, GUESS_NUMBER } from './demo-problems';
+import {
+  A_PLUS_B,
+  CIRCLE_AREA,
+  DEMO_ANNOUNCEMENT,
+  DEMO_CHECKER_LANGUAGE,
+  DEMO_CONTEST,
+  DEMO_TRAINING,
+  GUESS_NUMBER,
+} from './demo-problems';
 
 /** The site_config row that says the demo content was made (so it is never made again, even once deleted). */
 export const DEMO_MARKER_KEY = 'demo-content';
 /** Any constant: replicas starting together seed one at a time (the others then find the marker). */
 const DEMO_LOCK_KEY = 734_120_020;
+/** How often a first start that waits for a judge worker looks for one (workers announce themselves every 10 s). */
+const WORKER_POLL_MS = 1000;
 
 export interface DemoContent {
   createdAt: string;
@@ -42,8 +54,10 @@ export type SeedOutcome = { created: DemoContent } | { skipped: 'done before' | 
  * into a site that already has problems, contests, trainings, announcements or users besides root.
  */
 @Injectable()
-export class DemoContentService {
+export class DemoContentService implements OnApplicationShutdown {
   private readonly logger = new Logger('Demo');
+  /** Set at shutdown: a seeding that waits for a judge worker stops waiting. */
+  private closing = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -56,7 +70,12 @@ export class DemoContentService {
     private readonly trainings: AdminTrainingService,
     private readonly trainingProblems: AdminTrainingProblemService,
     private readonly announcements: AnnouncementService,
+    private readonly registry: JudgeServerRegistry,
   ) {}
+
+  onApplicationShutdown(): void {
+    this.closing = true;
+  }
 
   /** The marker, when the demo content was made. */
   async marker(): Promise<DemoContent | null> {
@@ -74,8 +93,9 @@ export class DemoContentService {
 
   /**
    * Creates the demo content when the site is empty and it was never made. The special judge and the interactor
-   * are compile-checked by a judge worker first (as the admin editor does): with no worker answering, nothing is
-   * made and the next start tries again.
+   * are compile-checked by a judge worker first (as the admin editor does), both at once: with no worker answering,
+   * nothing is made and the next start tries again; with one, they land in its checker cache, so the problems'
+   * own compile checks and their first judgements find them compiled.
    */
   async seedIfEmpty(): Promise<SeedOutcome> {
     const lock = this.dataSource.createQueryRunner();
@@ -99,12 +119,12 @@ export class DemoContentService {
     const rootRow = (await this.users.findByUsername(ROOT_USERNAME)) ?? null;
     const root = rootRow ? await this.sessions.load(rootRow.uid) : null;
     if (!root || root.roleId !== Role.Root) throw new Error('the root account does not exist yet');
-    // Saving a checker problem needs a judge worker to compile the checker: one compile check first, so that with
-    // no worker answering nothing has been made yet (and the next start tries again).
-    await this.problemService.assertCheckerCompiles(
-      CIRCLE_AREA.problem.judgeMode!,
-      CIRCLE_AREA.problem.spjLanguage!,
-      CIRCLE_AREA.problem.spjCode!,
+    // Saving a checker problem needs a judge worker to compile the checker: the compile checks first, so that if one
+    // fails (no worker, a busy one that runs out of time) nothing has been made yet and the retry finds an empty site.
+    await Promise.all(
+      [CIRCLE_AREA, GUESS_NUMBER].map(({ problem: p }) =>
+        this.problemService.assertCheckerCompiles(p.judgeMode!, p.spjLanguage!, p.spjCode!),
+      ),
     );
     const aPlusB = await this.problemForm.create(A_PLUS_B, root);
     const circle = await this.problemForm.create(CIRCLE_AREA, root);
@@ -149,21 +169,73 @@ export class DemoContentService {
     return content;
   }
 
-  /** For main.ts: seeds in the background once the server listens (workers connect to it), and says what it did. */
+  /** True while a live judge worker offers the language the demo's checker and interactor are written in. */
+  private async workerReady(): Promise<boolean> {
+    const servers = await this.registry.servers().catch(() => []);
+    return servers.some((s) => (s.languages ?? []).some((l) => l.name === DEMO_CHECKER_LANGUAGE));
+  }
+
+  /**
+   * For main.ts, once the server listens (workers learn their queue from it): says where the demo content stands, and
+   * on an empty site waits for a judge worker, seeds, and tries once more if that fails (a checker compile that ran
+   * out of time on a busy machine). Its "Demo content ..." lines are what `npm start`'s summary reports.
+   */
   seedInBackground(): void {
-    if (!this.config.demo) return;
-    this.seedIfEmpty().then(
-      (outcome) => {
-        if ('created' in outcome) {
-          const c = outcome.created;
-          this.logger.log(
-            `Demo content created: problems ${c.problems.map((p) => p.problemId).join(', ')}, contest ${c.cid}, training ${c.tid} (DEMO=0 skips it)`,
-          );
-        } else {
-          this.logger.debug(`Demo content not created: ${outcome.skipped}`);
+    if (this.config.demo) void this.seedWhenJudged();
+  }
+
+  private async seedWhenJudged(): Promise<void> {
+    try {
+      const made = await this.marker();
+      if (made) return this.reportExisting(made);
+      if (!(await this.siteIsEmpty())) {
+        this.logger.log('Demo content not made: the site already has content of its own');
+        return;
+      }
+      if (!(await this.workerReady())) {
+        this.logger.log(
+          `Demo content waits for a judge worker with ${DEMO_CHECKER_LANGUAGE} (its special judge and interactor compile on one)`,
+        );
+        while (!this.closing && !(await this.workerReady())) await sleep(WORKER_POLL_MS);
+      }
+    } catch (e) {
+      this.logger.warn(`Demo content not created (${(e as Error).message}); the next start tries again if the site is still empty`);
+      return;
+    }
+    for (let attempt = 1; !this.closing; attempt++) {
+      try {
+        await this.report(await this.seedIfEmpty());
+        return;
+      } catch (e) {
+        const why = (e as Error).message;
+        if (attempt === 2 || this.closing) {
+          this.logger.warn(`Demo content not created (${why}); the next start tries again if the site is still empty`);
+          return;
         }
-      },
-      (e: Error) => this.logger.warn(`Demo content not created (${e.message}); the next start tries again if the site is still empty`),
-    );
+        this.logger.warn(`Demo content not created (${why}); trying once more`);
+      }
+    }
+  }
+
+  private reportExisting(made: DemoContent): void {
+    const problems = made.problems.map((p) => p.problemId).join(', ');
+    this.logger.log(`Demo content exists: made on ${made.createdAt} (problems ${problems}); it is never made again`);
+  }
+
+  private async report(outcome: SeedOutcome): Promise<void> {
+    if ('created' in outcome) {
+      const c = outcome.created;
+      this.logger.log(
+        `Demo content created: problems ${c.problems.map((p) => p.problemId).join(', ')}; contest ${c.cid}; training ${c.tid} (DEMO=0 skips it)`,
+      );
+    } else if (outcome.skipped === 'site not empty') {
+      this.logger.log('Demo content not made: the site already has content of its own');
+    } else if (outcome.skipped === 'done before') {
+      // Another replica made it meanwhile.
+      const made = await this.marker();
+      if (made) this.reportExisting(made);
+    } else {
+      this.logger.debug(`Demo content not created: ${outcome.skipped}`);
+    }
   }
 }

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import {
+  CHECKER_COMPILE_WAIT_MS,
   CompileCheckJobData,
   CompileCheckResult,
   JUDGE_PRIORITY,
@@ -24,6 +25,9 @@ export interface JudgeJobDataV extends JudgeJobData {
 
 export const TEST_JUDGE_JOB_PREFIX = 'test-';
 export const COMPILE_JOB_PREFIX = 'compile-';
+
+/** waitFor's answer when a worker took the job but did not answer in time. */
+const TAKEN_NOT_ANSWERED = Symbol('taken, not answered');
 
 /** Completed judge jobs stay a day so a replica that missed the event can still collect the result. */
 const KEEP_COMPLETED = { age: 24 * 3600, count: 50_000 };
@@ -119,8 +123,11 @@ export class JudgeQueueService {
     );
   }
 
-  /** Compiles special judge / interactor code on a worker and waits for the answer. */
-  async compileCheck(data: CompileCheckJobData, timeoutMs = 60_000): Promise<CompileCheckResult> {
+  /**
+   * Compiles special judge / interactor code on a worker and waits for the answer. A worker that took the job but has
+   * not answered in time is still compiling: that is answered as a compile that ran out of time, not as no judge.
+   */
+  async compileCheck(data: CompileCheckJobData, timeoutMs = CHECKER_COMPILE_WAIT_MS): Promise<CompileCheckResult> {
     const job = await this.queue.add(
       JudgeJobName.compileCheck,
       { ...data, installationId: this.installationId },
@@ -131,7 +138,10 @@ export class JudgeQueueService {
         removeOnFail: true,
       },
     );
-    return this.waitFor<CompileCheckResult>(job, timeoutMs);
+    const answer = await this.waitFor<CompileCheckResult>(job, timeoutMs);
+    return answer === TAKEN_NOT_ANSWERED
+      ? { ok: false, timedOut: true, message: `No answer from the judge server within ${Math.round(timeoutMs / 1000)} s` }
+      : answer;
   }
 
   /** Adds a test judge (run on custom input); the result is collected by its key. */
@@ -148,7 +158,7 @@ export class JudgeQueueService {
     );
   }
 
-  private async waitFor<T>(job: Job, timeoutMs: number): Promise<T> {
+  private async waitFor<T>(job: Job, timeoutMs: number): Promise<T | typeof TAKEN_NOT_ANSWERED> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ServerError(JUDGING_ERR.judgeUnavailable)), timeoutMs);
@@ -156,7 +166,9 @@ export class JudgeQueueService {
     try {
       return (await Promise.race([job.finished(), timeout])) as T;
     } catch (e) {
+      const taken = e instanceof ServerError && (await job.getState().catch(() => 'unknown')) === 'active';
       await job.remove().catch(() => undefined);
+      if (taken) return TAKEN_NOT_ANSWERED;
       if (e instanceof ServerError) throw e;
       throw new ServerError(JUDGING_ERR.judgeUnavailable);
     } finally {

@@ -20,7 +20,7 @@ import {
 import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { RowCache } from '../../core/cache/row-cache';
-import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
+import { BadRequestError, NotFoundError, ServerError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { GroupAccessService } from '../group/access/group-access.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
@@ -113,12 +113,21 @@ export class ProblemService {
     if (input.casesToStore && input.casesToStore.length === 0) throw new BadRequestError(JUDGING_ERR.testcaseRequired);
   }
 
-  /** Special judge / interactor code must compile (spec §5); the answer carries the compiler output. */
+  /**
+   * Special judge / interactor code must compile (spec §5); the answer carries the compiler output. A compile that ran
+   * out of time says so (the judge is busy; the same code may compile on the next try), never "compilation failed".
+   */
   async assertCheckerCompiles(judgeMode: string, language: string | null, code: string | null): Promise<void> {
     if (!needsChecker(judgeMode)) return;
-    const failed = judgeMode === JudgeMode.Special ? ERR.spjCompileFailed : ERR.interactiveCompileFailed;
+    const special = judgeMode === JudgeMode.Special;
+    const failed = special ? ERR.spjCompileFailed : ERR.interactiveCompileFailed;
     if (!code || !language) throw new BadRequestError(failed);
     const result = await this.queue.compileCheck({ language, code, asChecker: true });
+    if (result.timedOut) {
+      const e = new ServerError(special ? JUDGING_ERR.spjCompileTimeout : JUDGING_ERR.interactiveCompileTimeout);
+      Object.assign(e, { data: result.message });
+      throw e;
+    }
     if (!result.ok) {
       const e = new BadRequestError(failed);
       Object.assign(e, { data: result.message });

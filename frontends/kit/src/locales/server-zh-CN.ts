@@ -80,6 +80,8 @@ export const serverZhCN: Record<string, string> = {
   'JUDGING_ERR.tagExists': '该标签已存在。',
   'JUDGING_ERR.tagClassificationExists': '该标签分类已存在。',
   'JUDGING_ERR.judgeUnavailable': '暂无可用的评测机，请稍后重试。',
+  'JUDGING_ERR.spjCompileTimeout': '特殊判题程序编译超时：评测机繁忙，请稍后重试。',
+  'JUDGING_ERR.interactiveCompileTimeout': '交互判题程序编译超时：评测机繁忙，请稍后重试。',
   'JUDGING_ERR.testcaseEmpty': '对不起，该题目的测试数据为空！',
   'JUDGING_ERR.testcaseDownloadLimit': '对不起，每天最多下载 {n} 次测试数据，请明天再试！',
   'CONTEST_ERR.titleRequired': '请输入比赛标题。',
