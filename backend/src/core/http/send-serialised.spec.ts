@@ -65,3 +65,32 @@ describe('cached serialised pages', () => {
     }
   });
 });
+
+describe('cached pages with an insert of one request', () => {
+  const rows = Array.from({ length: 400 }, (_, i) => ({ rank: i + 1, username: `user${i}` }));
+  const page = Buffer.from(JSON.stringify({ records: rows, total: 400 }));
+  const offset = '{"records":['.length;
+  const app = express();
+  // The insert is this request's: a row (or a large one: more than one stored deflate block) and a comma.
+  app.get('/pinned', (req, res) => {
+    const mine = { rank: 7, username: 'user6', note: 'x'.repeat(Number(req.query.pad ?? 0)) };
+    sendSerialised(res, { page, offset, insert: Buffer.from(`${JSON.stringify(mine)},`) });
+  });
+  const expected = (pad: number) =>
+    JSON.stringify(envelope({ records: [{ rank: 7, username: 'user6', note: 'x'.repeat(pad) }, ...rows], total: 400 }));
+
+  it.each([0, 70_000, 140_000])('sends it gzipped once the page pieces are ready, right for an insert of %i more bytes', async (pad) => {
+    const encodings: (string | undefined)[] = [];
+    for (let i = 0; i < 20 && !encodings.includes('gzip'); i++) {
+      const res = await request(app).get('/pinned').query({ pad }).set('Accept-Encoding', 'gzip');
+      // supertest inflates it and checks gzip's CRC-32 and length.
+      expect(JSON.stringify(res.body)).toBe(expected(pad));
+      encodings.push(res.headers['content-encoding']);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(encodings).toContain('gzip');
+    const plain = await request(app).get('/pinned').query({ pad }).set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.stringify(plain.body)).toBe(expected(pad));
+  });
+});

@@ -1,6 +1,6 @@
 import accepts = require('accepts');
 import type { IncomingMessage, ServerResponse } from 'http';
-import { gzip } from 'zlib';
+import { constants, crc32, deflateRaw, gzip } from 'zlib';
 import { envelope } from './envelope';
 
 /** The success envelope split around its data, for answers whose data is serialised already. */
@@ -53,12 +53,106 @@ function gzippedCopy(body: Buffer): Buffer | undefined {
 }
 
 /**
+ * A cached page with bytes of one request put in at `offset` of its data: a contest rank's page 1 with the
+ * viewer's own row before the others (HOJ). The page stays shared and its compressed pieces are made once.
+ */
+export interface PageWithInsert {
+  page: Buffer;
+  offset: number;
+  insert: Buffer;
+}
+
+/**
+ * The compressed pieces of a shared page around an insert point: raw deflate of everything before it, ended by a
+ * sync flush (byte-aligned, the stream still open), and of everything after it, finished. Between them the
+ * request's bytes go in stored (uncompressed) deflate blocks: the three make one valid deflate stream, since
+ * neither piece refers back past its own start. `headCrc` is the CRC-32 of the text before the insert.
+ */
+interface GzipPieces {
+  offset: number;
+  head: Buffer;
+  tail: Buffer;
+  headCrc: number;
+}
+/** Per shared page: its pieces, false once seen, null while they are being made (as `gzipped`). */
+const gzipPieces = new WeakMap<Buffer, GzipPieces | null | false>();
+
+/** gzip's member header: deflate, no name or time, unknown OS (RFC 1952). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A stored deflate block holds at most this many bytes (RFC 1951 3.2.4). */
+const STORED_MAX = 0xffff;
+
+function piecesOf(page: Buffer, offset: number): GzipPieces | undefined {
+  const known = gzipPieces.get(page);
+  if (known) return known.offset === offset ? known : undefined;
+  if (known === undefined) {
+    gzipPieces.set(page, false);
+    return undefined;
+  }
+  if (known === null) return undefined;
+  gzipPieces.set(page, null);
+  const before = Buffer.concat([ENVELOPE_HEAD, page.subarray(0, offset)]);
+  const after = Buffer.concat([page.subarray(offset), ENVELOPE_TAIL]);
+  deflateRaw(before, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }, (err1, head) => {
+    if (err1) return void gzipPieces.delete(page);
+    deflateRaw(after, { level: 6 }, (err2, tail) => {
+      if (err2) gzipPieces.delete(page);
+      else gzipPieces.set(page, { offset, head, tail, headCrc: crc32(before) });
+    });
+  });
+  return undefined;
+}
+
+/** `bytes` as stored deflate blocks, none final (the finished tail follows). */
+function storedBlocks(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += STORED_MAX) {
+    const chunk = bytes.subarray(at, at + STORED_MAX);
+    const header = Buffer.alloc(5);
+    header[0] = 0; // BFINAL 0, BTYPE 00 (stored), then the bits up to the byte boundary
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    out.push(header, chunk);
+  }
+  return out;
+}
+
+/** The gzip member of a page with an insert, from its ready pieces: only the CRC reads the page again. */
+function gzipWithInsert(p: PageWithInsert, pieces: GzipPieces): Buffer {
+  let crc = crc32(p.insert, pieces.headCrc);
+  crc = crc32(p.page.subarray(p.offset), crc);
+  crc = crc32(ENVELOPE_TAIL, crc);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE((ENVELOPE_HEAD.length + p.page.length + p.insert.length + ENVELOPE_TAIL.length) >>> 0, 4);
+  return Buffer.concat([GZIP_HEADER, pieces.head, ...storedBlocks(p.insert), pieces.tail, trailer]);
+}
+
+function sendWithInsert(res: ServerResponse, p: PageWithInsert): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  let body: Buffer | undefined;
+  if (ENVELOPE_HEAD.length + p.page.length + p.insert.length + ENVELOPE_TAIL.length >= GZIP_MIN_BYTES) {
+    res.setHeader('Vary', 'Accept-Encoding');
+    const pieces = acceptsGzip(res.req) ? piecesOf(p.page, p.offset) : undefined;
+    if (pieces) {
+      res.setHeader('Content-Encoding', 'gzip');
+      body = gzipWithInsert(p, pieces);
+    }
+  }
+  body ??= Buffer.concat([ENVELOPE_HEAD, p.page.subarray(0, p.offset), p.insert, p.page.subarray(p.offset), ENVELOPE_TAIL]);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+/**
  * Sends `{ status: 200, msg: 'success', data }` with data given as UTF-8 JSON (the envelope the adapter adds),
  * for handlers with `@Res()` that answer from a cache of serialised pages (contest and training ranks). Large
  * pages go gzipped to clients that accept it, once their compressed copy is ready. Also for the hot path's plain
- * responses (core/http/hot-path.ts).
+ * responses (core/http/hot-path.ts). A page with an insert keeps its compressed pieces instead (PageWithInsert).
  */
-export function sendSerialised(res: ServerResponse, data: Buffer): void {
+export function sendSerialised(res: ServerResponse, data: Buffer | PageWithInsert): void {
+  if (!Buffer.isBuffer(data)) return sendWithInsert(res, data);
   let body = wrapped.get(data);
   if (!body) wrapped.set(data, (body = Buffer.concat([ENVELOPE_HEAD, data, ENVELOPE_TAIL])));
   res.statusCode = 200;

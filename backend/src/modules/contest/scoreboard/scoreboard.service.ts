@@ -3,11 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestRankRow, GroupMemberStatus, Page, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { PageWithInsert } from '../../../core/http/send-serialised';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
 import { GroupAccessService } from '../../group/access/group-access.service';
 import { Contest } from '../entities/contest.entity';
-import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine } from './scoreboard-engine';
+import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine, UserState } from './scoreboard-engine';
 import { loadPackedSubmissions } from './packed-load';
 
 /** What a rank page is filtered by (POST /api/get-contest-rank). */
@@ -16,8 +17,14 @@ export interface RankFilter {
   limit?: number;
   keyword?: string;
   removeStar?: boolean;
+  /** Followed users (HOJ): copies of their rows are pinned on page 1; with `onlyConcerned`, only their rows show. */
   concernedList?: string[];
+  /** Ours: the board of the followed users only. */
+  onlyConcerned?: boolean;
 }
+
+/** Where the rows of a page begin in its JSON (`toPage` writes `records` first): pinned rows go in there. */
+const RECORDS_START = Buffer.byteLength('{"records":[');
 
 interface LoadedBoard {
   engine: ScoreboardEngine;
@@ -85,7 +92,14 @@ interface RenderedPage {
 function pageKey(view: BoardView, f: RankFilter): string {
   const { current, size } = pageRequest(f);
   const keyword = f.keyword?.trim().toLowerCase() ?? '';
-  return JSON.stringify([view, current, size, keyword, !!f.removeStar, f.concernedList?.length ? f.concernedList : null]);
+  return JSON.stringify([
+    view,
+    current,
+    size,
+    keyword,
+    !!f.removeStar,
+    f.onlyConcerned && f.concernedList?.length ? f.concernedList : null,
+  ]);
 }
 
 /**
@@ -387,12 +401,59 @@ export class ScoreboardService {
   }
 
   /**
-   * The same page as UTF-8 JSON, rendered once per board version and filter: under load many readers
-   * ask for the same few pages between two results, and rendering and serialising the rows was most of
-   * a request's cost (see the module README).
+   * The page `viewerUid` asks for, with HOJ's pinned rows (see `pinned`): page 1 carries copies of the viewer's own
+   * row and of the followed users' before the board's rows. The board's page is shared (pageJson) and the pinned
+   * rows are put in per request, so polls of page 1 stay as cheap as of any other page, gzip included.
+   */
+  async rankAnswer(contest: Contest, view: BoardView, filter: RankFilter, viewerUid?: string): Promise<Buffer | PageWithInsert> {
+    const engine = await this.board(contest);
+    const page = this.pageJson(engine, view, filter);
+    const pinned = this.pinned(engine, view, filter, viewerUid);
+    if (!pinned.length) return page;
+    // A page 1 with a pinned row has rows of its own (the pinned ones pass the filters): a comma follows.
+    return { page, offset: RECORDS_START, insert: Buffer.from(`${JSON.stringify(pinned).slice(1, -1)},`) };
+  }
+
+  /**
+   * HOJ's pinned rows (ContestCalculateRankManager): on page 1, a copy of the viewer's own row first, then of each
+   * followed user's (`concernedList`, in board order), each only when on the board and passing the filters; HOJ's
+   * client skips them in its top-10 chart (its first `concernedList.length`, plus one when row 0 is the viewer's).
+   * HOJ puts them at the head of the whole list before paging, so its later pages shift and its `total` counts
+   * them; here they are extra rows of page 1, so that every page is the same for all viewers (and cached once).
+   */
+  private pinned(engine: ScoreboardEngine, view: BoardView, filter: RankFilter, viewerUid?: string): ContestRankRow[] {
+    if (pageRequest(filter).current !== 1) return [];
+    const followed = filter.onlyConcerned ? [] : (filter.concernedList ?? []);
+    if (!viewerUid && !followed.length) return [];
+    const ranking = engine.ranking(view);
+    const keyword = filter.keyword?.trim().toLowerCase();
+    const concerned = filter.onlyConcerned && filter.concernedList?.length ? new Set(filter.concernedList) : null;
+    const at = (uid: string) => {
+      const i = engine.positionOf(view, uid);
+      return i >= 0 && passes(ranking.order[i], filter.removeStar, concerned, keyword) ? i : -1;
+    };
+    const own = viewerUid ? at(viewerUid) : -1;
+    const others = [...new Set(followed)]
+      .filter((uid) => uid !== viewerUid)
+      .map(at)
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b);
+    const positions = own >= 0 ? [own, ...others] : others;
+    if (!positions.length) return [];
+    const fb = engine.firstBloods(view);
+    return positions.map((i) => engine.toRow(view, ranking.order[i], ranking.ranks[i], fb));
+  }
+
+  /**
+   * A page as UTF-8 JSON, rendered once per board version and filter: under load many readers ask for the same
+   * few pages between two results, and rendering and serialising the rows was most of a request's cost (see the
+   * module README).
    */
   async rankPageJson(contest: Contest, view: BoardView, filter: RankFilter): Promise<Buffer> {
-    const engine = await this.board(contest);
+    return this.pageJson(await this.board(contest), view, filter);
+  }
+
+  private pageJson(engine: ScoreboardEngine, view: BoardView, filter: RankFilter): Buffer {
     let pages = this.pages.get(engine);
     if (!pages) this.pages.set(engine, (pages = new Map()));
     const key = pageKey(view, filter);
@@ -406,7 +467,7 @@ export class ScoreboardService {
       }
     }
     const { current, size } = pageRequest(filter);
-    const filtered = !!(filter.keyword?.trim() || filter.concernedList?.length || filter.removeStar);
+    const filtered = !!(filter.keyword?.trim() || (filter.onlyConcerned && filter.concernedList?.length) || filter.removeStar);
     const json = Buffer.from(JSON.stringify(this.page(engine, view, filter)));
     if (!hit && pages.size >= PAGE_CACHE_MAX) pages.clear();
     pages.set(key, {
@@ -431,11 +492,26 @@ export class ScoreboardService {
     return toPage(records, total, req);
   }
 
-  /** One page of several contests' boards ranked together (get-contest-rank's externalCidList, the public board). */
-  async mergedPage(contests: { contest: Contest; view: BoardView }[], filter: RankFilter): Promise<Page<ContestRankRow & { cid: number }>> {
+  /**
+   * One page of several contests' boards ranked together (get-contest-rank's externalCidList, the public board), with
+   * the pinned rows of `pinned` on page 1: the viewer's first row (none on the public board, as HOJ) and the
+   * followed users'.
+   */
+  async mergedPage(
+    contests: { contest: Contest; view: BoardView }[],
+    filter: RankFilter,
+    viewerUid?: string,
+  ): Promise<Page<ContestRankRow & { cid: number }>> {
     const rows = await this.mergedRows(contests, filter);
     const req = pageRequest(filter);
-    return toPage(rows.slice(req.skip, req.skip + req.size), rows.length, req);
+    const page = rows.slice(req.skip, req.skip + req.size);
+    if (req.current === 1) {
+      const followed = new Set(filter.onlyConcerned ? [] : filter.concernedList);
+      if (viewerUid) followed.delete(viewerUid);
+      const own = viewerUid ? rows.find((r) => r.uid === viewerUid) : undefined;
+      page.unshift(...(own ? [own] : []), ...rows.filter((r) => followed.has(r.uid)));
+    }
+    return toPage(page, rows.length, req);
   }
 
   /** Several contests' boards ranked together (synchronised contests), each row tagged with its cid. */
@@ -473,18 +549,21 @@ export class ScoreboardService {
   /** Positions in the ranking that pass the filters, or null when no filter is set (every position). */
   private filter(ranking: Ranking, f: RankFilter): number[] | null {
     const keyword = f.keyword?.trim().toLowerCase();
-    const concerned = f.concernedList?.length ? new Set(f.concernedList) : null;
+    const concerned = f.onlyConcerned && f.concernedList?.length ? new Set(f.concernedList) : null;
     if (!keyword && !concerned && !f.removeStar) return null;
     const out: number[] = [];
     ranking.order.forEach((state, i) => {
-      if (f.removeStar && state.isStar) return;
-      if (concerned && !concerned.has(state.user.uid)) return;
-      if (keyword) {
-        const u = state.user;
-        if (![u.username, u.nickname, u.realname, u.school].some((v) => v?.toLowerCase().includes(keyword))) return;
-      }
-      out.push(i);
+      if (passes(state, f.removeStar, concerned, keyword)) out.push(i);
     });
     return out;
   }
+}
+
+/** Whether a row passes the page's filters: star rows when they are removed, followed users only, the keyword. */
+function passes(state: UserState, removeStar: boolean | undefined, concerned: Set<string> | null, keyword: string | undefined): boolean {
+  if (removeStar && state.isStar) return false;
+  if (concerned && !concerned.has(state.user.uid)) return false;
+  if (!keyword) return true;
+  const u = state.user;
+  return [u.username, u.nickname, u.realname, u.school].some((v) => v?.toLowerCase().includes(keyword));
 }
