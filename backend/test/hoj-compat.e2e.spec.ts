@@ -807,6 +807,17 @@ describe("issue 32: what HOJ's pages read", () => {
       expect(names((await rankOf(t.users.admin)).records)).toEqual(board);
     });
 
+    it("keeps the pinned copy right as the viewer's row changes", async () => {
+      const before = (await rankOf(third)).records;
+      expect(before[0]).toMatchObject({ uid: third.uid, ac: 0, rank: 3 });
+      const [a] = await t.dataSource.query('SELECT pid FROM contest_problem WHERE cid = $1 AND display_id = $2', [cid, 'A']);
+      const problemA = await t.dataSource.getRepository(Problem).findOneByOrFail({ id: a.pid });
+      await judged(t, third, cid, problemA, 'A', JudgeStatus.Accepted, new Date(now - 2 * MIN));
+      const after = (await rankOf(third)).records;
+      expect(after[0]).toMatchObject({ uid: third.uid, ac: 1 });
+      expect(after[0]).toEqual(after.slice(1).find((r: { uid: string }) => r.uid === third.uid));
+    });
+
     it('pins the followed users after the viewer (concernedList), in board order, and only on page 1', async () => {
       const followed = await rankOf(third, { concernedList: [third.uid, second.uid, lead.uid, 'nobody'] });
       expect(names(followed.records)).toEqual([

@@ -1,7 +1,8 @@
 import express from 'express';
 import request from 'supertest';
 import { envelope } from './envelope';
-import { sendSerialised, sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
+import { crc32 } from 'zlib';
+import { crc32Combine, sendSerialised, sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
 
 const text = (body: Buffer | string | undefined) => (Buffer.isBuffer(body) ? body.toString() : body);
 
@@ -92,5 +93,22 @@ describe('cached pages with an insert of one request', () => {
     const plain = await request(app).get('/pinned').query({ pad }).set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.stringify(plain.body)).toBe(expected(pad));
+  });
+});
+
+describe('CRC-32 of two pieces from their own', () => {
+  it("equals zlib's CRC-32 of the whole, for any lengths", () => {
+    for (const [a, b] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [3, 5],
+      [1000, 65_537],
+      [12, 200_000],
+    ]) {
+      const left = Buffer.from(Array.from({ length: a }, (_, i) => (i * 7 + a) % 256));
+      const right = Buffer.from(Array.from({ length: b }, (_, i) => (i * 13 + b) % 256));
+      expect(crc32Combine(crc32(left), crc32(right), right.length)).toBe(crc32(Buffer.concat([left, right])));
+    }
   });
 });

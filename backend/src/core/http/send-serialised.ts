@@ -73,9 +73,48 @@ interface GzipPieces {
   head: Buffer;
   tail: Buffer;
   headCrc: number;
+  /** CRC-32 and length of the text after the insert: a request's CRC is combined from them, never read again. */
+  tailCrc: number;
+  tailLength: number;
 }
 /** Per shared page: its pieces, false once seen, null while they are being made (as `gzipped`). */
 const gzipPieces = new WeakMap<Buffer, GzipPieces | null | false>();
+
+/** The CRC-32 polynomial, reflected (zlib's). */
+const CRC_POLY = 0xedb88320;
+
+/** a(x) b(x) modulo the CRC polynomial, both reflected (zlib's multmodp). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0..31. */
+const X2N: number[] = (() => {
+  const table = [0x40000000];
+  for (let k = 1; k < 32; k++) table.push(multModP(table[k - 1], table[k - 1]));
+  return table;
+})();
+
+/**
+ * The CRC-32 of A followed by B from the CRC-32s of both and B's length (zlib's crc32_combine, which Node does not
+ * expose): multiplies A's CRC by x^(8·len B) modulo the polynomial, with B's CRC added.
+ */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  let power = 0x80000000; // x^0
+  let k = 3; // bytes to bits: x^(8n) = x^(n·2^3)
+  for (let n = lengthB; n > 0; n = Math.floor(n / 2), k++) if (n % 2) power = multModP(X2N[k & 31], power);
+  return (multModP(power, crcA) ^ crcB) >>> 0;
+}
 
 /** gzip's member header: deflate, no name or time, unknown OS (RFC 1952). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -97,7 +136,7 @@ function piecesOf(page: Buffer, offset: number): GzipPieces | undefined {
     if (err1) return void gzipPieces.delete(page);
     deflateRaw(after, { level: 6 }, (err2, tail) => {
       if (err2) gzipPieces.delete(page);
-      else gzipPieces.set(page, { offset, head, tail, headCrc: crc32(before) });
+      else gzipPieces.set(page, { offset, head, tail, headCrc: crc32(before), tailCrc: crc32(after), tailLength: after.length });
     });
   });
   return undefined;
@@ -117,32 +156,38 @@ function storedBlocks(bytes: Buffer): Buffer[] {
   return out;
 }
 
-/** The gzip member of a page with an insert, from its ready pieces: only the CRC reads the page again. */
-function gzipWithInsert(p: PageWithInsert, pieces: GzipPieces): Buffer {
-  let crc = crc32(p.insert, pieces.headCrc);
-  crc = crc32(p.page.subarray(p.offset), crc);
-  crc = crc32(ENVELOPE_TAIL, crc);
+/** The gzip member of a page with an insert, in pieces, from its ready pieces: nothing of the page is read again. */
+function gzipWithInsert(p: PageWithInsert, pieces: GzipPieces): Buffer[] {
+  const crc = crc32Combine(crc32(p.insert, pieces.headCrc), pieces.tailCrc, pieces.tailLength);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((ENVELOPE_HEAD.length + p.page.length + p.insert.length + ENVELOPE_TAIL.length) >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, pieces.head, ...storedBlocks(p.insert), pieces.tail, trailer]);
+  return [GZIP_HEADER, pieces.head, ...storedBlocks(p.insert), pieces.tail, trailer];
+}
+
+/** Writes the pieces of a body in one go (corked: one writev), without copying them into one buffer first. */
+function endWith(res: ServerResponse, parts: Buffer[]): void {
+  res.setHeader(
+    'Content-Length',
+    parts.reduce((n, b) => n + b.length, 0),
+  );
+  res.cork();
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
 }
 
 function sendWithInsert(res: ServerResponse, p: PageWithInsert): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  let body: Buffer | undefined;
   if (ENVELOPE_HEAD.length + p.page.length + p.insert.length + ENVELOPE_TAIL.length >= GZIP_MIN_BYTES) {
     res.setHeader('Vary', 'Accept-Encoding');
     const pieces = acceptsGzip(res.req) ? piecesOf(p.page, p.offset) : undefined;
     if (pieces) {
       res.setHeader('Content-Encoding', 'gzip');
-      body = gzipWithInsert(p, pieces);
+      return endWith(res, gzipWithInsert(p, pieces));
     }
   }
-  body ??= Buffer.concat([ENVELOPE_HEAD, p.page.subarray(0, p.offset), p.insert, p.page.subarray(p.offset), ENVELOPE_TAIL]);
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  endWith(res, [ENVELOPE_HEAD, p.page.subarray(0, p.offset), p.insert, p.page.subarray(p.offset), ENVELOPE_TAIL]);
 }
 
 /**

@@ -50,6 +50,9 @@ export const BOARD_SYNC_MS = 100;
 /** From this age a read still uses the board but starts its synchronisation in the background. */
 export const BOARD_REFRESH_MS = 50;
 
+/** Pinned rows kept per board (about 1 KB each at 15 problems): a contest's contestants polling page 1. */
+export const PINNED_ROWS_MAX = 10_000;
+
 /** Rendered rank pages kept per board (about 70 KB each at 50 ACM rows). */
 export const PAGE_CACHE_MAX = 128;
 
@@ -163,6 +166,8 @@ export class ScoreboardService {
   private readonly syncing = new Map<string, Promise<ScoreboardEngine>>();
   /** Rendered pages per board: a rebuilt board starts with none, a dropped one takes its pages along. */
   private readonly pages = new WeakMap<ScoreboardEngine, Map<string, RenderedPage>>();
+  /** Pinned rows' JSON per board, by view and user (pinnedRowJson). */
+  private readonly pinnedRows = new WeakMap<ScoreboardEngine, Map<string, { version: number; position: number; json: Buffer }>>();
   private roots: { uids: Set<string>; at: number } | null = null;
   private rootsReading: Promise<Set<string>> | undefined;
 
@@ -408,10 +413,36 @@ export class ScoreboardService {
   async rankAnswer(contest: Contest, view: BoardView, filter: RankFilter, viewerUid?: string): Promise<Buffer | PageWithInsert> {
     const engine = await this.board(contest);
     const page = this.pageJson(engine, view, filter);
-    const pinned = this.pinned(engine, view, filter, viewerUid);
-    if (!pinned.length) return page;
-    // A page 1 with a pinned row has rows of its own (the pinned ones pass the filters): a comma follows.
-    return { page, offset: RECORDS_START, insert: Buffer.from(`${JSON.stringify(pinned).slice(1, -1)},`) };
+    const positions = this.pinned(engine, view, filter, viewerUid);
+    if (!positions.length) return page;
+    // A page 1 with a pinned row has rows of its own (the pinned ones pass the filters): each row is followed by a comma.
+    const rows = positions.map((i) => this.pinnedRowJson(engine, view, i));
+    return { page, offset: RECORDS_START, insert: rows.length === 1 ? rows[0] : Buffer.concat(rows) };
+  }
+
+  /**
+   * One pinned row's JSON with its comma, kept per board and user: a contestant polls page 1 again and again, and
+   * the row stays right while no change since touched its position (as pages do, `unchangedSince`).
+   */
+  private pinnedRowJson(engine: ScoreboardEngine, view: BoardView, position: number): Buffer {
+    let rows = this.pinnedRows.get(engine);
+    if (!rows) this.pinnedRows.set(engine, (rows = new Map()));
+    const ranking = engine.ranking(view);
+    const state = ranking.order[position];
+    const key = `${view}:${state.user.uid}`;
+    const kept = rows.get(key);
+    if (
+      kept &&
+      kept.position === position &&
+      (kept.version === engine.version || engine.unchangedSince(view, kept.version, position, position))
+    ) {
+      kept.version = engine.version;
+      return kept.json;
+    }
+    const json = Buffer.from(`${JSON.stringify(engine.toRow(view, state, ranking.ranks[position], engine.firstBloods(view)))},`);
+    if (!kept && rows.size >= PINNED_ROWS_MAX) rows.clear();
+    rows.set(key, { version: engine.version, position, json });
+    return json;
   }
 
   /**
@@ -420,8 +451,9 @@ export class ScoreboardService {
    * client skips them in its top-10 chart (its first `concernedList.length`, plus one when row 0 is the viewer's).
    * HOJ puts them at the head of the whole list before paging, so its later pages shift and its `total` counts
    * them; here they are extra rows of page 1, so that every page is the same for all viewers (and cached once).
+   * Answers their positions on the board.
    */
-  private pinned(engine: ScoreboardEngine, view: BoardView, filter: RankFilter, viewerUid?: string): ContestRankRow[] {
+  private pinned(engine: ScoreboardEngine, view: BoardView, filter: RankFilter, viewerUid?: string): number[] {
     if (pageRequest(filter).current !== 1) return [];
     const followed = filter.onlyConcerned ? [] : (filter.concernedList ?? []);
     if (!viewerUid && !followed.length) return [];
@@ -438,10 +470,7 @@ export class ScoreboardService {
       .map(at)
       .filter((i) => i >= 0)
       .sort((a, b) => a - b);
-    const positions = own >= 0 ? [own, ...others] : others;
-    if (!positions.length) return [];
-    const fb = engine.firstBloods(view);
-    return positions.map((i) => engine.toRow(view, ranking.order[i], ranking.ranks[i], fb));
+    return own >= 0 ? [own, ...others] : others;
   }
 
   /**
