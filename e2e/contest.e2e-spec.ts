@@ -113,6 +113,36 @@ describe('a protected contest', () => {
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.locator('.ant-table-row').filter({ hasText: 'Contest A plus B' }).first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'admin-contest-problems');
+    // Issue 32: the list answers HOJ's {problemList, contestProblemMap}; the page shows the link's display id and
+    // the bank problem's id on one row.
+    const linkRow = page.locator('.ant-table-row').filter({ hasText: 'Contest A plus B' }).first();
+    expect(await linkRow.textContent()).toContain(PROBLEM_ID);
+
+    // Issue 32: the account rule as HOJ's admin page saves it (one string) opens in our edit form as its fields.
+    const root = await rootToken(platform);
+    const saved = await apiCall<Record<string, unknown>>(platform, 'GET', `/api/admin/contest?cid=${cid}`, undefined, root);
+    await apiCall(
+      platform,
+      'PUT',
+      '/api/admin/contest',
+      {
+        ...saved,
+        openAccountLimit: true,
+        accountLimitRule: `<prefix>team</prefix><suffix>_x</suffix><start>1</start><end>30</end><extra>${USER.username} guest</extra>`,
+      },
+      root,
+    );
+    await page.goto(`/admin/contest/${cid}/edit`);
+    await page.locator('#limitPrefix').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#limitPrefix').inputValue()).toBe('team');
+    expect(await page.locator('#limitSuffix').inputValue()).toBe('_x');
+    expect(await page.locator('#limitEnd').inputValue()).toBe('30');
+    await page.locator('.ant-select-selection-item').filter({ hasText: USER.username }).first().waitFor();
+    await screenshot(page, 'admin-contest-account-rule');
+
+    // Issue 32: the dashboard names the judge and shows it healthy (HOJ's service.metadata.judgeName, nacos.healthy).
+    await page.goto('/admin/dashboard');
+    await page.locator('[data-testid="judge-health"][data-healthy="true"]').first().waitFor({ timeout: 30_000 });
     expect(t.errors).toEqual([]);
   });
 
@@ -191,10 +221,25 @@ describe('a protected contest', () => {
     await verdict.waitFor({ timeout: 120_000 });
     expect(await verdict.getAttribute('data-status')).toBe('0');
     await screenshot(page, 'contest-accepted');
+    // Issue 32: get-contest-problem-details carries problemCount: the page shows the contest's tries.
+    await page.reload();
+    const stats = page.getByTestId('problem-statistics');
+    await stats.waitFor({ timeout: 60_000 });
+    expect([await stats.getAttribute('data-ac'), await stats.getAttribute('data-total')]).toEqual(['1', '1']);
 
     // the open board refreshes on its own (every 10 s by default) and shows the first blood
     await row.locator('[data-kind="firstBlood"]').waitFor({ timeout: 60_000 });
     await screenshot(board.page, 'contest-board');
+    // Issue 32: the answer heads page 1 with a copy of the caller's row (HOJ); the board shows each user once.
+    const answer = await apiCall<{ records: { username: string }[] }>(
+      platform,
+      'POST',
+      '/api/get-contest-rank',
+      { cid, currentPage: 1, limit: 50 },
+      await apiLogin(platform, USER.username, USER.password),
+    );
+    expect(answer.records.map((r) => r.username)).toEqual([USER.username, USER.username]);
+    expect(await board.page.locator(`[data-testid="rank-user"][data-username="${USER.username}"]`).count()).toBe(1);
     expect(t.errors).toEqual([]);
     expect(board.errors).toEqual([]);
   });

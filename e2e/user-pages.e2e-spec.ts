@@ -4,6 +4,7 @@
  * e-mail (code through the in-process SMTP server) on /setting and sees them on /user-home.
  */
 import { Jimp } from 'jimp';
+import { readFile } from 'fs/promises';
 import type { Browser } from 'playwright-core';
 import {
   Platform,
@@ -68,6 +69,14 @@ describe('user administration', () => {
     expect(generated.username).toBe('e2e_1');
     expect(generated.password).toHaveLength(10);
     await screenshot(page, 'admin-user-generate');
+    // Issue 32: the spreadsheet comes from file/generate-user-excel by the key generate-user answered (HOJ's).
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('generate-download-xlsx').click()]);
+    expect(xlsx.suggestedFilename()).toBe('generated-users.xlsx');
+    expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
+
+    // Issue 32: the user list reads the same rows that carry HOJ's roles: the generated accounts show as users.
+    await page.goto('/admin/user');
+    await page.locator('.ant-table-row').filter({ hasText: 'e2e_1' }).first().waitFor({ timeout: 30_000 });
 
     const list = await apiCall<{ total: number }>(
       platform,

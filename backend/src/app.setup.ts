@@ -47,7 +47,9 @@ export function configureApp(app: INestApplication): AppConfig {
   express.use((req: { url: string }, res: unknown, next: () => void) =>
     req.url.startsWith('/api/') ? next() : (gzip as (a: unknown, b: unknown, c: () => void) => void)(req, res, next),
   );
-  express.useBodyParser('json', { limit: '20mb' });
+  // Not strict: a body may be any JSON value, as HOJ's client sends it (the uid as a JSON string to get-sessions, id
+  // lists as bare arrays). Routes reading a DTO refuse what is not an object (QueryMemoValidationPipe).
+  express.useBodyParser('json', { limit: '20mb', strict: false });
   // Nest's own default, registered here so that it also runs before the input guard.
   express.useBodyParser('urlencoded', { extended: true });
   // Depth, NUL and prototype keys of every body and query, before any pipe walks them (400, not a RangeError 500).

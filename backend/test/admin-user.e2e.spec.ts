@@ -92,7 +92,7 @@ describe('admin user management', () => {
   it('generates numbered accounts with random passwords that can log in', async () => {
     const made = (
       await root('post', 'generate-user').send({ prefix: 'team', suffix: 'x', numberFrom: 1, numberTo: 3, passwordLength: 25 }).expect(200)
-    ).body.data;
+    ).body.data.users;
     expect(made.map((u: { username: string }) => u.username)).toEqual(['team1x', 'team2x', 'team3x']);
     expect(made.every((u: { password: string }) => u.password.length === 25)).toBe(true);
     await login('team2x', made[1].password).expect(200);

@@ -84,7 +84,8 @@ describe('admin contests', () => {
       .query({ cid })
       .set('Authorization', author.token)
       .expect(200);
-    expect(list.body.data.records.map((r: { displayId: string }) => r.displayId)).toEqual(['Z']);
+    const { problemList, contestProblemMap } = list.body.data;
+    expect(problemList.records.map((p: { id: number }) => contestProblemMap[p.id].displayId)).toEqual(['Z']);
   });
 
   it('publishes announcements and lists the ones a client has not read', async () => {

@@ -110,3 +110,16 @@ export async function rank(t: TestApp, user: TestUser | null, cid: number, extra
   if (user) req.set('Authorization', user.token);
   return req.send({ cid, ...extra });
 }
+
+/**
+ * The board's own rows of a rank page. Page 1 as a participant gets it starts with a copy of their own row (HOJ),
+ * left out here; the copy must equal their row on the board when that row is on the page too.
+ */
+export function boardRows<R extends { uid: string }>(data: { records: R[]; current: number }, viewer: { uid: string }): R[] {
+  const [first, ...rest] = data.records;
+  if (data.current !== 1 || first?.uid !== viewer.uid) return data.records;
+  const own = rest.find((r) => r.uid === viewer.uid);
+  if (own && JSON.stringify(own) !== JSON.stringify(first))
+    throw new Error(`the pinned row differs from the board's: ${JSON.stringify(first)}`);
+  return rest;
+}

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { ContestAccessService } from '../src/modules/contest/contest-access.service';
 import { CodeTemplate } from '../src/modules/problem/entities/code-template.entity';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { addProblem, contestBody, createContest, createProblem, judged, MIN } from './contest-fixtures';
+import { addProblem, boardRows, contestBody, createContest, createProblem, judged, MIN } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 /** The body HOJ's rank and outside-board pages send (ContestRankDTO). */
@@ -120,7 +120,7 @@ describe('contest calls with HOJ names and running-contest visibility', () => {
     await judged(t, alice, cid, problem, 'A', JudgeStatus.Accepted, new Date(now - 20 * MIN));
 
     const board = await request(t.url).post('/api/get-contest-rank').set('Authorization', alice.token).send({ cid }).expect(200);
-    expect(board.body.data.records.map((r: AcmRankRow) => [r.username, r.rank, r.submissionInfo.A.isFirstAC])).toEqual([
+    expect(boardRows<AcmRankRow>(board.body.data, alice).map((r) => [r.username, r.rank, r.submissionInfo.A.isFirstAC])).toEqual([
       ['hoj_alice', 1, true],
     ]);
     // Rebuilt from the database (another replica, a force refresh): the same.
@@ -199,10 +199,13 @@ describe('contest calls with HOJ names and running-contest visibility', () => {
       request(t.url).post('/api/get-contest-rank').set('Authorization', alice.token).send(body);
     const hojBody = hojRankBody(one);
     const plain = await rank({ ...hojBody, externalCidList: null }).expect(200);
-    expect(plain.body.data.records.map((r: AcmRankRow) => r.username)).toEqual(['hoj_alice']);
+    // HOJ's pin: the caller's own row first on page 1, then the board.
+    expect(plain.body.data.records.map((r: AcmRankRow) => r.username)).toEqual(['hoj_alice', 'hoj_alice']);
     const merged = await rank({ ...hojBody, externalCidList: [two] }).expect(200);
     expect(merged.body.data.total).toBe(2);
+    // HOJ's pin: the caller's own row heads page 1 of the merged board too.
     expect(merged.body.data.records.map((r: AcmRankRow & { cid: number }) => [r.username, r.cid, r.rank])).toEqual([
+      ['hoj_alice', one, 2],
       ['hoj_bob', two, 1],
       ['hoj_alice', one, 2],
     ]);
@@ -265,10 +268,11 @@ describe('contest calls with HOJ names and running-contest visibility', () => {
       .send({ ...byPair.body.data, displayTitle: 'Renamed', color: '#00ff00' })
       .expect(200);
     expect(edited.body.data).toMatchObject({ cid, pid: problem.id, displayId: 'A', displayTitle: 'Renamed', color: '#00ff00' });
-    const list = async (keyword: string) =>
-      (await get(author, '/api/admin/contest/get-problem-list', { cid, keyword }).expect(200)).body.data.records.map(
-        (r: { displayId: string }) => r.displayId,
-      );
+    const list = async (keyword: string) => {
+      const { problemList, contestProblemMap } = (await get(author, '/api/admin/contest/get-problem-list', { cid, keyword }).expect(200))
+        .body.data;
+      return problemList.records.map((p: { id: number }) => contestProblemMap[p.id].displayId);
+    };
     expect(await list('renamed')).toEqual(['A']);
     expect(await list(problem.problemId)).toEqual(['A']);
     expect(await list('nothing like it')).toEqual([]);

@@ -19,7 +19,7 @@ import { BOARD_REFRESH_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modul
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { GroupAccessService } from '../src/modules/group/access/group-access.service';
 import { Judge } from '../src/modules/submission/entities/judge.entity';
-import { addProblem, contestBody, createContest, createProblem, judged, MIN, PASSWORD, rank } from './contest-fixtures';
+import { addProblem, boardRows, contestBody, createContest, createProblem, judged, MIN, PASSWORD, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 describe('contest rank page cache and result hook', () => {
@@ -45,7 +45,7 @@ describe('contest rank page cache and result hook', () => {
   const names = async (user: TestUser, cid: number, extra: Record<string, unknown> = {}) => {
     const res = await rank(t, user, cid, extra);
     expect(res.status).toBe(200);
-    return (res.body.data.records as AcmRankRow[]).map((r) => [r.username, r.rank, r.ac]);
+    return boardRows<AcmRankRow>(res.body.data, user).map((r) => [r.username, r.rank, r.ac]);
   };
 
   /** A stored submission of the contest, as the judge pipeline leaves it (the hook is not called). */
@@ -77,11 +77,13 @@ describe('contest rank page cache and result hook', () => {
     const first = await rank(t, alice, cid, { currentPage: 1, limit: 1 });
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const aliceRow = expect.objectContaining({ username: 'alice', rank: 1, ac: 1, penalty: 10 });
     expect(first.body).toEqual({
       status: 200,
       msg: 'success',
       data: {
-        records: [expect.objectContaining({ username: 'alice', rank: 1, ac: 1, penalty: 10 })],
+        // HOJ's pin: page 1 starts with a copy of the viewer's own row.
+        records: [aliceRow, aliceRow],
         total: 2,
         size: 1,
         current: 1,
@@ -109,7 +111,7 @@ describe('contest rank page cache and result hook', () => {
     expect(await names(alice, cid, { currentPage: 2, limit: 1 })).toEqual([['carol', 2, 1]]);
     // Filters are pages of their own, never answered from another filter's page.
     expect(await names(alice, cid, { keyword: 'bo' })).toEqual([['bob', 3, 1]]);
-    expect(await names(alice, cid, { concernedList: [carol.uid] })).toEqual([['carol', 2, 1]]);
+    expect(await names(alice, cid, { concernedList: [carol.uid], onlyConcerned: true })).toEqual([['carol', 2, 1]]);
     expect(await names(alice, cid, { keyword: 'ca' })).toEqual([['carol', 2, 1]]);
   });
 

@@ -10,7 +10,7 @@ import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge'
 import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { BOARD_IDLE_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { loadPackedSubmissions } from '../src/modules/contest/scoreboard/packed-load';
-import { addProblem, contestBody, createContest, createProblem, judged, MIN, rank } from './contest-fixtures';
+import { addProblem, boardRows, contestBody, createContest, createProblem, judged, MIN, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 describe('contest scoreboard over HTTP', () => {
@@ -36,7 +36,7 @@ describe('contest scoreboard over HTTP', () => {
   const rows = async (user: TestUser, cid: number, extra: Record<string, unknown> = {}) => {
     const res = await rank(t, user, cid, extra);
     expect(res.status).toBe(200);
-    return res.body.data.records as AcmRankRow[];
+    return boardRows<AcmRankRow>(res.body.data, user);
   };
   const byName = (list: AcmRankRow[]) => Object.fromEntries(list.map((r) => [r.username, r]));
 
@@ -161,7 +161,7 @@ describe('contest scoreboard over HTTP', () => {
     ]);
 
     expect((await rows(alice, cid, { removeStar: true })).map((r) => r.username)).toEqual(['alice', 'bob']);
-    expect((await rows(alice, cid, { concernedList: [bob.uid] })).map((r) => r.username)).toEqual(['bob']);
+    expect((await rows(alice, cid, { concernedList: [bob.uid], onlyConcerned: true })).map((r) => r.username)).toEqual(['bob']);
     expect((await rows(alice, cid, { keyword: 'ALI' })).map((r) => r.username)).toEqual(['alice']);
     const page2 = await rank(t, alice, cid, { currentPage: 2, limit: 2 });
     expect(page2.body.data).toMatchObject({ total: 3, size: 2, current: 2, pages: 2 });
@@ -294,7 +294,7 @@ describe('contest scoreboard over HTTP', () => {
     await judged(t, alice, cid, pA, 'A', JudgeStatus.WrongAnswer, new Date(now - 40 * MIN), { score: 20, time: 30 });
     await judged(t, bob, cid, pA, 'A', JudgeStatus.PartialAccepted, new Date(now - 30 * MIN), { score: 50, time: 5 });
     const res = await rank(t, bob, cid);
-    const list = res.body.data.records as OiRankRow[];
+    const list = boardRows<OiRankRow>(res.body.data, bob);
     expect(list.map((r) => [r.showName, r.rank, r.totalScore, r.submissionInfo])).toEqual([
       ['Alice Liddell', 1, 70, { A: 70 }],
       ['bob', 2, 50, { A: 50 }],

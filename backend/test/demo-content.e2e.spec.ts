@@ -92,6 +92,14 @@ describe('demo content', () => {
     expect(trainings.body.data.records.map((x: { title: string; problemCount: number }) => [x.title, x.problemCount])).toEqual([
       ['Getting Started', 3],
     ]);
+    // Issue 32: the training's problems go by their bank ids (HOJ's client opens get-problem-detail?problemId= with
+    // them, as trainings made in the admin screens do), and it has a category (HOJ's admin needs one to save it).
+    const tid = trainings.body.data.records[0].id;
+    const tps = await request(t.url).get('/api/get-training-problem-list').query({ tid }).set('Authorization', user.token).expect(200);
+    expect(tps.body.data.map((p: { problemId: string }) => p.problemId)).toEqual(['1000', '1001', '1002']);
+    for (const p of tps.body.data) await request(t.url).get('/api/get-problem-detail').query({ problemId: p.problemId }).expect(200);
+    const edited = await request(t.url).get('/api/admin/training').query({ tid }).set('Authorization', t.users.root.token).expect(200);
+    expect(edited.body.data.trainingCategory).toMatchObject({ id: expect.any(Number), name: 'Basics' });
     const news = await request(t.url).get('/api/get-common-announcement').expect(200);
     expect(news.body.data.records.map((a: { title: string }) => a.title)).toEqual(['Welcome to your online judge']);
   });

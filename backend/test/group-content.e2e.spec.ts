@@ -524,7 +524,8 @@ describe('group content', () => {
       });
       expect([foreign.status, foreign.body.msg]).toEqual([400, GROUP_CONTENT_ERR.notGroupProblem]);
       const listed = await data(alice, 'get', '/group/get-contest-problem-list', { query: { cid } });
-      expect(listed.records.map((r: { displayId: string }) => r.displayId).sort()).toEqual(['A', 'B']);
+      // HOJ's shape: bank problems, each one's contest link by bank problem id.
+      expect(listed.problemList.records.map((p: { id: number }) => listed.contestProblemMap[p.id].displayId)).toEqual(['A', 'B']);
       expect((await data(alice, 'get', '/group/contest-problem', { query: { cid, pid: gp2 } })).displayId).toBe('B');
       expect((await call(bob, 'delete', '/group/contest-problem', { query: { cid, pid: site.id } })).status).toBe(403);
       await data(alice, 'delete', '/group/contest-problem', { query: { cid, pid: site.id } });

@@ -3,8 +3,10 @@
  * fields HOJ's VOs answer with, route by route. Add to this suite whenever a route of another area lands.
  */
 import {
+  ADMIN_USER_TEXT,
   BUILTIN_PERMISSIONS,
   ContestType,
+  ERR,
   judgeServerKey,
   JUDGING_ERR,
   JudgeCaseMode,
@@ -24,7 +26,8 @@ import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { Tag } from '../src/modules/problem/entities/tag.entity';
 import { ProblemTag } from '../src/modules/problem/entities/problem-tag.entity';
 import { Judge } from '../src/modules/submission/entities/judge.entity';
-import { addProblem, createContest, judged, MIN } from './contest-fixtures';
+import { readZip } from '../src/modules/file/archive/safe-zip';
+import { addProblem, contestBody, createContest, judged, MIN } from './contest-fixtures';
 import { createTestApp, TEST_PASSWORD, TEST_REDIS_URL, TestApp, TestUser } from './utils/test-app';
 
 let t: TestApp;
@@ -327,7 +330,8 @@ describe("answers shaped as HOJ's VOs", () => {
         cpuCores: 8,
         percentCpuLoad: '12.50%',
         percentMemoryLoad: '40.00%',
-        service: { host: 'judge-host', port: null, metadata: expect.objectContaining({ name }) },
+        // No metrics port announced: the worker listens on nothing (issue 32 fills HOJ's fields; see its tests).
+        service: { host: 'judge-host', port: 0, metadata: expect.objectContaining({ name, judgeName: name, 'nacos.healthy': 'true' }) },
       });
     } finally {
       await redis.del(key);
@@ -714,5 +718,589 @@ describe('exam calls in the HOJ style (issue 14)', () => {
       eid: String(eid),
     });
     expect(res.body.data).toEqual({ [p.id]: { status: JudgeStatus.NotSubmitted, score: null } });
+  });
+});
+
+/**
+ * Issue 32: HOJ's own Vue client (hoj-vue) read every answer below and showed nothing, or failed. Each test
+ * sends what that client sends and reads what its pages read, field by field. (Item 1, the demo training, is
+ * in demo-content.e2e.spec.ts: making the demo needs a judge worker for its checker.)
+ */
+describe("issue 32: what HOJ's pages read", () => {
+  const now = Date.now();
+  const running = { startTime: new Date(now - 30 * MIN), endTime: new Date(now + 60 * MIN) };
+
+  it('2. get-contest-problem-details answers ProblemInfoVO: problem, tags, languages, problemCount, codeTemplate', async () => {
+    const p = await problem({ title: 'Counted' });
+    const tag = await t.dataSource.getRepository(Tag).save({ name: `i32-${process.pid}`, oj: 'ME', color: '#123456' });
+    await t.dataSource.getRepository(ProblemTag).save({ pid: p.id, tid: tag.id });
+    const cid = await createContest(t, t.users.admin, running);
+    await addProblem(t, t.users.admin, cid, p.id, 'A');
+    const [amy, ben] = [await t.createUser(`i32_amy${++seq}`), await t.createUser(`i32_ben${++seq}`)];
+    await judged(t, amy, cid, p, 'A', JudgeStatus.WrongAnswer, new Date(now - 20 * MIN));
+    await judged(t, amy, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 15 * MIN));
+    await judged(t, ben, cid, p, 'A', JudgeStatus.TimeLimitExceeded, new Date(now - 10 * MIN));
+    // The contest's author tries too: admins' tries count nowhere (HOJ leaves them out as well).
+    await judged(t, t.users.admin, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 5 * MIN));
+    const details = (await as(amy, 'get', '/api/get-contest-problem-details').query({ cid, displayId: 'A' }).expect(200)).body.data;
+    expect(details).toEqual(
+      expect.objectContaining({
+        problem: expect.objectContaining({ id: p.id, problemId: 'A', title: p.title }),
+        tags: [],
+        languages: expect.any(Array),
+        codeTemplate: {},
+        problemCount: { pid: p.id, total: 3, ac: 1, wa: 1, tle: 1, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 },
+      }),
+    );
+    // Tags are hints, as source, author and difficulty: shown to the contest's admins while it runs.
+    const admin = (await as(t.users.admin, 'get', '/api/get-contest-problem-details').query({ cid, displayId: 'A' }).expect(200)).body.data;
+    expect(admin.tags).toEqual([expect.objectContaining({ id: tag.id, name: tag.name, color: '#123456' })]);
+    expect(admin.problemCount).toEqual(details.problemCount);
+  });
+
+  describe('3. get-contest-rank pins the viewer (and the followed users) on page 1, as HOJ', () => {
+    let cid: number;
+    let lead: TestUser;
+    let second: TestUser;
+    let third: TestUser;
+    const names = (rows: { username: string }[]) => rows.map((r) => r.username);
+    const rankOf = async (user: TestUser, body: Record<string, unknown> = {}) =>
+      (
+        await as(user, 'post', '/api/get-contest-rank')
+          .send({ cid, currentPage: 1, limit: 30, ...body })
+          .expect(200)
+      ).body.data;
+    beforeAll(async () => {
+      const p = await problem();
+      const q = await problem();
+      cid = await createContest(t, t.users.admin, running);
+      await addProblem(t, t.users.admin, cid, p.id, 'A');
+      await addProblem(t, t.users.admin, cid, q.id, 'B');
+      [lead, second, third] = [
+        await t.createUser(`i32_lead${++seq}`),
+        await t.createUser(`i32_second${++seq}`),
+        await t.createUser(`i32_third${++seq}`),
+      ];
+      await judged(t, lead, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 25 * MIN));
+      await judged(t, lead, cid, q, 'B', JudgeStatus.Accepted, new Date(now - 20 * MIN));
+      await judged(t, second, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 15 * MIN));
+      await judged(t, third, cid, p, 'A', JudgeStatus.WrongAnswer, new Date(now - 10 * MIN));
+    });
+
+    it("puts a copy of the viewer's row first on page 1, the leader's too, and HOJ's chart finds the top 10 after it", async () => {
+      const board = [lead.username, second.username, third.username];
+      const mine = await rankOf(second);
+      expect(names(mine.records)).toEqual([second.username, ...board]);
+      expect(mine.records[0]).toEqual(mine.records[2]);
+      expect(mine).toMatchObject({ total: 3, current: 1, size: 30 });
+      const leads = await rankOf(lead);
+      expect(names(leads.records)).toEqual([lead.username, ...board]);
+      expect(leads.records[0]).toMatchObject({ rank: 1, ac: 2, uid: lead.uid });
+      // ACMContestRank.vue's applyToChart: skip concernedList.length rows, and one more when row 0 is the viewer's.
+      const chart = (rows: { uid: string; username: string }[], viewer: TestUser, concerned: string[] = []) => {
+        const top = concerned.length + (rows[0]?.uid === viewer.uid ? 1 : 0);
+        return names(rows.slice(top, top + 10));
+      };
+      expect(chart(leads.records, lead)).toEqual(board);
+      expect(chart(mine.records, second)).toEqual(board);
+      // An admin is not on the board: nothing pinned.
+      expect(names((await rankOf(t.users.admin)).records)).toEqual(board);
+    });
+
+    it("keeps the pinned copy right as the viewer's row changes", async () => {
+      const before = (await rankOf(third)).records;
+      expect(before[0]).toMatchObject({ uid: third.uid, ac: 0, rank: 3 });
+      const [a] = await t.dataSource.query('SELECT pid FROM contest_problem WHERE cid = $1 AND display_id = $2', [cid, 'A']);
+      const problemA = await t.dataSource.getRepository(Problem).findOneByOrFail({ id: a.pid });
+      await judged(t, third, cid, problemA, 'A', JudgeStatus.Accepted, new Date(now - 2 * MIN));
+      const after = (await rankOf(third)).records;
+      expect(after[0]).toMatchObject({ uid: third.uid, ac: 1 });
+      expect(after[0]).toEqual(after.slice(1).find((r: { uid: string }) => r.uid === third.uid));
+    });
+
+    it('pins the followed users after the viewer (concernedList), in board order, and only on page 1', async () => {
+      const followed = await rankOf(third, { concernedList: [third.uid, second.uid, lead.uid, 'nobody'] });
+      expect(names(followed.records)).toEqual([
+        third.username,
+        lead.username,
+        second.username,
+        lead.username,
+        second.username,
+        third.username,
+      ]);
+      expect(followed.total).toBe(3);
+      const page2 = await rankOf(third, { currentPage: 2, limit: 2, concernedList: [lead.uid] });
+      expect(names(page2.records)).toEqual([third.username]);
+      // Filters apply to the pinned rows too; onlyConcerned (ours) lists the followed users only, nothing pinned.
+      expect(names((await rankOf(third, { keyword: second.username })).records)).toEqual([second.username]);
+      expect(names((await rankOf(third, { concernedList: [lead.uid], onlyConcerned: true })).records)).toEqual([lead.username]);
+    });
+
+    it('answers the same through the framework as on the hot path', async () => {
+      const body = { cid, currentPage: 1, limit: 30, concernedList: [lead.uid] };
+      const hot = await as(second, 'post', '/api/get-contest-rank').send(body).expect(200);
+      const framework = await as(second, 'post', '/api/get-contest-rank?via=framework').send(body).expect(200);
+      expect(framework.body).toEqual(hot.body);
+      expect(names(hot.body.data.records)).toEqual([second.username, lead.username, lead.username, second.username, third.username]);
+    });
+  });
+
+  it("4. creates a contest from HOJ's admin form, accountLimitRule a string, and answers it back as HOJ's form reads it", async () => {
+    const start = new Date(now + 60 * MIN);
+    const end = new Date(now + 180 * MIN);
+    // Contest.vue's data() and saveContest(), as they reach the server.
+    const hojBody = (accountLimit: boolean, rule: string) => ({
+      title: 'HOJ form contest',
+      description: 'made by hoj-vue',
+      startTime: start.toISOString(),
+      endTime: end.toISOString(),
+      duration: 7200,
+      type: ContestType.ACM,
+      pwd: '',
+      sealRank: false,
+      sealRankTime: start.toISOString(),
+      autoRealRank: true,
+      auth: 0,
+      openPrint: false,
+      rankShowName: 'username',
+      openAccountLimit: accountLimit,
+      allowEndSubmit: false,
+      accountLimitRule: rule,
+      starAccount: [],
+      oiRankScoreType: 'Recent',
+      awardType: 0,
+      awardConfigList: [{ priority: 1, name: '金牌', background: '#e6bf25', color: '#fff', num: 10 }],
+      uid: t.users.admin.uid,
+      author: t.users.admin.username,
+    });
+    const plain = await as(t.users.admin, 'post', '/api/admin/contest').send(hojBody(false, '')).expect(200);
+    expect(plain.body.data).toMatchObject({ title: 'HOJ form contest', openAccountLimit: false, accountLimitRule: null });
+    const rule = '<prefix>team</prefix><suffix>_x</suffix><start>1</start><end>30</end><extra>coach guest</extra>';
+    const limited = await as(t.users.admin, 'post', '/api/admin/contest').send(hojBody(true, rule)).expect(200);
+    const cid = limited.body.data.id as number;
+    const stored = await t.dataSource.query('SELECT account_limit_rule FROM contest WHERE id = $1', [cid]);
+    expect(stored[0].account_limit_rule).toEqual({ prefix: 'team', suffix: '_x', start: 1, end: 30, extra: ['coach', 'guest'] });
+    // The edit page reads AdminContestVO.accountLimitRule with changeStrToAccountRule's regular expression.
+    const edit = (await as(t.users.admin, 'get', '/api/admin/contest').query({ cid }).expect(200)).body.data;
+    const tmp =
+      /<prefix>([\s\S]*?)<\/prefix><suffix>([\s\S]*?)<\/suffix><start>([\s\S]*?)<\/start><end>([\s\S]*?)<\/end><extra>([\s\S]*?)<\/extra>/.exec(
+        edit.accountLimitRule,
+      );
+    expect(tmp?.slice(1)).toEqual(['team', '_x', '1', '30', 'coach guest']);
+    // Edited back as HOJ's form sends it: the same rule.
+    await as(t.users.admin, 'put', '/api/admin/contest')
+      .send({ ...edit, accountLimitRule: edit.accountLimitRule })
+      .expect(200);
+    expect((await as(t.users.admin, 'get', '/api/admin/contest').query({ cid }).expect(200)).body.data.accountLimitRule).toBe(
+      '<prefix>team</prefix><suffix>_x</suffix><start>1</start><end>30</end><extra>coach guest</extra>',
+    );
+    // Our admin form's object is still taken; a string of another form is refused and makes nothing.
+    const before = await t.dataSource.getRepository(ContestAnnouncement).manager.query('SELECT count(*)::int AS n FROM contest');
+    const bad = await as(t.users.admin, 'post', '/api/admin/contest').send(hojBody(true, 'team1-30')).expect(400);
+    expect(bad.body.msg).toBe(ERR.badRequest);
+    expect((await t.dataSource.query('SELECT count(*)::int AS n FROM contest'))[0].n).toBe(before[0].n);
+    const ours = await as(t.users.admin, 'post', '/api/admin/contest')
+      .send({ ...hojBody(true, ''), accountLimitRule: { prefix: 't', suffix: '', start: 1, end: 2, extra: [] } })
+      .expect(200);
+    expect(ours.body.data.accountLimitRule).toBe('<prefix>t</prefix><suffix></suffix><start>1</start><end>2</end><extra></extra>');
+  });
+
+  it('5. admin/contest/get-problem-list without problemType answers {problemList: {records, total}, contestProblemMap}', async () => {
+    const [p, q] = [await problem({ title: 'Second listed' }), await problem({ title: 'First listed' })];
+    const cid = await createContest(t, t.users.admin, running);
+    await addProblem(t, t.users.admin, cid, p.id, 'B');
+    await addProblem(t, t.users.admin, cid, q.id, 'A');
+    const data = (
+      await as(t.users.admin, 'get', '/api/admin/contest/get-problem-list').query({ cid, currentPage: 1, limit: 10 }).expect(200)
+    ).body.data;
+    expect(Object.keys(data).sort()).toEqual(['contestProblemMap', 'problemList']);
+    expect(data.problemList).toMatchObject({ total: 2, current: 1, size: 10 });
+    // ProblemList.vue: rows are bank problems; contestProblemMap[row.id] gives the display id, title and colour.
+    expect(data.problemList.records.map((r: Problem) => [r.id, r.problemId, r.title])).toEqual([
+      [q.id, q.problemId, q.title],
+      [p.id, p.problemId, p.title],
+    ]);
+    expect(data.contestProblemMap[p.id]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), cid, pid: p.id, displayId: 'B', displayTitle: p.title, color: '#ff0000' }),
+    );
+    expect(data.contestProblemMap[q.id]).toMatchObject({ displayId: 'A' });
+  });
+
+  it('6. the admin user list carries roles: [{id, role, …}] (HOJ UserRolesVO)', async () => {
+    const res = await as(t.users.root, 'get', '/api/admin/user/get-user-list')
+      .query({ currentPage: 1, limit: 10, keyword: t.users.problemAdmin.username, onlyAdmin: false })
+      .expect(200);
+    const row = res.body.data.records.find((r: { uid: string }) => r.uid === t.users.problemAdmin.uid);
+    // User.vue: getRole(row.roles) is roles[0].id.
+    expect(row.roles).toEqual([{ id: Role.ProblemAdmin, role: ROLE_NAMES[Role.ProblemAdmin], description: expect.any(String), status: 0 }]);
+    expect(row).toMatchObject({ roleId: Role.ProblemAdmin, roleList: [ROLE_NAMES[Role.ProblemAdmin]] });
+  });
+
+  it("7. generates users from HOJ's snake-case body, answers {key}, and file/generate-user-excel downloads them", async () => {
+    const prefix = `g${process.pid % 1000}_`;
+    const res = await as(t.users.root, 'post', '/api/admin/user/generate-user')
+      .send({ prefix, suffix: '', number_from: 1, number_to: 3, password_length: 7 })
+      .expect(200);
+    expect(res.body.data.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(res.body.data.users.map((u: { username: string; password: string }) => [u.username, u.password.length])).toEqual([
+      [`${prefix}1`, 7],
+      [`${prefix}2`, 7],
+      [`${prefix}3`, 7],
+    ]);
+    // utils.downloadFile: a GET with the token, saved under what follows `filename=`.
+    const sheet = await as(t.users.root, 'get', '/api/file/generate-user-excel').query({ key: res.body.data.key }).buffer(true).expect(200);
+    expect(sheet.headers['content-disposition'].split('filename=')[1]).toBe('generated-users.xlsx');
+    await request(t.url)
+      .post('/api/login')
+      .send({ username: `${prefix}2`, password: res.body.data.users[1].password })
+      .expect(200);
+    // Start and end are still required, under either name.
+    const missing = await as(t.users.root, 'post', '/api/admin/user/generate-user').send({
+      prefix,
+      suffix: '',
+      number_to: 3,
+      password_length: 7,
+    });
+    expect([missing.status, missing.body.msg]).toEqual([400, ADMIN_USER_TEXT.startRequired]);
+  });
+
+  it('8. get-service-info has nacos.status and healthy instances; judges have judgeName, port and nacos.healthy', async () => {
+    const info = (await as(t.users.admin, 'get', '/api/admin/config/get-service-info').expect(200)).body.data;
+    expect(info.nacos).toEqual({ status: 'UP' });
+    expect(info.backupService[0]).toMatchObject({
+      port: t.config.port,
+      secure: false,
+      metadata: expect.objectContaining({ 'nacos.healthy': 'true' }),
+    });
+    const redis = new Redis(TEST_REDIS_URL);
+    const base = `i32-judge-${process.pid}`;
+    const announce = (name: string, beatAgoMs: number, metricsPort?: number) =>
+      redis.set(
+        judgeServerKey(t.config.bull.prefix, name),
+        JSON.stringify({
+          name,
+          hostname: 'judge-box',
+          pid: 7,
+          concurrency: 2,
+          languages: [],
+          cgroup: 'v2',
+          startedAt: new Date(now).toISOString(),
+          lastHeartbeat: new Date(Date.now() - beatAgoMs).toISOString(),
+          cpuCores: 4,
+          percentCpuLoad: '1.00%',
+          percentMemoryLoad: '2.00%',
+          metricsPort,
+        }),
+        'EX',
+        60,
+      );
+    try {
+      await announce(`${base}-live`, 1000, 9464);
+      await announce(`${base}-stale`, 25_000);
+      const judges = (await as(t.users.admin, 'get', '/api/admin/config/get-judge-service-info').expect(200)).body.data;
+      const byName = (n: string) => judges.find((j: { name: string }) => j.name === n);
+      // Dashboard.vue: row.service.metadata.judgeName, row.service.host, row.service.port, metadata['nacos.healthy'].
+      expect(byName(`${base}-live`).service).toEqual({
+        serviceId: 'oj-judge',
+        instanceId: `${base}-live`,
+        host: 'judge-box',
+        port: 9464,
+        secure: false,
+        uri: 'http://judge-box:9464',
+        metadata: expect.objectContaining({ judgeName: `${base}-live`, 'nacos.healthy': 'true' }),
+      });
+      expect(byName(`${base}-stale`).service).toMatchObject({
+        port: 0,
+        metadata: { judgeName: `${base}-stale`, 'nacos.healthy': 'false' },
+      });
+    } finally {
+      await redis.del(judgeServerKey(t.config.bull.prefix, `${base}-live`), judgeServerKey(t.config.bull.prefix, `${base}-stale`));
+      redis.disconnect();
+    }
+  });
+
+  it('9. msg/like answers Like_Post for a liked post and Like_Discuss for a liked comment', async () => {
+    const author = await t.createUser(`i32_author${++seq}`);
+    const fan = await t.createUser(`i32_fan${++seq}`);
+    for (const u of [author, fan])
+      await t.dataSource.query(`INSERT INTO user_judge_stat (uid, username, solved) VALUES ($1, $2, 20)`, [u.uid, u.username]);
+    const did = (
+      await as(author, 'post', '/api/discussion').send({ categoryId: 1, title: 'Liked', description: 'd', content: 'text' }).expect(200)
+    ).body.data.id as number;
+    const cid = (await as(author, 'post', '/api/comment').send({ did, content: 'a comment' }).expect(200)).body.data.id as number;
+    await as(fan, 'get', '/api/discussion-like').query({ did, toLike: true }).expect(200);
+    await as(fan, 'get', '/api/comment-like').query({ cid, toLike: true, sourceId: did, sourceType: 'Discussion' }).expect(200);
+    const likes = (await as(author, 'get', '/api/msg/like').query({ currentPage: 1, limit: 10 }).expect(200)).body.data.records;
+    expect(likes.map((m: { action: string }) => m.action)).toEqual(['Like_Discuss', 'Like_Post']);
+    await as(author, 'delete', '/api/msg/clean').query({ type: 'Like' }).expect(200);
+    expect((await as(author, 'get', '/api/msg/like').expect(200)).body.data.records).toEqual([]);
+  });
+
+  it('10. the ACM rank list counts distinct problems solved in ac, and orders by it', async () => {
+    const [p1, p2] = [await problem(), await problem()];
+    const tag = `r${process.pid % 100000}`;
+    const [many, two] = [await t.createUser(`${tag}_many`), await t.createUser(`${tag}_two`)];
+    for (let i = 0; i < 3; i++) await judgedPractice(many, p1, JudgeStatus.Accepted);
+    await judgedPractice(two, p1, JudgeStatus.Accepted);
+    await judgedPractice(two, p2, JudgeStatus.Accepted);
+    const res = await request(t.url).get('/api/get-rank-list').query({ type: 0, currentPage: 1, limit: 10, searchUser: tag }).expect(200);
+    expect(res.body.data.records.map((r: { username: string; ac: number; total: number }) => [r.username, r.ac, r.total])).toEqual([
+      [two.username, 2, 2],
+      [many.username, 1, 3],
+    ]);
+  });
+
+  it('11. ACM submissions carry no score, nor do their cases; OI ones keep theirs', async () => {
+    const acm = await problem({ openCaseResult: true });
+    const oi = await problem({ type: ProblemType.OI, openCaseResult: true });
+    const u = await t.createUser(`i32_scores${++seq}`);
+    const a = await judgedPractice(u, acm, JudgeStatus.Accepted, 100);
+    const o = await judgedPractice(u, oi, JudgeStatus.PartialAccepted, 40);
+    const detail = async (submitId: number) => (await as(u, 'get', '/api/get-submission-detail').query({ submitId }).expect(200)).body.data;
+    const cases = async (submitId: number) =>
+      (await as(u, 'get', '/api/get-all-case-result').query({ submitId }).expect(200)).body.data.judgeCaseList as {
+        score: number | null;
+      }[];
+    expect((await detail(a)).submission.score).toBeNull();
+    expect((await cases(a)).map((c) => c.score)).toEqual([null]);
+    expect((await detail(o)).submission.score).toBe(40);
+    expect((await cases(o)).map((c) => c.score)).toEqual([40]);
+    const list = (await as(u, 'get', '/api/get-submission-list').query({ onlyMine: true, currentPage: 1, limit: 10 }).expect(200)).body.data
+      .records;
+    expect(list.map((r: { submitId: number; score: number | null }) => [r.submitId, r.score])).toEqual([
+      [o, 40],
+      [a, null],
+    ]);
+  });
+
+  it('12. a bare JSON string, number or array reaches the routes that read one and is refused by DTO routes', async () => {
+    const dave = await t.createUser(`i32_dave${++seq}`, Role.Admin);
+    // Dashboard.vue: api.getSessions(this.userInfo.uid), the uid as the JSON body.
+    const sessions = await request(t.url)
+      .post('/api/admin/dashboard/get-sessions')
+      .set('Authorization', dave.token)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(dave.uid))
+      .expect(200);
+    expect(sessions.body.status).toBe(200);
+    // axios 0.21 sends a string body as a form: that works too.
+    await request(t.url).post('/api/admin/dashboard/get-sessions').set('Authorization', dave.token).type('form').send(dave.uid).expect(200);
+    for (const bare of ['"root"', '5', '[1, 2]', 'true']) {
+      const login = await request(t.url).post('/api/login').set('Content-Type', 'application/json').send(bare);
+      expect([bare, login.status, login.body.msg]).toEqual([bare, 400, ERR.badRequest]);
+      const rank = await as(alice, 'post', '/api/get-contest-rank').set('Content-Type', 'application/json').send(bare);
+      expect([bare, rank.status]).toEqual([bare, 400]);
+    }
+    // Malformed JSON is still refused.
+    expect((await request(t.url).post('/api/login').set('Content-Type', 'application/json').send('{"username":')).status).toBe(400);
+  });
+
+  describe('13. the paths HOJ components call', () => {
+    let gid: number;
+    let otherGid: number;
+    let member: TestUser;
+    beforeAll(async () => {
+      const make = async (name: string, shortName: string) => {
+        await as(t.users.admin, 'post', '/api/group')
+          .send({ name, shortName, brief: 'issue 32 group', description: 'groups of issue 32', auth: 1, visible: true })
+          .expect(200);
+        const list = (await as(t.users.admin, 'get', '/api/get-group-list').query({ keyword: name, onlyMine: true }).expect(200)).body.data;
+        return list.records[0].id as number;
+      };
+      gid = await make(`i32 group ${process.pid}`.slice(0, 25), `i32g${process.pid}`.slice(0, 10));
+      otherGid = await make(`i32 other ${process.pid}`.slice(0, 25), `i32o${process.pid}`.slice(0, 10));
+      member = await t.createUser(`i32_member${++seq}`);
+      await as(member, 'post', '/api/group/member').query({ gid }).expect(200);
+    });
+
+    it("GET group/get-all-problem-tags: the site's tags and the group's own, for its admins", async () => {
+      const tags = t.dataSource.getRepository(Tag);
+      const site = await tags.save({ name: `site-${process.pid}`, oj: 'ME', color: null });
+      const own = await tags.save({ name: `own-${process.pid}`, oj: 'ME', color: null, gid });
+      const foreign = await tags.save({ name: `foreign-${process.pid}`, oj: 'ME', color: null, gid: otherGid });
+      const listed = (await as(t.users.admin, 'get', '/api/group/get-all-problem-tags').query({ gid }).expect(200)).body.data as Tag[];
+      const ids = listed.map((x) => x.id);
+      expect(ids).toEqual(expect.arrayContaining([site.id, own.id]));
+      expect(ids).not.toContain(foreign.id);
+      expect(listed.find((x) => x.id === own.id)).toMatchObject({ name: own.name, oj: 'ME', gid });
+      expect((await as(member, 'get', '/api/group/get-all-problem-tags').query({ gid })).status).toBe(403);
+    });
+
+    it("POST group/contest-problem makes the group's contest problem ({pid}); HOJ's PUT without an id links it", async () => {
+      const created = await as(t.users.admin, 'post', '/api/group/contest')
+        .send({ ...contestBody(running), title: 'Group contest', gid })
+        .expect(200);
+      const cid = created.body.data.id as number;
+      const body = {
+        problem: {
+          problemId: `GCP${process.pid}`,
+          title: 'Group contest problem',
+          description: 'd',
+          timeLimit: 1000,
+          memoryLimit: 128,
+          stackLimit: 64,
+          type: 0,
+          gid,
+        },
+        samples: [{ input: '1 2\n', output: '3\n' }],
+        isUploadTestCase: false,
+        languages: ['C++'],
+        tags: [],
+        codeTemplates: [],
+      };
+      const res = await as(t.users.admin, 'post', '/api/group/contest-problem').send(body).expect(200);
+      expect(res.body.data).toEqual({ pid: expect.any(Number) });
+      const pid = res.body.data.pid as number;
+      const row = await t.dataSource.getRepository(Problem).findOneByOrFail({ id: pid });
+      expect([row.auth, row.gid, row.isGroup]).toEqual([ProblemAuth.Contest, gid, true]);
+      // Problem.vue then saves this.contestProblem with the new pid and the contest: no id.
+      await as(t.users.admin, 'put', '/api/group/contest-problem').send({ displayId: 'A', displayTitle: 'Group A', pid, cid }).expect(200);
+      const link = (await as(t.users.admin, 'get', '/api/group/contest-problem').query({ pid, cid }).expect(200)).body.data;
+      expect(link).toMatchObject({ cid, pid, displayId: 'A', displayTitle: 'Group A' });
+      await as(t.users.admin, 'put', '/api/group/contest-problem').send({ displayId: 'A', displayTitle: 'Renamed', pid, cid }).expect(200);
+      expect((await as(t.users.admin, 'get', '/api/group/contest-problem').query({ pid, cid }).expect(200)).body.data).toMatchObject({
+        id: link.id,
+        displayTitle: 'Renamed',
+      });
+      // Another group's private problem can not be linked this way; a member can not create.
+      const foreign = await problem({ auth: ProblemAuth.Private, gid: otherGid, isGroup: true });
+      expect((await as(t.users.admin, 'put', '/api/group/contest-problem').send({ displayId: 'B', pid: foreign.id, cid })).status).toBe(
+        404,
+      );
+      expect(
+        (await as(member, 'post', '/api/group/contest-problem').send({ ...body, problem: { ...body.problem, problemId: 'X1' } })).status,
+      ).toBe(403);
+    });
+
+    it('POST file/upload-group-avatar sets the avatar for the group root and answers the group', async () => {
+      const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+      const res = await as(t.users.admin, 'post', '/api/file/upload-group-avatar')
+        .field('gid', String(gid))
+        .attach('image', PNG, 'avatar.png')
+        .expect(200);
+      // GroupSetting.vue: this.$store.dispatch('setGroup', res.data.data).
+      expect(res.body.data).toMatchObject({ id: gid, avatar: expect.stringMatching(/^\/api\/public\/img\/[0-9a-f]{32}\.webp$/) });
+      const img = await request(t.url).get(res.body.data.avatar).expect(200);
+      expect(img.headers['content-type']).toBe('image/webp');
+      expect((await as(t.users.admin, 'get', '/api/get-group-detail').query({ gid }).expect(200)).body.data.avatar).toBe(
+        res.body.data.avatar,
+      );
+      expect(
+        (await as(member, 'post', '/api/file/upload-group-avatar').field('gid', String(gid)).attach('image', PNG, 'a.png')).status,
+      ).toBe(403);
+      const text = await as(t.users.admin, 'post', '/api/file/upload-group-avatar')
+        .field('gid', String(gid))
+        .attach('image', Buffer.from('<svg/>'), 'a.png');
+      expect([text.status, text.body.msg]).toEqual([400, ERR.fileTypeNotSupport]);
+    });
+
+    it('POST file/upload-md-file stores any file for admins and group admins, served only as a download', async () => {
+      const bytes = Buffer.from('<html><script>alert(1)</script></html>');
+      const res = await as(t.users.admin, 'post', '/api/file/upload-md-file').attach('file', bytes, 'notes.html').expect(200);
+      // Editor.vue inserts [name](res.data.data.link).
+      expect(res.body.data).toEqual({
+        link: expect.stringMatching(/^\/api\/public\/file\/[0-9a-f]{32}\.html$/),
+        fileId: expect.any(Number),
+      });
+      const got = await request(t.url).get(res.body.data.link).buffer(true).expect(200);
+      expect(got.headers['content-type']).toBe('application/octet-stream');
+      expect(got.headers['content-disposition']).toBe('attachment; filename=notes.html');
+      expect(got.headers['x-content-type-options']).toBe('nosniff');
+      expect(Buffer.compare(got.body as Buffer, bytes)).toBe(0);
+      expect((await as(member, 'post', '/api/file/upload-md-file').attach('file', bytes, 'x.txt')).status).toBe(403);
+      expect((await as(member, 'post', '/api/file/upload-md-file').field('gid', String(gid)).attach('file', bytes, 'x.txt')).status).toBe(
+        403,
+      );
+      const owner = await as(t.users.admin, 'post', '/api/file/upload-md-file')
+        .field('gid', String(gid))
+        .attach('file', bytes, 'y.txt')
+        .expect(200);
+      expect(owner.body.data.link).toMatch(/\.txt$/);
+      await request(t.url).get('/api/public/file/..%2F..%2Fetc%2Fpasswd').expect(404);
+      await request(t.url)
+        .get(`/api/public/file/${'0'.repeat(32)}`)
+        .expect(404);
+    });
+
+    it('GET file/download-contest-ac-submission zips the accepted code by user or by problem; download-contest-print-text', async () => {
+      const [p, q] = [await problem(), await problem()];
+      const cid = await createContest(t, t.users.admin, { ...running, openPrint: true });
+      await addProblem(t, t.users.admin, cid, p.id, 'A');
+      await addProblem(t, t.users.admin, cid, q.id, 'B');
+      const [ann, bo] = [await t.createUser(`i32_ann${++seq}`), await t.createUser(`i32_bo${++seq}`)];
+      const at = (m: number) => new Date(now - m * MIN);
+      await judged(t, ann, cid, p, 'A', JudgeStatus.Accepted, at(20));
+      await judged(t, ann, cid, q, 'B', JudgeStatus.Accepted, at(10));
+      await judged(t, bo, cid, p, 'A', JudgeStatus.WrongAnswer, at(15));
+      await judged(t, bo, cid, p, 'A', JudgeStatus.Accepted, at(5));
+      await judged(t, t.users.admin, cid, p, 'A', JudgeStatus.Accepted, at(3));
+      const stampOf = (m: number) => {
+        const d = at(m);
+        const z = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}${z(d.getMonth() + 1)}${z(d.getDate())}${z(d.getHours())}${z(d.getMinutes())}${z(d.getSeconds())}`;
+      };
+      const download = async (query: Record<string, string>) => {
+        const res = await as(t.users.admin, 'get', '/api/file/download-contest-ac-submission')
+          .query({ cid, ...query })
+          .buffer(true)
+          .parse((r, cb) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () => cb(null, Buffer.concat(chunks)));
+          })
+          .expect(200);
+        expect(res.headers['content-type']).toBe('application/zip');
+        expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename=contest_${cid}_\\d+\\.zip$`));
+        return [...(await readZip(res.body as Buffer)).keys()].sort();
+      };
+      const ext = 'txt'; // no judge worker knows "C++" here: its source file's extension would be used
+      expect(await download({ excludeAdmin: 'true', splitType: 'user' })).toEqual(
+        [
+          `${ann.username}/A_(${stampOf(20)}).${ext}`,
+          `${ann.username}/B_(${stampOf(10)}).${ext}`,
+          `${bo.username}/A_(${stampOf(5)}).${ext}`,
+        ].sort(),
+      );
+      expect(await download({ splitType: 'problem' })).toEqual(
+        [
+          `A/${ann.username}_(${stampOf(20)}).${ext}`,
+          `A/${bo.username}_(${stampOf(5)}).${ext}`,
+          `A/${t.users.admin.username}_(${stampOf(3)}).${ext}`,
+          `B/${ann.username}_(${stampOf(10)}).${ext}`,
+        ].sort(),
+      );
+      expect((await as(ann, 'get', '/api/file/download-contest-ac-submission').query({ cid })).status).toBe(403);
+
+      await as(ann, 'post', '/api/submit-print-text')
+        .send({ cid, content: 'x'.repeat(60) })
+        .expect(200);
+      const prints = (await as(t.users.admin, 'get', '/api/get-contest-print').query({ cid, currentPage: 1, limit: 10 }).expect(200)).body
+        .data;
+      const id = prints.records[0].id as number;
+      const text = await as(t.users.admin, 'get', '/api/file/download-contest-print-text').query({ id }).buffer(true).expect(200);
+      expect(text.headers['content-disposition']).toBe(`attachment; filename=${ann.username}_Contest_Print.txt`);
+      expect(text.text).toBe('x'.repeat(60));
+      expect((await as(ann, 'get', '/api/file/download-contest-print-text').query({ id })).status).toBe(403);
+      expect((await as(t.users.admin, 'get', '/api/file/download-contest-print-text').query({ id: 999999 })).status).toBe(404);
+    });
+  });
+
+  it('14. get-website-config says register: false until SMTP is set; the switch itself stays as set', async () => {
+    await as(t.users.root, 'put', '/api/admin/switch/update').send({ register: true }).expect(200);
+    const pub = (await request(t.url).get('/api/get-website-config').expect(200)).body.data;
+    expect(pub).toMatchObject({ register: false, emailConfigured: false });
+    expect((await as(t.users.root, 'get', '/api/admin/switch/info').expect(200)).body.data.register).toBe(true);
+    expect((await as(t.users.root, 'get', '/api/admin/config/get-web-config').expect(200)).body.data.register).toBe(true);
+    await as(t.users.root, 'put', '/api/admin/config/set-email-config')
+      .send({ emailHost: '127.0.0.1', emailPort: 2525, emailSsl: false })
+      .expect(200);
+    try {
+      expect((await request(t.url).get('/api/get-website-config').expect(200)).body.data).toMatchObject({
+        register: true,
+        emailConfigured: true,
+      });
+    } finally {
+      await as(t.users.root, 'put', '/api/admin/config/set-email-config').send({ emailHost: '' }).expect(200);
+    }
   });
 });

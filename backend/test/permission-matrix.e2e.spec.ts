@@ -31,6 +31,10 @@ const LOGIN_ROUTES: Record<string, string> = {
   'POST /api/discussion-report': 'any logged-in user; flood limit (service)',
   'POST /api/file/upload-avatar': 'the caller own avatar',
   'GET /api/file/download-contest-rank': 'contest admins (assertCanManage)',
+  'GET /api/file/download-contest-ac-submission': 'contest admins (assertCanManage)',
+  'GET /api/file/download-contest-print-text': "the print request's contest admins (assertCanManage)",
+  'POST /api/file/upload-group-avatar': "the group's level 5 and root (GroupService.assertCanEdit)",
+  'POST /api/file/upload-md-file': 'admin-type roles, or the admins (4, 5) of the gid sent (GroupAccessService.isGroupAdmin)',
   'GET /api/file/delete-md-img': 'the uploader or an admin (UploadService.remove)',
   'POST /api/file/upload-md-img': 'any logged-in user (editor images; type and size checked)',
   'GET /api/get-change-email-code': 'the caller own account',
@@ -78,6 +82,7 @@ const LOGIN_ROUTES: Record<string, string> = {
   'POST /api/group/problem': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
   'PUT /api/group/problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
   'DELETE /api/group/problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'GET /api/group/get-all-problem-tags': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
   'GET /api/group/get-problem-cases':
     'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
   'POST /api/group/compile-spj': 'group admins (level 4, 5) and root (GroupScopeService.admin)',
@@ -114,6 +119,8 @@ const LOGIN_ROUTES: Record<string, string> = {
   'GET /api/group/get-contest-problem-list':
     'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
   'GET /api/group/contest-problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
+  'POST /api/group/contest-problem':
+    "group admins (level 4, 5) and root (GroupScopeService.admin); with a cid, that contest's manager too (GroupScopeService.manager)",
   'PUT /api/group/contest-problem': 'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',
   'DELETE /api/group/contest-problem':
     'the item manager: its author (4, 5), level 5, root; 404 outside the group (GroupScopeService.manager)',

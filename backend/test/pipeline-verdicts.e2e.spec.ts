@@ -72,7 +72,7 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
   it('ranks the user in the ACM rank list and the recent AC rank', async () => {
     const res = await request(t.url).get('/api/get-rank-list').query({ type: 0 }).expect(200);
     expect(res.body.data.records).toEqual([
-      expect.objectContaining({ rank: 1, uid: t.users.user.uid, username: t.users.user.username, solved: 1, ac: 3, total: 6 }),
+      expect.objectContaining({ rank: 1, uid: t.users.user.uid, username: t.users.user.username, solved: 1, ac: 1, total: 6 }),
     ]);
     const recent = await request(t.url).get('/api/get-recent-seven-ac-rank').expect(200);
     expect(recent.body.data).toEqual([{ uid: t.users.user.uid, username: t.users.user.username, ac: 1 }]);

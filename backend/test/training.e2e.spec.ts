@@ -217,7 +217,8 @@ describe('training admin and rank', () => {
         username: solver.username,
         ac: 1,
         totalRunTime: 40,
-        submissionInfo: { A: { status: JudgeStatus.Accepted, isAC: true, runTime: 40, tries: 2, score: 100 } },
+        // An ACM problem's submissions carry no score (HOJ: null).
+        submissionInfo: { A: { status: JudgeStatus.Accepted, isAC: true, runTime: 40, tries: 2, score: null } },
       });
       expect(board.records[1]).toMatchObject({
         rank: 2,
@@ -240,7 +241,7 @@ describe('training admin and rank', () => {
           r.myStatus,
         ]),
       ).toEqual([
-        ['A', 3, 2, { status: JudgeStatus.Accepted, score: 100 }],
+        ['A', 3, 2, { status: JudgeStatus.Accepted, score: null }],
         ['B', 1, 0, null],
       ]);
       const page = await request(t.url)
@@ -263,7 +264,7 @@ describe('training admin and rank', () => {
         .set('Authorization', solver.token)
         .expect(200);
       expect(full.body.data).toEqual([
-        { pid: p1.id, problemId: 'A', title: 'First', status: JudgeStatus.Accepted, score: 100 },
+        { pid: p1.id, problemId: 'A', title: 'First', status: JudgeStatus.Accepted, score: null },
         { pid: p2.id, problemId: 'B', title: 'Second', status: null, score: null },
       ]);
       const unknown = await request(t.url)

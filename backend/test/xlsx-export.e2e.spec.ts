@@ -1,4 +1,4 @@
-import { ERR, JudgeStatus } from '@oj/contracts';
+import { ADMIN_USER_TEXT, ERR, GENERATED_USERS_KEEP_SEC, JudgeStatus } from '@oj/contracts';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { MIN, addProblem, createContest, createProblem, judged } from './contest-fixtures';
@@ -28,34 +28,39 @@ describe('.xlsx downloads (exceljs): generated users and contest ranks', () => {
   });
   afterAll(() => t?.close());
 
-  it('writes the generated accounts as a spreadsheet, for root only', async () => {
-    const made = (
+  it('writes the generated accounts as a spreadsheet by the key generate-user answered, for root only', async () => {
+    const { key, users: made } = (
       await request(t.url)
         .post('/api/admin/user/generate-user')
         .set('Authorization', t.users.root.token)
         .send({ prefix: 'xl', suffix: '', numberFrom: 1, numberTo: 3, passwordLength: 8 })
         .expect(200)
-    ).body.data as { username: string; password: string }[];
+    ).body.data as { key: string; users: { username: string; password: string }[] };
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
     const res = await request(t.url)
-      .post('/api/admin/user/generate-user-excel')
+      .get('/api/file/generate-user-excel')
+      .query({ key })
       .set('Authorization', t.users.root.token)
-      .send({ users: made })
       .buffer(true)
       .parse(binary)
       .expect(200);
     expect(res.headers['content-type']).toContain(XLSX);
-    expect(res.headers['content-disposition']).toContain('generated-users.xlsx');
+    // Bare, as HOJ writes it: HOJ's client saves under whatever follows `filename=`.
+    expect(res.headers['content-disposition']).toBe('attachment; filename=generated-users.xlsx');
     expect(await sheetRows(res.body as Buffer)).toEqual([['Username', 'Password'], ...made.map((u) => [u.username, u.password])]);
-    const refused = await request(t.url)
-      .post('/api/admin/user/generate-user-excel')
-      .set('Authorization', t.users.admin.token)
-      .send({ users: made });
+    const refused = await request(t.url).get('/api/file/generate-user-excel').query({ key }).set('Authorization', t.users.admin.token);
     expect([refused.status, refused.body.msg]).toEqual([403, ERR.noPermission]);
-    const bad = await request(t.url)
-      .post('/api/admin/user/generate-user-excel')
-      .set('Authorization', t.users.root.token)
-      .send({ users: [{ username: 'x'.repeat(50), password: 'p' }] });
-    expect(bad.status).toBe(400);
+    const gone = await request(t.url)
+      .get('/api/file/generate-user-excel')
+      .query({ key: '0'.repeat(32) })
+      .set('Authorization', t.users.root.token);
+    expect([gone.status, gone.body.msg]).toEqual([404, ADMIN_USER_TEXT.generatedGone]);
+    const bad = await request(t.url).get('/api/file/generate-user-excel').query({ key: '../x' }).set('Authorization', t.users.root.token);
+    expect([bad.status, bad.body.msg]).toEqual([400, ADMIN_USER_TEXT.generatedGone]);
+    // Kept for GENERATED_USERS_KEEP_SEC only.
+    const ttl = await t.redis.ttl(`generated-users:${key}`);
+    expect(ttl).toBeGreaterThan(GENERATED_USERS_KEEP_SEC - 60);
+    expect(ttl).toBeLessThanOrEqual(GENERATED_USERS_KEEP_SEC);
   });
 
   it("writes a contest's whole board for its admins", async () => {

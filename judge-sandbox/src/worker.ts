@@ -73,6 +73,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const startedAt = new Date().toISOString();
   const key = judgeServerKey(config.bullPrefix, config.name);
+  const metrics = createWorkerMetrics({ worker: config.name, concurrency: config.concurrency });
+  const metricsServer = config.metricsPort ? await metrics.serve(config.metricsPort) : undefined;
+  const metricsAddress = metricsServer?.address();
+  const metricsPort = metricsAddress && typeof metricsAddress === 'object' ? metricsAddress.port : 0;
   const info = (): JudgeServerInfo => ({
     name: config.name,
     hostname: os.hostname(),
@@ -86,6 +90,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
     cpuCores: os.cpus().length,
     percentCpuLoad: percentText(os.loadavg()[0] / Math.max(1, os.cpus().length)),
     percentMemoryLoad: percentText((os.totalmem() - os.freemem()) / os.totalmem()),
+    // The admin dashboard shows it as the judge's port (HOJ's judges listen on one; these pull from Redis).
+    metricsPort,
   });
   const heartbeat = async (): Promise<void> => {
     try {
@@ -96,9 +102,6 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   };
   await heartbeat();
   const timer = setInterval(() => void heartbeat(), JUDGE_SERVER_HEARTBEAT_SEC * 1000);
-  const metrics = createWorkerMetrics({ worker: config.name, concurrency: config.concurrency });
-  const metricsServer = config.metricsPort ? await metrics.serve(config.metricsPort) : undefined;
-  const metricsAddress = metricsServer?.address();
 
   void queue.process('*', config.concurrency, (job: Job) => {
     const owner = (job.data as { installationId?: string } | undefined)?.installationId;
@@ -136,7 +139,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
     name: config.name,
     queue,
     metrics,
-    metricsPort: metricsAddress && typeof metricsAddress === 'object' ? metricsAddress.port : 0,
+    metricsPort,
     async close() {
       clearInterval(timer);
       metricsServer?.close();

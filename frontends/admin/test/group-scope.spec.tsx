@@ -106,10 +106,14 @@ describe('scoped client', () => {
 });
 
 describe('contest problems in both scopes', () => {
-  const ROW = { id: 9, cid: 7, pid: 3, displayId: 'A', displayTitle: 'Sum', color: null, problemId: 'P-3', auth: 1 };
+  // HOJ's answer: a page of bank problems and each one's contest link by bank problem id.
+  const LIST = {
+    problemList: page([{ id: 3, problemId: 'P-3', title: 'Sum bank', author: 'root', type: 0, auth: 1 }]),
+    contestProblemMap: { 3: { id: 9, cid: 7, pid: 3, displayId: 'A', displayTitle: 'Sum', color: null } },
+  };
 
   it('in a group: lists through group/get-contest-problem-list and removes by pid and cid', async () => {
-    answers['GET /group/get-contest-problem-list'] = page([ROW]);
+    answers['GET /group/get-contest-problem-list'] = LIST;
     await render(<GroupContestProblems gid={5} id={7} />);
     await until(() => !!document.body.textContent?.includes('P-3'));
     expect(calls('GET', '/group/get-contest-problem-list')[0].params).toMatchObject({ cid: 7, gid: 5 });
@@ -122,7 +126,7 @@ describe('contest problems in both scopes', () => {
   });
 
   it('on the site: lists through admin/contest/get-problem-list and removes the link by id', async () => {
-    answers['GET /admin/contest/get-problem-list'] = page([ROW]);
+    answers['GET /admin/contest/get-problem-list'] = LIST;
     await render(
       <LocaleProvider messages={MESSAGES}>
         <ContestProblems cid={7} onCreateProblem={() => undefined} onEditProblem={() => undefined} />

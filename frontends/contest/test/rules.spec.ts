@@ -1,5 +1,5 @@
 import { ContestAuth, ContestStatus, ContestType } from '@oj/contracts';
-import { contestShowsScores, menuDisabled, mustEnterToView, showPasswordForm, submitRefusal } from '../src/lib/rules';
+import { boardRows, contestShowsScores, menuDisabled, mustEnterToView, showPasswordForm, submitRefusal } from '../src/lib/rules';
 
 const user = { isLoggedIn: true, isAdmin: false, entered: false };
 const entered = { ...user, entered: true };
@@ -42,5 +42,19 @@ describe('ACM vs OI presentation (issue #21)', () => {
   it("shows the submissions' score column only in an OI contest", () => {
     expect(contestShowsScores(ContestType.OI)).toBe(true);
     expect(contestShowsScores(ContestType.ACM)).toBe(false);
+  });
+});
+
+describe('rank pages as the server answers them (HOJ pins the caller on page 1)', () => {
+  const me = { uid: 'me' };
+  const a = { uid: 'a' };
+  it("drops page 1's copy of the caller's row, even when the caller leads", () => {
+    expect(boardRows([me, a, me], 1, 'me')).toEqual([a, me]);
+    expect(boardRows([me, me, a], 1, 'me')).toEqual([me, a]);
+  });
+  it('leaves other pages, other viewers and anonymous ones alone', () => {
+    expect(boardRows([me, a], 2, 'me')).toEqual([me, a]);
+    expect(boardRows([a, me], 1, 'me')).toEqual([a, me]);
+    expect(boardRows([me, a], 1, undefined)).toEqual([me, a]);
   });
 });

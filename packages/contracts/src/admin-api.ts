@@ -5,7 +5,7 @@
 import type { UserInfo } from './api';
 import { JudgeMode, ProblemAuth, ProblemExample, ProblemType } from './problem';
 import type { CaseGroup } from './subtask';
-import type { CheckerProtocol } from './judge';
+import type { CheckerProtocol, RegistryInstance } from './judge';
 
 /** Admin routes of the back office (spec §2 "Admin routes"); paths are under /admin. */
 export const ADMIN_API = {
@@ -81,7 +81,9 @@ export interface ServiceInfo {
   backupPercentCpuLoad: string;
   backupPercentMemoryLoad: string;
   /** The backend instances HOJ's registry knows: every replica with a live heartbeat in Redis. */
-  backupService: { serviceId: string; instanceId: string; host: string; port: number; uri: string; metadata: Record<string, string> }[];
+  backupService: RegistryInstance[];
+  /** HOJ's registry (Nacos) state as its dashboard reads it: the registry here is Redis, UP when it answers. */
+  nacos: { status: 'UP' | 'DOWN' };
   /** Every backend replica of this installation (heartbeat every 10 s, gone after 30 s without one). */
   replicas: BackendReplicaInfo[];
   /** The registry the replicas and judges announce themselves through (Redis): UP when it answers. */

@@ -25,6 +25,8 @@ export interface AdminUserRow {
   /** Role id (1000–1008). */
   roleId: Role;
   roleList: string[];
+  /** HOJ's UserRolesVO.roles (its Role rows): the user's one role, as HOJ's admin list reads it (`roles[0].id`). */
+  roles: { id: Role; role: string; description: string; status: number }[];
   titleName: string | null;
   titleColor: string | null;
   lastLoginTime: string | null;
@@ -80,8 +82,20 @@ export interface GeneratedUser {
   username: string;
   password: string;
 }
+/**
+ * POST /api/admin/user/generate-user answer: HOJ's `key`, with which GET /api/file/generate-user-excel downloads the
+ * accounts as .xlsx for GENERATED_USERS_KEEP_SEC, and the accounts themselves (ours, shown on the page).
+ */
+export interface GenerateUsersResult {
+  key: string;
+  users: GeneratedUser[];
+}
 /** How many accounts one generate call may create. */
 export const GENERATE_USERS_MAX = 1000;
+/** How long the generated accounts (with their passwords) can be downloaded by their key (HOJ: half an hour). */
+export const GENERATED_USERS_KEEP_SEC = 1800;
+/** GET /api/file/generate-user-excel?key= (root): the generated accounts as .xlsx (HOJ's UserFileController). */
+export const GENERATED_USERS_EXCEL_API = '/file/generate-user-excel';
 
 /** Texts of the admin user calls (spec §5 "Generate users", import rules). */
 export const ADMIN_USER_TEXT = {
@@ -94,4 +108,5 @@ export const ADMIN_USER_TEXT = {
   cannotChangeOwnRole: 'You cannot change your own role or status.',
   rowMissingUsernameOrPassword: 'username or password missing',
   rowInvalid: 'invalid username, password or e-mail',
+  generatedGone: `Generated accounts can be downloaded for ${GENERATED_USERS_KEEP_SEC / 60} minutes only: generate them again.`,
 } as const;

@@ -3,6 +3,7 @@
  * answers them; used by the contest remote and the admin contest screens.
  */
 import { AfterEndSeal, ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from './contest';
+import type { Page } from './api';
 
 /** Who may take part when the account limit is on: `prefix<start..end>suffix`, or an extra username. */
 export interface ContestAccountLimitRule {
@@ -11,6 +12,24 @@ export interface ContestAccountLimitRule {
   start: number;
   end: number;
   extra: string[];
+}
+
+/**
+ * HOJ's form of the rule, the one string its admin page sends and reads back:
+ * `<prefix>team</prefix><suffix></suffix><start>1</start><end>30</end><extra>guest coach</extra>` (extra accounts
+ * separated by spaces). Null when it is not that form or a number is not a whole number.
+ */
+export function parseHojAccountLimitRule(text: string): ContestAccountLimitRule | null {
+  const tag = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text)?.[1];
+  const [prefix, suffix, start, end, extra] = ['prefix', 'suffix', 'start', 'end', 'extra'].map(tag);
+  if (prefix === undefined || suffix === undefined || start === undefined || end === undefined) return null;
+  if (!/^\s*\d+\s*$/.test(start) || !/^\s*\d+\s*$/.test(end)) return null;
+  return { prefix, suffix, start: Number(start), end: Number(end), extra: (extra ?? '').split(/\s+/).filter(Boolean) };
+}
+
+/** The rule as HOJ's admin page reads it (see parseHojAccountLimitRule). */
+export function formatHojAccountLimitRule(rule: ContestAccountLimitRule): string {
+  return `<prefix>${rule.prefix}</prefix><suffix>${rule.suffix}</suffix><start>${rule.start}</start><end>${rule.end}</end><extra>${rule.extra.join(' ')}</extra>`;
 }
 
 /** A contest as get-contest-info / get-contest-list answer it (never the password). */
@@ -174,6 +193,15 @@ export interface AdminContestBody {
   accountLimitRule?: ContestAccountLimitRule | null;
   visible?: boolean;
   gid?: number | null;
+}
+
+/**
+ * GET /api/admin/contest/get-problem-list without `problemType` (HOJ): `problemList` is a page of the contest's bank
+ * problems in display id order, `contestProblemMap` each problem's link in the contest by bank problem id.
+ */
+export interface AdminContestProblemList {
+  problemList: Page<{ id: number; problemId: string; title: string; author: string | null; type: number; auth: number }>;
+  contestProblemMap: Record<number, ContestProblemItem>;
 }
 
 /** Admin contest calls (under /api). */

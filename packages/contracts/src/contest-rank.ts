@@ -112,8 +112,12 @@ export interface ContestRankRequest {
   limit?: number;
   keyword?: string;
   removeStar?: boolean;
-  /** Followed users (uids): when given, only their rows. */
+  /**
+   * Followed users (uids). HOJ: page 1 starts with copies of the caller's own row and of these users' rows (in
+   * board order), then the board's page; with `onlyConcerned` (ours), only these users' rows are listed.
+   */
   concernedList?: string[];
+  onlyConcerned?: boolean;
   /** Admins: recompute the board from the database. */
   forceRefresh?: boolean;
   /** HOJ's: results after the end. Contests here take no submissions after the end, so it changes nothing. */

@@ -6,8 +6,11 @@ import {
   isFinalJudgeStatus,
   ROLE_NAMES,
   Role,
+  formatHojAccountLimitRule,
   formatHojExamples,
+  heartbeatHealthy,
   isAdminRole,
+  parseHojAccountLimitRule,
   parseHojExamples,
 } from './index';
 
@@ -53,5 +56,36 @@ describe("HOJ's examples string", () => {
     expect(parseHojExamples(samples)).toEqual(samples);
     expect(parseHojExamples('')).toEqual([]);
     expect(parseHojExamples(null)).toEqual([]);
+  });
+});
+
+describe("HOJ's account limit rule string", () => {
+  it("reads what HOJ's contest form writes, extra accounts split on spaces, and writes it back the same", () => {
+    const text = '<prefix>team</prefix><suffix>_a</suffix><start>1</start><end>30</end><extra>guest  coach</extra>';
+    expect(parseHojAccountLimitRule(text)).toEqual({ prefix: 'team', suffix: '_a', start: 1, end: 30, extra: ['guest', 'coach'] });
+    expect(formatHojAccountLimitRule({ prefix: 'team', suffix: '_a', start: 1, end: 30, extra: ['guest', 'coach'] })).toBe(
+      '<prefix>team</prefix><suffix>_a</suffix><start>1</start><end>30</end><extra>guest coach</extra>',
+    );
+    expect(parseHojAccountLimitRule('<prefix></prefix><suffix></suffix><start>0</start><end>10</end><extra></extra>')).toEqual({
+      prefix: '',
+      suffix: '',
+      start: 0,
+      end: 10,
+      extra: [],
+    });
+  });
+
+  it('refuses anything else', () => {
+    expect(parseHojAccountLimitRule('team1-30')).toBeNull();
+    expect(parseHojAccountLimitRule('<prefix>t</prefix><suffix></suffix><start>one</start><end>3</end><extra></extra>')).toBeNull();
+    expect(parseHojAccountLimitRule('<prefix>t</prefix><suffix></suffix><start>-1</start><end>3</end>')).toBeNull();
+  });
+});
+
+describe('heartbeat health', () => {
+  it('is healthy up to two beats after the last heartbeat', () => {
+    const now = Date.parse('2026-01-01T10:00:30Z');
+    expect(heartbeatHealthy('2026-01-01T10:00:10Z', 10, now)).toBe(true);
+    expect(heartbeatHealthy('2026-01-01T10:00:09Z', 10, now)).toBe(false);
   });
 });

@@ -130,10 +130,16 @@ export type MsgAction = (typeof MSG_ACTIONS)[number];
 export const MSG_CLEAN_TYPES = ['Discuss', 'Reply', 'Like', 'Sys', 'Mine'] as const;
 export type MsgCleanType = (typeof MSG_CLEAN_TYPES)[number];
 
+/**
+ * The `action` of a message as answered (HOJ's UserMsgVO): a like is `Like_Post` (of a discussion post) or
+ * `Like_Discuss` (of a comment); the like box stores both as `Like`.
+ */
+export type MsgAnswerAction = Exclude<MsgAction, 'Like'> | 'Like_Post' | 'Like_Discuss';
+
 /** One message of the comment, reply or like box (HOJ's UserMsgVO). */
 export interface UserMsgVO {
   id: number;
-  action: MsgAction;
+  action: MsgAnswerAction;
   sourceId: number;
   /** 'Discussion' or 'Contest'. */
   sourceType: string;

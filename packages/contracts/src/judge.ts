@@ -49,12 +49,35 @@ export interface JudgeServerInfo {
   cpuCores?: number;
   percentCpuLoad?: string;
   percentMemoryLoad?: string;
+  /** The port the worker serves its /metrics on (JUDGE_METRICS_PORT), 0 when it serves none. */
+  metricsPort?: number;
 }
 
-/** One judge of GET /api/admin/config/get-judge-service-info: the worker's announcement and HOJ's `service`. */
-export type JudgeServiceInfo = JudgeServerInfo & {
-  service: { serviceId: string; instanceId: string; host: string; port: number | null; metadata: Record<string, string> };
-};
+/**
+ * An instance as HOJ's service registry (Nacos) lists it, the shape HOJ's dashboard reads. `metadata` carries
+ * Nacos' `nacos.healthy` ('true' / 'false'): here, whether the instance's heartbeat is recent.
+ */
+export interface RegistryInstance {
+  serviceId: string;
+  instanceId: string;
+  host: string;
+  port: number;
+  secure: boolean;
+  uri: string;
+  metadata: Record<string, string>;
+}
+
+/** A worker or replica is healthy while its last heartbeat is at most two beats old (it is listed for up to three). */
+export function heartbeatHealthy(lastHeartbeat: string, heartbeatSec: number, now = Date.now()): boolean {
+  return now - new Date(lastHeartbeat).getTime() <= 2 * heartbeatSec * 1000;
+}
+
+/**
+ * One judge of GET /api/admin/config/get-judge-service-info: the worker's announcement and HOJ's `service`, with
+ * `metadata.judgeName` (the worker's name) and `metadata['nacos.healthy']`. Workers pull their jobs from Redis and
+ * listen on no port of their own: `port` is their metrics port, 0 when they serve none.
+ */
+export type JudgeServiceInfo = JudgeServerInfo & { service: RegistryInstance };
 
 /** A share as HOJ's dashboard prints it: two decimals and a percent sign. */
 export function percentText(fraction: number): string {

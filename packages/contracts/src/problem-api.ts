@@ -203,7 +203,9 @@ export interface RankRow {
   nickname?: string | null;
   avatar?: string | null;
   signature?: string | null;
+  /** Distinct problems solved (HOJ ACMRankVO.ac; the ACM list is ordered by it). */
   ac: number;
+  /** Submissions counted. */
   total: number;
   score?: number | null;
 }

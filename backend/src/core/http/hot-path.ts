@@ -6,7 +6,7 @@ import { TokenService } from '../auth/token.service';
 import { MetricsService } from '../observability/metrics.service';
 import { UserStatus } from '../../modules/user/entities/user.entity';
 import { inputProblem } from './input-guard.middleware';
-import { sendSerialised, sendSerialisedParts } from './send-serialised';
+import { PageWithInsert, sendSerialised, sendSerialisedParts } from './send-serialised';
 
 /** What a hot route is given: the parsed JSON body (POST) or the query (GET), and the signed-in caller. */
 export interface HotCall {
@@ -17,10 +17,10 @@ export interface HotCall {
 
 /**
  * The data of the success envelope: one buffer is a cached page's (sent as `sendSerialised` sends it, gzipped
- * when large), several are the pieces of an answer made for this request (`sendSerialisedParts`). Undefined: the
- * framework answers.
+ * when large), as is a cached page with this request's bytes put in (PageWithInsert); several buffers are the
+ * pieces of an answer made for this request (`sendSerialisedParts`). Undefined: the framework answers.
  */
-export type HotAnswer = Buffer | Buffer[] | undefined;
+export type HotAnswer = Buffer | PageWithInsert | Buffer[] | undefined;
 
 /**
  * A read route that can often answer from memory before Express and Nest see the request: `answer` gives the

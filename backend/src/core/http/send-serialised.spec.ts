@@ -1,7 +1,8 @@
 import express from 'express';
 import request from 'supertest';
 import { envelope } from './envelope';
-import { sendSerialised, sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
+import { crc32 } from 'zlib';
+import { crc32Combine, sendSerialised, sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
 
 const text = (body: Buffer | string | undefined) => (Buffer.isBuffer(body) ? body.toString() : body);
 
@@ -62,6 +63,52 @@ describe('cached serialised pages', () => {
       const res = await request(app).get('/fresh').set('Accept-Encoding', 'gzip');
       expect(res.headers['content-encoding']).toBeUndefined();
       await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+});
+
+describe('cached pages with an insert of one request', () => {
+  const rows = Array.from({ length: 400 }, (_, i) => ({ rank: i + 1, username: `user${i}` }));
+  const page = Buffer.from(JSON.stringify({ records: rows, total: 400 }));
+  const offset = '{"records":['.length;
+  const app = express();
+  // The insert is this request's: a row (or a large one: more than one stored deflate block) and a comma.
+  app.get('/pinned', (req, res) => {
+    const mine = { rank: 7, username: 'user6', note: 'x'.repeat(Number(req.query.pad ?? 0)) };
+    sendSerialised(res, { page, offset, insert: Buffer.from(`${JSON.stringify(mine)},`) });
+  });
+  const expected = (pad: number) =>
+    JSON.stringify(envelope({ records: [{ rank: 7, username: 'user6', note: 'x'.repeat(pad) }, ...rows], total: 400 }));
+
+  it.each([0, 70_000, 140_000])('sends it gzipped once the page pieces are ready, right for an insert of %i more bytes', async (pad) => {
+    const encodings: (string | undefined)[] = [];
+    for (let i = 0; i < 20 && !encodings.includes('gzip'); i++) {
+      const res = await request(app).get('/pinned').query({ pad }).set('Accept-Encoding', 'gzip');
+      // supertest inflates it and checks gzip's CRC-32 and length.
+      expect(JSON.stringify(res.body)).toBe(expected(pad));
+      encodings.push(res.headers['content-encoding']);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(encodings).toContain('gzip');
+    const plain = await request(app).get('/pinned').query({ pad }).set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.stringify(plain.body)).toBe(expected(pad));
+  });
+});
+
+describe('CRC-32 of two pieces from their own', () => {
+  it("equals zlib's CRC-32 of the whole, for any lengths", () => {
+    for (const [a, b] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [3, 5],
+      [1000, 65_537],
+      [12, 200_000],
+    ]) {
+      const left = Buffer.from(Array.from({ length: a }, (_, i) => (i * 7 + a) % 256));
+      const right = Buffer.from(Array.from({ length: b }, (_, i) => (i * 13 + b) % 256));
+      expect(crc32Combine(crc32(left), crc32(right), right.length)).toBe(crc32(Buffer.concat([left, right])));
     }
   });
 });

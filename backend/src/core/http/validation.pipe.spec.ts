@@ -132,7 +132,18 @@ describe('validation pipe', () => {
   it("never shows class-validator's own English texts", async () => {
     expect((await refusal({ count: 'x' }, NoTextDto)).message).toBe(ERR.badRequest);
     expect(publicValidationMessage('limit must not be greater than 200')).toBe(ERR.badRequest);
+    expect(publicValidationMessage('nested property accountLimitRule must be either object or array')).toBe(ERR.badRequest);
+    expect(publicValidationMessage('an unknown value was passed to the validate function')).toBe(ERR.badRequest);
     expect(publicValidationMessage(ERR.emailFormat)).toBe(ERR.emailFormat);
+  });
+
+  it('refuses a bare string, number, boolean or array where the body is a DTO (the JSON parser takes any value)', async () => {
+    for (const bare of ['uid', 5, true, [1, 2]]) {
+      await expect(pipe.transform(bare, { type: 'body', metatype: HojLikeDto })).rejects.toMatchObject({ message: ERR.badRequest });
+    }
+    // A handler that reads the body as it is gets it, and an absent body is an empty DTO as before.
+    expect(await pipe.transform('uid', { type: 'body', metatype: Object })).toBe('uid');
+    await expect(pipe.transform(null, { type: 'body', metatype: HojLikeDto })).rejects.toMatchObject({ message: ERR.badRequest });
   });
 
   describe('queries remembered per DTO class', () => {

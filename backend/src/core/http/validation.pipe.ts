@@ -23,7 +23,7 @@ export function firstValidationMessage(errors: ValidationError[]): string {
 }
 
 /** class-validator's default texts ("limit must be an integer number") name internals: they are not shown. */
-const DEFAULT_TEXT = /^([\w.[\]]+ (must|should|has to|is not)|each value in )/;
+const DEFAULT_TEXT = /^([\w.[\]]+ (must|should|has to|is not)|each value in |nested property |an unknown value )/;
 
 export function publicValidationMessage(msg: string): string {
   return DEFAULT_TEXT.test(msg) ? ERR.badRequest : msg;
@@ -162,6 +162,11 @@ class QueryMemoValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const cls = metadata.metatype;
+    // The JSON parser takes any JSON value (HOJ sends bare strings, numbers and arrays to the routes that read one).
+    // A route whose body is a DTO reads an object: anything else is refused here, before a handler sees a string
+    // where it expects fields (Nest would hand a primitive through once its empty stand-in validated).
+    if (metadata.type === 'body' && !metadata.data && value != null && (typeof value !== 'object' || Array.isArray(value)))
+      if (this.toValidate(metadata)) throw new BadRequestError(ERR.badRequest);
     const key = metadata.type === 'query' && cls && !metadata.data ? queryKey(value) : undefined;
     if (key === undefined) return super.transform(value, metadata);
     let byQuery = this.memo.get(cls!);

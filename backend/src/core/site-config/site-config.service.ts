@@ -91,6 +91,7 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
     const web = await this.get('web');
     const sw = await this.get('switch');
     const email = await this.get('email');
+    const emailConfigured = Boolean(email.emailHost);
     return {
       shortName: web.shortName,
       projectName: web.projectName,
@@ -98,13 +99,15 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
       recordName: web.recordName,
       recordUrl: web.recordUrl,
       description: web.description,
-      register: sw.register,
+      // Registering needs a mailed code: until SMTP is set the site cannot register anyone, so clients that do not
+      // read emailConfigured (HOJ's) are told it is closed. The stored switch is unchanged (Admin → Switch shows it).
+      register: sw.register && emailConfigured,
       openPublicDiscussion: sw.openPublicDiscussion,
       openGroupDiscussion: sw.openGroupDiscussion,
       openContestComment: sw.openContestComment,
       openPublicJudge: sw.openPublicJudge,
       // Registration needs a mailed code: clients hide or explain the register link without an SMTP host.
-      emailConfigured: Boolean(email.emailHost),
+      emailConfigured,
     };
   }
 }

@@ -24,9 +24,14 @@ export async function xlsxFile(
   });
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
-  return new StreamableFile(buffer, {
-    type: XLSX_MIME,
-    length: buffer.length,
-    disposition: `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  });
+  return new StreamableFile(buffer, { type: XLSX_MIME, length: buffer.length, disposition: attachment(fileName) });
+}
+
+/**
+ * Content-Disposition of a download. A plain name goes bare, as HOJ writes it: HOJ's client takes everything after
+ * `filename=` as the name to save under. Other names get the quoted ASCII stand-in and the UTF-8 form (RFC 6266).
+ */
+export function attachment(fileName: string): string {
+  if (/^[\w.-]+$/.test(fileName)) return `attachment; filename=${fileName}`;
+  return `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

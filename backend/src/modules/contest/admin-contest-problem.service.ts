@@ -4,6 +4,8 @@ import { CONTEST_ERR, ERR, ProblemAuth } from '@oj/contracts';
 import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { ProblemDto } from '../problem/dto/problem.dto';
+import { Problem } from '../problem/entities/problem.entity';
 import { ProblemFormService } from '../problem/problem-form.service';
 import { ProblemService } from '../problem/problem.service';
 import { ContestAccessService } from './contest-access.service';
@@ -72,24 +74,46 @@ export class AdminContestProblemService {
   /** POST: a contest-only problem (auth 3) and its link, all or nothing. */
   async create(dto: CreateContestProblemDto, user: AuthUser): Promise<ContestProblem> {
     await this.assertManages(dto.cid, user);
-    const displayId = dto.displayId.trim();
-    await this.assertDisplayIdFree(dto.cid, displayId);
-    const { cid, displayTitle, color } = dto;
+    return (await this.createLinked(dto, user, dto)).link!;
+  }
+
+  /**
+   * A problem made for contests (auth 3) with the bank editor's rules and, when `link` is given, its link in that
+   * contest, in one transaction; `mark` adds the caller's own writes to it (a group's problem). The caller checked
+   * who may write where.
+   */
+  async createLinked(
+    dto: ProblemDto,
+    user: AuthUser,
+    link: { cid: number; displayId: string; displayTitle?: string; color?: string | null } | null,
+    mark?: (em: EntityManager, problem: Problem) => Promise<void>,
+  ): Promise<{ problem: Problem; link: ContestProblem | null }> {
+    const displayId = link?.displayId.trim() ?? '';
+    if (link) await this.assertDisplayIdFree(link.cid, displayId);
     dto.problem.auth = ProblemAuth.Contest;
-    let link: ContestProblem | undefined;
+    let saved: ContestProblem | null = null;
+    let problem: Problem;
     try {
-      await this.form.create(dto, user, async (em: EntityManager, problem) => {
+      problem = await this.form.create(dto, user, async (em: EntityManager, created) => {
+        await mark?.(em, created);
+        if (!link) return;
         const repo = em.getRepository(ContestProblem);
-        link = await repo.save(
-          repo.create({ cid, pid: problem.id, displayId, displayTitle: displayTitle?.trim() || problem.title, color: color ?? null }),
+        saved = await repo.save(
+          repo.create({
+            cid: link.cid,
+            pid: created.id,
+            displayId,
+            displayTitle: link.displayTitle?.trim() || created.title,
+            color: link.color ?? null,
+          }),
         );
       });
     } catch (e) {
       if (isDisplayIdClash(e)) throw new BadRequestError(CONTEST_ERR.displayIdExists);
       throw e;
     }
-    await this.scoreboard.invalidate(cid);
-    return link!;
+    if (link) await this.scoreboard.invalidate(link.cid);
+    return { problem, link: saved };
   }
 
   /**

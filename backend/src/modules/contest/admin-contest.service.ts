@@ -10,6 +10,7 @@ import {
   RankShowName,
   SealMode,
   contestSealTime,
+  formatHojAccountLimitRule,
 } from '@oj/contracts';
 import { DataSource, In, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -27,6 +28,30 @@ import { Contest } from './entities/contest.entity';
 import { ContestAccessService } from './contest-access.service';
 import { ContestView, contestView } from './contest.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
+
+/** Columns of a bank problem in a contest's admin problem list (HOJ's Problem row, without statement or code). */
+const CONTEST_BANK_COLUMNS = [
+  'id',
+  'problemId',
+  'title',
+  'author',
+  'type',
+  'auth',
+  'isRemote',
+  'remoteOj',
+  'difficulty',
+  'gmtCreate',
+  'gmtModified',
+] as const satisfies readonly (keyof Problem)[];
+
+/** get-problem-list of a contest (HOJ): a page of its bank problems and each one's contest link by bank problem id. */
+export interface ContestProblemPage {
+  problemList: Page<Pick<Problem, (typeof CONTEST_BANK_COLUMNS)[number]>>;
+  contestProblemMap: Record<number, ContestProblem>;
+}
+
+/** A contest as the admin edit form reads it (HOJ AdminContestVO): with its password and HOJ's account rule string. */
+export type AdminContestView = Omit<ContestView, 'accountLimitRule'> & { pwd: string | null; accountLimitRule: string | null };
 
 /** The §5 contest rules that span fields: start before end, duration above zero, a password when needed. */
 export function validateContestBody(body: ContestBodyDto): { startTime: Date; endTime: Date; duration: number } {
@@ -77,11 +102,16 @@ export class AdminContestService {
     );
   }
 
-  /** The contest with its password, for the edit form; like every contest answer, status from the clock and `now`. */
-  async get(cid: number): Promise<ContestView & { pwd: string | null }> {
+  /**
+   * The contest with its password, for the edit form; like every contest answer, status from the clock and `now`.
+   * The account rule is HOJ's AdminContestVO string (its form parses it with a regular expression; our admin form
+   * reads it back with parseHojAccountLimitRule); public answers keep the rule object.
+   */
+  async get(cid: number): Promise<AdminContestView> {
     const c = await this.contests.createQueryBuilder('c').addSelect('c.pwd').where('c.id = :cid', { cid }).getOne();
     if (!c) throw new NotFoundError();
-    return { ...contestView(c), pwd: c.pwd };
+    const rule = c.accountLimitRule;
+    return { ...contestView(c), pwd: c.pwd, accountLimitRule: rule ? formatHojAccountLimitRule(rule) : null };
   }
 
   private fields(body: ContestBodyDto) {
@@ -113,14 +143,14 @@ export class AdminContestService {
     return { ...draft, sealRankTime: contestSealTime(draft) };
   }
 
-  async create(user: AuthUser, body: ContestBodyDto, gid: number | null = null): Promise<ContestView & { pwd: string | null }> {
+  async create(user: AuthUser, body: ContestBodyDto, gid: number | null = null): Promise<AdminContestView> {
     // The admin area makes site contests; a group's contests come through the group's routes (HOJ), which pass
     // the checked `gid`: a body's gid never moves a contest into (or out of) a group.
     const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username, gid }));
     return this.get(saved.id);
   }
 
-  async update(c: Contest, body: ContestBodyDto): Promise<ContestView & { pwd: string | null }> {
+  async update(c: Contest, body: ContestBodyDto): Promise<AdminContestView> {
     await this.contests.save({ ...c, ...this.fields(body), id: c.id });
     this.access.forget(c.id);
     await this.scoreboard.invalidate(c.id);
@@ -145,13 +175,12 @@ export class AdminContestService {
   // Problems
 
   /**
-   * The contest's problems, each with its bank display id and visibility (3: created for contests); HOJ's
+   * The contest's problems (get-problem-list without `problemType`), in HOJ's shape: `problemList` is a page of the
+   * bank problems (HOJ's Problem rows, in contest display id order) and `contestProblemMap` maps each bank problem
+   * id to its contest link (display id, title, colour) for every problem of the contest, as HOJ answers it. HOJ's
    * `keyword` matches the contest display id or title, or the bank problem id or title.
    */
-  async problemPage(
-    cid: number,
-    q: { currentPage?: number; limit?: number; keyword?: string },
-  ): Promise<Page<ContestProblem & { problemId: string | null; auth: number | null }>> {
+  async problemPage(cid: number, q: { currentPage?: number; limit?: number; keyword?: string }): Promise<ContestProblemPage> {
     const req = pageRequest(q);
     const qb = this.problems.createQueryBuilder('cp').where('cp.cid = :cid', { cid });
     if (q.keyword?.trim())
@@ -160,13 +189,22 @@ export class AdminContestService {
           OR EXISTS (SELECT 1 FROM problem p WHERE p.id = cp.pid AND (p.problem_id ILIKE :kw OR p.title ILIKE :kw)))`,
         { kw: `%${escapeLike(q.keyword.trim())}%` },
       );
-    const [rows, total] = await qb.orderBy('cp.displayId', 'ASC').skip(req.skip).take(req.size).getManyAndCount();
+    const [[rows, total], links] = await Promise.all([
+      qb.orderBy('cp.displayId', 'ASC').skip(req.skip).take(req.size).getManyAndCount(),
+      this.problems.find({ where: { cid } }),
+    ]);
     const bank = rows.length
-      ? await this.db.getRepository(Problem).find({ select: ['id', 'problemId', 'auth'], where: { id: In(rows.map((r) => r.pid)) } })
+      ? await this.db.getRepository(Problem).find({ select: [...CONTEST_BANK_COLUMNS], where: { id: In(rows.map((r) => r.pid)) } })
       : [];
     const byId = new Map(bank.map((p) => [p.id, p]));
-    const records = rows.map((r) => ({ ...r, problemId: byId.get(r.pid)?.problemId ?? null, auth: byId.get(r.pid)?.auth ?? null }));
-    return toPage(records, total, req);
+    return {
+      problemList: toPage(
+        rows.flatMap((r) => byId.get(r.pid) ?? []),
+        total,
+        req,
+      ),
+      contestProblemMap: Object.fromEntries(links.map((l) => [l.pid, l])),
+    };
   }
 
   /**
@@ -187,7 +225,7 @@ export class AdminContestService {
     if (q.keyword?.trim())
       qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw OR p.author ILIKE :kw)', { kw: `%${escapeLike(q.keyword.trim())}%` });
     const [rows, total] = await qb
-      .select(['p.id', 'p.problemId', 'p.title', 'p.author', 'p.type', 'p.auth', 'p.isRemote', 'p.remoteOj', 'p.difficulty', 'p.gmtCreate'])
+      .select(CONTEST_BANK_COLUMNS.map((c) => `p.${c}`))
       .skip(req.skip)
       .take(req.size)
       .getManyAndCount();

@@ -222,13 +222,13 @@ export class ContestController {
       const cids = [...new Set([dto.cid, ...dto.externalCidList])];
       const boards = await this.boardsOf(cids, user, (a) => this.access.assertCanView(a));
       if (dto.forceRefresh) await this.refreshBoards(boards);
-      sendSerialisedParts(res, [Buffer.from(JSON.stringify(await this.scoreboard.mergedPage(boards, dto)))]);
+      sendSerialisedParts(res, [Buffer.from(JSON.stringify(await this.scoreboard.mergedPage(boards, dto, user.uid)))]);
       return;
     }
     const a = await this.access.access(dto.cid, user);
     this.access.assertCanView(a);
     if (dto.forceRefresh && a.isAdmin) await this.scoreboard.invalidate(a.contest.id);
-    sendSerialised(res, await this.scoreboard.rankPageJson(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto));
+    sendSerialised(res, await this.scoreboard.rankAnswer(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto, user.uid));
   }
 
   @Get('get-contest-announcement')

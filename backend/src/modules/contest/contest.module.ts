@@ -22,6 +22,8 @@ import { ContestAnnouncementRead } from './entities/contest-announcement-read.en
 import { ContestBalloon } from './entities/contest-balloon.entity';
 import { ContestPrint } from './entities/contest-print.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
+import { ContestFileController } from './contest-file.controller';
+import { ContestFileService } from './contest-file.service';
 import { ContestRankExportController } from './contest-rank-export.controller';
 import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
@@ -58,6 +60,7 @@ import { Judge } from '../submission/entities/judge.entity';
     AdminContestProblemController,
     HomeContestController,
     ContestRankExportController,
+    ContestFileController,
   ],
   providers: [
     ContestUserCopies,
@@ -69,6 +72,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ContestRejudgeService,
     AdminContestService,
     AdminContestProblemService,
+    ContestFileService,
     ScoreboardService,
     RankHotRoute,
     ContestJudgeBridge,
@@ -83,6 +87,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ScoreboardService,
     ContestSubmissionService,
     AdminContestService,
+    AdminContestProblemService,
   ],
 })
 export class ContestModule {}

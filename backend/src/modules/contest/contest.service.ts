@@ -6,6 +6,8 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { NotFoundError } from '../../core/http/api.exception';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
+import { Tag } from '../problem/entities/tag.entity';
+import { STATISTIC_VERDICTS, StatisticColumn } from '../judge/judge-statistics';
 import { CONTEST_CACHE_MS, CONTEST_REFRESH_MS, ContestAccess } from './contest-access.service';
 import { notContestAdmin } from './contest-admins.sql';
 import { ContestListQueryDto } from './dto/contest.dto';
@@ -37,15 +39,21 @@ export interface TimedProblem {
   problem: Pick<Problem, (typeof PUBLIC_PROBLEM_COLUMNS)[number]>;
   languages: string[];
   codeTemplate: Record<string, string>;
+  tags: Tag[];
 }
 
 /** The bank problem's public columns, languages and enabled code templates, or null when it is gone. */
 export async function loadTimedProblem(db: DataSource, bank: ProblemService, pid: number): Promise<TimedProblem | null> {
   const problem = await db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: pid } });
   if (!problem) return null;
-  const [languages, templates] = await Promise.all([bank.languagesFor(problem.id), bank.templatesOf(problem.id)]);
+  const [languages, templates, tags] = await Promise.all([
+    bank.languagesFor(problem.id),
+    bank.templatesOf(problem.id),
+    bank.tagsOf([problem.id]),
+  ]);
   return {
     problem,
+    tags: tags.get(problem.id) ?? [],
     languages: languages.map((l) => l.name),
     // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).
     codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
@@ -76,6 +84,15 @@ export function timedProblemView(
 
 /** A contest's problem list with the accepted and total counts (get-contest-problem), as cached per replica. */
 type ProblemListRow = ContestProblem & { ac: number; total: number };
+
+/** HOJ's ProblemCountVO of a contest problem: its tries in the contest by verdict (get-contest-problem-details). */
+export type ContestProblemCount = { pid: number; total: number } & Record<StatisticColumn, number>;
+
+/** The problem list and each problem's counts by verdict (by contest_problem id), read together. */
+interface ProblemListWithCounts {
+  rows: ProblemListRow[];
+  counts: Map<number, ContestProblemCount>;
+}
 
 /**
  * How long a replica reuses a contest's problem list (with its counts) and its problem pages, re-read in the
@@ -131,7 +148,7 @@ const PUBLIC_PROBLEM_COLUMNS = [
 @Injectable()
 export class ContestService {
   /** Keyed `cid:until`: the counts up to the seal (non-admins of a sealed board) or the end. */
-  private readonly problemLists: RowCache<ProblemListRow[], string>;
+  private readonly problemLists: RowCache<ProblemListWithCounts, string>;
   /** Keyed `cid:displayId`: the link row and the bank problem's page, or null when there is no such problem. */
   private readonly problemPages: RowCache<{ cp: ContestProblem; loaded: TimedProblem | null }, string>;
 
@@ -205,28 +222,39 @@ export class ContestService {
 
   /** The contest's problems with their accepted and total counts (non-admins: only up to the seal while sealed). */
   async problemList(a: ContestAccess): Promise<ProblemListRow[]> {
+    // Shared by the requests of the next second: copied so that no caller changes it for the others.
+    return (await this.countedProblems(a)).rows.map((r) => ({ ...r }));
+  }
+
+  /** The contest's problems and their counts as the caller may see them (up to the seal while sealed, admins aside). */
+  private async countedProblems(a: ContestAccess): Promise<ProblemListWithCounts> {
     const sealed = this.scoreboard.viewFor(a.contest, a.isAdmin) === 'sealed';
     const until = (sealed ? contestSealTime(a.contest) : a.contest.endTime) ?? a.contest.endTime;
     const c = a.contest;
-    // Shared by the requests of the next second: copied so that no caller changes it for the others.
-    const rows = await this.problemLists.get(`${c.id}:${until.getTime()}:${c.uid}:${c.gid ?? ''}`);
-    return (rows ?? []).map((r) => ({ ...r }));
+    return (await this.problemLists.get(`${c.id}:${until.getTime()}:${c.uid}:${c.gid ?? ''}`)) ?? { rows: [], counts: new Map() };
   }
 
-  private async readProblemList(cid: number, until: Date, owner: string, gid: number | null): Promise<ProblemListRow[]> {
-    const rows: { id: number; ac: string; total: string }[] = await this.db.query(
+  private async readProblemList(cid: number, until: Date, owner: string, gid: number | null): Promise<ProblemListWithCounts> {
+    const rows: ({ id: number; total: string } & Record<StatisticColumn, string>)[] = await this.db.query(
       `SELECT cp.id,
-              COUNT(j.submit_id) FILTER (WHERE j.status = $3) AS ac,
+              ${STATISTIC_VERDICTS.map((v) => `COUNT(j.submit_id) FILTER (WHERE j.status = ${v.status}) AS ${v.column}`).join(', ')},
               COUNT(j.submit_id) AS total
          FROM contest_problem cp
-         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND ${notContestAdmin('j.uid', '$4', gid)}
+         LEFT JOIN judge j ON j.cid = cp.cid AND j.pid = cp.pid AND j.submit_time < $2 AND ${notContestAdmin('j.uid', '$3', gid)}
         WHERE cp.cid = $1
         GROUP BY cp.id`,
-      [cid, until, JudgeStatus.Accepted, owner],
+      [cid, until, owner],
     );
-    const counts = new Map(rows.map((r) => [r.id, r]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const problems = await this.problems.find({ where: { cid }, order: { displayId: 'ASC' } });
-    return problems.map((p) => ({ ...p, ac: Number(counts.get(p.id)?.ac ?? 0), total: Number(counts.get(p.id)?.total ?? 0) }));
+    const counts = new Map<number, ContestProblemCount>();
+    for (const p of problems) {
+      const r = byId.get(p.id);
+      const count = { pid: p.pid, total: Number(r?.total ?? 0) } as ContestProblemCount;
+      for (const { column } of STATISTIC_VERDICTS) count[column] = Number(r?.[column] ?? 0);
+      counts.set(p.id, count);
+    }
+    return { rows: problems.map((p) => ({ ...p, ac: counts.get(p.id)!.ac, total: counts.get(p.id)!.total })), counts };
   }
 
   /**
@@ -255,14 +283,28 @@ export class ContestService {
     return cp;
   }
 
-  /** `get-contest-problem-details`: the bank problem under its contest display id and title, with its languages and templates. */
+  /**
+   * `get-contest-problem-details` (HOJ ProblemInfoVO: `{problem, tags, languages, problemCount, codeTemplate}`): the
+   * bank problem under its contest display id and title, with its languages and templates, its tags, and its tries
+   * in the contest by verdict (`problemCount`, counted as get-contest-problem counts: admins' tries left out, up to
+   * the seal for non-admins while sealed). `contestProblem` and `now` are ours.
+   */
   async problemDetails(a: ContestAccess, displayId: string): Promise<Record<string, unknown>> {
     const page = await this.problemPages.get(`${a.contest.id}:${displayId}`);
     if (!page) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
     if (!page.loaded) throw new NotFoundError();
     // HOJ: where the problem comes from, who wrote it and how hard it is are hints, shown once the contest is over.
-    const details = timedProblemView(page.loaded, page.cp, !a.isAdmin && a.status !== ContestStatus.Ended);
-    return { ...details, contestProblem: page.cp };
+    const hideHints = !a.isAdmin && a.status !== ContestStatus.Ended;
+    const details = timedProblemView(page.loaded, page.cp, hideHints);
+    const counted = await this.countedProblems(a);
+    // The tags are hints too. HOJ's comment says so, but its code fills them in only while the contest is NOT over
+    // (the test is inverted); here they follow the comment, as source, author and difficulty do.
+    return {
+      ...details,
+      tags: hideHints ? [] : page.loaded.tags,
+      problemCount: counted.counts.get(page.cp.id) ?? null,
+      contestProblem: page.cp,
+    };
   }
 
   /** `get-contest-announcement`: visible announcements, newest first. */

@@ -14,6 +14,7 @@ import { ProblemService } from '../problem/problem.service';
 import { Problem } from '../problem/entities/problem.entity';
 import { AnnouncementService } from '../site/announcement.service';
 import { AnnouncementEntity } from '../site/entities/announcement.entity';
+import { AdminTrainingCategoryService } from '../training/admin/admin-training-category.service';
 import { AdminTrainingProblemService } from '../training/admin/admin-training-problem.service';
 import { AdminTrainingService } from '../training/admin/admin-training.service';
 import { Training } from '../training/entities/training.entity';
@@ -69,6 +70,7 @@ export class DemoContentService implements OnApplicationShutdown {
     private readonly contests: AdminContestService,
     private readonly trainings: AdminTrainingService,
     private readonly trainingProblems: AdminTrainingProblemService,
+    private readonly trainingCategories: AdminTrainingCategoryService,
     private readonly announcements: AnnouncementService,
     private readonly registry: JudgeServerRegistry,
   ) {}
@@ -146,14 +148,18 @@ export class DemoContentService implements OnApplicationShutdown {
       await this.contests.addProblem({ cid: contest.id, pid: p.id, displayId: String.fromCharCode(65 + i), displayTitle: p.title });
     }
 
+    const category = await this.trainingCategories.add(DEMO_TRAINING.category);
     const training = await this.trainings.add(
       {
         training: { title: DEMO_TRAINING.title, description: DEMO_TRAINING.description, auth: TrainingAuth.Public, status: true, rank: 0 },
+        trainingCategory: { id: category.id },
       },
       root,
     );
-    for (const [i, p] of problems.entries()) {
-      await this.trainingProblems.add({ tid: training.id, pid: p.id, displayId: String(i + 1) }, root);
+    for (const p of problems) {
+      // A training's display id is the bank problem id, as HOJ's admin page adds them: HOJ's client opens a
+      // training's problem by it (get-problem-detail?problemId=).
+      await this.trainingProblems.add({ tid: training.id, pid: p.id, displayId: p.problemId }, root);
     }
 
     const announcement = await this.announcements.create({ title: DEMO_ANNOUNCEMENT.title, content: DEMO_ANNOUNCEMENT.content }, root.uid);

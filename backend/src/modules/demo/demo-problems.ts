@@ -143,6 +143,8 @@ export const DEMO_CONTEST = {
 export const DEMO_TRAINING = {
   title: 'Getting Started',
   description: 'A first training: read input, print output, float answers and an interactive problem.',
+  /** HOJ's admin refuses to save a training without a category. */
+  category: { name: 'Basics', color: '#19be6b' },
 };
 
 export const DEMO_ANNOUNCEMENT = {

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { imageInterceptor } from '../upload/upload.controller';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
 import { GidQueryDto, GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
@@ -30,6 +31,18 @@ export class GroupController {
   @Get('get-group-auth')
   auth(@Query() q: GidQueryDto, @CurrentUser() user: AuthUser) {
     return this.groups.level(q.gid, user);
+  }
+
+  /** HOJ's GroupSetting page: a multipart `image` and the `gid` as a form field. */
+  @Post('file/upload-group-avatar')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: "Set a group's avatar (fields image and gid; gif, jpg, png, bmp, webp; at most 2 MB); the group's level 5 or root",
+  })
+  @UseInterceptors(imageInterceptor())
+  uploadAvatar(@Body() q: GidQueryDto, @UploadedFile() image: Express.Multer.File | undefined, @CurrentUser() user: AuthUser) {
+    return this.groups.uploadAvatar(q.gid, image, user);
   }
 
   @Post('group')

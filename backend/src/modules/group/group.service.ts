@@ -10,6 +10,7 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { REDIS } from '../../core/redis/redis.module';
 import { ReplicaBus } from '../../core/redis/replica-bus.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
+import { AvatarService } from '../profile/avatar.service';
 import { GroupAccessService } from './access/group-access.service';
 import { GroupDirectoryService } from './directory/group-directory.service';
 import { GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
@@ -56,6 +57,7 @@ export class GroupService {
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly bus: ReplicaBus,
+    private readonly avatars: AvatarService,
   ) {
     bus.on(ROW_CHANNEL, (gid) => this.rows.forget(Number(gid)));
   }
@@ -182,13 +184,32 @@ export class GroupService {
   async update(body: GroupBodyDto, user: AuthUser): Promise<void> {
     if (!body.id) throw new NotFoundError(GROUP_ERR.notFound);
     const group = await this.findActive(body.id, user, true);
-    if (!user.isRoot && (await this.access.level(group.id, user.uid, true)) < GroupMemberStatus.Root)
-      throw new ForbiddenError(ERR.noPermission);
+    await this.assertCanEdit(group, user);
     const fields = this.validate({ ...body, code: body.code === undefined ? group.code : body.code });
     await this.assertUnique(fields.name, fields.shortName, group.id);
     const status = user.isRoot && body.status !== undefined ? (body.status as GroupStatus) : group.status;
     await this.groups.update({ id: group.id }, { ...fields, status });
     this.forgetRow(group.id);
+  }
+
+  /** Who edits a group's settings (name, avatar...): its level-5 members and root (HOJ isGroupRoot). */
+  private async assertCanEdit(group: Group, user: AuthUser): Promise<void> {
+    if (!user.isRoot && (await this.access.level(group.id, user.uid, true)) < GroupMemberStatus.Root)
+      throw new ForbiddenError(ERR.noPermission);
+  }
+
+  /**
+   * POST /api/file/upload-group-avatar (HOJ ImageManager.uploadGroupAvatar): a new avatar, stored as users' are,
+   * by those who edit the group; the one it replaces is deleted. Answers the group as get-group-detail does.
+   */
+  async uploadAvatar(gid: number, file: { buffer: Buffer; size: number } | undefined, user: AuthUser): Promise<GroupDetail> {
+    const group = await this.findActive(gid, user);
+    await this.assertCanEdit(group, user);
+    const avatar = await this.avatars.store(file);
+    await this.groups.update({ id: gid }, { avatar });
+    this.forgetRow(gid);
+    await this.avatars.removeStored(group.avatar);
+    return this.detail(gid, user);
   }
 
   /** DELETE /api/group: the owner or root; members go with it. */

@@ -73,7 +73,11 @@ export class JudgeResultService {
     const status = isFinalJudgeStatus(result.status) ? result.status : JudgeStatus.SystemError;
     const written = await this.dataSource.transaction(async (em) => {
       const rows: (CountedRow & Omit<WrittenJudgeResult, 'submitId'>)[] = await em.query(
-        `UPDATE judge SET status = $3, time = $4, memory = $5, score = $6, error_message = $7, judger = $8,
+        // An ACM problem's submissions and cases have no score (HOJ stores null: its pages print a score, and
+        // "pts" per case, only where there is one); an OI problem's (and a deleted problem's) keep the judge's.
+        `UPDATE judge SET status = $3, time = $4, memory = $5,
+                score = CASE WHEN (SELECT p.type FROM problem p WHERE p.id = judge.pid) = ${ProblemType.ACM} THEN NULL ELSE $6::int END,
+                error_message = $7, judger = $8,
                 subtask_results = $9, counted = true, gmt_modified = now()
           WHERE submit_id = $1 AND version = $2 AND counted = false
           RETURNING uid, username, pid, cid, eid, tid, status, score, time, display_pid AS "displayPid", submit_time AS "submitTime"`,
@@ -94,6 +98,8 @@ export class JudgeResultService {
       if (!row) return null;
       await em.query(`DELETE FROM judge_case WHERE submit_id = $1`, [submitId]);
       const cases = result.cases ?? [];
+      // The score written is never null for a scored problem (the judge's number, 0 when it gave none).
+      const scored = row.score !== null;
       if (cases.length) {
         const values: unknown[] = [];
         const tuples = cases.map((c, i) => {
@@ -105,7 +111,7 @@ export class JudgeResultService {
             c.status,
             Math.round(c.time ?? 0),
             Math.round(c.memory ?? 0),
-            Math.round(c.score ?? 0),
+            scored ? Math.round(c.score ?? 0) : null,
             c.message?.slice(0, MESSAGE_MAX) ?? null,
             c.inputFile ?? null,
             c.outputFile ?? null,

@@ -1,7 +1,10 @@
 import { JudgeStatus } from '@oj/contracts';
 
+/** A problem_statistic column counting one verdict (HOJ ProblemCountVO's fields). */
+export type StatisticColumn = 'ac' | 'wa' | 'ce' | 'tle' | 'mle' | 're' | 'pe' | 'se' | 'pa';
+
 /** The problem_statistic column counting a final verdict, or null for verdicts only `total` counts. */
-export function statisticColumn(status: number): 'ac' | 'wa' | 'ce' | 'tle' | 'mle' | 're' | 'pe' | 'se' | 'pa' | null {
+export function statisticColumn(status: number): StatisticColumn | null {
   switch (status) {
     case JudgeStatus.Accepted:
       return 'ac';
@@ -25,6 +28,19 @@ export function statisticColumn(status: number): 'ac' | 'wa' | 'ce' | 'tle' | 'm
       return null;
   }
 }
+
+/** Every final verdict problem_statistic counts in a column of its own, with that column (HOJ ProblemCountVO's fields). */
+export const STATISTIC_VERDICTS: readonly { status: number; column: StatisticColumn }[] = [
+  JudgeStatus.Accepted,
+  JudgeStatus.WrongAnswer,
+  JudgeStatus.CompileError,
+  JudgeStatus.PresentationError,
+  JudgeStatus.TimeLimitExceeded,
+  JudgeStatus.MemoryLimitExceeded,
+  JudgeStatus.RuntimeError,
+  JudgeStatus.SystemError,
+  JudgeStatus.PartialAccepted,
+].map((status) => ({ status, column: statisticColumn(status)! }));
 
 /** A user's standing on one problem, recomputed from their counted submissions. */
 export interface UserProblemStanding {

@@ -97,7 +97,10 @@ export class UserMessageService {
     const req = pageRequest(query);
     return this.dataSource.transaction(async (em) => {
       const records: UserMsgVO[] = await em.query(
-        `SELECT m.id, m.action, m.source_id AS "sourceId", m.source_type AS "sourceType",
+        // HOJ's action names: a like of a comment is Like_Discuss, of a post Like_Post (its client prints Action_<action>).
+        `SELECT m.id,
+                CASE WHEN m.action <> 'Like' THEN m.action WHEN m.quote_type = 'Comment' THEN 'Like_Discuss' ELSE 'Like_Post' END AS action,
+                m.source_id AS "sourceId", m.source_type AS "sourceType",
                 COALESCE(d.title, c.title) AS "sourceTitle", m.source_content AS "sourceContent",
                 m.quote_id AS "quoteId", m.quote_type AS "quoteType", COALESCE(qc.content, qr.content) AS "quoteContent",
                 m.url, m.state, m.sender_id AS "senderId", u.username AS "senderUsername", u.avatar AS "senderAvatar",

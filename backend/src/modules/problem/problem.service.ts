@@ -514,6 +514,11 @@ export class ProblemService {
     return this.tags.find({ where: key === null ? { gid: IsNull() } : { gid: IsNull(), oj: key }, order: { name: 'ASC' } });
   }
 
+  /** The site's tags and a group's own (HOJ group/get-all-problem-tags: every OJ's, for the group's problem editor). */
+  groupTags(gid: number): Promise<Tag[]> {
+    return this.tags.find({ where: [{ gid: IsNull() }, { gid }], order: { name: 'ASC', id: 'ASC' } });
+  }
+
   /** GET /api/get-recent-updated-problem (HOJ RecentUpdatedProblemVO): the ten newest public problems. */
   async recentUpdated(): Promise<Pick<Problem, 'id' | 'problemId' | 'title' | 'type' | 'gmtCreate' | 'gmtModified'>[]> {
     return this.problems.find({

@@ -35,24 +35,13 @@ export class AvatarService {
   }
 
   async upload(uid: string, role: Role, file: { buffer: Buffer; size: number } | undefined): Promise<Record<string, unknown>> {
-    if (!file?.buffer?.length) throw new BadRequestError(ERR.fileTypeNotSupport);
-    if (file.size > PROFILE_LIMITS.avatarMaxBytes) throw new BadRequestError(ERR.exceedMaxSize);
-    const kind = sniffImage(file.buffer);
-    if (!kind) throw new BadRequestError(ERR.fileTypeNotSupport);
-    const bytes = await toAvatarWebp(file.buffer, kind).catch((e: unknown) => {
-      if (e instanceof ImageTooLarge) throw new BadRequestError(ERR.exceedMaxSize);
-      throw e instanceof UnreadableImage ? new BadRequestError(ERR.fileTypeNotSupport) : e;
-    });
-    const name = `${randomUUID().replace(/-/g, '')}.webp`;
-    await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(path.join(this.dir, name), bytes);
+    const avatar = await this.store(file);
     const before = await this.users.findOne({ where: { uid }, select: { uid: true, avatar: true } });
-    const avatar = PROFILE_API.imagePrefix + name;
     await this.users.manager.transaction(async (em) => {
       await em.update(User, { uid }, { avatar });
       await updateAvatarCopies(em, uid, avatar);
     });
-    await this.removeOld(before?.avatar ?? null);
+    await this.removeStored(before?.avatar ?? null);
     const user = await this.users.findOneOrFail({ where: { uid } });
     await this.home.forget(user.uid, user.username);
     await this.userService.copiedFieldsChanged({ uid, username: user.username, avatarChanged: true });
@@ -64,7 +53,27 @@ export class AvatarService {
     return AVATAR_FILE.test(name) ? path.join(this.dir, name) : null;
   }
 
-  private async removeOld(url: string | null): Promise<void> {
+  /**
+   * Checks an uploaded picture (§5: by content, at most 2 MB), stores it as the avatar WebP and answers its public
+   * address. Users' and groups' avatars (HOJ upload-group-avatar) are kept alike.
+   */
+  async store(file: { buffer: Buffer; size: number } | undefined): Promise<string> {
+    if (!file?.buffer?.length) throw new BadRequestError(ERR.fileTypeNotSupport);
+    if (file.size > PROFILE_LIMITS.avatarMaxBytes) throw new BadRequestError(ERR.exceedMaxSize);
+    const kind = sniffImage(file.buffer);
+    if (!kind) throw new BadRequestError(ERR.fileTypeNotSupport);
+    const bytes = await toAvatarWebp(file.buffer, kind).catch((e: unknown) => {
+      if (e instanceof ImageTooLarge) throw new BadRequestError(ERR.exceedMaxSize);
+      throw e instanceof UnreadableImage ? new BadRequestError(ERR.fileTypeNotSupport) : e;
+    });
+    const name = `${randomUUID().replace(/-/g, '')}.webp`;
+    await fs.mkdir(this.dir, { recursive: true });
+    await fs.writeFile(path.join(this.dir, name), bytes);
+    return PROFILE_API.imagePrefix + name;
+  }
+
+  /** Deletes a stored avatar by its address (a replaced one); other addresses are left alone. */
+  async removeStored(url: string | null): Promise<void> {
     if (!url?.startsWith(PROFILE_API.imagePrefix)) return;
     const file = this.fileOf(url.slice(PROFILE_API.imagePrefix.length));
     if (file) await fs.rm(file, { force: true });

@@ -19,5 +19,7 @@ import { VerifyCodeStore } from './verify-code.store';
   imports: [UserModule, RatingModule, TypeOrmModule.forFeature([User, UserRole, UserJudgeStat])],
   controllers: [UserHomeController, AccountSettingController, AvatarController],
   providers: [UserHomeService, AccountSettingService, AvatarService, SmsClient, VerifyCodeStore],
+  // Groups keep their avatars as users do (HOJ upload-group-avatar).
+  exports: [AvatarService],
 })
 export class ProfileModule {}

@@ -38,7 +38,9 @@ export class RankService {
         titleName: u?.titleName ?? null,
         titleColor: u?.titleColor ?? null,
         solved: s.solved,
-        ac: s.accepted,
+        // HOJ's ACMRankVO.ac is the number of distinct problems solved (the list is ordered by it), not of
+        // accepted submissions; its client shows ac / total as the pass rate.
+        ac: s.solved,
         total: s.submissions,
         totalScore: s.totalScore,
         // HOJ's OIRankVO calls the total score `score`.

@@ -5,10 +5,13 @@ import {
   BackendReplicaInfo,
   DbAndRedisConfig,
   JudgeServerInfo,
+  JUDGE_SERVER_HEARTBEAT_SEC,
   JudgeServiceInfo,
   LIMITS,
+  RegistryInstance,
   ServiceInfo,
   TIMINGS,
+  heartbeatHealthy,
   judgeServerKey,
   percentText,
 } from '@oj/contracts';
@@ -107,26 +110,30 @@ export class SystemInfoService implements OnModuleInit, OnApplicationShutdown {
     ]);
     const own = this.localInfo();
     const others = replicas.filter((r) => r.instanceId !== this.instanceId);
+    const https = secureRequest || /^https:/i.test(web.baseUrl || this.config.baseUrl || '');
     return {
       ...own,
       backupService: [
         ...own.backupService,
-        ...others.map((r) => ({
+        ...others.map((r): RegistryInstance => ({
           serviceId: 'oj-backend',
           instanceId: r.instanceId,
           host: r.hostname,
           port: r.port,
+          secure: false,
           uri: `http://${r.hostname}:${r.port}`,
-          metadata: { pid: String(r.pid) },
+          metadata: { pid: String(r.pid), 'nacos.healthy': String(heartbeatHealthy(r.lastHeartbeat, HEARTBEAT_MS / 1000)) },
         })),
       ],
+      // HOJ's dashboard reads its registry (Nacos) state here; the registry of this platform is Redis.
+      nacos: { status: registryStatus },
       replicas: replicas.some((r) => r.instanceId === this.instanceId) ? replicas : [this.ownFigures(), ...replicas],
       registryStatus,
-      https: secureRequest || /^https:/i.test(web.baseUrl || this.config.baseUrl || ''),
+      https,
     };
   }
 
-  private localInfo(): Omit<ServiceInfo, 'replicas' | 'registryStatus' | 'https'> {
+  private localInfo(): Omit<ServiceInfo, 'replicas' | 'registryStatus' | 'https' | 'nacos'> {
     const mem = process.memoryUsage();
     const cpus = os.cpus();
     return {
@@ -153,8 +160,11 @@ export class SystemInfoService implements OnModuleInit, OnApplicationShutdown {
           instanceId: this.instanceId,
           host: os.hostname(),
           port: this.config.port,
+          // HOJ's dashboard shows `secure` as "protection threshold triggered" (Nacos): nothing here trips one.
+          secure: false,
           uri: this.config.baseUrl,
-          metadata: { pid: String(process.pid), nodeVersion: process.version },
+          // This replica answers the call: it is alive.
+          metadata: { pid: String(process.pid), nodeVersion: process.version, 'nacos.healthy': 'true' },
         },
       ],
     };
@@ -175,16 +185,29 @@ export class SystemInfoService implements OnModuleInit, OnApplicationShutdown {
     return values
       .filter((v): v is string => Boolean(v))
       .map((v) => JSON.parse(v) as JudgeServerInfo)
-      .map((info) => ({
-        ...info,
-        service: {
-          serviceId: 'oj-judge',
-          instanceId: info.name,
-          host: info.hostname,
-          port: null,
-          metadata: { name: info.name, pid: String(info.pid), concurrency: String(info.concurrency), cgroup: info.cgroup },
-        },
-      }));
+      .map((info) => {
+        const port = info.metricsPort ?? 0;
+        return {
+          ...info,
+          service: {
+            serviceId: 'oj-judge',
+            instanceId: info.name,
+            host: info.hostname,
+            port,
+            secure: false,
+            uri: port ? `http://${info.hostname}:${port}` : '',
+            metadata: {
+              // HOJ's dashboard names a judge by metadata.judgeName and shows it healthy by Nacos' flag.
+              judgeName: info.name,
+              'nacos.healthy': String(heartbeatHealthy(info.lastHeartbeat, JUDGE_SERVER_HEARTBEAT_SEC)),
+              name: info.name,
+              pid: String(info.pid),
+              concurrency: String(info.concurrency),
+              cgroup: info.cgroup,
+            },
+          },
+        };
+      });
   }
 
   dbAndRedis(): DbAndRedisConfig {

@@ -39,6 +39,7 @@ import { TrainingService } from './training.service';
     TrainingService,
     AdminTrainingService,
     AdminTrainingProblemService,
+    AdminTrainingCategoryService,
   ],
 })
 export class TrainingModule {}

@@ -1,13 +1,15 @@
-import { Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HomeCarouselItem, Role, UploadedImageVO } from '@oj/contracts';
+import { ERR, HomeCarouselItem, Role, UPLOAD_API, UPLOAD_LIMITS, UploadedImageVO } from '@oj/contracts';
 import { createReadStream, promises as fs } from 'fs';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../../core/auth/decorators';
-import { NotFoundError } from '../../core/http/api.exception';
+import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { attachment } from '../../core/xlsx/xlsx';
+import { GroupAccessService } from '../group/access/group-access.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { FileIdQuery } from './dto/upload.dto';
+import { FileIdQuery, OptionalGidDto } from './dto/upload.dto';
 import { MIME, UploadService } from './upload.service';
 
 /** Larger bodies are cut off by multer (413); up to here the service answers 'Exceed max size limit'. */
@@ -21,6 +23,7 @@ export class UploadController {
   constructor(
     private readonly uploads: UploadService,
     private readonly siteConfig: SiteConfigService,
+    private readonly groups: GroupAccessService,
   ) {}
 
   @Post('file/upload-md-img')
@@ -38,6 +41,26 @@ export class UploadController {
   async deleteMdImg(@CurrentUser() user: AuthUser, @Query() q: FileIdQuery): Promise<null> {
     await this.uploads.remove(q.fileId, user, 'markdown');
     return null;
+  }
+
+  /**
+   * HOJ's Markdown editor attaches a file (field `file`, any type, under 128 MB; `gid` in a group's editor): admins,
+   * or the admins (4–5) of that group. Answers HOJ's `{link}` (with the stored row's id) to put in the text.
+   */
+  @Post('file/upload-md-file')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Attach a file from a Markdown editor (field "file", optional "gid"); admins or the group\'s admins' })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: UPLOAD_LIMITS.attachmentMaxBytes + 1, files: 1 } }))
+  async uploadMdFile(
+    @CurrentUser() user: AuthUser,
+    @Body() q: OptionalGidDto,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<{ link: string; fileId: number }> {
+    if (!user.isAdmin && !(q.gid !== undefined && (await this.groups.isGroupAdmin(q.gid, user))))
+      throw new ForbiddenError(ERR.noPermission);
+    const row = await this.uploads.storeAttachment(user, file);
+    return { link: UPLOAD_API.filePrefix + row.name, fileId: row.id };
   }
 
   @Roles(Role.Root)
@@ -70,6 +93,25 @@ export class UploadController {
     await this.siteConfig.set('email', { emailBGImg: link });
     await this.uploads.removeByLink(before);
     return link;
+  }
+
+  /**
+   * An attached file, always as a download under the name it was uploaded with and never sniffed, whatever it
+   * holds (an HTML or SVG file must not run as a page of this site).
+   */
+  @Public()
+  @Get('public/file/:name')
+  @Header('Cache-Control', 'public, max-age=31536000, immutable')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async attachment(@Param('name') name: string): Promise<StreamableFile> {
+    const found = await this.uploads.attachmentOf(name);
+    const stat = found ? await fs.stat(found.file).catch(() => null) : null;
+    if (!found || !stat?.isFile()) throw new NotFoundError();
+    return new StreamableFile(createReadStream(found.file), {
+      type: 'application/octet-stream',
+      length: stat.size,
+      disposition: attachment(found.originalName),
+    });
   }
 
   /** Names are random per upload, so a browser may keep a picture for good. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { GroupAccessModule } from '../group/access/group-access.module';
 import { AdminFileController } from './admin-file.controller';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { UploadController } from './upload.controller';
@@ -7,7 +8,7 @@ import { UploadService } from './upload.service';
 
 /** Uploaded images: Markdown editors, home carousel, e-mail background; file management. */
 @Module({
-  imports: [TypeOrmModule.forFeature([UploadedFile])],
+  imports: [TypeOrmModule.forFeature([UploadedFile]), GroupAccessModule],
   controllers: [UploadController, AdminFileController],
   providers: [UploadService],
   exports: [UploadService],

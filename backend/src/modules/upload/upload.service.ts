@@ -14,6 +14,8 @@ import { UploadedFile } from './entities/uploaded-file.entity';
 
 /** Names the public route accepts (what `store` writes). */
 export const UPLOAD_FILE = /^[0-9a-f]{32}\.(png|jpg|gif|bmp|webp)$/;
+/** Names of attached files (what `storeAttachment` writes): the upload's own extension, if it had a plain one. */
+export const ATTACHMENT_FILE = /^[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
 const EXT = { png: 'png', jpeg: 'jpg', gif: 'gif', bmp: 'bmp', webp: 'webp' } as const;
 export const MIME: Record<string, string> = {
   png: 'image/png',
@@ -69,9 +71,19 @@ export class UploadService {
     if (file.size > max) throw new BadRequestError(ERR.exceedMaxSize);
     const sniffed = sniffImage(file.buffer);
     if (!sniffed) throw new BadRequestError(ERR.fileTypeNotSupport);
-    const name = `${randomUUID().replace(/-/g, '')}.${EXT[sniffed]}`;
-    await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(path.join(this.dir, name), file.buffer);
+    return this.write(this.dir, `${randomUUID().replace(/-/g, '')}.${EXT[sniffed]}`, kind, user, file);
+  }
+
+  /** Writes an upload under `name` in `dir` and its row; the file goes again when the row can not be saved. */
+  private async write(
+    dir: string,
+    name: string,
+    kind: UploadKind,
+    user: AuthUser,
+    file: { buffer: Buffer; size: number; originalname?: string },
+  ): Promise<UploadedFile> {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, name), file.buffer);
     try {
       return await this.files.save(
         this.files.create({
@@ -84,9 +96,31 @@ export class UploadService {
         }),
       );
     } catch (e) {
-      await fs.rm(path.join(this.dir, name), { force: true });
+      await fs.rm(path.join(dir, name), { force: true });
       throw e;
     }
+  }
+
+  /**
+   * A file attached from a Markdown editor (HOJ upload-md-file): any content, up to the attachment limit, stored
+   * under a random name that keeps only a plain extension. It is only ever served as a download (`attachmentOf`).
+   */
+  async storeAttachment(user: AuthUser, file: { buffer: Buffer; size: number; originalname?: string } | undefined): Promise<UploadedFile> {
+    if (!file?.buffer?.length) throw new BadRequestError(ERR.fileTypeNotSupport);
+    if (file.size > UPLOAD_LIMITS.attachmentMaxBytes) throw new BadRequestError(ERR.exceedMaxSize);
+    const ext = /\.([A-Za-z0-9]{1,10})$/.exec(file.originalname ?? '')?.[1].toLowerCase();
+    return this.write(this.attachmentDir, randomUUID().replace(/-/g, '') + (ext ? `.${ext}` : ''), 'attachment', user, file);
+  }
+
+  get attachmentDir(): string {
+    return path.join(this.config.paths.filesDir, 'upload', 'files');
+  }
+
+  /** An attached file by its stored name: where it is and the name it was uploaded under; null when unknown. */
+  async attachmentOf(name: string): Promise<{ file: string; originalName: string } | null> {
+    if (!ATTACHMENT_FILE.test(name)) return null;
+    const row = await this.files.findOne({ select: ['name', 'originalName'], where: { name, kind: 'attachment' } });
+    return row ? { file: path.join(this.attachmentDir, name), originalName: row.originalName || name } : null;
   }
 
   /** Deletes the stored file and its row; `by` must be its uploader or an admin. */

@@ -1,18 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import { XLSX_MIME, xlsxFile } from '../../core/xlsx/xlsx';
-import { AdminInsertUsersResult, AdminUserRow, GeneratedUser, Page, Role } from '@oj/contracts';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminInsertUsersResult, AdminUserRow, GenerateUsersResult, Page, Role } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Roles } from '../../core/auth/decorators';
 import { AdminUserService } from './admin-user.service';
-import {
-  AdminDeleteUsersDto,
-  AdminEditUserDto,
-  AdminInsertUsersDto,
-  AdminUserListQuery,
-  GeneratedUsersExcelDto,
-  GenerateUsersDto,
-} from './dto/admin-user.dto';
+import { AdminDeleteUsersDto, AdminEditUserDto, AdminInsertUsersDto, AdminUserListQuery, GenerateUsersDto } from './dto/admin-user.dto';
 
 /** Admin → User (super admin only, spec §6). */
 @ApiTags('admin')
@@ -42,21 +34,9 @@ export class AdminUserController {
     return this.adminUsers.insertBatch(dto.users);
   }
 
+  /** HOJ's body (number_from, number_to, password_length) or ours; answers HOJ's `{key}` with the accounts. */
   @Post('generate-user')
-  generate(@Body() dto: GenerateUsersDto): Promise<GeneratedUser[]> {
+  generate(@Body() dto: GenerateUsersDto): Promise<GenerateUsersResult> {
     return this.adminUsers.generate(dto);
-  }
-
-  /** The generated accounts as a spreadsheet (HOJ's generate-user-excel), written from the rows generate-user answered. */
-  @Post('generate-user-excel')
-  @HttpCode(200)
-  @ApiProduces(XLSX_MIME)
-  generateExcel(@Body() dto: GeneratedUsersExcelDto) {
-    return xlsxFile(
-      'generated-users.xlsx',
-      'Users',
-      ['Username', 'Password'],
-      dto.users.map((u) => [u.username, u.password]),
-    );
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   ADMIN_ROLES,
@@ -7,26 +7,32 @@ import {
   AdminUserRow,
   ERR,
   GENERATE_USERS_MAX,
+  GENERATED_USERS_KEEP_SEC,
   GeneratedUser,
+  GenerateUsersResult,
   LIMITS,
   Page,
   ROLE_NAMES,
   Role,
 } from '@oj/contracts';
-import { randomInt } from 'crypto';
+import { randomBytes, randomInt } from 'crypto';
+import Redis from 'ioredis';
 import { DataSource, In, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { hashPassword } from '../../core/auth/password';
 import { SessionService } from '../../core/auth/session.service';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { REDIS } from '../../core/redis/redis.module';
 import { AdminEditUserDto, AdminUserListQuery, GenerateUsersDto } from './dto/admin-user.dto';
+import { RoleEntity } from './entities/role.entity';
 import { UserRole } from './entities/user-role.entity';
 import { Gender, User, UserStatus } from './entities/user.entity';
 import { renameUserCopies } from './user-copies';
 import { UserService } from './user.service';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const generatedKey = (key: string) => `generated-users:${key}`;
 const PASSWORD_CHARS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** CSV gender column: male/0, female/1, anything else secrecy (spec §3). */
@@ -46,6 +52,7 @@ export class AdminUserService {
     private readonly userService: UserService,
     private readonly sessions: SessionService,
     private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   async list(query: AdminUserListQuery): Promise<Page<AdminUserRow>> {
@@ -57,6 +64,8 @@ export class AdminUserService {
       .addSelect(['u.school AS school', 'u.gender AS gender', 'u.mobile AS mobile', 'u.status AS status', 'u.title_name AS "titleName"'])
       .addSelect(['u.title_color AS "titleColor"', 'u.last_login_time AS "lastLoginTime"', 'u.gmt_create AS "gmtCreate"'])
       .addSelect(`COALESCE(r.role_id, ${Role.User})`, 'roleId')
+      .leftJoin(RoleEntity, 'ro', `ro.id = COALESCE(r.role_id, ${Role.User})`)
+      .addSelect(['ro.role AS "roleName"', 'ro.description AS "roleDescription"', 'ro.status AS "roleStatus"'])
       .orderBy('u.gmt_create', 'DESC')
       .addOrderBy('u.uid', 'ASC');
     if (query.keyword) {
@@ -66,8 +75,19 @@ export class AdminUserService {
     }
     if (query.onlyAdmin) qb.andWhere('r.role_id IN (:...admins)', { admins: [...ADMIN_ROLES] });
     if (query.role !== undefined) qb.andWhere(`COALESCE(r.role_id, ${Role.User}) = :role`, { role: query.role });
-    const [rows, total] = await Promise.all([qb.clone().offset(req.skip).limit(req.size).getRawMany<AdminUserRow>(), qb.getCount()]);
-    const records = rows.map((r) => ({ ...r, roleId: Number(r.roleId) as Role, roleList: [ROLE_NAMES[Number(r.roleId) as Role]] }));
+    type Raw = Omit<AdminUserRow, 'roles'> & { roleName: string | null; roleDescription: string | null; roleStatus: number | null };
+    const [rows, total] = await Promise.all([qb.clone().offset(req.skip).limit(req.size).getRawMany<Raw>(), qb.getCount()]);
+    const records = rows.map(({ roleName, roleDescription, roleStatus, ...r }): AdminUserRow => {
+      const roleId = Number(r.roleId) as Role;
+      const name = roleName ?? ROLE_NAMES[roleId];
+      // HOJ's UserRolesVO.roles: the user's Role rows (its admin list shows roles[0].id); roleId and roleList are ours.
+      return {
+        ...r,
+        roleId,
+        roleList: [name],
+        roles: [{ id: roleId, role: name, description: roleDescription ?? '', status: roleStatus ?? 0 }],
+      };
+    });
     return toPage(records, total, req);
   }
 
@@ -163,8 +183,11 @@ export class AdminUserService {
     return { created, skipped };
   }
 
-  /** prefix + n + suffix for n in [numberFrom, numberTo], random passwords; answers the accounts made. */
-  async generate(dto: GenerateUsersDto): Promise<GeneratedUser[]> {
+  /**
+   * prefix + n + suffix for n in [numberFrom, numberTo], random passwords. Answers the accounts made and HOJ's
+   * `key`: the accounts are kept in Redis under it for GENERATED_USERS_KEEP_SEC, for the .xlsx download.
+   */
+  async generate(dto: GenerateUsersDto): Promise<GenerateUsersResult> {
     if (dto.numberTo < dto.numberFrom) throw new BadRequestError(ADMIN_USER_TEXT.endBeforeStart);
     if (dto.numberTo - dto.numberFrom + 1 > GENERATE_USERS_MAX) throw new BadRequestError(ADMIN_USER_TEXT.tooMany);
     const names: string[] = [];
@@ -178,6 +201,15 @@ export class AdminUserService {
       await this.userService.create({ username, password, role: Role.User });
       made.push({ username, password });
     }
-    return made;
+    const key = randomBytes(16).toString('hex');
+    await this.redis.set(generatedKey(key), JSON.stringify(made), 'EX', GENERATED_USERS_KEEP_SEC);
+    return { key, users: made };
+  }
+
+  /** The accounts a generate call answered under `key`, while they are kept. */
+  async generated(key: string): Promise<GeneratedUser[]> {
+    const kept = await this.redis.get(generatedKey(key));
+    if (!kept) throw new NotFoundError(ADMIN_USER_TEXT.generatedGone);
+    return JSON.parse(kept) as GeneratedUser[];
   }
 }

@@ -1,6 +1,7 @@
 /** Typed admin calls through kit's client (spec §7 "Admin calls"); payload types from contracts. */
 import {
   ADMIN_API,
+  GENERATED_USERS_EXCEL_API,
   AdminLoginResponse,
   AdminProblem,
   AdminProblemDetail,
@@ -10,7 +11,7 @@ import {
   CompileDto,
   EmailConfig,
   JudgeMode,
-  JudgeServerInfo,
+  JudgeServiceInfo,
   LanguageInfo,
   LoginRequest,
   Page,
@@ -41,7 +42,7 @@ export const openQueueBoardSession = () => call<{ path: string }>(api.post(ADMIN
 
 export const getServiceInfo = () => call<ServiceInfo>(api.get(ADMIN_API.serviceInfo));
 export const getRecentAcRank = () => call<RecentAcRankRow[]>(api.get(ADMIN_API.recentAcRank));
-export const getJudgeServers = () => call<JudgeServerInfo[]>(api.get(ADMIN_API.judgeServiceInfo));
+export const getJudgeServers = () => call<JudgeServiceInfo[]>(api.get(ADMIN_API.judgeServiceInfo));
 
 export const getWebConfig = () => call<AdminWebConfig>(api.get(ADMIN_API.webConfig));
 export const setWebConfig = (body: Partial<AdminWebConfig>) => call<AdminWebConfig>(api.put(ADMIN_API.setWebConfig, body));
@@ -100,11 +101,8 @@ export async function importProblems(format: ProblemImportFormat, file: Blob): P
 }
 
 /** Downloads through the client (so the token is sent) and saves the blob under the server's file name. */
-async function download(url: string, params: unknown, fallbackName: string, body?: unknown): Promise<void> {
-  const res =
-    body === undefined
-      ? await api.get(url, { params, responseType: 'blob', paramsSerializer: { indexes: null } })
-      : await api.post(url, body, { responseType: 'blob' });
+async function download(url: string, params: unknown, fallbackName: string): Promise<void> {
+  const res = await api.get(url, { params, responseType: 'blob', paramsSerializer: { indexes: null } });
   const disposition = String(res.headers['content-disposition'] || '');
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = match ? decodeURIComponent(match[1]) : fallbackName;
@@ -120,8 +118,7 @@ async function download(url: string, params: unknown, fallbackName: string, body
 /** HOJ's download-contest-rank: the whole board as .xlsx (recomputed first). */
 export const downloadContestRank = (cid: number) =>
   download('/file/download-contest-rank', { cid, forceRefresh: true }, `contest-${cid}-rank.xlsx`);
-/** The accounts generate-user answered, as .xlsx. */
-export const downloadGeneratedUsers = (users: { username: string; password: string }[]) =>
-  download('/admin/user/generate-user-excel', undefined, 'generated-users.xlsx', { users });
+/** The accounts a generate-user call answered, as .xlsx, by the call's key (HOJ's generate-user-excel). */
+export const downloadGeneratedUsers = (key: string) => download(GENERATED_USERS_EXCEL_API, { key }, 'generated-users.xlsx');
 export const exportProblems = (pids: number[]) => download(ADMIN_API.exportProblem, { pid: pids }, 'problems.zip');
 export const downloadTestcase = (pid: number) => download(ADMIN_API.downloadTestcase, { pid }, `testcase_${pid}.zip`);

@@ -13,6 +13,8 @@ import {
   ContestSubmissionQuery,
   Page,
   ProblemDetail,
+  ProblemStatistics,
+  ProblemTagInfo,
   PublicProblem,
   SubmissionDetail,
   SubmissionInfo,
@@ -50,10 +52,15 @@ export const getContestAccess = (cid: number) => call<{ access: boolean }>(api.g
 export const getContestProblems = (cid: number) => call<ContestProblemItem[]>(api.get('/get-contest-problem', { params: { cid } }));
 
 /** get-contest-problem-details answer: the bank problem under its contest display id and title. */
+/** get-contest-problem-details (HOJ ProblemInfoVO, with the contest link and the server time). */
 export interface ContestProblemDetails {
   problem: PublicProblem & { color?: string | null };
   contestProblem: ContestProblemItem;
+  /** Empty while the contest runs (hints), for everyone but its admins. */
+  tags: ProblemTagInfo[];
   languages: string[];
+  /** The problem's tries in the contest by verdict (admins' left out; up to the seal while it is sealed). */
+  problemCount: ProblemStatistics | null;
   codeTemplate?: Record<string, string>;
   now: string;
 }
@@ -63,8 +70,9 @@ export const getContestProblemDetails = (cid: number, displayId: string) =>
 /** The shape the problems workspace shows. */
 export const toProblemDetail = (d: ContestProblemDetails): ProblemDetail => ({
   problem: d.problem,
-  tags: [],
+  tags: d.tags,
   languages: d.languages,
+  problemCount: d.problemCount ?? undefined,
   codeTemplate: d.codeTemplate,
 });
 

@@ -37,3 +37,11 @@ export function submitRefusal(auth: ContestAuth, status: ContestStatus, v: Viewe
 
 /** Points are shown (submissions' score column) only under the OI rule; ACM answers 100/0 mean nothing. */
 export const contestShowsScores = (type: ContestType): boolean => type === ContestType.OI;
+
+/**
+ * The board's own rows of a rank page. HOJ's answer heads page 1 with a copy of the caller's own row (its real row
+ * stays in its place), which its chart skips: the board here shows every user once, so the copy is dropped.
+ */
+export function boardRows<R extends { uid: string }>(records: R[], currentPage: number, viewerUid: string | undefined): R[] {
+  return currentPage === 1 && viewerUid && records[0]?.uid === viewerUid ? records.slice(1) : records;
+}

@@ -3,7 +3,7 @@
  * the catalogue texts themselves. `{n}` is the number of a parametrised text (ICU, for react-intl).
  * test/server-messages.spec.ts fails when a catalogue entry has no zh-CN form here.
  */
-import { GENERATE_USERS_MAX, LIMITS } from '@oj/contracts';
+import { GENERATE_USERS_MAX, GENERATED_USERS_KEEP_SEC, LIMITS } from '@oj/contracts';
 
 export const serverZhCN: Record<string, string> = {
   'ERR.loginAgain': '错误！请重新登录！',
@@ -208,6 +208,7 @@ export const serverZhCN: Record<string, string> = {
   'ADMIN_USER_TEXT.cannotChangeOwnRole': '不能修改你自己的角色或状态。',
   'ADMIN_USER_TEXT.rowMissingUsernameOrPassword': '缺少用户名或密码',
   'ADMIN_USER_TEXT.rowInvalid': '用户名、密码或邮箱无效',
+  'ADMIN_USER_TEXT.generatedGone': `生成的账号只能在 ${GENERATED_USERS_KEEP_SEC / 60} 分钟内下载：请重新生成。`,
   'PROFILE_TEXT.uidOrUsernameRequired': '请提供 uid 或用户名。',
   'PROFILE_TEXT.oldPasswordWrong': '旧密码错误。',
   'PROFILE_TEXT.passwordWrong': '密码错误。',

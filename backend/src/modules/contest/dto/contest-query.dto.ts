@@ -83,12 +83,20 @@ export class ContestRankDto {
   @IsBoolean()
   removeStar?: boolean;
 
-  @ApiPropertyOptional({ type: [String], description: 'Followed users (uids): only their rows' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Followed users (uids): copies of their rows head page 1 (HOJ); with onlyConcerned, only their rows show',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_PAGE_SIZE)
   @IsString({ each: true })
   concernedList?: string[];
+
+  @ApiPropertyOptional({ description: 'Only the followed users (concernedList) are listed (not in HOJ)' })
+  @IsOptional()
+  @IsBoolean()
+  onlyConcerned?: boolean;
 
   @ApiPropertyOptional({ description: 'Admins: recompute the board from the database' })
   @IsOptional()

@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AfterEndSeal, CONTEST_ERR, ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
-import { Type } from 'class-transformer';
+import {
+  AfterEndSeal,
+  CONTEST_ERR,
+  ContestAuth,
+  ContestStatus,
+  ContestType,
+  OiScoreType,
+  RankShowName,
+  SealMode,
+  parseHojAccountLimitRule,
+} from '@oj/contracts';
+import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
   ArrayUnique,
   IsArray,
@@ -11,6 +21,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
   Min,
   ValidateNested,
@@ -18,6 +29,18 @@ import {
 import { PageQueryDto } from '../../../core/pagination/pagination';
 
 const values = <T extends object>(o: T) => Object.values(o) as T[keyof T][];
+const INT_MAX = 2_147_483_647;
+
+/**
+ * HOJ's admin page sends the rule as one string (`""` with the limit off, else its tagged form): read into the
+ * rule object, or left as it is for the rules to refuse (400) when it is not that form.
+ */
+function hojAccountLimitRule(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (!value.trim()) return null;
+  const rule = parseHojAccountLimitRule(value);
+  return rule ? plainToInstance(AccountLimitRuleDto, rule) : value;
+}
 
 export class AccountLimitRuleDto {
   @IsString()
@@ -30,10 +53,12 @@ export class AccountLimitRuleDto {
 
   @IsInt()
   @Min(0)
+  @Max(INT_MAX)
   start: number;
 
   @IsInt()
   @Min(0)
+  @Max(INT_MAX)
   end: number;
 
   @IsArray()
@@ -133,8 +158,12 @@ export class ContestBodyDto {
   @IsBoolean()
   openAccountLimit?: boolean;
 
-  @ApiPropertyOptional({ type: AccountLimitRuleDto })
+  @ApiPropertyOptional({
+    type: AccountLimitRuleDto,
+    description: "or HOJ's string <prefix>..</prefix><suffix>..</suffix><start>..</start><end>..</end><extra>..</extra>",
+  })
   @IsOptional()
+  @Transform(({ value }: { value: unknown }) => hojAccountLimitRule(value))
   @ValidateNested()
   @Type(() => AccountLimitRuleDto)
   accountLimitRule?: AccountLimitRuleDto | null;

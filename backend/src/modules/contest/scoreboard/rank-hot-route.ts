@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { HotCall, HotPathService } from '../../../core/http/hot-path';
+import { HotAnswer, HotCall, HotPathService } from '../../../core/http/hot-path';
 import { ContestAccessService } from '../contest-access.service';
 import { rankBody } from '../contest.controller';
 import { ScoreboardService } from './scoreboard.service';
@@ -22,11 +22,11 @@ export class RankHotRoute implements OnModuleInit {
     this.hotPath.register({ method: 'POST', path: '/api/get-contest-rank', answer: (call) => this.answer(call) });
   }
 
-  async answer({ body, user }: HotCall): Promise<Buffer | undefined> {
+  async answer({ body, user }: HotCall): Promise<HotAnswer> {
     const dto = await rankBody(body);
     if (dto.externalCidList?.length || dto.forceRefresh) return undefined;
     const a = await this.access.access(dto.cid, user);
     this.access.assertCanView(a);
-    return this.scoreboard.rankPageJson(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto);
+    return this.scoreboard.rankAnswer(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto, user.uid);
   }
 }

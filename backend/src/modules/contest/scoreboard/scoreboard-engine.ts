@@ -549,6 +549,26 @@ export class ScoreboardEngine {
     return (this.ranked[view] = { order, ranks });
   }
 
+  /**
+   * Where a user stands in a view's order (-1 when not on the board): a binary search of the kept order, which the
+   * comparator orders totally (ties end on the username). Pinned rows of get-contest-rank look their users up here.
+   */
+  positionOf(asked: BoardView, uid: string): number {
+    const state = this.users.get(uid);
+    if (!state) return -1;
+    const view = this.resolve(asked);
+    const { order } = this.ranking(view);
+    const cmp = this.compare(view);
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(order[mid], state) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return order[lo] === state ? lo : order.indexOf(state);
+  }
+
   private showName(u: BoardUser): string {
     const name = this.config.rankShowName;
     if (name === RankShowName.Nickname) return u.nickname || u.username;

@@ -3,11 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestRankRow, GroupMemberStatus, Page, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { PageWithInsert } from '../../../core/http/send-serialised';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
 import { GroupAccessService } from '../../group/access/group-access.service';
 import { Contest } from '../entities/contest.entity';
-import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine } from './scoreboard-engine';
+import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine, UserState } from './scoreboard-engine';
 import { loadPackedSubmissions } from './packed-load';
 
 /** What a rank page is filtered by (POST /api/get-contest-rank). */
@@ -16,8 +17,14 @@ export interface RankFilter {
   limit?: number;
   keyword?: string;
   removeStar?: boolean;
+  /** Followed users (HOJ): copies of their rows are pinned on page 1; with `onlyConcerned`, only their rows show. */
   concernedList?: string[];
+  /** Ours: the board of the followed users only. */
+  onlyConcerned?: boolean;
 }
+
+/** Where the rows of a page begin in its JSON (`toPage` writes `records` first): pinned rows go in there. */
+const RECORDS_START = Buffer.byteLength('{"records":[');
 
 interface LoadedBoard {
   engine: ScoreboardEngine;
@@ -42,6 +49,9 @@ export const BOARD_IDLE_MS = 15 * 60_000;
 export const BOARD_SYNC_MS = 100;
 /** From this age a read still uses the board but starts its synchronisation in the background. */
 export const BOARD_REFRESH_MS = 50;
+
+/** Pinned rows kept per board (about 1 KB each at 15 problems): a contest's contestants polling page 1. */
+export const PINNED_ROWS_MAX = 10_000;
 
 /** Rendered rank pages kept per board (about 70 KB each at 50 ACM rows). */
 export const PAGE_CACHE_MAX = 128;
@@ -85,7 +95,14 @@ interface RenderedPage {
 function pageKey(view: BoardView, f: RankFilter): string {
   const { current, size } = pageRequest(f);
   const keyword = f.keyword?.trim().toLowerCase() ?? '';
-  return JSON.stringify([view, current, size, keyword, !!f.removeStar, f.concernedList?.length ? f.concernedList : null]);
+  return JSON.stringify([
+    view,
+    current,
+    size,
+    keyword,
+    !!f.removeStar,
+    f.onlyConcerned && f.concernedList?.length ? f.concernedList : null,
+  ]);
 }
 
 /**
@@ -149,6 +166,8 @@ export class ScoreboardService {
   private readonly syncing = new Map<string, Promise<ScoreboardEngine>>();
   /** Rendered pages per board: a rebuilt board starts with none, a dropped one takes its pages along. */
   private readonly pages = new WeakMap<ScoreboardEngine, Map<string, RenderedPage>>();
+  /** Pinned rows' JSON per board, by view and user (pinnedRowJson). */
+  private readonly pinnedRows = new WeakMap<ScoreboardEngine, Map<string, { version: number; position: number; json: Buffer }>>();
   private roots: { uids: Set<string>; at: number } | null = null;
   private rootsReading: Promise<Set<string>> | undefined;
 
@@ -387,12 +406,83 @@ export class ScoreboardService {
   }
 
   /**
-   * The same page as UTF-8 JSON, rendered once per board version and filter: under load many readers
-   * ask for the same few pages between two results, and rendering and serialising the rows was most of
-   * a request's cost (see the module README).
+   * The page `viewerUid` asks for, with HOJ's pinned rows (see `pinned`): page 1 carries copies of the viewer's own
+   * row and of the followed users' before the board's rows. The board's page is shared (pageJson) and the pinned
+   * rows are put in per request, so polls of page 1 stay as cheap as of any other page, gzip included.
+   */
+  async rankAnswer(contest: Contest, view: BoardView, filter: RankFilter, viewerUid?: string): Promise<Buffer | PageWithInsert> {
+    const engine = await this.board(contest);
+    const page = this.pageJson(engine, view, filter);
+    const positions = this.pinned(engine, view, filter, viewerUid);
+    if (!positions.length) return page;
+    // A page 1 with a pinned row has rows of its own (the pinned ones pass the filters): each row is followed by a comma.
+    const rows = positions.map((i) => this.pinnedRowJson(engine, view, i));
+    return { page, offset: RECORDS_START, insert: rows.length === 1 ? rows[0] : Buffer.concat(rows) };
+  }
+
+  /**
+   * One pinned row's JSON with its comma, kept per board and user: a contestant polls page 1 again and again, and
+   * the row stays right while no change since touched its position (as pages do, `unchangedSince`).
+   */
+  private pinnedRowJson(engine: ScoreboardEngine, view: BoardView, position: number): Buffer {
+    let rows = this.pinnedRows.get(engine);
+    if (!rows) this.pinnedRows.set(engine, (rows = new Map()));
+    const ranking = engine.ranking(view);
+    const state = ranking.order[position];
+    const key = `${view}:${state.user.uid}`;
+    const kept = rows.get(key);
+    if (
+      kept &&
+      kept.position === position &&
+      (kept.version === engine.version || engine.unchangedSince(view, kept.version, position, position))
+    ) {
+      kept.version = engine.version;
+      return kept.json;
+    }
+    const json = Buffer.from(`${JSON.stringify(engine.toRow(view, state, ranking.ranks[position], engine.firstBloods(view)))},`);
+    if (!kept && rows.size >= PINNED_ROWS_MAX) rows.clear();
+    rows.set(key, { version: engine.version, position, json });
+    return json;
+  }
+
+  /**
+   * HOJ's pinned rows (ContestCalculateRankManager): on page 1, a copy of the viewer's own row first, then of each
+   * followed user's (`concernedList`, in board order), each only when on the board and passing the filters; HOJ's
+   * client skips them in its top-10 chart (its first `concernedList.length`, plus one when row 0 is the viewer's).
+   * HOJ puts them at the head of the whole list before paging, so its later pages shift and its `total` counts
+   * them; here they are extra rows of page 1, so that every page is the same for all viewers (and cached once).
+   * Answers their positions on the board.
+   */
+  private pinned(engine: ScoreboardEngine, view: BoardView, filter: RankFilter, viewerUid?: string): number[] {
+    if (pageRequest(filter).current !== 1) return [];
+    const followed = filter.onlyConcerned ? [] : (filter.concernedList ?? []);
+    if (!viewerUid && !followed.length) return [];
+    const ranking = engine.ranking(view);
+    const keyword = filter.keyword?.trim().toLowerCase();
+    const concerned = filter.onlyConcerned && filter.concernedList?.length ? new Set(filter.concernedList) : null;
+    const at = (uid: string) => {
+      const i = engine.positionOf(view, uid);
+      return i >= 0 && passes(ranking.order[i], filter.removeStar, concerned, keyword) ? i : -1;
+    };
+    const own = viewerUid ? at(viewerUid) : -1;
+    const others = [...new Set(followed)]
+      .filter((uid) => uid !== viewerUid)
+      .map(at)
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b);
+    return own >= 0 ? [own, ...others] : others;
+  }
+
+  /**
+   * A page as UTF-8 JSON, rendered once per board version and filter: under load many readers ask for the same
+   * few pages between two results, and rendering and serialising the rows was most of a request's cost (see the
+   * module README).
    */
   async rankPageJson(contest: Contest, view: BoardView, filter: RankFilter): Promise<Buffer> {
-    const engine = await this.board(contest);
+    return this.pageJson(await this.board(contest), view, filter);
+  }
+
+  private pageJson(engine: ScoreboardEngine, view: BoardView, filter: RankFilter): Buffer {
     let pages = this.pages.get(engine);
     if (!pages) this.pages.set(engine, (pages = new Map()));
     const key = pageKey(view, filter);
@@ -406,7 +496,7 @@ export class ScoreboardService {
       }
     }
     const { current, size } = pageRequest(filter);
-    const filtered = !!(filter.keyword?.trim() || filter.concernedList?.length || filter.removeStar);
+    const filtered = !!(filter.keyword?.trim() || (filter.onlyConcerned && filter.concernedList?.length) || filter.removeStar);
     const json = Buffer.from(JSON.stringify(this.page(engine, view, filter)));
     if (!hit && pages.size >= PAGE_CACHE_MAX) pages.clear();
     pages.set(key, {
@@ -431,11 +521,26 @@ export class ScoreboardService {
     return toPage(records, total, req);
   }
 
-  /** One page of several contests' boards ranked together (get-contest-rank's externalCidList, the public board). */
-  async mergedPage(contests: { contest: Contest; view: BoardView }[], filter: RankFilter): Promise<Page<ContestRankRow & { cid: number }>> {
+  /**
+   * One page of several contests' boards ranked together (get-contest-rank's externalCidList, the public board), with
+   * the pinned rows of `pinned` on page 1: the viewer's first row (none on the public board, as HOJ) and the
+   * followed users'.
+   */
+  async mergedPage(
+    contests: { contest: Contest; view: BoardView }[],
+    filter: RankFilter,
+    viewerUid?: string,
+  ): Promise<Page<ContestRankRow & { cid: number }>> {
     const rows = await this.mergedRows(contests, filter);
     const req = pageRequest(filter);
-    return toPage(rows.slice(req.skip, req.skip + req.size), rows.length, req);
+    const page = rows.slice(req.skip, req.skip + req.size);
+    if (req.current === 1) {
+      const followed = new Set(filter.onlyConcerned ? [] : filter.concernedList);
+      if (viewerUid) followed.delete(viewerUid);
+      const own = viewerUid ? rows.find((r) => r.uid === viewerUid) : undefined;
+      page.unshift(...(own ? [own] : []), ...rows.filter((r) => followed.has(r.uid)));
+    }
+    return toPage(page, rows.length, req);
   }
 
   /** Several contests' boards ranked together (synchronised contests), each row tagged with its cid. */
@@ -473,18 +578,21 @@ export class ScoreboardService {
   /** Positions in the ranking that pass the filters, or null when no filter is set (every position). */
   private filter(ranking: Ranking, f: RankFilter): number[] | null {
     const keyword = f.keyword?.trim().toLowerCase();
-    const concerned = f.concernedList?.length ? new Set(f.concernedList) : null;
+    const concerned = f.onlyConcerned && f.concernedList?.length ? new Set(f.concernedList) : null;
     if (!keyword && !concerned && !f.removeStar) return null;
     const out: number[] = [];
     ranking.order.forEach((state, i) => {
-      if (f.removeStar && state.isStar) return;
-      if (concerned && !concerned.has(state.user.uid)) return;
-      if (keyword) {
-        const u = state.user;
-        if (![u.username, u.nickname, u.realname, u.school].some((v) => v?.toLowerCase().includes(keyword))) return;
-      }
-      out.push(i);
+      if (passes(state, f.removeStar, concerned, keyword)) out.push(i);
     });
     return out;
   }
+}
+
+/** Whether a row passes the page's filters: star rows when they are removed, followed users only, the keyword. */
+function passes(state: UserState, removeStar: boolean | undefined, concerned: Set<string> | null, keyword: string | undefined): boolean {
+  if (removeStar && state.isStar) return false;
+  if (concerned && !concerned.has(state.user.uid)) return false;
+  if (!keyword) return true;
+  const u = state.user;
+  return [u.username, u.nickname, u.realname, u.school].some((v) => v?.toLowerCase().includes(keyword));
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'stream';
 import { crc32 } from 'zlib';
 import * as yauzl from 'yauzl';
 import * as yazl from 'yazl';
@@ -188,17 +189,27 @@ async function readZipNow(buffer: Buffer, limits: ZipLimits): Promise<Map<string
 /** Fixed entry time so that the same content always gives the same bytes (and checksum). */
 const FIXED_MTIME = new Date(Date.UTC(2020, 0, 1));
 
-/** Builds a zip from name → content (deflated). Names must already be safe relative paths. */
-export function writeZip(files: Iterable<[string, Buffer | string]>): Promise<Buffer> {
+/**
+ * A zip of name → content (deflated) as a stream, written while it is read (a download sends it as it comes).
+ * Names must already be safe relative paths; `mtime` defaults to a fixed time (the same content, the same bytes).
+ */
+export function zipStream(files: Iterable<[string, Buffer | string, Date?]>): Readable {
   const zip = new yazl.ZipFile();
-  for (const [name, content] of files) {
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), name, { mtime: FIXED_MTIME });
+  for (const [name, content, mtime] of files) {
+    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), name, { mtime: mtime ?? FIXED_MTIME });
   }
   zip.end();
+  // yazl's output is a stream.PassThrough: a Readable, whatever its typings say.
+  return zip.outputStream as Readable;
+}
+
+/** Builds a zip from name → content (deflated). Names must already be safe relative paths. */
+export function writeZip(files: Iterable<[string, Buffer | string]>): Promise<Buffer> {
+  const stream = zipStream(files);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('error', reject);
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }

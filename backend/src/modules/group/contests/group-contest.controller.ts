@@ -8,12 +8,17 @@ import {
   ContestAnnouncementBodyDto,
   ContestProblemListQueryDto,
   UpdateContestAnnouncementDto,
-  UpdateContestProblemDto,
 } from '../../contest/dto/admin-contest.dto';
 import { CidQueryDto, ContestAnnouncementQueryDto } from '../../contest/dto/contest-query.dto';
 import { ContestBodyDto, UpdateContestDto } from '../../contest/dto/contest.dto';
 import { GroupItemListQueryDto } from '../dto/group.dto';
-import { AddContestProblemFromGroupDto, GroupContestAnnouncementRefDto, GroupContestProblemRefDto } from './group-contest.dto';
+import {
+  AddContestProblemFromGroupDto,
+  GroupContestAnnouncementRefDto,
+  GroupContestProblemCreateDto,
+  GroupContestProblemRefDto,
+  GroupContestProblemSaveDto,
+} from './group-contest.dto';
 import { GroupContestService } from './group-contest.service';
 
 /** A group's contests, their problems and announcements (HOJ GroupContestController); login required. */
@@ -70,9 +75,16 @@ export class GroupContestController {
     return this.contests.getProblem(q.pid, q.cid, user);
   }
 
+  /** HOJ's ProblemDTO (`problem.gid`): a problem for the group's contests; answers `{pid}`. */
+  @Post('contest-problem')
+  @HttpCode(200)
+  createProblem(@Body() dto: GroupContestProblemCreateDto, @CurrentUser() user: AuthUser) {
+    return this.contests.createProblem(dto, user);
+  }
+
   @Put('contest-problem')
-  updateProblem(@Body() dto: UpdateContestProblemDto, @CurrentUser() user: AuthUser) {
-    return this.contests.updateProblem(dto, user);
+  saveProblem(@Body() dto: GroupContestProblemSaveDto, @CurrentUser() user: AuthUser) {
+    return this.contests.saveProblem(dto, user);
   }
 
   @Delete('contest-problem')

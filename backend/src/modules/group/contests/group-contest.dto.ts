@@ -1,7 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsString, MaxLength, Min } from 'class-validator';
-import { ContestDisplayId } from '../../contest/dto/contest-link.decorators';
+import { IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
+import { UpdateContestProblemDto } from '../../contest/dto/admin-contest.dto';
+import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from '../../contest/dto/contest-link.decorators';
+import { ProblemDto } from '../../problem/dto/problem.dto';
 
 /** contest-problem GET / DELETE (HOJ: pid, cid). */
 export class GroupContestProblemRefDto {
@@ -20,4 +22,38 @@ export class AddContestProblemFromGroupDto {
 export class GroupContestAnnouncementRefDto {
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) aid: number;
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) cid: number;
+}
+
+/**
+ * POST /api/group/contest-problem: HOJ's ProblemDTO with `problem.gid`, a problem written for the group's
+ * contests. HOJ links it afterwards (PUT contest-problem without an id); `cid` with a `displayId` (ours) links it
+ * at once.
+ */
+export class GroupContestProblemCreateDto extends ProblemDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  cid?: number;
+
+  @ValidateIf((d: GroupContestProblemCreateDto) => d.cid !== undefined)
+  @ContestDisplayId()
+  displayId?: string;
+
+  @ContestDisplayTitle()
+  displayTitle?: string;
+
+  @BalloonColor()
+  color?: string | null;
+}
+
+/**
+ * PUT /api/group/contest-problem: the contest_problem row (HOJ ContestProblem, saved with MyBatis' saveOrUpdate):
+ * with its `id` an edit; without one, `cid` and `pid` name the link, made when it is not there yet (HOJ's client
+ * links a problem it has just created this way).
+ */
+export class GroupContestProblemSaveDto extends OmitType(UpdateContestProblemDto, ['id'] as const) {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  id?: number;
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ERR, GROUP_CONTENT_ERR, ProblemAuth } from '@oj/contracts';
+import { CONTEST_ERR, ERR, GROUP_CONTENT_ERR, ProblemAuth } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
+import { AdminContestProblemService } from '../../contest/admin-contest-problem.service';
 import { AdminContestService } from '../../contest/admin-contest.service';
 import { ContestService } from '../../contest/contest.service';
 import {
@@ -17,6 +18,7 @@ import { ContestBodyDto } from '../../contest/dto/contest.dto';
 import { Contest } from '../../contest/entities/contest.entity';
 import { Problem } from '../../problem/entities/problem.entity';
 import { GroupScopeService } from '../scope/group-scope.service';
+import { GroupContestProblemCreateDto, GroupContestProblemSaveDto } from './group-contest.dto';
 
 type PageQuery = { currentPage?: number; limit?: number; keyword?: string };
 
@@ -31,6 +33,7 @@ export class GroupContestService {
     @InjectRepository(Contest) private readonly contests: Repository<Contest>,
     @InjectRepository(Problem) private readonly problems: Repository<Problem>,
     private readonly admin: AdminContestService,
+    private readonly contestProblems: AdminContestProblemService,
     private readonly site: ContestService,
     private readonly scope: GroupScopeService,
   ) {}
@@ -88,10 +91,53 @@ export class GroupContestService {
     return this.admin.getProblemByRef({ cid, pid });
   }
 
+  /**
+   * PUT contest-problem: with an `id`, an edit of that link; without one (HOJ's saveOrUpdate), the link of `cid` and
+   * `pid`, edited when it exists and made when not, for a problem that may join the contest: one of its group's
+   * own, or a public problem of the site's bank (as add-contest-problem-from-group / -from-public).
+   */
+  async saveProblem(dto: GroupContestProblemSaveDto, user: AuthUser) {
+    if (dto.id !== undefined) return this.updateProblem({ ...dto, id: dto.id }, user);
+    if (dto.cid === undefined || dto.pid === undefined) throw new BadRequestError(ERR.badRequest);
+    const contest = await this.managed(dto.cid, user);
+    const existing = await this.admin.getProblemByRef({ cid: dto.cid, pid: dto.pid }).catch(() => null);
+    if (existing) return this.admin.updateProblem(existing, { ...dto, id: existing.id });
+    const problem = await this.problems.findOneBy({ id: dto.pid });
+    const mayJoin = problem && (problem.gid === contest.gid || (!problem.isGroup && problem.auth === ProblemAuth.Public));
+    if (!mayJoin) throw new NotFoundError(ERR.notFound);
+    if (dto.displayId === undefined) throw new BadRequestError(CONTEST_ERR.displayIdRequired);
+    return this.admin.addProblem({
+      cid: dto.cid,
+      pid: dto.pid,
+      displayId: dto.displayId,
+      displayTitle: dto.displayTitle,
+      color: dto.color,
+    });
+  }
+
   async updateProblem(dto: UpdateContestProblemDto, user: AuthUser) {
     const cp = await this.admin.getProblemById(dto.id);
     await this.managed(cp.cid, user);
     return this.admin.updateProblem(cp, dto);
+  }
+
+  /**
+   * POST contest-problem (HOJ GroupContestProblemManager.addProblem): a problem of the group written for its
+   * contests (auth 3), by the group's admins (4–5) and root; with `cid` and `displayId` (ours) it joins that contest
+   * of the group in the same transaction. Answers HOJ's `{pid}`.
+   */
+  async createProblem(dto: GroupContestProblemCreateDto, user: AuthUser): Promise<{ pid: number }> {
+    const gid = Number(dto.problem?.gid);
+    if (!Number.isInteger(gid) || gid < 1) throw new BadRequestError(GROUP_CONTENT_ERR.gidRequired);
+    await this.scope.admin(gid, user);
+    if (dto.cid !== undefined && (await this.managed(dto.cid, user)).gid !== gid) throw new NotFoundError(ERR.notFound);
+    const link =
+      dto.cid !== undefined ? { cid: dto.cid, displayId: dto.displayId ?? '', displayTitle: dto.displayTitle, color: dto.color } : null;
+    const { problem } = await this.contestProblems.createLinked(dto, user, link, async (em, created) => {
+      // The group's, by its creator (the group's manager rule reads the author), whatever the body says.
+      await em.getRepository(Problem).update({ id: created.id }, { isGroup: true, gid, author: user.username });
+    });
+    return { pid: problem.id };
   }
 
   async removeProblem(pid: number, cid: number, user: AuthUser): Promise<void> {

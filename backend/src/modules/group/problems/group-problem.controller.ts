@@ -47,6 +47,11 @@ export class GroupProblemController {
     return null;
   }
 
+  @Get('get-all-problem-tags')
+  allTags(@Query() q: GidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.problems.allTags(q.gid, user);
+  }
+
   @Get('get-problem-cases')
   cases(@Query() q: GroupProblemCasesQueryDto, @CurrentUser() user: AuthUser) {
     return this.problems.cases(q.pid, user);

@@ -76,6 +76,12 @@ export class GroupProblemService {
     await this.bank.remove(pid);
   }
 
+  /** HOJ getAllProblemTagsList: the group's admins (4–5) and root, for the group's problem editor. */
+  async allTags(gid: number, user: AuthUser) {
+    await this.scope.admin(gid, user);
+    return this.bank.groupTags(gid);
+  }
+
   async cases(pid: number, user: AuthUser) {
     await this.managed(pid, user);
     return this.bank.casesOf(pid);

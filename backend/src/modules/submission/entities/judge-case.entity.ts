@@ -30,8 +30,9 @@ export class JudgeCase {
   @Column({ type: 'int', default: 0 })
   memory: number;
 
-  @Column({ type: 'int', default: 0 })
-  score: number;
+  /** Null on an ACM problem (HOJ: only OI cases carry points). */
+  @Column({ type: 'int', nullable: true, default: 0 })
+  score: number | null;
 
   /** HOJ's JudgeCase.groupNum: the case's test group (subtask), null when ungrouped. */
   @Column({ type: 'int', nullable: true })

@@ -14,3 +14,13 @@ export class MdFileListQuery extends PageQueryDto {
   @MaxLength(100)
   keyword?: string;
 }
+
+/** A multipart form's optional `gid` (a group's editor). */
+export class OptionalGidDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  gid?: number;
+}

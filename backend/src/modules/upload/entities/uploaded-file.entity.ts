@@ -1,17 +1,17 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An uploaded image (HOJ's `file` table): Markdown editors, home carousel, e-mail background. */
+/** An uploaded image (HOJ's `file` table): Markdown editors, home carousel, e-mail background; or a file attached from a Markdown editor. */
 @Entity('file')
 @Index('idx_file_kind_created', ['kind', 'gmtCreate'])
 export class UploadedFile {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** markdown | carousel | email */
+  /** markdown | carousel | email | attachment */
   @Column({ type: 'varchar', length: 16 })
   kind: string;
 
-  /** Stored name: 32 hex characters and the extension of the sniffed type. */
+  /** Stored name: 32 hex characters and the extension of the sniffed type (an attachment's own, if plain). */
   @Column({ type: 'varchar', length: 48, unique: true })
   name: string;
 

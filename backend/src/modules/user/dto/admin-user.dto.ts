@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ADMIN_USER_TEXT, ERR, GENERATE_USERS_MAX, LIMITS, Role } from '@oj/contracts';
-import { Transform, Type } from 'class-transformer';
+import { ADMIN_USER_TEXT, ERR, LIMITS, Role } from '@oj/contracts';
+import { Expose, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -13,11 +13,11 @@ import {
   IsOptional,
   IsString,
   Length,
+  Matches,
   Max,
   MaxLength,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 
@@ -98,41 +98,43 @@ export class AdminInsertUsersDto {
   users: string[][];
 }
 
+/**
+ * The field, or when absent its snake-case twin: HOJ's admin page sends `number_from`, `number_to` and
+ * `password_length` (its manager reads a Map of those names), this platform's client the camel-case names.
+ */
+const OrSnakeCase = (snake: string) => (target: object, property: string) => {
+  Expose()(target, property);
+  Transform(({ value, obj }: { value: unknown; obj: Record<string, unknown> }) => value ?? obj[snake])(target, property);
+};
+
 export class GenerateUsersDto {
   @ApiProperty() @IsString() @MaxLength(LIMITS.usernameMax) prefix: string;
   @ApiProperty() @IsString() @MaxLength(LIMITS.usernameMax) suffix: string;
 
-  @ApiProperty()
-  @Type(() => Number)
+  @ApiProperty({ description: 'or number_from (HOJ)' })
+  @OrSnakeCase('number_from')
   @IsInt({ message: ADMIN_USER_TEXT.startRequired })
   @Min(0, { message: ADMIN_USER_TEXT.startRequired })
   numberFrom: number;
 
-  @ApiProperty()
-  @Type(() => Number)
+  @ApiProperty({ description: 'or number_to (HOJ)' })
+  @OrSnakeCase('number_to')
   @IsInt({ message: ADMIN_USER_TEXT.endRequired })
   @Min(0, { message: ADMIN_USER_TEXT.endRequired })
   numberTo: number;
 
-  @ApiProperty({ minimum: LIMITS.generatedPasswordMin, maximum: LIMITS.generatedPasswordMax })
-  @Type(() => Number)
+  @ApiProperty({ minimum: LIMITS.generatedPasswordMin, maximum: LIMITS.generatedPasswordMax, description: 'or password_length (HOJ)' })
+  @OrSnakeCase('password_length')
   @IsInt({ message: ADMIN_USER_TEXT.passwordLength })
   @Min(LIMITS.generatedPasswordMin, { message: ADMIN_USER_TEXT.passwordLength })
   @Max(LIMITS.generatedPasswordMax, { message: ADMIN_USER_TEXT.passwordLength })
   passwordLength: number;
 }
 
-class GeneratedUserRowDto {
-  @ApiProperty() @IsString() @MaxLength(LIMITS.usernameMax) username: string;
-  @ApiProperty() @IsString() @MaxLength(LIMITS.generatedPasswordMax) password: string;
-}
-
-/** The accounts a generate-user call answered, sent back to be written as an .xlsx. */
-export class GeneratedUsersExcelDto {
-  @ApiProperty({ type: [GeneratedUserRowDto] })
-  @IsArray()
-  @ArrayMaxSize(GENERATE_USERS_MAX)
-  @ValidateNested({ each: true })
-  @Type(() => GeneratedUserRowDto)
-  users: GeneratedUserRowDto[];
+/** GET /api/file/generate-user-excel: the key a generate-user call answered. */
+export class GeneratedUsersKeyQuery {
+  @ApiProperty()
+  @IsString()
+  @Matches(/^[0-9a-f]{32}$/, { message: ADMIN_USER_TEXT.generatedGone })
+  key: string;
 }

@@ -6,6 +6,7 @@
 import {
   ADMIN_CONTEST_API,
   AdminContestBody,
+  AdminContestProblemList,
   ContestAnnouncementInfo,
   ContestInfo,
   ContestProblemItem,
@@ -16,6 +17,7 @@ import { api, call } from '@oj/kit';
 import { getProblem, getProblemCases, updateProblem } from '../../api/admin';
 import { ScopedClient, siteClient } from '../../scope';
 import type { ContestProblemBody, ContestProblemDetail } from '../problem-edit/contestProblem';
+import type { AdminContestInfo } from './contestForm';
 
 /** A row of the contest's problem list: the link with its bank display id and visibility (3: made for contests). */
 export type ContestProblemRow = ContestProblemItem & { problemId?: string | null; auth?: number | null };
@@ -25,16 +27,27 @@ const S = siteClient;
 
 export const getAdminContests = (currentPage: number, limit: number, keyword?: string, c: C = S) =>
   call<Page<ContestInfo>>(c.get(ADMIN_CONTEST_API.list, { params: { currentPage, limit, keyword } }));
-export const getAdminContest = (cid: number, c: C = S) =>
-  call<ContestInfo & { pwd?: string | null }>(c.get(ADMIN_CONTEST_API.contest, { params: { cid } }));
+export const getAdminContest = (cid: number, c: C = S) => call<AdminContestInfo>(c.get(ADMIN_CONTEST_API.contest, { params: { cid } }));
 export const createContest = (body: AdminContestBody, c: C = S) => call<ContestInfo>(c.post(ADMIN_CONTEST_API.contest, body));
 export const updateContest = (body: AdminContestBody, c: C = S) => call<ContestInfo>(c.put(ADMIN_CONTEST_API.contest, body));
 export const deleteContest = (cid: number, c: C = S) => call<null>(c.delete(ADMIN_CONTEST_API.contest, { params: { cid } }));
 export const changeContestVisible = (cid: number, visible: boolean, c: C = S) =>
   call<null>(c.put(ADMIN_CONTEST_API.changeVisible, null, { params: { cid, visible } }));
 
-export const getContestProblemPage = (cid: number, currentPage: number, limit: number, c: C = S) =>
-  call<Page<ContestProblemRow>>(c.get(ADMIN_CONTEST_API.problemList, { params: { cid, currentPage, limit } }));
+/**
+ * The contest's problems as HOJ answers them (`problemList`: a page of bank problems, `contestProblemMap`: each one's
+ * contest link by bank problem id), as rows of links with their bank display id and visibility.
+ */
+export async function getContestProblemPage(cid: number, currentPage: number, limit: number, c: C = S): Promise<Page<ContestProblemRow>> {
+  const { problemList, contestProblemMap } = await call<AdminContestProblemList>(
+    c.get(ADMIN_CONTEST_API.problemList, { params: { cid, currentPage, limit } }),
+  );
+  const records = problemList.records.flatMap((p): ContestProblemRow[] => {
+    const link = contestProblemMap[p.id];
+    return link ? [{ ...link, problemId: p.problemId, auth: p.auth }] : [];
+  });
+  return { ...problemList, records };
+}
 export const addContestProblem = (
   body: { cid: number; pid: number; displayId: string; displayTitle?: string; color?: string | null },
   c: C = S,

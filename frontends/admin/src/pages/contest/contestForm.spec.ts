@@ -1,5 +1,5 @@
 import { AfterEndSeal, ContestAuth, ContestType, SealMode } from '@oj/contracts';
-import { contestFormErrors, emptyContestForm, formToBody } from './contestForm';
+import { contestFormErrors, contestToForm, emptyContestForm, formToBody } from './contestForm';
 import { colorValue } from './problems';
 
 const base = () => ({ ...emptyContestForm(Date.parse('2026-03-01T08:30:00Z')), title: 'Spring Cup' });
@@ -70,6 +70,37 @@ describe('contest body', () => {
     expect(body.pwd).toBeNull();
     expect(body.accountLimitRule).toBeNull();
     expect(body.id).toBeUndefined();
+  });
+
+  it("reads back HOJ's account rule string the admin contest answer carries", () => {
+    const sent = formToBody({
+      ...base(),
+      openAccountLimit: true,
+      limitPrefix: 'team',
+      limitSuffix: '',
+      limitStart: 1,
+      limitEnd: 30,
+      limitExtra: ['guest'],
+    });
+    const answered = {
+      ...sent,
+      id: 7,
+      uid: 'u',
+      author: 'root',
+      status: 0,
+      now: sent.startTime,
+      duration: sent.duration!,
+      accountLimitRule: '<prefix>team</prefix><suffix></suffix><start>1</start><end>30</end><extra>guest</extra>',
+    } as unknown as Parameters<typeof contestToForm>[0];
+    expect(contestToForm(answered)).toMatchObject({
+      openAccountLimit: true,
+      limitPrefix: 'team',
+      limitSuffix: '',
+      limitStart: 1,
+      limitEnd: 30,
+      limitExtra: ['guest'],
+    });
+    expect(contestToForm({ ...answered, accountLimitRule: null })).toMatchObject({ limitPrefix: '', limitExtra: [] });
   });
 
   it('turns the colour picker value into #rrggbb', () => {

@@ -1,5 +1,15 @@
 /** The contest editor's values, their checks (spec §5 "Contest") and the body sent to /api/admin/contest. */
-import { AdminContestBody, AfterEndSeal, ContestAuth, ContestInfo, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
+import {
+  AdminContestBody,
+  AfterEndSeal,
+  ContestAuth,
+  ContestInfo,
+  ContestType,
+  OiScoreType,
+  RankShowName,
+  SealMode,
+  parseHojAccountLimitRule,
+} from '@oj/contracts';
 
 export interface ContestFormValues {
   title: string;
@@ -60,8 +70,11 @@ export function emptyContestForm(nowMs = Date.now()): ContestFormValues {
 
 const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : null);
 
-export function contestToForm(c: ContestInfo & { pwd?: string | null }): ContestFormValues {
-  const rule = c.accountLimitRule;
+/** A contest as GET /api/admin/contest answers it: with its password and HOJ's account rule string (AdminContestVO). */
+export type AdminContestInfo = Omit<ContestInfo, 'accountLimitRule'> & { pwd?: string | null; accountLimitRule: string | null };
+
+export function contestToForm(c: AdminContestInfo): ContestFormValues {
+  const rule = c.accountLimitRule ? parseHojAccountLimitRule(c.accountLimitRule) : null;
   return {
     title: c.title,
     description: c.description ?? '',

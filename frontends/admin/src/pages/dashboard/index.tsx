@@ -5,7 +5,7 @@
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Grid, Progress, Table, Tag } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { JudgeServerInfo, LoginSessionInfo, RecentAcRankRow, RecentContestInfo, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
+import { JudgeServiceInfo, LoginSessionInfo, RecentAcRankRow, RecentContestInfo, Role, ROLE_NAMES, TIMINGS } from '@oj/contracts';
 import { formatDateTime, formatMemoryKb } from '@oj/kit';
 import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admin';
 import { useSession } from '../../auth/session';
@@ -159,7 +159,7 @@ export default function DashboardPage() {
       </ProCard>
 
       <ProCard title={t('admin.dashboard.judgeServers')} bordered headerBordered style={{ marginBottom: 16 }}>
-        <Table<JudgeServerInfo>
+        <Table<JudgeServiceInfo>
           scroll={{ x: 'max-content' }}
           size="small"
           rowKey={(r) => `${r.hostname}-${r.pid}`}
@@ -168,14 +168,35 @@ export default function DashboardPage() {
           pagination={false}
           locale={{ emptyText: t('admin.dashboard.noJudgeServers') }}
           columns={[
-            { title: t('admin.dashboard.judgeName'), dataIndex: 'name' },
+            { title: t('admin.dashboard.judgeName'), key: 'judgeName', render: (_, r) => r.service.metadata.judgeName },
             { title: t('admin.dashboard.hostname'), dataIndex: 'hostname' },
+            {
+              title: t('admin.dashboard.port'),
+              key: 'port',
+              width: 90,
+              render: (_, r) => r.service.port || '-',
+            },
+            {
+              title: t('admin.dashboard.health'),
+              key: 'health',
+              width: 100,
+              render: (_, r) =>
+                r.service.metadata['nacos.healthy'] === 'true' ? (
+                  <Tag color="green" data-testid="judge-health" data-healthy="true">
+                    {t('admin.dashboard.healthy')}
+                  </Tag>
+                ) : (
+                  <Tag color="orange" data-testid="judge-health" data-healthy="false">
+                    {t('admin.dashboard.unhealthy')}
+                  </Tag>
+                ),
+            },
             { title: t('admin.dashboard.concurrency'), dataIndex: 'concurrency', width: 120 },
             { title: 'cgroup', dataIndex: 'cgroup', width: 100, render: (v: string) => <Tag>{v}</Tag> },
             {
               title: t('admin.dashboard.languages'),
               dataIndex: 'languages',
-              render: (langs: JudgeServerInfo['languages']) => langs.map((l) => l.name).join(', '),
+              render: (langs: JudgeServiceInfo['languages']) => langs.map((l) => l.name).join(', '),
             },
             {
               title: t('admin.dashboard.lastHeartbeat'),

@@ -4,8 +4,8 @@ import {
   AdminEditUserRequest,
   AdminInsertUsersResult,
   AdminUserRow,
-  GeneratedUser,
   GenerateUsersRequest,
+  GenerateUsersResult,
   Page,
   Role,
 } from '@oj/contracts';
@@ -16,4 +16,4 @@ export const getUsers = (currentPage: number, limit: number, keyword?: string, r
 export const editUser = (body: AdminEditUserRequest) => call<null>(api.put(ADMIN_USER_API.edit, body));
 export const deleteUsers = (ids: string[]) => call<{ deleted: number }>(api.delete(ADMIN_USER_API.delete, { data: { ids } }));
 export const insertUsers = (users: string[][]) => call<AdminInsertUsersResult>(api.post(ADMIN_USER_API.insertBatch, { users }));
-export const generateUsers = (body: GenerateUsersRequest) => call<GeneratedUser[]>(api.post(ADMIN_USER_API.generate, body));
+export const generateUsers = (body: GenerateUsersRequest) => call<GenerateUsersResult>(api.post(ADMIN_USER_API.generate, body));

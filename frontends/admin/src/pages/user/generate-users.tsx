@@ -13,11 +13,13 @@ export function GenerateUsers({ onGenerated }: { onGenerated: () => void }) {
   const { t } = useT();
   const { message } = App.useApp();
   const [made, setMade] = useState<GeneratedUser[]>([]);
+  const [key, setKey] = useState('');
   const submit = async (values: GenerateUsersRequest) => {
     try {
-      const accounts = await generateUsers({ ...values, prefix: values.prefix ?? '', suffix: values.suffix ?? '' });
-      setMade(accounts);
-      message.success(t('admin.userGenerate.done', { count: accounts.length }));
+      const result = await generateUsers({ ...values, prefix: values.prefix ?? '', suffix: values.suffix ?? '' });
+      setMade(result.users);
+      setKey(result.key);
+      message.success(t('admin.userGenerate.done', { count: result.users.length }));
       onGenerated();
       return true;
     } catch {
@@ -80,7 +82,7 @@ export function GenerateUsers({ onGenerated }: { onGenerated: () => void }) {
             icon={<DownloadOutlined />}
             style={{ margin: '16px 0 16px 8px' }}
             data-testid="generate-download-xlsx"
-            onClick={() => void downloadGeneratedUsers(made).catch(() => undefined)}
+            onClick={() => void downloadGeneratedUsers(key).catch(() => undefined)}
           >
             {t('admin.userGenerate.downloadXlsx')}
           </Button>

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Card, Checkbox, Input, Select, Space } from 'antd';
 import { ContestType, DEFAULT_PAGE_SIZE } from '@oj/contracts';
+import { useAuth } from '@oj/kit';
 import { ScoreboardTable } from '../../components/scoreboard-table';
 import { SealNotice } from '../../components/seal-notice';
+import { boardRows } from '../../lib/rules';
 import { loadConcerned, toggleConcerned } from '../../lib/storage';
 import { useContest } from '../contest-detail/context';
 import { useContestProblems } from '../problems/use-contest-problems';
@@ -13,6 +15,7 @@ import { RANK_REFRESH_OPTIONS_SEC, useContestRank } from './use-contest-rank';
 export function ContestRankPage() {
   const intl = useIntl();
   const { cid, info, viewer, nowMs, status } = useContest();
+  const { user } = useAuth();
   const { problems } = useContestProblems(cid, true, status);
   const [currentPage, setCurrentPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE * 5);
@@ -28,13 +31,15 @@ export function ContestRankPage() {
       limit,
       keyword: keyword || undefined,
       removeStar,
+      // Without onlyConcerned the server reads the list as HOJ does (copies of those rows pinned on page 1).
       concernedList: onlyConcerned ? concerned : undefined,
+      onlyConcerned: onlyConcerned || undefined,
     },
     refreshSec,
   );
   // the server reads an empty follow list as "no filter": following nobody must show nobody
   const noneFollowed = onlyConcerned && concerned.length === 0;
-  const rows = noneFollowed ? [] : (page?.records ?? []);
+  const rows = noneFollowed ? [] : boardRows(page?.records ?? [], currentPage, user?.uid);
 
   return (
     <Card data-testid="contest-rank">

@@ -38,7 +38,9 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
         )}
         {problemCount && (
           <Descriptions.Item label={<FormattedMessage id="problems.detail.statistics" />}>
-            <FormattedMessage id="problems.detail.acOfTotal" values={{ ac: problemCount.ac, total: problemCount.total }} />
+            <span data-testid="problem-statistics" data-ac={problemCount.ac} data-total={problemCount.total}>
+              <FormattedMessage id="problems.detail.acOfTotal" values={{ ac: problemCount.ac, total: problemCount.total }} />
+            </span>
           </Descriptions.Item>
         )}
         {problem.isFileIO && (

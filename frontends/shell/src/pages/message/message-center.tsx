@@ -33,7 +33,7 @@ function UserMessage({ m }: { m: UserMsgVO }) {
       ? 'shell.message.action.comment'
       : m.action === 'Reply'
         ? 'shell.message.action.reply'
-        : m.quoteType === 'Comment'
+        : m.action === 'Like_Discuss'
           ? 'shell.message.action.likeComment'
           : 'shell.message.action.likeDiscussion';
   return (
@@ -52,7 +52,9 @@ function UserMessage({ m }: { m: UserMsgVO }) {
       }
       description={
         <Space direction="vertical" size={2}>
-          {m.action !== 'Like' && m.sourceContent && <Typography.Text data-testid="message-content">{m.sourceContent}</Typography.Text>}
+          {(m.action === 'Discuss' || m.action === 'Reply') && m.sourceContent && (
+            <Typography.Text data-testid="message-content">{m.sourceContent}</Typography.Text>
+          )}
           {m.quoteContent && (
             <Typography.Text type="secondary" ellipsis>
               “{m.quoteContent}”
