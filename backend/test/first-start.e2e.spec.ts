@@ -129,7 +129,9 @@ describe('npm start on a fresh machine', () => {
   });
 
   async function demoInDatabase(): Promise<{ marker: { problems: { problemId: string }[] } | null; problemIds: string[] }> {
-    const marker = await db.query<{ value: { problems: { problemId: string }[] } }>(`SELECT value FROM site_config WHERE key = 'demo-content'`);
+    const marker = await db.query<{ value: { problems: { problemId: string }[] } }>(
+      `SELECT value FROM site_config WHERE key = 'demo-content'`,
+    );
     const problems = await db.query<{ problem_id: string }>('SELECT problem_id FROM problem ORDER BY id');
     return { marker: marker.rows[0]?.value ?? null, problemIds: problems.rows.map((r) => r.problem_id) };
   }
