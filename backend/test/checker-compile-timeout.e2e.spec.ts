@@ -5,6 +5,7 @@
  * interactor run out of it in a second or two.
  */
 import { CHECKER_COMPILE_WALL_LIMIT_MS, ERR, JUDGING_ERR } from '@oj/contracts';
+import type { Queue } from 'bull';
 import request from 'supertest';
 import { CHECKER_COMPILE_LIMITS } from '../../judge-sandbox/src/compile';
 import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
@@ -64,5 +65,29 @@ describe('checker compile time limit', () => {
     expect(answer).toEqual({ ok: false, timedOut: true, message: 'No answer from the judge server within 2 s' });
     // Let the worker finish it before the next test (its own limit ends it).
     await new Promise((r) => setTimeout(r, 3000));
+  });
+
+  it('reads a compile the worker answered before the backend began to wait (a checker from its cache): never "no judge"', async () => {
+    const svc = t.get<JudgeQueueService>(JudgeQueueService);
+    const bull = (svc as unknown as { queue: Queue }).queue;
+    const add = bull.add.bind(bull) as (...a: unknown[]) => ReturnType<Queue['add']>;
+    // Holds add()'s answer back until the worker is done with the job: the moment in which a fast answer used to be
+    // lost (the job removed itself on completion, so job.finished() found nothing and waited for an event gone by).
+    const spy = jest.spyOn(bull, 'add').mockImplementation((async (...args: unknown[]) => {
+      const job = await add(...args);
+      for (let i = 0; i < 1200; i++) {
+        const j = await bull.getJob(job.id);
+        const state = j ? await j.getState() : 'gone';
+        if (state === 'completed' || state === 'failed' || state === 'gone') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return job;
+    }) as unknown as Queue['add']);
+    try {
+      const answer = await svc.compileCheck({ language: DEMO_CHECKER_LANGUAGE, code: CIRCLE_CHECKER, asChecker: true }, 5000);
+      expect(answer).toMatchObject({ ok: true });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { get as httpGet } from 'http';
 import request from 'supertest';
 import { A_PLUS_B_CASES } from '../src/modules/demo/demo-problems';
 import { DemoContentService } from '../src/modules/demo/demo-content.service';
+import { AnnouncementService } from '../src/modules/site/announcement.service';
 import {
   A_PLUS_B_SOLUTIONS,
   CIRCLE_AREA_ROUGH,
@@ -58,6 +59,20 @@ describe('demo content', () => {
     expect(await demo.marker()).toBeNull();
     const rows: { n: string }[] = await t.dataSource.query('SELECT count(*) AS n FROM problem');
     expect(rows[0].n).toBe('0');
+  });
+
+  it('undoes what it made when a later step fails, so that the retry finds the site empty (issue 30)', async () => {
+    // The last step fails: the three problems, the contest and the training made before it are taken back.
+    const spy = jest.spyOn(t.get(AnnouncementService), 'create').mockRejectedValueOnce(new Error('a failing step'));
+    await expect(demo.seedIfEmpty()).rejects.toThrow('a failing step');
+    spy.mockRestore();
+    const counts: { n: string }[] = await t.dataSource.query(
+      `SELECT (SELECT count(*) FROM problem) + (SELECT count(*) FROM contest) + (SELECT count(*) FROM training)
+        + (SELECT count(*) FROM training_category) + (SELECT count(*) FROM announcement) AS n`,
+    );
+    expect(counts[0].n).toBe('0');
+    expect(await demo.siteIsEmpty()).toBe(true);
+    expect(await demo.marker()).toBeNull();
   });
 
   it('is made once into the empty site, and never again', async () => {

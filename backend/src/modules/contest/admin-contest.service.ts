@@ -157,7 +157,7 @@ export class AdminContestService {
     return this.get(c.id);
   }
 
-  async remove(c: Contest): Promise<void> {
+  async remove(c: Pick<Contest, 'id'>): Promise<void> {
     await this.db.transaction(async (m) => {
       for (const table of ['contest_problem', 'contest_register', 'contest_announcement', 'contest_print', 'contest_balloon'])
         await m.query(`DELETE FROM ${table} WHERE cid = $1`, [c.id]);

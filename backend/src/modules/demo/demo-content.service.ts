@@ -128,51 +128,76 @@ export class DemoContentService implements OnApplicationShutdown {
         this.problemService.assertCheckerCompiles(p.judgeMode!, p.spjLanguage!, p.spjCode!),
       ),
     );
-    const aPlusB = await this.problemForm.create(A_PLUS_B, root);
-    const circle = await this.problemForm.create(CIRCLE_AREA, root);
-    const guess = await this.problemForm.create(GUESS_NUMBER, root);
-    const problems = [aPlusB, circle, guess];
+    // What is made so far, newest first, undone when a later step fails: a half-made demo makes the site look
+    // non-empty, and the retry (or the next start) would then refuse to make the rest.
+    const made: (() => Promise<unknown>)[] = [];
+    try {
+      const problems: Problem[] = [];
+      for (const form of [A_PLUS_B, CIRCLE_AREA, GUESS_NUMBER]) {
+        const p = await this.problemForm.create(form, root);
+        made.unshift(() => this.problemService.remove(p.id));
+        problems.push(p);
+      }
 
-    const now = Date.now();
-    const contest = await this.contests.create(root, {
-      title: DEMO_CONTEST.title,
-      description: DEMO_CONTEST.description,
-      type: ContestType.ACM,
-      auth: ContestAuth.Public,
-      // Started a minute ago: running as soon as the site is up.
-      startTime: new Date(now - 60_000).toISOString(),
-      endTime: new Date(now - 60_000 + DEMO_CONTEST.days * 86_400_000).toISOString(),
-      visible: true,
-    });
-    for (const [i, p] of problems.entries()) {
-      await this.contests.addProblem({ cid: contest.id, pid: p.id, displayId: String.fromCharCode(65 + i), displayTitle: p.title });
+      const now = Date.now();
+      const contest = await this.contests.create(root, {
+        title: DEMO_CONTEST.title,
+        description: DEMO_CONTEST.description,
+        type: ContestType.ACM,
+        auth: ContestAuth.Public,
+        // Started a minute ago: running as soon as the site is up.
+        startTime: new Date(now - 60_000).toISOString(),
+        endTime: new Date(now - 60_000 + DEMO_CONTEST.days * 86_400_000).toISOString(),
+        visible: true,
+      });
+      made.unshift(() => this.contests.remove(contest));
+      for (const [i, p] of problems.entries()) {
+        await this.contests.addProblem({ cid: contest.id, pid: p.id, displayId: String.fromCharCode(65 + i), displayTitle: p.title });
+      }
+
+      const category = await this.trainingCategories.add(DEMO_TRAINING.category);
+      made.unshift(() => this.trainingCategories.remove(category.id));
+      const training = await this.trainings.add(
+        {
+          training: {
+            title: DEMO_TRAINING.title,
+            description: DEMO_TRAINING.description,
+            auth: TrainingAuth.Public,
+            status: true,
+            rank: 0,
+          },
+          trainingCategory: { id: category.id },
+        },
+        root,
+      );
+      made.unshift(() => this.trainings.remove(training.id, root));
+      for (const p of problems) {
+        // A training's display id is the bank problem id, as HOJ's admin page adds them: HOJ's client opens a
+        // training's problem by it (get-problem-detail?problemId=).
+        await this.trainingProblems.add({ tid: training.id, pid: p.id, displayId: p.problemId }, root);
+      }
+
+      const announcement = await this.announcements.create(
+        { title: DEMO_ANNOUNCEMENT.title, content: DEMO_ANNOUNCEMENT.content },
+        root.uid,
+      );
+      made.unshift(() => this.announcements.remove(announcement.id));
+
+      const content: DemoContent = {
+        createdAt: new Date(now).toISOString(),
+        problems: problems.map((p) => ({ pid: p.id, problemId: p.problemId, title: p.title })),
+        cid: contest.id,
+        tid: training.id,
+        announcementId: announcement.id,
+      };
+      await this.dataSource.getRepository(SiteConfigEntry).insert({ key: DEMO_MARKER_KEY, value: content });
+      return content;
+    } catch (e) {
+      for (const undo of made) {
+        await undo().catch((u: Error) => this.logger.warn(`Demo content: could not undo a step (${u.message})`));
+      }
+      throw e;
     }
-
-    const category = await this.trainingCategories.add(DEMO_TRAINING.category);
-    const training = await this.trainings.add(
-      {
-        training: { title: DEMO_TRAINING.title, description: DEMO_TRAINING.description, auth: TrainingAuth.Public, status: true, rank: 0 },
-        trainingCategory: { id: category.id },
-      },
-      root,
-    );
-    for (const p of problems) {
-      // A training's display id is the bank problem id, as HOJ's admin page adds them: HOJ's client opens a
-      // training's problem by it (get-problem-detail?problemId=).
-      await this.trainingProblems.add({ tid: training.id, pid: p.id, displayId: p.problemId }, root);
-    }
-
-    const announcement = await this.announcements.create({ title: DEMO_ANNOUNCEMENT.title, content: DEMO_ANNOUNCEMENT.content }, root.uid);
-
-    const content: DemoContent = {
-      createdAt: new Date(now).toISOString(),
-      problems: problems.map((p) => ({ pid: p.id, problemId: p.problemId, title: p.title })),
-      cid: contest.id,
-      tid: training.id,
-      announcementId: announcement.id,
-    };
-    await this.dataSource.getRepository(SiteConfigEntry).insert({ key: DEMO_MARKER_KEY, value: content });
-    return content;
   }
 
   /** True while a live judge worker offers the language the demo's checker and interactor are written in. */

@@ -134,8 +134,11 @@ export class JudgeQueueService {
       {
         jobId: `${COMPILE_JOB_PREFIX}${randomUUID()}`,
         priority: JUDGE_PRIORITY.contest,
-        removeOnComplete: true,
-        removeOnFail: true,
+        // Kept until waitFor has read it (then removed): Bull's job.finished() reads a job that finished before it
+        // subscribed from the job itself, so a compile answered from the worker's cache within that moment would be lost
+        // (and reported as no judge) if the job removed itself on completion. The age bounds what a dead waiter leaves.
+        removeOnComplete: { age: 600 },
+        removeOnFail: { age: 600 },
       },
     );
     const answer = await this.waitFor<CompileCheckResult>(job, timeoutMs);
@@ -164,7 +167,9 @@ export class JudgeQueueService {
       timer = setTimeout(() => reject(new ServerError(JUDGING_ERR.judgeUnavailable)), timeoutMs);
     });
     try {
-      return (await Promise.race([job.finished(), timeout])) as T;
+      const answer = (await Promise.race([job.finished(), timeout])) as T;
+      await job.remove().catch(() => undefined);
+      return answer;
     } catch (e) {
       const taken = e instanceof ServerError && (await job.getState().catch(() => 'unknown')) === 'active';
       await job.remove().catch(() => undefined);
