@@ -648,6 +648,25 @@ describe('group content', () => {
       await data(teacher, 'put', '/group/change-exam-visible', { query: { eid, visible: false } });
       expect(ids(await data(bob, 'get', '/group/get-exam-list', { query: { gid } }))).toEqual([]);
     });
+
+    it("keeps a group's questions from get-question-detail outside the group (issue 31)", async () => {
+      const detail = (u: TestUser | null) => call(u, 'get', '/get-question-detail', { query: { questionId: qid } });
+      // Visitors, outsiders, applicants and site staff: as a missing question.
+      for (const u of [null, eve, carol, t.users.admin, t.users.problemAdmin]) {
+        const res = await detail(u);
+        expect([u?.username ?? 'visitor', res.status, res.body.msg]).toEqual([u?.username ?? 'visitor', 404, ERR.notFound]);
+      }
+      // A public one for members without its answer; the group's admins and root with it.
+      const member = (await detail(bob).expect(200)).body.data;
+      expect(member).toMatchObject({ id: qid, description: 'Is it true?' });
+      expect(member.rightAnswer ?? null).toBeNull();
+      for (const u of [alice, teacher, t.users.root]) expect((await detail(u).expect(200)).body.data.rightAnswer).toBe('true');
+      // A private group question: the group's admins only.
+      await t.dataSource.query('UPDATE question SET auth = 2 WHERE id = $1', [qid]);
+      expect((await detail(bob)).status).toBe(404);
+      expect((await detail(alice)).status).toBe(200);
+      await t.dataSource.query('UPDATE question SET auth = 1 WHERE id = $1', [qid]);
+    });
   });
 
   describe('discussion', () => {
