@@ -649,6 +649,37 @@ describe('group content', () => {
       expect(ids(await data(bob, 'get', '/group/get-exam-list', { query: { gid } }))).toEqual([]);
     });
 
+    it("lets the group's owner mark papers and rejudge questions of the group's exam (issue 31, spec §6)", async () => {
+      await data(teacher, 'put', '/group/change-exam-visible', { query: { eid, visible: true } });
+      await data(bob, 'post', '/submit-question', { body: { eid, questionId: qid, answer: 'false' } });
+      const rejudge = { eid, questionId: qid };
+      // An answer scored before a change of the right answer: the rejudge scores it again.
+      await t.dataSource.query('UPDATE exam_answer SET score = NULL WHERE eid = $1 AND qid = $2', [eid, qid]);
+      await expectStatuses(
+        [
+          [eve, 404],
+          [bob, 403],
+          [t.users.admin, 404],
+        ],
+        'post',
+        '/rejudge-question',
+        { body: rejudge },
+      );
+      expect(await data(teacher, 'post', '/rejudge-question', { body: rejudge })).toEqual({ rescored: 1 });
+      const mark = { eid, uid: bob.uid, questionScores: [{ questionId: qid, score: 3 }] };
+      await expectStatuses(
+        [
+          [eve, 404],
+          [bob, 403],
+          [t.users.admin, 404],
+        ],
+        'post',
+        '/submit-exam-paper-score',
+        { body: mark },
+      );
+      expect(await data(teacher, 'post', '/submit-exam-paper-score', { body: mark })).toMatchObject({ uid: bob.uid, marked: true });
+    });
+
     it("keeps a group's questions from get-question-detail outside the group (issue 31)", async () => {
       const detail = (u: TestUser | null) => call(u, 'get', '/get-question-detail', { query: { questionId: qid } });
       // Visitors, outsiders, applicants and site staff: as a missing question.

@@ -197,6 +197,8 @@ const LOGIN_ROUTES: Record<string, string> = {
   'POST /api/reply': 'comment visibility and muted roles (service)',
   'GET /api/resubmit': 'the submission author',
   'PUT /api/submission': 'the submission author',
+  'POST /api/rejudge-question': "exam admins: author, root, the owning group's level 5 (ExamAccessService.assertCanManage)",
+  'POST /api/submit-exam-paper-score': "exam admins: author, root, the owning group's level 5 (ExamAccessService.assertCanManage)",
   'POST /api/submit-print-text': 'contest participants',
   'POST /api/submit-problem-judge': 'submit rules (roles 1003 refused by the service)',
   'POST /api/submit-problem-test-judge': 'submit rules',
