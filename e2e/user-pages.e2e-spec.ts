@@ -3,13 +3,17 @@
  * one generated account logs in on the site; an imported user uploads an avatar, changes nickname and
  * e-mail (code through the in-process SMTP server) on /setting and sees them on /user-home.
  */
+import { ERR } from '@oj/contracts';
 import { Jimp } from 'jimp';
+import { Client } from 'pg';
 import { readFile } from 'fs/promises';
 import type { Browser } from 'playwright-core';
 import {
   Platform,
   TrackedPage,
   apiCall,
+  apiLogin,
+  apiRaw,
   configureSmtp,
   launchBrowser,
   rootToken,
@@ -138,6 +142,53 @@ describe("a user's own pages", () => {
     await page.getByTestId('user-home').locator('img[src^="/api/public/img/"]').waitFor();
     await page.getByTestId('submission-heatmap').locator('canvas').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'user-home');
+    expect(t.errors).toEqual([]);
+  });
+
+  it("never runs a stored javascript: link of someone's profile (issue 31)", async () => {
+    // The API refuses one now...
+    const bobToken = await apiLogin(platform, 'csv_bob', 'bob-pass1');
+    const refused = await apiRaw(platform, 'POST', '/api/change-userInfo', { blog: "javascript:alert('blog')//" }, bobToken);
+    expect([refused.res.status, refused.json.msg]).toEqual([400, ERR.linkNotHttp]);
+    await apiCall(platform, 'POST', '/api/change-userInfo', { github: 'https://github.com/csv-bob' }, bobToken);
+    // ...but rows stored before the check exist: one is written straight to the database.
+    const db = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${platform.dbName}` });
+    await db.connect();
+    try {
+      await db.query(`UPDATE user_info SET blog = $1 WHERE username = 'csv_bob'`, ["javascript:window.__xss='blog';alert('blog')//"]);
+    } finally {
+      await db.end();
+    }
+
+    const t = await newPage();
+    const { page } = t;
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto('/home');
+    await uiLogin(page, 'csv_ann', 'ann-pass1');
+    await page.getByTestId('user-menu').getByText('csv_ann').waitFor({ timeout: 30_000 });
+    // The profile answer is cached for a moment after the user's own change: wait for the stored row to show.
+    let blog = page.getByTestId('user-home-blog');
+    for (let i = 0; i < 20; i++) {
+      await page.goto('/user-home?username=csv_bob');
+      await page.getByTestId('user-home-name').waitFor({ timeout: 30_000 });
+      blog = page.getByTestId('user-home-blog');
+      if (await blog.count()) break;
+      await page.waitForTimeout(1000);
+    }
+    // Shown as text, never as a link; clicking it does nothing.
+    expect(await blog.evaluate((el) => [el.tagName, el.getAttribute('href'), el.closest('a')])).toEqual(['SPAN', null, null]);
+    await expect(blog.textContent()).resolves.toContain('javascript:');
+    await blog.click();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
+    expect(dialogs).toEqual([]);
+    // No javascript: href anywhere on the page; the http(s) GitHub link is a link.
+    expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+    expect(await page.getByTestId('user-home-github').getAttribute('href')).toBe('https://github.com/csv-bob');
     expect(t.errors).toEqual([]);
   });
 });

@@ -169,6 +169,54 @@ describe('discussions, comments, replies, likes, reports and the message boxes',
     expect(await count('discussion')).toBe(before + 1);
   });
 
+  it("answers a hidden problem's id as a missing one and never lists posts of problems the reader may not see (issue 31)", async () => {
+    const tag = `${process.pid}`.slice(-5);
+    // A public, a private and a contest-only problem of the bank, and a private group's problem.
+    await t.dataSource.query(
+      `INSERT INTO problem (problem_id, title, auth, is_group, gid) VALUES ($1, 'open', 1, false, NULL), ($2, 'hidden', 2, false, NULL),
+         ($3, 'contest', 3, false, NULL), ($4, 'group', 1, true, 2147480000)`,
+      [`DP-${tag}`, `DH-${tag}`, `DC-${tag}`, `DG-${tag}`],
+    );
+    const before = await count('discussion');
+    const missing = await as(bob, 'post', '/api/discussion').send({ categoryId: 1, title: 't', content: 'c', pid: `NOPE-${tag}` });
+    for (const pid of [`DH-${tag}`, `DC-${tag}`, `DG-${tag}`]) {
+      await t.redis.del(`rate:discussion:post:${bob.uid}`);
+      const res = await as(bob, 'post', '/api/discussion').send({ categoryId: 1, title: 't', content: 'c', pid });
+      expect([pid, res.status, res.body.msg]).toEqual([pid, missing.status, missing.body.msg]);
+    }
+    expect([missing.status, missing.body.msg]).toEqual([400, DISCUSSION_ERR.problemNotFound]);
+    expect(await count('discussion')).toBe(before);
+    await t.redis.del(`rate:discussion:post:${bob.uid}`);
+    await as(bob, 'post', '/api/discussion')
+      .send({ categoryId: 1, title: `On open ${tag}`, content: 'c', pid: `DP-${tag}` })
+      .expect(200);
+
+    // Posts made before (or while the problem was public) are not listed once it is hidden, in any list.
+    const rows = (await t.dataSource.query(
+      `INSERT INTO discussion (category_id, title, description, content, pid, uid, author, status)
+       VALUES (1, $1, '', 'c', $2, $4, 'bob', 0), (1, $3, '', 'c', $5, $4, 'bob', 0) RETURNING id`,
+      [`On hidden ${tag}`, `DH-${tag}`, `On group ${tag}`, bob.uid, `DG-${tag}`],
+    )) as { id: number }[];
+    expect(rows).toHaveLength(2);
+    const titles = async (u: TestUser | null, query: object) => {
+      let r = request(t.url)
+        .get('/api/get-discussion-list')
+        .query({ limit: 50, ...query });
+      if (u) r = r.set('Authorization', u.token);
+      const res = await r.expect(200);
+      return (res.body.data.records as { title: string }[]).map((d) => d.title).filter((x) => x.endsWith(tag));
+    };
+    for (const u of [null, bob, t.users.admin]) {
+      expect(await titles(u, { pid: `DH-${tag}` })).toEqual([]);
+      expect(await titles(u, { pid: `DG-${tag}` })).toEqual([]);
+      expect(await titles(u, { keyword: tag })).toEqual([`On open ${tag}`]);
+    }
+    expect(await titles(null, {})).toEqual([`On open ${tag}`]);
+    expect(await titles(null, { pid: `DP-${tag}` })).toEqual([`On open ${tag}`]);
+    // The admin view still shows the bank's hidden problems' posts to site admins (they see those problems).
+    expect((await titles(t.users.admin, { admin: true, keyword: tag })).sort()).toEqual([`On hidden ${tag}`, `On open ${tag}`]);
+  });
+
   it('counts likes once, toggles them, and tells the author once', async () => {
     const did = await post(alice, 'Like me');
     const likesBefore = (await unread(alice)).like;

@@ -648,6 +648,56 @@ describe('group content', () => {
       await data(teacher, 'put', '/group/change-exam-visible', { query: { eid, visible: false } });
       expect(ids(await data(bob, 'get', '/group/get-exam-list', { query: { gid } }))).toEqual([]);
     });
+
+    it("lets the group's owner mark papers and rejudge questions of the group's exam (issue 31, spec §6)", async () => {
+      await data(teacher, 'put', '/group/change-exam-visible', { query: { eid, visible: true } });
+      await data(bob, 'post', '/submit-question', { body: { eid, questionId: qid, answer: 'false' } });
+      const rejudge = { eid, questionId: qid };
+      // An answer scored before a change of the right answer: the rejudge scores it again.
+      await t.dataSource.query('UPDATE exam_answer SET score = NULL WHERE eid = $1 AND qid = $2', [eid, qid]);
+      await expectStatuses(
+        [
+          [eve, 404],
+          [bob, 403],
+          [t.users.admin, 404],
+        ],
+        'post',
+        '/rejudge-question',
+        { body: rejudge },
+      );
+      expect(await data(teacher, 'post', '/rejudge-question', { body: rejudge })).toEqual({ rescored: 1 });
+      const mark = { eid, uid: bob.uid, questionScores: [{ questionId: qid, score: 3 }] };
+      await expectStatuses(
+        [
+          [eve, 404],
+          [bob, 403],
+          [t.users.admin, 404],
+        ],
+        'post',
+        '/submit-exam-paper-score',
+        { body: mark },
+      );
+      expect(await data(teacher, 'post', '/submit-exam-paper-score', { body: mark })).toMatchObject({ uid: bob.uid, marked: true });
+    });
+
+    it("keeps a group's questions from get-question-detail outside the group (issue 31)", async () => {
+      const detail = (u: TestUser | null) => call(u, 'get', '/get-question-detail', { query: { questionId: qid } });
+      // Visitors, outsiders, applicants and site staff: as a missing question.
+      for (const u of [null, eve, carol, t.users.admin, t.users.problemAdmin]) {
+        const res = await detail(u);
+        expect([u?.username ?? 'visitor', res.status, res.body.msg]).toEqual([u?.username ?? 'visitor', 404, ERR.notFound]);
+      }
+      // A public one for members without its answer; the group's admins and root with it.
+      const member = (await detail(bob).expect(200)).body.data;
+      expect(member).toMatchObject({ id: qid, description: 'Is it true?' });
+      expect(member.rightAnswer ?? null).toBeNull();
+      for (const u of [alice, teacher, t.users.root]) expect((await detail(u).expect(200)).body.data.rightAnswer).toBe('true');
+      // A private group question: the group's admins only.
+      await t.dataSource.query('UPDATE question SET auth = 2 WHERE id = $1', [qid]);
+      expect((await detail(bob)).status).toBe(404);
+      expect((await detail(alice)).status).toBe(200);
+      await t.dataSource.query('UPDATE question SET auth = 1 WHERE id = $1', [qid]);
+    });
   });
 
   describe('discussion', () => {

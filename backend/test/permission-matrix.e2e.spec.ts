@@ -4,7 +4,7 @@
  * route's declared rule (@Public, @OptionalAuth, @Roles) and site switches. A route must declare its rule: one with
  * none is only accepted when listed in LOGIN_ROUTES below (any logged-in user; the service checks ownership).
  */
-import { ERR, Role, SiteSwitch, SWITCH_DENIED_TEXT } from '@oj/contracts';
+import { ContestAuth, ContestType, ERR, GroupAuth, QuestionType, Role, SiteSwitch, SWITCH_DENIED_TEXT, TrainingAuth } from '@oj/contracts';
 import request from 'supertest';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
 import { routeTable, RouteRule } from './utils/route-table';
@@ -197,6 +197,8 @@ const LOGIN_ROUTES: Record<string, string> = {
   'POST /api/reply': 'comment visibility and muted roles (service)',
   'GET /api/resubmit': 'the submission author',
   'PUT /api/submission': 'the submission author',
+  'POST /api/rejudge-question': "exam admins: author, root, the owning group's level 5 (ExamAccessService.assertCanManage)",
+  'POST /api/submit-exam-paper-score': "exam admins: author, root, the owning group's level 5 (ExamAccessService.assertCanManage)",
   'POST /api/submit-print-text': 'contest participants',
   'POST /api/submit-problem-judge': 'submit rules (roles 1003 refused by the service)',
   'POST /api/submit-problem-test-judge': 'submit rules',
@@ -287,5 +289,140 @@ describe('permission matrix over the route table', () => {
       await config.set('switch', before);
     }
     expect(failures).toEqual([]);
+  });
+
+  /**
+   * Issue 31: group content is the group's (spec §6). A private group's problem, question, post, training,
+   * contest and exam, reached through the site's admin and file routes: site admins and problem admins get the
+   * group routes' answer for outsiders (404, the catalogue's text) whatever their permissions; root reaches them.
+   */
+  it("answers a private group's content through the site admin routes as the group routes do: 404 but for root", async () => {
+    type Method = 'get' | 'post' | 'put' | 'delete';
+    const call = (u: TestUser, method: Method, path: string, opts: { query?: object; body?: unknown } = {}) => {
+      let r = request(t.url)[method](`/api${path}`).set('Authorization', u.token);
+      if (opts.query) r = r.query(opts.query);
+      return opts.body !== undefined ? r.send(opts.body as object) : r;
+    };
+    const data = async (u: TestUser, method: Method, path: string, opts: { query?: object; body?: unknown } = {}) => {
+      const res = await call(u, method, path, opts);
+      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    };
+    await data(t.users.root, 'put', '/admin/switch/update', {
+      body: {
+        defaultCreateGroupACInitValue: 0,
+        defaultCreateGroupDailyLimit: 10,
+        defaultCreateGroupLimit: 10,
+        defaultCreateDiscussionACInitValue: 0,
+      },
+    });
+    const owner = await t.createUser('pm_owner');
+    const tag = `${process.pid}`.slice(-5);
+    await data(owner, 'post', '/group', {
+      body: {
+        name: `Private ${tag}`,
+        shortName: `pm${tag}`,
+        brief: 'A brief line',
+        description: 'Private class',
+        auth: GroupAuth.Private,
+        code: 'ABC123',
+        visible: false,
+      },
+    });
+    const [{ id: gid }] = (await t.dataSource.query('SELECT id FROM group_info WHERE name = $1', [`Private ${tag}`])) as { id: number }[];
+    const problemBody = (id?: number) => ({
+      problem: {
+        id,
+        problemId: `PM-${tag}`,
+        title: 'Group secret',
+        description: 'd',
+        timeLimit: 1000,
+        memoryLimit: 128,
+        stackLimit: 64,
+        auth: 1,
+        type: 0,
+        gid,
+      },
+      samples: [{ input: '1 2\n', output: 'SECRET\n' }],
+      isUploadTestCase: false,
+      languages: ['C++'],
+      tags: [],
+      codeTemplates: [],
+    });
+    const pid = (await data(owner, 'post', '/group/problem', { body: problemBody() })).id as number;
+    const qid = (
+      await data(owner, 'post', '/group/question', {
+        body: { displayId: `PMQ-${tag}`, type: QuestionType.Judge, description: 'Secret question', rightAnswer: 'true', gid },
+      })
+    ).id as number;
+    const did = (await data(owner, 'post', '/group/discussion', { body: { gid, categoryId: 1, title: `Secret ${tag}`, content: 'c' } }))
+      .id as number;
+    const tid = (
+      await data(owner, 'post', '/group/training', {
+        body: {
+          training: { title: `Drills ${tag}`, description: 'd', auth: TrainingAuth.Public, status: true, rank: 0, gid },
+          trainingCategory: null,
+        },
+      })
+    ).id as number;
+    const times = { startTime: new Date(Date.now() - 60_000).toISOString(), endTime: new Date(Date.now() + 3_600_000).toISOString() };
+    const cid = (
+      await data(owner, 'post', '/group/contest', {
+        body: { title: `Cup ${tag}`, description: 'r', type: ContestType.ACM, auth: ContestAuth.Public, ...times, gid },
+      })
+    ).id as number;
+    const eid = (
+      await data(owner, 'post', '/group/exam', {
+        body: { title: `Quiz ${tag}`, description: 'r', type: ContestType.OI, auth: ContestAuth.Public, ...times, gid },
+      })
+    ).id as number;
+
+    const routes: [Method, string, { query?: object; body?: unknown }][] = [
+      ['get', '/admin/problem', { query: { pid } }],
+      ['get', '/admin/problem/get-problem-cases', { query: { pid } }],
+      ['put', '/admin/problem/change-problem-auth', { body: { id: pid, auth: 2 } }],
+      ['put', '/admin/problem', { body: problemBody(pid) }],
+      ['get', '/file/download-testcase', { query: { pid } }],
+      ['get', '/file/export-problem', { query: { pid } }],
+      ['get', '/admin/question', { query: { qid } }],
+      [
+        'put',
+        '/admin/question',
+        { body: { id: qid, displayId: `PMQ-${tag}`, type: QuestionType.Judge, description: 'x', rightAnswer: 'false' } },
+      ],
+      ['delete', '/admin/question', { query: { qid } }],
+      ['put', '/admin/discussion', { body: { id: did, status: 1 } }],
+      ['delete', '/admin/discussion', { body: [did] }],
+      ['get', '/admin/training', { query: { tid } }],
+      ['get', '/admin/contest', { query: { cid } }],
+      ['get', '/admin/exam', { query: { eid } }],
+      ['delete', '/admin/problem', { query: { pid } }],
+    ];
+    const failures: string[] = [];
+    for (const who of ['admin', 'problemAdmin'] as const) {
+      for (const [method, path, opts] of routes) {
+        const res = await call(t.users[who], method, path, opts);
+        if (res.status !== 404 || res.body.msg !== ERR.notFound) failures.push(`${who} ${method} ${path}: ${res.status} ${res.body.msg}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Nothing changed: the problem is still private to the group, the post shown, the question there.
+    expect(await t.dataSource.query('SELECT auth, is_group, gid FROM problem WHERE id = $1', [pid])).toEqual([
+      { auth: 1, is_group: true, gid },
+    ]);
+    expect((await t.dataSource.query('SELECT status FROM discussion WHERE id = $1', [did]))[0].status).toBe(0);
+    expect(await t.dataSource.query('SELECT id FROM question WHERE id = $1', [qid])).toHaveLength(1);
+    // Root manages every group (spec §6).
+    for (const [path, query] of [
+      ['/admin/problem', { pid }],
+      ['/file/download-testcase', { pid }],
+      ['/admin/question', { qid }],
+      ['/admin/training', { tid }],
+      ['/admin/contest', { cid }],
+      ['/admin/exam', { eid }],
+    ] as const) {
+      expect([path, (await call(t.users.root, 'get', path, { query })).status]).toEqual([path, 200]);
+    }
+    await data(t.users.root, 'delete', '/admin/problem', { query: { pid } });
   });
 });

@@ -215,7 +215,7 @@ describe('user pages and settings', () => {
           number: '42',
           gender: 'female',
           blog: 'https://b',
-          github: 'gh',
+          github: 'https://github.com/gh',
           cfUsername: 'cf',
           signature: 'sig',
         })
@@ -230,6 +230,34 @@ describe('user pages and settings', () => {
       const home = await request(t.url).get('/api/get-user-home-info').query({ username: 'info_user' }).expect(200);
       expect(home.body.data).toMatchObject({ nickname: 'Nick', school: 'Sch', signature: 'sig' });
       await request(t.url).post('/api/change-userInfo').send({ nickname: 'anon' }).expect(401);
+    });
+  });
+
+  describe('profile links', () => {
+    it('stores blog and GitHub only as http(s) addresses and clears them with an empty value (issue 31)', async () => {
+      const u = await t.createUser('link_user');
+      const change = (body: object) => request(t.url).post('/api/change-userInfo').set('Authorization', u.token).send(body);
+      await change({ blog: 'https://blog.example/me', github: 'http://github.com/me' }).expect(200);
+      const hostile = [
+        "javascript:alert('blog')//",
+        'JavaScript:alert(1)',
+        ' javascript:alert(1)',
+        'java\tscript:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'vbscript:msgbox(1)',
+        '//evil.example',
+        'https://',
+        'https:// x',
+      ];
+      for (const link of hostile) {
+        const blog = await change({ blog: link }).expect(400);
+        expect(blog.body.msg).toBe(ERR.linkNotHttp);
+        expect((await change({ github: link }).expect(400)).body.msg).toBe(ERR.linkNotHttp);
+      }
+      expect(await userRow(u.uid)).toMatchObject({ blog: 'https://blog.example/me', github: 'http://github.com/me' });
+      await change({ blog: '', github: null }).expect(200);
+      const row = await userRow(u.uid);
+      expect([row.blog || null, row.github]).toEqual([null, null]);
     });
   });
 

@@ -118,6 +118,20 @@ describe('site and admin routes', () => {
     expect(bad.body.msg).toBe(ERR.badRequest);
   });
 
+  it('keeps the footer links to http(s) addresses (issue 31: an href runs whatever scheme it is given)', async () => {
+    for (const link of ['javascript:alert(1)//', 'data:text/html,<script>alert(1)</script>', ' javascript:alert(1)', 'ftp://x.example']) {
+      const res = await as('root', 'put', '/api/admin/config/set-web-config').send({ recordUrl: link }).expect(400);
+      expect(res.body.msg).toBe(ERR.linkNotHttp);
+      await as('root', 'put', '/api/admin/config/set-web-config').send({ projectUrl: link }).expect(400);
+    }
+    await as('root', 'put', '/api/admin/config/set-web-config')
+      .send({ recordUrl: 'https://beian.example/', projectUrl: 'http://project.example/x' })
+      .expect(200);
+    const pub = (await request(t.url).get('/api/get-website-config').expect(200)).body.data;
+    expect(pub).toMatchObject({ recordUrl: 'https://beian.example/', projectUrl: 'http://project.example/x' });
+    await as('root', 'put', '/api/admin/config/set-web-config').send({ recordUrl: '', projectUrl: '' }).expect(200);
+  });
+
   it('updates every switch and shows them in switch info and the public config', async () => {
     const before = (await as('root', 'get', '/api/admin/switch/info').expect(200)).body.data;
     expect(Object.keys(before).sort()).toEqual(

@@ -14,3 +14,4 @@ export { localizeServerMessage, serverMessages } from './i18n/server-messages';
 export type { Messages } from './i18n/locale-check';
 export * from './utils/format';
 export * from './store/user-name-styles';
+export * from './components/user-link';

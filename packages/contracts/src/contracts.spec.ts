@@ -1,4 +1,5 @@
 import {
+  isHttpLink,
   JUDGE_STATUS_NAMES,
   JudgeStatus,
   contestStatusAt,
@@ -15,6 +16,21 @@ import {
 } from './index';
 
 describe('contracts', () => {
+  it('takes only http(s) addresses with a host as user links (issue 31)', () => {
+    for (const ok of ['https://blog.example/me', 'http://x.example', 'HTTPS://GitHub.com/u'])
+      expect([ok, isHttpLink(ok)]).toEqual([ok, true]);
+    const bad = [
+      "javascript:alert('x')//",
+      ' https://x.example',
+      'java\tscript:x',
+      'data:text/html,x',
+      'https://',
+      '//x.example',
+      'https://a b',
+    ];
+    for (const link of [...bad, '', null, undefined]) expect([link, isHttpLink(link)]).toEqual([link, false]);
+  });
+
   it("names every result code of spec §4, and HOJ's Cancelled (-4) of admin cancel-judge", () => {
     expect(
       Object.keys(JUDGE_STATUS_NAMES)

@@ -52,6 +52,7 @@ export const ERR = {
   codeEmpty: 'The code can not be empty.',
   codeTooLong: 'The code may be at most 65535 characters.',
   realNameRequired: 'Please enter your real name.',
+  linkNotHttp: 'A link must be an http:// or https:// address.',
   badRequest: 'Invalid request parameters.',
 } as const;
 

@@ -134,6 +134,24 @@ export const PROFILE_LIMITS = {
   avatarMaxBytes: LIMITS.avatarMaxBytes,
 } as const;
 
+/**
+ * Whether a user-given link (blog, GitHub, the site's record and project links) is an http(s) address (spec §5):
+ * the server stores nothing else and the clients render nothing else as a link, since `javascript:` or `data:` in
+ * an href runs in the reader's session. The raw text must begin with the scheme (a browser drops leading blanks
+ * and control characters, which would make " javascript:" pass a looser test) and parse as a URL with a host.
+ */
+export function isHttpLink(value: string | null | undefined): value is string {
+  if (typeof value !== 'string' || !/^https?:\/\/\S/i.test(value)) return false;
+  // No blanks nor control characters anywhere: browsers drop some of them silently inside a URL.
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) <= 0x20 || value.charCodeAt(i) === 0x7f) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Mainland mobile numbers, what the Aliyun-style SMS service sends to. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 

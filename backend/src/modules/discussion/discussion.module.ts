@@ -3,6 +3,7 @@ import { DiscussionUserCopies } from './discussion-user-copies';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
 import { MessageModule } from '../message/message.module';
+import { ProblemModule } from '../problem/problem.module';
 import { UserModule } from '../user/user.module';
 import { AdminDiscussionController } from './admin/admin-discussion.controller';
 import { AdminDiscussionService } from './admin/admin-discussion.service';
@@ -29,6 +30,7 @@ import { DiscussionService } from './public/discussion.service';
     MessageModule,
     ContestModule,
     GroupAccessModule,
+    ProblemModule,
     TypeOrmModule.forFeature([DiscussionCategoryEntity, Discussion, DiscussionLike, DiscussionReport, Comment, CommentLike, Reply]),
   ],
   controllers: [DiscussionController, CommentController, AdminDiscussionController],

@@ -88,7 +88,9 @@ export class FileController {
   }
 
   @Get('export-problem')
-  async export(@Query() q: ExportQueryDto) {
+  async export(@Query() q: ExportQueryDto, @CurrentUser() user: AuthUser) {
+    // A group's problem is the group's: only root exports it from here (ProblemService.findForSiteRoute).
+    for (const pid of new Set(q.pid)) await this.problems.findForSiteRoute(pid, user);
     const zip = await this.imports.exportHoj(q.pid);
     return new StreamableFile(zip, { type: 'application/zip', disposition: 'attachment; filename="problem-export.zip"' });
   }
@@ -119,7 +121,8 @@ export class FileController {
   /** Counts against the caller's daily quota (root excepted) only when the zip is delivered. */
   @Get('download-testcase')
   async downloadTestcase(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser) {
-    const problem = await this.problems.findById(q.pid);
+    // A group's test data is the group's: only root downloads it from here (spec §6).
+    const problem = await this.problems.findForSiteRoute(q.pid, user);
     const cases = await this.problems.casesOf(problem.id);
     if (cases.length === 0) throw new BadRequestError(JUDGING_ERR.testcaseEmpty);
     const refund = await this.downloadLimit.take(user);

@@ -37,8 +37,10 @@ export class AdminProblemController {
     return this.problems.adminList(q);
   }
 
+  // Every route taking a pid reaches a group's problem only as root (ProblemService.findForSiteRoute): the group's own.
   @Get('problem')
-  get(@Query() q: PidQueryDto) {
+  async get(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser) {
+    await this.problems.findForSiteRoute(q.pid, user);
     return this.problems.adminDetail(q.pid);
   }
 
@@ -51,19 +53,21 @@ export class AdminProblemController {
   @Put('problem')
   async update(@Body() dto: ProblemDto, @CurrentUser() user: AuthUser) {
     if (!dto.problem.id) throw new BadRequestError(ERR.badRequest);
+    await this.problems.findForSiteRoute(dto.problem.id, user);
     const p = await this.form.update(dto, user);
     return this.problems.adminDetail(p.id);
   }
 
   @Delete('problem')
-  async remove(@Query() q: PidQueryDto) {
+  async remove(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser) {
+    await this.problems.findForSiteRoute(q.pid, user);
     await this.problems.remove(q.pid);
     return null;
   }
 
   @Get('problem/get-problem-cases')
-  async cases(@Query() q: PidQueryDto) {
-    await this.problems.findById(q.pid);
+  async cases(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser) {
+    await this.problems.findForSiteRoute(q.pid, user);
     return this.problems.casesOf(q.pid);
   }
 
@@ -81,6 +85,7 @@ export class AdminProblemController {
 
   @Put('problem/change-problem-auth')
   async changeAuth(@Body() dto: ChangeProblemAuthDto, @CurrentUser() user: AuthUser) {
+    await this.problems.findForSiteRoute(dto.id, user);
     await this.problems.changeAuth(dto.id, dto.auth, user);
     return null;
   }

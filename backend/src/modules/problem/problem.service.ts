@@ -170,6 +170,16 @@ export class ProblemService {
     return problem;
   }
 
+  /**
+   * A problem reached through the site's admin or file routes: a group's problem (while `isGroup`) is the group's,
+   * for site root only, 404 to everyone else (GroupAccessService.assertSiteRouteReaches, spec §6).
+   */
+  async findForSiteRoute(pid: number, user: AuthUser): Promise<Problem> {
+    const problem = await this.findById(pid);
+    this.groups.assertSiteRouteReaches(problem.isGroup ? problem.gid : null, user);
+    return problem;
+  }
+
   // ---- saving ------------------------------------------------------------------------------------------
 
   /**

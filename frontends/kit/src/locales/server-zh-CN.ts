@@ -58,6 +58,7 @@ export const serverZhCN: Record<string, string> = {
   'ERR.codeTooLong': '代码最多 65535 个字符。',
   'ERR.realNameRequired': '请输入你的真实姓名。',
   'ERR.badRequest': '请求参数无效。',
+  'ERR.linkNotHttp': '链接必须是 http:// 或 https:// 地址。',
   'JUDGING_ERR.submitForbidden': '对不起，你的账号不允许提交。',
   'JUDGING_ERR.submitTooFrequent': '对不起，你的提交过于频繁，请 {n} 秒后再试！',
   'JUDGING_ERR.languageNotAllowed': '该题目不允许使用此语言。',

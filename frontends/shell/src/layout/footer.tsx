@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { LOCALES, Locale } from '@oj/contracts';
-import { setLocale, useLocale, useWebsiteConfig } from '@oj/kit/core';
+import { UserLink, setLocale, useLocale, useWebsiteConfig } from '@oj/kit/core';
 
 const LOCALE_LABEL: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
@@ -39,11 +39,14 @@ export function Footer() {
         </div>
       </div>
       <div className="oj-footer-note">
-        {config.recordName && (
-          <a href={config.recordUrl || '#'} target="_blank" rel="noreferrer">
-            {config.recordName}
-          </a>
-        )}
+        {config.recordName &&
+          (config.recordUrl ? (
+            <UserLink href={config.recordUrl} fallback={config.recordName}>
+              {config.recordName}
+            </UserLink>
+          ) : (
+            <span>{config.recordName}</span>
+          ))}
         <FormattedMessage id="shell.footer.poweredBy" values={{ name: config.shortName }} />
       </div>
     </footer>

@@ -28,15 +28,15 @@ export class AdminDiscussionController {
   }
 
   @Put('discussion')
-  async update(@Body() dto: AdminUpdateDiscussionDto): Promise<null> {
-    await this.admin.update(dto);
+  async update(@Body() dto: AdminUpdateDiscussionDto, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.admin.update(dto, user);
     return null;
   }
 
   /** Body: the ids as a JSON array (HOJ) or `{ didList }`. */
   @Delete('discussion')
-  async remove(@Body() body: unknown): Promise<null> {
-    await this.admin.remove(body);
+  async remove(@Body() body: unknown, @CurrentUser() user: AuthUser): Promise<null> {
+    await this.admin.remove(body, user);
     return null;
   }
 

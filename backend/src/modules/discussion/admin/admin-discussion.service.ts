@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { GroupAccessService } from '../../group/access/group-access.service';
 import { NoticeService } from '../../message/notice.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
 import { DiscussionCacheService } from '../discussion-cache.service';
@@ -28,7 +29,15 @@ export class AdminDiscussionService {
     private readonly removal: DiscussionRemovalService,
     private readonly notices: NoticeService,
     private readonly cache: DiscussionCacheService,
+    private readonly groups: GroupAccessService,
   ) {}
+
+  /** A group's posts are the group's: these site routes reach them as root only (GroupAccessService, spec §6). */
+  private async assertReaches(dids: number[], user: AuthUser): Promise<void> {
+    if (user.isRoot) return;
+    const rows: { gid: number | null }[] = await this.dataSource.query('SELECT gid FROM discussion WHERE id = ANY($1)', [dids]);
+    for (const r of rows) this.groups.assertSiteRouteReaches(r.gid, user);
+  }
 
   async list(q: AdminDiscussionListQuery): Promise<Page<DiscussionVO>> {
     const req = pageRequest(q);
@@ -50,7 +59,8 @@ export class AdminDiscussionService {
     return toPage(records, total, req);
   }
 
-  async update(dto: AdminUpdateDiscussionDto): Promise<void> {
+  async update(dto: AdminUpdateDiscussionDto, user: AuthUser): Promise<void> {
+    await this.assertReaches([dto.id], user);
     const patch: Partial<Discussion> = {};
     if (dto.topPriority !== undefined) patch.topPriority = dto.topPriority;
     if (dto.status !== undefined) patch.status = dto.status;
@@ -67,10 +77,11 @@ export class AdminDiscussionService {
   }
 
   /** HOJ sends the ids as the body (a JSON array); `{ didList }` and `?did=` are read too. */
-  async remove(body: unknown, didQuery?: string): Promise<number> {
+  async remove(body: unknown, user: AuthUser, didQuery?: string): Promise<number> {
     const raw = Array.isArray(body) ? body : ((body as { didList?: unknown })?.didList ?? (didQuery ? [didQuery] : []));
     const ids = (Array.isArray(raw) ? raw : []).map(Number).filter((n) => Number.isInteger(n) && n > 0);
     if (!ids.length) throw new BadRequestError(DISCUSSION_ERR.selectionEmpty);
+    await this.assertReaches(ids, user);
     return this.removal.removeDiscussions(ids);
   }
 

@@ -1,13 +1,23 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { randomUUID } from 'crypto';
-import { DISCUSSION_ERR, DISCUSSION_LIMITS, ERR, DiscussionCategory, DiscussionStatus, DiscussionVO, Page } from '@oj/contracts';
+import {
+  DISCUSSION_ERR,
+  DISCUSSION_LIMITS,
+  ERR,
+  DiscussionCategory,
+  DiscussionStatus,
+  DiscussionVO,
+  Page,
+  ProblemAuth,
+} from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
+import { ProblemService } from '../../problem/problem.service';
 import { UserService } from '../../user/user.service';
 import { UserMessageService, firstResult } from '../../message/user-message.service';
 import { DiscussionRulesService, roleLabel } from '../discussion-rules.service';
@@ -110,6 +120,7 @@ export class DiscussionService implements OnApplicationShutdown {
     private readonly cache: DiscussionCacheService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly groups: GroupAccessService,
+    private readonly problems: ProblemService,
   ) {}
 
   categories(): Promise<DiscussionCategory[]> {
@@ -157,6 +168,22 @@ export class DiscussionService implements OnApplicationShutdown {
     if (group ? !group.withHidden : !(q.admin && user?.isAdmin)) add('d.status = ?', DiscussionStatus.Shown);
     if (q.cid) add('d.category_id = ?', q.cid);
     if (q.pid) add('d.pid = ?', q.pid);
+    // Never a post of a problem the reader may not see (issue 31): the bank's public problems for everyone (the
+    // cached pages are shared), its others for admins asking the admin view; in a group's list also the group's own
+    // problems, its private ones only to the group's admins. Posts of deleted problems stay.
+    const bankHidden = group || !(q.admin && user?.isAdmin) ? `p.auth <> ${ProblemAuth.Public}` : 'false';
+    if (group) {
+      add(
+        `NOT EXISTS (SELECT 1 FROM problem p WHERE p.problem_id = d.pid AND CASE WHEN p.is_group
+           THEN p.gid IS DISTINCT FROM ?::int OR (p.auth <> ${ProblemAuth.Public} AND NOT ${group.withHidden ? 'true' : 'false'})
+           ELSE ${bankHidden} END)`,
+        group.gid,
+      );
+    } else {
+      where.push(
+        `NOT EXISTS (SELECT 1 FROM problem p WHERE p.problem_id = d.pid AND CASE WHEN p.is_group THEN ${user?.isRoot && q.admin ? 'false' : 'true'} ELSE ${bankHidden} END)`,
+      );
+    }
     if (q.onlyMine) {
       if (!user) throw new UnauthorizedError(ERR.loginFirst);
       add('d.uid = ?', user.uid);
@@ -299,7 +326,7 @@ export class DiscussionService implements OnApplicationShutdown {
   async create(dto: CreateDiscussionDto, user: AuthUser, gid: number | null = null): Promise<DiscussionVO> {
     await this.rules.assertCanPost(user);
     await this.assertCategory(dto.categoryId);
-    if (dto.pid) await this.assertProblem(dto.pid);
+    if (dto.pid) await this.assertProblem(dto.pid, user);
     const author = await this.users.findByUid(user.uid);
     const saved = await this.dataSource.getRepository(Discussion).save({
       categoryId: dto.categoryId,
@@ -324,7 +351,7 @@ export class DiscussionService implements OnApplicationShutdown {
   async update(dto: UpdateDiscussionDto, user: AuthUser, groupChecked = false): Promise<void> {
     const d = await this.owned(dto.id, user, groupChecked);
     if (dto.categoryId !== undefined) await this.assertCategory(dto.categoryId);
-    if (dto.pid) await this.assertProblem(dto.pid);
+    if (dto.pid) await this.assertProblem(dto.pid, user);
     const patch: Partial<Discussion> = {};
     if (dto.categoryId !== undefined) patch.categoryId = dto.categoryId;
     if (dto.title !== undefined) patch.title = dto.title;
@@ -410,8 +437,16 @@ export class DiscussionService implements OnApplicationShutdown {
     }
   }
 
-  private async assertProblem(pid: string): Promise<void> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM problem WHERE problem_id = $1', [pid]);
-    if (!rows.length) throw new BadRequestError(DISCUSSION_ERR.problemNotFound);
+  /**
+   * A post names a problem the author may see (ProblemService.findVisible: the bank's rule and a group's); a hidden
+   * one answers exactly as a missing one, so posting cannot test which ids exist (issue 31).
+   */
+  private async assertProblem(pid: string, user: AuthUser): Promise<void> {
+    try {
+      await this.problems.findVisible({ problemId: pid }, user);
+    } catch (e) {
+      if (e instanceof NotFoundError) throw new BadRequestError(DISCUSSION_ERR.problemNotFound);
+      throw e;
+    }
   }
 }

@@ -7,6 +7,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/ht
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { escapeLike } from '../../problem/problem.service';
 import { Question } from '../entities/question.entity';
+import { GroupAccessService } from '../../group/access/group-access.service';
 import { ExamItemsService } from '../exam-items.service';
 import { questionInfo } from '../public/exam.service';
 import { normaliseJudgeAnswer } from '../scoring/scoring-engine';
@@ -52,6 +53,7 @@ export class QuestionBankService {
     @InjectRepository(Question) private readonly questions: Repository<Question>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly items: ExamItemsService,
+    private readonly groups: GroupAccessService,
   ) {}
 
   canManage(q: Question, user: AuthUser): boolean {
@@ -73,8 +75,10 @@ export class QuestionBankService {
     return q;
   }
 
+  /** A question through the site's admin routes: a group's only for root (404, spec §6), then its author or root. */
   async managed(qid: number, user: AuthUser): Promise<Question> {
     const q = await this.find(qid);
+    this.groups.assertSiteRouteReaches(q.gid, user);
     if (!this.canManage(q, user)) throw new ForbiddenError(ERR.noPermission);
     return q;
   }

@@ -129,7 +129,7 @@ export class ExamController {
   }
 
   @ApiOperation({ summary: 'Exam admins: re-score an objective question’s answers ({ rescored })' })
-  @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+  // No site role asked: exam admins are the author, root and the owning group's level 5 (spec §6), checked by the service.
   @Post('rejudge-question')
   @HttpCode(200)
   async rejudgeQuestion(@Body() dto: RejudgeQuestionDto, @CurrentUser() user: AuthUser) {
@@ -161,7 +161,7 @@ export class ExamController {
   }
 
   @ApiOperation({ summary: 'Exam admins: mark a paper (questions, problem adjustments); answers the paper' })
-  @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
+  // No site role asked: exam admins are the author, root and the owning group's level 5 (spec §6), checked by the service.
   @Post('submit-exam-paper-score')
   @HttpCode(200)
   async submitPaperScore(@Body() dto: SubmitExamPaperScoreDto, @CurrentUser() user: AuthUser) {

@@ -23,6 +23,7 @@ import { NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { timedProblemDetails } from '../../contest/contest.service';
 import { escapeLike, ProblemService } from '../../problem/problem.service';
+import { GroupAccessService } from '../../group/access/group-access.service';
 import { Exam } from '../entities/exam.entity';
 import { Question } from '../entities/question.entity';
 import { ExamAccess } from '../exam-access.service';
@@ -116,6 +117,7 @@ export class ExamService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly items: ExamItemsService,
     private readonly bank: ProblemService,
+    private readonly groups: GroupAccessService,
   ) {}
 
   /** get-exam-list: visible exams (admins of an exam see theirs too), newest first, with counts. */
@@ -247,9 +249,19 @@ export class ExamService {
     return out;
   }
 
-  /** get-question-detail: a public bank question (admins: any), the right answer only if shared (admins: always). */
+  /**
+   * get-question-detail: a public bank question (admins: any), the right answer only if shared (admins: always).
+   * A group's question is the group's (spec §6, issue 31): its public ones for the group's members, any of them for
+   * the group's admins (4–5) and root, who also see the answer; 404 to everyone else, site staff included.
+   */
   async bankQuestion(qid: number, user?: AuthUser): Promise<QuestionInfo> {
     const q = await this.db.getRepository(Question).findOneBy({ id: qid });
+    if (q && q.gid !== null) {
+      const groupAdmin = await this.groups.isGroupAdmin(q.gid, user);
+      const readable = groupAdmin || (q.auth === QuestionAuth.Public && (await this.groups.isMember(q.gid, user)));
+      if (!readable) throw new NotFoundError();
+      return questionInfo(q, groupAdmin || q.answerShare);
+    }
     const admin = !!user && (user.isRoot || (user.isAdmin && q?.uid === user.uid));
     if (!q || (q.auth !== QuestionAuth.Public && !admin)) throw new NotFoundError();
     return questionInfo(q, admin || q.answerShare);

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { GroupMemberStatus } from '@oj/contracts';
+import { ERR, GroupMemberStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { RowCache } from '../../../core/cache/row-cache';
+import { NotFoundError } from '../../../core/http/api.exception';
 import { ReplicaBus } from '../../../core/redis/replica-bus.service';
 import { GroupMember } from '../entities/group-member.entity';
 
@@ -88,5 +89,20 @@ export class GroupAccessService {
   async isGroupRoot(gid: number, user: AuthUser | undefined): Promise<boolean> {
     if (!user) return false;
     return user.isRoot || (await this.level(gid, user.uid)) >= GroupMemberStatus.Root;
+  }
+
+  /**
+   * Group content is the group's (spec §6): through the site's own routes (the admin area, the file routes), content
+   * a group owns (`gid` not null: a group problem while `isGroup`, a training, contest, exam, question or discussion
+   * of a group) is reached by the site's root only. Site admins and problem admins, whatever permissions their role
+   * holds, reach it through the group's routes, which decide by group level like for anyone else.
+   */
+  siteRouteReaches(gid: number | null | undefined, user: AuthUser | undefined): boolean {
+    return gid === null || gid === undefined || !!user?.isRoot;
+  }
+
+  /** `siteRouteReaches`, answered as the group's routes answer an outsider: 404, so the site route tells no more. */
+  assertSiteRouteReaches(gid: number | null | undefined, user: AuthUser | undefined): void {
+    if (!this.siteRouteReaches(gid, user)) throw new NotFoundError(ERR.notFound);
   }
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ERR, LIMITS, MOBILE_PATTERN, PROFILE_LIMITS, PROFILE_TEXT } from '@oj/contracts';
 import { Transform } from 'class-transformer';
+import { HttpLink } from '../../../core/http/http-link';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -91,8 +92,8 @@ export class ChangeUserInfoDto {
   @Text(PROFILE_LIMITS.realnameMax) realname?: string | null;
   @Text(PROFILE_LIMITS.schoolMax) school?: string | null;
   @Text(PROFILE_LIMITS.numberMax) number?: string | null;
-  @Text(PROFILE_LIMITS.urlMax) blog?: string | null;
-  @Text(PROFILE_LIMITS.urlMax) github?: string | null;
+  @Text(PROFILE_LIMITS.urlMax) @HttpLink() blog?: string | null;
+  @Text(PROFILE_LIMITS.urlMax) @HttpLink() github?: string | null;
   @Text(PROFILE_LIMITS.cfUsernameMax) cfUsername?: string | null;
   @Text(PROFILE_LIMITS.signatureMax) signature?: string | null;
   @ApiPropertyOptional({ enum: ['male', 'female', 'secrecy'] })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AccountConfigUpdate, AdminWebConfig, EmailConfig, ERR, MobileConfig, SwitchConfig } from '@oj/contracts';
+import { HttpLink } from '../../../core/http/http-link';
 import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /** PUT /api/admin/config/set-web-config: the fields sent are saved, the others kept. */
@@ -10,9 +11,9 @@ export class WebConfigDto implements Partial<AdminWebConfig> {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) description?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() register?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) recordName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) recordUrl?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) @HttpLink() recordUrl?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) projectName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) projectUrl?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) @HttpLink() projectUrl?: string;
 }
 
 /** PUT /api/admin/config/set-account-config: the rules are not settable, so only `register` is accepted. */

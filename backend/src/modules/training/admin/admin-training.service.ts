@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AdminTrainingInfo, ERR, Page, TRAINING_ERR, TrainingAuth, TrainingCategoryInfo } from '@oj/contracts';
 import { DataSource } from 'typeorm';
+import { GroupAccessService } from '../../group/access/group-access.service';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
@@ -25,6 +26,7 @@ export class AdminTrainingService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: TrainingAccessService,
     private readonly rank: TrainingRankService,
+    private readonly groups: GroupAccessService,
   ) {}
 
   private get trainings() {
@@ -35,7 +37,11 @@ export class AdminTrainingService {
   async managed(tid: number, user: AuthUser): Promise<Training> {
     const t = await this.trainings.createQueryBuilder('t').addSelect('t.privatePwd').where('t.id = :tid', { tid }).getOne();
     if (!t) throw new NotFoundError(ERR.notFound);
-    if (!(await this.access.isTrainingAdmin(t, user))) throw new ForbiddenError(ERR.noPermission);
+    if (!(await this.access.isTrainingAdmin(t, user))) {
+      // A group's training is the group's: others get the group routes' 404, whatever their site role (spec §6).
+      this.groups.assertSiteRouteReaches(t.gid, user);
+      throw new ForbiddenError(ERR.noPermission);
+    }
     return t;
   }
 

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Avatar, Button, Card, Col, Empty, Result, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { PROFILE_API, ROLE_NAMES, Role, UserHomeInfo, nameStyleColor, ratingColor } from '@oj/contracts';
-import { call, api, formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
+import { UserLink, call, api, formatDateTime, openAccountDialog, useAuth } from '@oj/kit';
 
 const SubmissionHeatmap = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './submission-heatmap'));
 const RatingChart = lazy(() => import(/* webpackChunkName: "user-heatmap" */ './rating-chart'));
@@ -98,8 +98,12 @@ export function UserHomePage() {
             {info.signature && <Typography.Paragraph style={{ marginTop: 8 }}>{info.signature}</Typography.Paragraph>}
             <Space split="·" wrap>
               {info.school && <span>{info.school}</span>}
-              {info.github && <a href={`https://github.com/${info.github}`}>GitHub</a>}
-              {info.blog && <a href={info.blog}>{intl.formatMessage({ id: 'shell.userHome.blog' })}</a>}
+              <UserLink href={info.github} testId="user-home-github">
+                GitHub
+              </UserLink>
+              <UserLink href={info.blog} testId="user-home-blog">
+                {intl.formatMessage({ id: 'shell.userHome.blog' })}
+              </UserLink>
               {info.recentLoginTime && (
                 <span>
                   <FormattedMessage id="shell.userHome.recentLogin" /> {formatDateTime(info.recentLoginTime)}
