@@ -63,7 +63,7 @@ describe('demo content', () => {
 
   it('undoes what it made when a later step fails, so that the retry finds the site empty (issue 30)', async () => {
     // The last step fails: the three problems, the contest and the training made before it are taken back.
-    const spy = jest.spyOn(t.get(AnnouncementService), 'create').mockRejectedValueOnce(new Error('a failing step'));
+    const spy = jest.spyOn(t.get<AnnouncementService>(AnnouncementService), 'create').mockRejectedValueOnce(new Error('a failing step'));
     await expect(demo.seedIfEmpty()).rejects.toThrow('a failing step');
     spy.mockRestore();
     const counts: { n: string }[] = await t.dataSource.query(
