@@ -1,4 +1,4 @@
-import { ERR, JUDGING_ERR, SITE_TEXT } from '@oj/contracts';
+import { ERR, JUDGING_ERR, SITE_TEXT, withReason } from '@oj/contracts';
 import request from 'supertest';
 import { databaseInputError } from '../src/core/http/api-exception.filter';
 import { aPlusBCases, hojZip, importHoj } from './fixtures/pipeline-helpers';
@@ -78,13 +78,13 @@ describe('input safety on every route', () => {
   it('checks lengths on imports: a HOJ zip with a 300-character title is a failed upload that stores nothing', async () => {
     const zip = await hojZip([{ problemId: 'LONG1', title: 'T'.repeat(300), cases: aPlusBCases(1) }]);
     const res = await importHoj(t, t.users.admin.token, zip);
-    expect([res.status, res.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+    expect([res.status, res.body.msg]).toEqual([400, withReason(ERR.uploadProblemFailed, 'title too long')]);
     const long = await importHoj(
       t,
       t.users.admin.token,
       await hojZip([{ problemId: 'L'.repeat(101), title: 'ok', cases: aPlusBCases(1) }]),
     );
-    expect([long.status, long.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+    expect([long.status, long.body.msg]).toEqual([400, withReason(ERR.uploadProblemFailed, 'problemId too long')]);
     const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM problem WHERE problem_id IN ('LONG1', $1)`, ['L'.repeat(101)]);
     expect(rows[0].n).toBe(0);
   });
