@@ -7,7 +7,8 @@ import { createTestApp, TestApp } from './utils/test-app';
 /** Inputs that used to answer 500 (spec §8: bad input gets a clear error and changes nothing). */
 describe('input safety on every route', () => {
   let t: TestApp;
-  const bad = (res: request.Response) => expect([res.status, res.body.msg]).toEqual([400, ERR.badRequest]);
+  const bad = (res: request.Response) =>
+    expect([res.status, res.body.msg]).toEqual([400, expect.stringMatching(/^Invalid request parameters\.(: .+)?$/)]);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -33,12 +34,26 @@ describe('input safety on every route', () => {
     expect(deepQuery.status).toBeLessThan(500);
   });
 
-  it('refuses NUL characters and prototype keys with 400', async () => {
-    bad(await request(t.url).get('/api/get-problem-detail?problemId=a%00b'));
+  it('refuses NUL characters and prototype keys with 400, saying which field holds the NUL byte', async () => {
+    const nul = (res: request.Response, where: string) =>
+      expect([res.status, res.body.msg]).toEqual([400, withReason(ERR.badRequest, `a NUL byte (\\0) in ${where}, which text cannot hold`)]);
+    nul(await request(t.url).get('/api/get-problem-detail?problemId=a%00b'), 'problemId');
     bad(await request(t.url).get('/api/get-problem-detail/a%00b'));
-    bad(await request(t.url).post('/api/login').send({ username: 'ro\u0000ot', password: 'secret123' }));
+    nul(await request(t.url).post('/api/login').send({ username: 'ro\u0000ot', password: 'secret123' }), 'username');
     bad(await request(t.url).post('/api/login').set('Content-Type', 'application/json').send('{"__proto__":{"isRoot":true}}'));
-    bad(await request(t.url).post('/api/login').type('form').send('username=a%00b&password=secret123'));
+    nul(await request(t.url).post('/api/login').type('form').send('username=a%00b&password=secret123'), 'username');
+    // A source with a NUL byte (DOMjudge's test-binary-content.c) is refused before it is stored or compiled.
+    const source = '#include <stdio.h>\nint main(){ puts("a\u0000b"); }\n';
+    const submit = await request(t.url)
+      .post('/api/submit-problem-judge')
+      .set('Authorization', t.users.user.token)
+      .send({ pid: 1, language: 'C', code: source, isRemote: false });
+    nul(submit, 'code');
+    const nested = await request(t.url)
+      .post('/api/admin/problem')
+      .set('Authorization', t.users.admin.token)
+      .send({ problem: { title: 'x' }, samples: [{ input: '1', output: 'a\u0000' }] });
+    nul(nested, 'samples[0].output');
   });
 
   it('answers concurrent creates of one problem ID with the §8 text, never 500', async () => {
