@@ -2,14 +2,14 @@
  * Problem import through the admin screen (issue 18): root uploads a small ICPC / Kattis package and a
  * small Polygon package (with its testlib checker) made here, in Chromium; each imported problem opens on
  * the site and a correct solution submitted in the editor is Accepted. A broken package shows the §8
- * text 'Upload Problem Failed' (上传题目失败 in zh-CN, the default) and stores nothing. The batch-operation
+ * text 'Upload Problem Failed' (上传题目失败 in zh-CN, the default) with the importer's reason, and stores nothing. The batch-operation
  * page exports a problem picked in its table as an HOJ archive, which its import form brings back.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
-import { ERR } from '@oj/contracts';
+import { ERR, withReason } from '@oj/contracts';
 import {
   Platform,
   ROOT_PASSWORD,
@@ -199,7 +199,7 @@ describe('problem import in the admin area', () => {
   it('imports a Polygon package with its testlib checker whose problem then judges a correct solution Accepted', () =>
     importAndJudge('polygon', storedZip(POLYGON_PACKAGE), POLYGON_ID, POLYGON_TITLE));
 
-  it('refuses a broken package with "Upload Problem Failed" and stores nothing', async () => {
+  it('refuses a broken package with "Upload Problem Failed" and its reason, and stores nothing', async () => {
     const before = await storedProblems();
     const admin = await pages.open(browser, platform);
     await adminLogin(admin.page);
@@ -208,9 +208,10 @@ describe('problem import in the admin area', () => {
       name === 'problem.xml' ? [name, text.replace(POLYGON_ID, 'broken-sum').replace(POLYGON_TITLE, 'Broken Sum')] : [name, text],
     );
     const reply = await importThroughDialog(admin.page, 'polygon', storedZip(broken));
-    expect(reply).toMatchObject({ status: 400, msg: ERR.uploadProblemFailed });
-    // The §8 text as the admin sees it in zh-CN.
-    await admin.page.getByText('上传题目失败').first().waitFor({ timeout: 30_000 });
+    const reason = 'test 2 or its answer is missing (a full package is needed)';
+    expect(reply).toMatchObject({ status: 400, msg: withReason(ERR.uploadProblemFailed, reason) });
+    // The §8 text as the admin sees it in zh-CN, with the importer's reason.
+    await admin.page.getByText(`上传题目失败: ${reason}`).first().waitFor({ timeout: 30_000 });
     await screenshot(admin.page, 'admin-import-broken');
     expect(await storedProblems()).toEqual(before);
     // The failed upload answered 400: the browser logs that request, nothing else may be logged.

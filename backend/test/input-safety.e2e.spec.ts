@@ -1,4 +1,4 @@
-import { ERR, JUDGING_ERR, SITE_TEXT } from '@oj/contracts';
+import { ERR, JUDGING_ERR, SITE_TEXT, withReason } from '@oj/contracts';
 import request from 'supertest';
 import { databaseInputError } from '../src/core/http/api-exception.filter';
 import { aPlusBCases, hojZip, importHoj } from './fixtures/pipeline-helpers';
@@ -7,7 +7,8 @@ import { createTestApp, TestApp } from './utils/test-app';
 /** Inputs that used to answer 500 (spec §8: bad input gets a clear error and changes nothing). */
 describe('input safety on every route', () => {
   let t: TestApp;
-  const bad = (res: request.Response) => expect([res.status, res.body.msg]).toEqual([400, ERR.badRequest]);
+  const bad = (res: request.Response) =>
+    expect([res.status, res.body.msg]).toEqual([400, expect.stringMatching(/^Invalid request parameters\.(: .+)?$/)]);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -33,12 +34,26 @@ describe('input safety on every route', () => {
     expect(deepQuery.status).toBeLessThan(500);
   });
 
-  it('refuses NUL characters and prototype keys with 400', async () => {
-    bad(await request(t.url).get('/api/get-problem-detail?problemId=a%00b'));
+  it('refuses NUL characters and prototype keys with 400, saying which field holds the NUL byte', async () => {
+    const nul = (res: request.Response, where: string) =>
+      expect([res.status, res.body.msg]).toEqual([400, withReason(ERR.badRequest, `a NUL byte (\\0) in ${where}, which text cannot hold`)]);
+    nul(await request(t.url).get('/api/get-problem-detail?problemId=a%00b'), 'problemId');
     bad(await request(t.url).get('/api/get-problem-detail/a%00b'));
-    bad(await request(t.url).post('/api/login').send({ username: 'ro\u0000ot', password: 'secret123' }));
+    nul(await request(t.url).post('/api/login').send({ username: 'ro\u0000ot', password: 'secret123' }), 'username');
     bad(await request(t.url).post('/api/login').set('Content-Type', 'application/json').send('{"__proto__":{"isRoot":true}}'));
-    bad(await request(t.url).post('/api/login').type('form').send('username=a%00b&password=secret123'));
+    nul(await request(t.url).post('/api/login').type('form').send('username=a%00b&password=secret123'), 'username');
+    // A source with a NUL byte (DOMjudge's test-binary-content.c) is refused before it is stored or compiled.
+    const source = '#include <stdio.h>\nint main(){ puts("a\u0000b"); }\n';
+    const submit = await request(t.url)
+      .post('/api/submit-problem-judge')
+      .set('Authorization', t.users.user.token)
+      .send({ pid: 1, language: 'C', code: source, isRemote: false });
+    nul(submit, 'code');
+    const nested = await request(t.url)
+      .post('/api/admin/problem')
+      .set('Authorization', t.users.admin.token)
+      .send({ problem: { title: 'x' }, samples: [{ input: '1', output: 'a\u0000' }] });
+    nul(nested, 'samples[0].output');
   });
 
   it('answers concurrent creates of one problem ID with the §8 text, never 500', async () => {
@@ -78,13 +93,13 @@ describe('input safety on every route', () => {
   it('checks lengths on imports: a HOJ zip with a 300-character title is a failed upload that stores nothing', async () => {
     const zip = await hojZip([{ problemId: 'LONG1', title: 'T'.repeat(300), cases: aPlusBCases(1) }]);
     const res = await importHoj(t, t.users.admin.token, zip);
-    expect([res.status, res.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+    expect([res.status, res.body.msg]).toEqual([400, withReason(ERR.uploadProblemFailed, 'title too long')]);
     const long = await importHoj(
       t,
       t.users.admin.token,
       await hojZip([{ problemId: 'L'.repeat(101), title: 'ok', cases: aPlusBCases(1) }]),
     );
-    expect([long.status, long.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+    expect([long.status, long.body.msg]).toEqual([400, withReason(ERR.uploadProblemFailed, 'problemId too long')]);
     const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM problem WHERE problem_id IN ('LONG1', $1)`, ['L'.repeat(101)]);
     expect(rows[0].n).toBe(0);
   });

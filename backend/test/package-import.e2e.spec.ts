@@ -1,4 +1,4 @@
-import { ERR, JudgeStatus } from '@oj/contracts';
+import { ERR, JudgeStatus, withReason } from '@oj/contracts';
 import request from 'supertest';
 import { writeZip } from '../src/modules/file/archive/safe-zip';
 import {
@@ -224,21 +224,27 @@ describe('ICPC / Kattis and Polygon package import, judged for real', () => {
       .post('/api/file/import-polygon-problem')
       .set('Authorization', admin())
       .attach('file', await writeZip(POLYGON_PACKAGE.filter(([n]) => n !== 'tests/03')), 'standard.zip');
-    expect([bad.status, bad.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+    expect([bad.status, bad.body.msg]).toEqual([
+      400,
+      withReason(ERR.uploadProblemFailed, 'test 3 or its answer is missing (a full package is needed)'),
+    ]);
   });
 
-  it("refuses bad packages with 'Upload Problem Failed' and stores nothing", async () => {
+  it("refuses bad packages with 'Upload Problem Failed' and the importer's reason, and stores nothing", async () => {
     const before = await count('problem');
-    const bad: [string, string][][] = [
-      EVEN_PACKAGE.filter(([name]) => name !== 'even/data/secret/2.ans'),
-      EVEN_PACKAGE.filter(([name]) => !name.includes('output_validators')),
-      [...EVEN_PACKAGE, ['even/output_validators/even/other.cpp', 'int main(){}']],
-      EVEN_PACKAGE.filter(([name]) => !name.includes('/secret/')),
-      [['even/problem.yaml', 'name: [unclosed'], ...EVEN_PACKAGE.slice(1)],
+    const bad: [[string, string][], string][] = [
+      [EVEN_PACKAGE.filter(([name]) => name !== 'even/data/secret/2.ans'), 'input without answer: bad/data/secret/2.in'],
+      [EVEN_PACKAGE.filter(([name]) => !name.includes('output_validators')), 'custom validation without an output validator: bad/'],
+      [
+        [...EVEN_PACKAGE, ['even/output_validators/even/other.cpp', 'int main(){}']],
+        'the output validator must be one C, C++ or Python source, found 2',
+      ],
+      [EVEN_PACKAGE.filter(([name]) => !name.includes('/data/')), 'no test cases in data/secret or data/sample: bad/'],
+      [[['even/problem.yaml', 'name: [unclosed'], ...EVEN_PACKAGE.slice(1)], 'invalid yaml: bad/problem.yaml'],
     ];
-    for (const files of bad) {
+    for (const [files, reason] of bad) {
       const res = await importKattis(await writeZip(files.map(([n, c]) => [n.replace('even/', 'bad/'), c])));
-      expect([res.status, res.body.msg]).toEqual([400, ERR.uploadProblemFailed]);
+      expect([res.status, res.body.msg]).toEqual([400, withReason(ERR.uploadProblemFailed, reason)]);
     }
     expect(await count('problem')).toBe(before);
   });

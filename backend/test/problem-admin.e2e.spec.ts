@@ -401,7 +401,8 @@ describe('problem bank administration', () => {
       ];
       for (const [url, file] of bad) {
         const res = await request(t.url).post(url).set('Authorization', as('admin')).attach('file', file, 'x.zip');
-        expect([url, res.status, res.body.msg]).toEqual([url, 400, ERR.uploadProblemFailed]);
+        // The catalogue text with the importer's reason appended.
+        expect([url, res.status, res.body.msg]).toEqual([url, 400, expect.stringMatching(/^Upload Problem Failed: \S/)]);
       }
       // A valid archive whose second problem clashes stores neither problem.
       const clash = await importHoj(

@@ -143,6 +143,31 @@ int main(int c, char** v){
     expect((await judgeSource(broken, 'C', 'int main(){ return 0; }')).status).toBe(JudgeStatus.SystemError);
   });
 
+  it('runs Python Kattis validators that end with exit(42) / exit(43), as hangman and jumble do', async () => {
+    // The same rule in Python, ended the way DOMjudge's example validators end: the builtin exit().
+    const validator = `import os, sys
+n, least = int(open(sys.argv[1]).read()), int(open(sys.argv[2]).read())
+x = int(sys.stdin.read() or -1)
+if x % 2 != 0 or x < least:
+    with open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'a') as m:
+        print(f"{x} is odd or below {least}", file=m)
+    exit(43)
+exit(42)
+`;
+    const dj = problem({
+      pkg: { judgeMode: 'spj', checkerProtocol: 'domjudge' },
+      cases: [['4\n', '6\n']],
+      files: { 'checker.py': validator },
+    });
+    const ac = await judgeSource(dj, 'C', '#include <stdio.h>\nint main(){ puts("8"); }');
+    expect({ status: ac.status, message: ac.cases[0]?.message }).toEqual({ status: JudgeStatus.Accepted, message: undefined });
+    const wa = await judgeSource(dj, 'C', '#include <stdio.h>\nint main(){ puts("7"); }');
+    expect({ status: wa.status, message: wa.cases[0]?.message }).toEqual({
+      status: JudgeStatus.WrongAnswer,
+      message: '7 is odd or below 6',
+    });
+  });
+
   it('runs Kattis interactive validators: input, judge answer, feedback dir; exit 42 / 43', async () => {
     // The secret is in the input; the answer file holds the most guesses allowed.
     const interactor = `#include <stdio.h>

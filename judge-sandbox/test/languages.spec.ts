@@ -111,6 +111,18 @@ for (const [family, { langs, programs }] of Object.entries(FAMILIES)) {
   });
 }
 
+it('python3 has exit() and quit() (site is loaded) as well as sys.exit(), and their exit codes count', async () => {
+  const sum = 'a, b = map(int, input().split())\nprint(a + b)\n';
+  for (const end of ['exit()', 'quit()', 'import sys\nsys.exit()', 'exit(0)']) {
+    const r = await judgeSource(problem, 'python3', `${sum}${end}\n`);
+    expect({ end, status: r.status, msg: r.cases[0]?.message }).toEqual({ end, status: JudgeStatus.Accepted, msg: undefined });
+  }
+  for (const end of ['exit(3)', 'quit(3)', 'import sys\nsys.exit(3)']) {
+    const r = await judgeSource(problem, 'python3', `${sum}${end}\n`);
+    expect({ end, status: r.status }).toEqual({ end, status: JudgeStatus.RuntimeError });
+  }
+});
+
 it('accepts the display name as well as the id', async () => {
   const r = await judgeSource(problem, 'C++ 17 With O2', FAMILIES.cpp.programs.AC);
   expect(r.status).toBe(JudgeStatus.Accepted);

@@ -2,7 +2,7 @@
  * Every text the API may send (the contracts catalogues) has a zh-CN and an en-US form by its code, and the
  * zh-CN forms are Chinese (issue #21: no English reaches the Chinese interface).
  */
-import { ERR, JUDGING_ERR, MESSAGE_CATALOGUES, MESSAGE_DEFS, messageCodeOf, serverMessageId } from '@oj/contracts';
+import { ERR, JUDGING_ERR, MESSAGE_CATALOGUES, MESSAGE_DEFS, messageCodeOf, serverMessageId, withReason } from '@oj/contracts';
 import { kitMessages } from '../src/i18n/kit-messages';
 import { localizeServerMessage, serverMessages } from '../src/i18n/server-messages';
 import { serverZhCN } from '../src/locales/server-zh-CN';
@@ -55,5 +55,16 @@ describe('server message catalogue', () => {
       expect(zh).toBe(serverZhCN[def.code].replace('{n}', '7'));
     }
     expect(localizeServerMessage('An unknown text', undefined, 'zh-CN')).toBe('An unknown text');
+  });
+
+  it('shows a catalogue text with its reason appended in the asked language, the reason as sent', () => {
+    const reason = 'no test cases in data/secret or data/sample: x/';
+    const msg = withReason(ERR.uploadProblemFailed, reason);
+    expect(msg).toBe(`Upload Problem Failed: ${reason}`);
+    expect(messageCodeOf(msg)).toBeUndefined();
+    expect(localizeServerMessage(msg, undefined, 'zh-CN')).toBe(`${serverZhCN['ERR.uploadProblemFailed']}: ${reason}`);
+    expect(localizeServerMessage(msg, undefined, 'en-US')).toBe(msg);
+    expect(localizeServerMessage('Not a catalogue text: with a colon', undefined, 'zh-CN')).toBe('Not a catalogue text: with a colon');
+    expect(withReason(ERR.uploadProblemFailed, ' ')).toBe(ERR.uploadProblemFailed);
   });
 });

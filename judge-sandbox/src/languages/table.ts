@@ -152,7 +152,9 @@ const SCRIPTS: Language[] = [
     contentType: 'text/x-python',
     sourceFile: 'main.py',
     compile: () => ['/usr/bin/python3', '-c', "import py_compile; py_compile.compile('main.py', doraise=True)"],
-    run: () => ['/usr/bin/python3', '-S', '-B', `${PROGRAM_DIR}/main.py`],
+    // -I (isolated: no PYTHON* variables, no user site, no script folder on the path) rather than -S, which skips
+    // `site` and with it the exit() and quit() that contestants and Kattis validators (`exit(42)`) call.
+    run: () => ['/usr/bin/python3', '-I', '-B', `${PROGRAM_DIR}/main.py`],
     timeFactor: 1,
     memoryExtraKb: 0,
     pidsLimit: 64,

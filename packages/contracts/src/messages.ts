@@ -86,6 +86,28 @@ export function messageCodeOf(text: string): string | undefined {
   return DEFS.patterns.find((d) => d.pattern!.test(text))?.code;
 }
 
+/** Between a catalogue text and the more precise reason appended to it (spec §8). */
+const REASON_SEPARATOR = ': ';
+
+/** A catalogue text with the more precise reason of a refusal appended (spec §8): "Upload Problem Failed: <reason>". */
+export function withReason(text: string, reason: string): string {
+  const r = reason.trim();
+  return r ? `${text}${REASON_SEPARATOR}${r}` : text;
+}
+
+/**
+ * A server text split into its catalogue code and the reason appended to it (withReason), so a client shows the
+ * catalogue part in the user's language and the reason as sent; undefined when the text is no such pair.
+ */
+export function reasonedMessage(text: string): { code: string; base: string; reason: string } | undefined {
+  for (let at = text.indexOf(REASON_SEPARATOR); at > 0; at = text.indexOf(REASON_SEPARATOR, at + 1)) {
+    const base = text.slice(0, at);
+    const code = messageCodeOf(base);
+    if (code) return { code, base, reason: text.slice(at + REASON_SEPARATOR.length) };
+  }
+  return undefined;
+}
+
 /** The values of a parametrised text (`{ n }`), read back from the server's English text. */
 export function messageParams(code: string, text: string): Record<string, number> {
   const match = DEFS.byCode.get(code)?.pattern?.exec(text);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Problem } from '../problem/entities/problem.entity';
 import { Tag } from '../problem/entities/tag.entity';
-import { ERR, JUDGING_ERR, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
+import { ERR, JUDGING_ERR, JudgeMode, ProblemAuth, ProblemType, withReason } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError } from '../../core/http/api.exception';
 import { ProblemInput } from '../problem/problem-input';
@@ -45,14 +45,17 @@ export class ProblemImportService {
     if (p.tags.some((t) => tooLong(t, tagMax))) throw new ArchiveError('tag too long');
   }
 
-  /** Parses the upload and stores every problem, all or nothing. Bad archives answer 'Upload Problem Failed'. */
+  /**
+   * Parses the upload and stores every problem, all or nothing. A bad archive answers 'Upload Problem Failed' with
+   * the importer's reason appended ("Upload Problem Failed: no test cases in data/secret or data/sample: hello/").
+   */
   async import(format: ImportFormat, upload: Buffer, user: AuthUser): Promise<{ problemId: string; id: number }[]> {
     let parsed: ImportedProblem[];
     try {
       parsed = await this.parse(format, upload);
       parsed.forEach((p) => this.assertLengths(p));
     } catch (e) {
-      if (e instanceof ArchiveError) throw new BadRequestError(ERR.uploadProblemFailed);
+      if (e instanceof ArchiveError) throw new BadRequestError(withReason(ERR.uploadProblemFailed, e.message));
       throw e;
     }
     const stamp = Date.now().toString(36).toUpperCase();

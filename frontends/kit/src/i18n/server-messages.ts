@@ -4,7 +4,16 @@
  * react-intl, and the server's `msg` itself for a text outside the catalogues.
  */
 import { createIntl, createIntlCache, IntlShape } from 'react-intl';
-import { DEFAULT_LOCALE, Locale, MESSAGE_DEFS, messageCodeOf, messageParams, serverMessageId } from '@oj/contracts';
+import {
+  DEFAULT_LOCALE,
+  Locale,
+  MESSAGE_DEFS,
+  messageCodeOf,
+  messageParams,
+  reasonedMessage,
+  serverMessageId,
+  withReason,
+} from '@oj/contracts';
 import { serverZhCN } from '../locales/server-zh-CN';
 import { Messages } from './locale-check';
 import { localeStore } from './locale-store';
@@ -37,9 +46,14 @@ function intlFor(locale: Locale): IntlShape {
 /**
  * The text to show for a server message: by `code` (the envelope's msgCode; when absent, the code of a
  * catalogue `msg`), in `locale` (the user's by default); `msg` itself when it is no catalogue text.
+ * A catalogue text with a reason appended shows its catalogue part translated and the reason as sent.
  */
 export function localizeServerMessage(msg: string, code?: string | null, locale: Locale = localeStore.get()): string {
   const known = code && MESSAGE_DEFS.has(code) ? code : messageCodeOf(msg);
-  if (!known) return msg;
+  if (!known) {
+    // A catalogue text with a reason appended (withReason): the text in the user's language, the reason as sent.
+    const reasoned = reasonedMessage(msg);
+    return reasoned ? withReason(localizeServerMessage(reasoned.base, reasoned.code, locale), reasoned.reason) : msg;
+  }
   return intlFor(locale).formatMessage({ id: serverMessageId(known) }, messageParams(known, msg));
 }

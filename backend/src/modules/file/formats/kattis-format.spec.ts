@@ -116,13 +116,26 @@ describe('ICPC / Kattis packages', () => {
         ['data/secret/2.ans', '2'],
       ],
     ],
+    ['no test data at all', [['problem.yaml', 'name: X']], 'no test cases in data/secret or data/sample: ./'],
     [
-      'no secret data',
+      'multi-pass validation (legacy)',
       [
-        ['problem.yaml', 'name: X'],
-        ['data/sample/1.in', '1'],
-        ['data/sample/1.ans', '1'],
+        ['x/problem.yaml', 'name: X\nvalidation: custom multi-pass\nlimits:\n  validation_passes: 2'],
+        ['x/data/secret/1.in', '1'],
+        ['x/data/secret/1.ans', '1'],
+        ['x/output_validator/validator.py', 'exit(42)'],
       ],
+      'multi-pass validation is not supported (the validator would be run once, judging differently from the package): x/',
+    ],
+    [
+      'multi-pass validation (the draft type list)',
+      [
+        ['problem.yaml', 'name: X\ntype: [pass-fail, multi-pass]'],
+        ['data/secret/1.in', '1'],
+        ['data/secret/1.ans', '1'],
+        ['output_validator/validator.py', 'exit(42)'],
+      ],
+      'multi-pass validation is not supported',
     ],
     [
       'custom validation without a validator',
@@ -157,7 +170,21 @@ describe('ICPC / Kattis packages', () => {
         ['data/secret/g/testdata.yaml', 'accept_score: 1'],
       ],
     ],
-  ] as [string, [string, string][]][])('refuses %s', (_what, entries) => {
+  ] as [string, [string, string][], string?][])('refuses %s', (_what, entries, ...reason) => {
     expect(() => parseKattisArchive(map(entries))).toThrow(ArchiveError);
+    // The importer's reason travels to the admin (appended to 'Upload Problem Failed').
+    if (reason.length) expect(() => parseKattisArchive(map(entries))).toThrow(reason[0]);
+  });
+
+  it('judges a package with samples only on its samples, as DOMjudge judges its hello', () => {
+    const [p] = parseKattisArchive(
+      map([
+        ['hello/problem.yaml', 'name: Hello World\n'],
+        ['hello/data/sample/1.in', ''],
+        ['hello/data/sample/1.ans', 'Hello world!\n'],
+      ]),
+    );
+    expect(p).toMatchObject({ problemId: 'hello', title: 'Hello World', examples: [{ input: '', output: 'Hello world!\n' }] });
+    expect(p.cases.map((c) => [c.input.toString(), c.output.toString()])).toEqual([['', 'Hello world!\n']]);
   });
 });

@@ -5,7 +5,8 @@
  *   custom interactive validation), `validator_flags` of the default validator (float tolerances),
  *   `limits.time_limit` (s) and `limits.memory` (MiB); `.timelimit` or domjudge-problem.ini `timelimit` (s) too;
  * - data/sample and data/secret: `<name>.in` with `<name>.ans`, in name order, samples first; in a scoring
- *   problem each folder under data/secret is a test group whose testdata.yaml gives its score and rule;
+ *   problem each folder under data/secret is a test group whose testdata.yaml gives its score and rule; a package
+ *   with samples only is judged on them (as DOMjudge judges its `hello`);
  * - output_validators/ (legacy) or output_validator/: one source file (C, C++ or Python, headers beside it are
  *   inlined; testlib.h is the judge's own), run by the Kattis convention (exit 42 / 43);
  * - problem_statement/ or statement/: problem[.en].md or .tex, the description (with \section{Input} /
@@ -198,6 +199,12 @@ function parsePackage(files: Map<string, Buffer>, dir: string): ImportedProblem 
   const validation = String(meta.validation ?? 'default');
   const interactive = types.includes('interactive') || /\binteractive\b/.test(validation);
   const scoring = types.includes('scoring');
+  // A multi-pass validator (legacy `validation: custom multi-pass`, the draft's `multi-pass` type) needs the program
+  // run again on the validator's nextpass.in; judged once, its wrong answers could be accepted: refused.
+  if (types.includes('multi-pass') || /\bmulti-pass\b/.test(validation))
+    throw new ArchiveError(
+      `multi-pass validation is not supported (the validator would be run once, judging differently from the package): ${base || './'}`,
+    );
   const validator = outputValidator(files, base);
   const custom = interactive || /\bcustom\b/.test(validation) || (!!validator && !/\bdefault\b/.test(String(meta.validation ?? '')));
   if (custom) {
@@ -244,7 +251,8 @@ function parsePackage(files: Map<string, Buffer>, dir: string): ImportedProblem 
   } else {
     for (const c of casesUnder(files, secretDir)) cases.push({ input: c.input, output: c.output, score: 0 });
   }
-  if (cases.length === samples.length) throw new ArchiveError(`no secret test cases: ${secretDir}`);
+  // A package with only samples (DOMjudge's `hello`) is judged on them, as DOMjudge does.
+  if (cases.length === 0) throw new ArchiveError(`no test cases in data/secret or data/sample: ${base || './'}`);
   p.cases = cases;
   return p;
 }
