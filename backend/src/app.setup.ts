@@ -6,6 +6,7 @@ import compression = require('compression');
 import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './core/config/app-config';
 import { frontendsMiddleware } from './core/http/frontends.middleware';
+import { securityHeadersMiddleware } from './core/http/security-headers';
 import { inputGuardMiddleware } from './core/http/input-guard.middleware';
 import { HotPathService } from './core/http/hot-path';
 import { consoleLogger, hotPathRequestLogger } from './core/observability/console-logger';
@@ -25,6 +26,8 @@ export function configureApp(app: INestApplication): AppConfig {
   // X-Forwarded-For only from the configured proxies (none by default): req.ip feeds the per-IP limits and sessions.
   express.set('trust proxy', config.http.trustedProxies.length ? config.http.trustedProxies : false);
   express.disable('x-powered-by');
+  // nosniff and no framing on every answer; the web app's pages add their Content-Security-Policy.
+  express.use(securityHeadersMiddleware());
   // First, so every answer (errors and the web app's files included) is timed.
   express.use(httpMetricsMiddleware(app.get(MetricsService)));
   // Prometheus: here behind METRICS_TOKEN, or only on METRICS_PORT (served by OpsMetricsService).

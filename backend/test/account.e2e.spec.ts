@@ -74,10 +74,15 @@ describe('the session of a registered user', () => {
     expect(renewed).not.toBe(token);
     await request(t.url).get('/api/account-test/me').set('Authorization', renewed).expect(200);
 
-    await request(t.url).get('/api/logout').set('Authorization', renewed).expect(200);
+    // Logout ends the session, not one token: the token refreshed before it is refused too (issue 31).
+    await request(t.url).get('/api/logout').set('Authorization', token).expect(200);
     const refused = await request(t.url).get('/api/account-test/me').set('Authorization', renewed).expect(401);
     expect(refused.body).toEqual({ status: 401, msg: ERR.loginAgain, data: null, msgCode: 'ERR.loginAgain' });
+    await request(t.url).get('/api/account-test/me').set('Authorization', token).expect(401);
     await request(t.url).get('/api/logout').expect(401);
+    // Another login is another session, untouched by that logout.
+    const again = await request(t.url).post('/api/login').send({ username: 'alice', password: 'alice-pw1' }).expect(200);
+    await request(t.url).get('/api/account-test/me').set('Authorization', again.headers['authorization']).expect(200);
   });
 });
 

@@ -139,6 +139,23 @@ describe('discussions, comments, replies, likes, reports and the message boxes',
     } finally {
       await switches({ defaultCreateDiscussionDailyLimit: 5 });
     }
+    // 10 at once under a limit of 2 (issue 31: 8 were stored): the count is taken atomically.
+    const racer = await t.createUser('racer');
+    await solved(racer, 20);
+    await switches({ defaultCreateDiscussionDailyLimit: 2 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          as(racer, 'post', '/api/discussion').send({ categoryId: 1, title: `race ${i}`, content: 'c' }),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 200).length).toBe(2);
+      for (const r of answers.filter((x) => x.status !== 200))
+        expect([r.status, r.body.msg]).toEqual([403, DISCUSSION_ERR.dailyPostLimit(2)]);
+      expect(await count('discussion', 'uid = $1', [racer.uid])).toBe(2);
+    } finally {
+      await switches({ defaultCreateDiscussionDailyLimit: 5 });
+    }
     const flood = await t.createUser('flood');
     await solved(flood, 20);
     for (let i = 0; i < 3; i++) await post(flood, `burst ${i}`, true);

@@ -5,9 +5,12 @@ import request from 'supertest';
 import { loadConfig, parseRemotes } from '../src/core/config/app-config';
 import { TestApp, createTestApp } from './utils/test-app';
 
-/** The shell's page as the backend sends it: the runtime remote manifest inlined before the page. */
-const withManifest = (html: string, manifest: unknown[]) =>
-  `<script>window.__OJ_REMOTE_MANIFEST__=${JSON.stringify(manifest)}</script>${html}`;
+/** The shell's page as the backend sends it: the runtime remote manifest inlined before the page, with the CSP's nonce. */
+const withManifest = (html: string, manifest: unknown[], nonce: string) =>
+  `<script nonce="${nonce}">window.__OJ_REMOTE_MANIFEST__=${JSON.stringify(manifest)}</script>${html}`;
+
+/** The nonce of a page's Content-Security-Policy. */
+const nonceOf = (res: request.Response): string => /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] ?? '')?.[1] ?? 'none';
 
 describe('serving the built web app', () => {
   let t: TestApp;
@@ -34,7 +37,7 @@ describe('serving the built web app', () => {
     'answers %s with the shell page, not cached',
     async (url) => {
       const res = await request(t.url).get(url).expect(200);
-      expect(res.text).toBe(withManifest(SHELL_HTML, [{ name: 'admin', url: '/remotes/admin/remoteEntry.js' }]));
+      expect(res.text).toBe(withManifest(SHELL_HTML, [{ name: 'admin', url: '/remotes/admin/remoteEntry.js' }], nonceOf(res)));
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toMatch(/text\/html/);
     },
@@ -56,6 +59,24 @@ describe('serving the built web app', () => {
     await request(t.url).get('/remotes/admin/missing.js').expect(404);
     await request(t.url).get('/remotes/problems/remoteEntry.js').expect(404);
     await request(t.url).get('/remotes/unknown/remoteEntry.js').expect(404);
+  });
+
+  it('sends the pages with a Content-Security-Policy, a fresh nonce each, no framing and no sniffing (issue 31)', async () => {
+    const [a, b] = [await request(t.url).get('/problem/1').expect(200), await request(t.url).get('/admin').expect(200)];
+    const csp = a.headers['content-security-policy'];
+    expect(csp).toMatch(/(^|; )default-src 'self'(;|$)/);
+    expect(csp).toMatch(/(^|; )script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    // monaco's workers and antd's run-time styles
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+    for (const res of [a, b, await request(t.url).get('/main.0123abcd.js'), await request(t.url).get('/api/get-website-config')]) {
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('keeps /api/* for the API, with JSON 404s', async () => {
@@ -99,8 +120,17 @@ describe('the runtime remote manifest (issue 20)', () => {
   it('inlines the same manifest in the shell page, inside <head>', async () => {
     const res = await request(t.url).get('/contest/3').expect(200);
     expect(res.text).toBe(
-      `<html><head><title>OJ</title><script>window.__OJ_REMOTE_MANIFEST__=${JSON.stringify(expected)}</script></head><body></body></html>`,
+      `<html><head><title>OJ</title><script nonce="${nonceOf(res)}">window.__OJ_REMOTE_MANIFEST__=${JSON.stringify(expected)}</script></head><body></body></html>`,
     );
+  });
+
+  it("lets the page load scripts, workers and data from the configured remotes' origins only", async () => {
+    const csp: string = (await request(t.url).get('/contest/3').expect(200)).headers['content-security-policy'];
+    for (const directive of ['script-src', 'worker-src', 'connect-src', 'style-src', 'font-src']) {
+      const sources = new RegExp(`(?:^|; )${directive} ([^;]*)`).exec(csp)?.[1].split(' ');
+      expect(sources).toEqual(expect.arrayContaining(["'self'", 'https://contest.cdn.example.com', 'http://127.0.0.1:9']));
+    }
+    expect(csp).not.toContain('/v2/remoteEntry.js');
   });
 
   it('refuses a bad REMOTES_JSON at start, with the reason', () => {
@@ -150,6 +180,7 @@ describe('before the web app is built', () => {
   it('answers / with a page saying so', async () => {
     const res = await request(t.url).get('/').expect(200);
     expect(res.text).toContain('The web app is not built yet');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect((await request(t.url).get('/admin/login').expect(200)).text).toContain('npm run build:web');
   });
 });

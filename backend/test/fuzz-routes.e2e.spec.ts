@@ -33,6 +33,27 @@ const QUERY_VALUES: unknown[] = [
 ];
 /** Values a body field is given, whatever its declared type. */
 const BODY_VALUES: unknown[] = ['abc', -2147483649, 1e30, 1.5, '', 'a\u0000b', HUGE, ['1', '2'], { $gt: '' }, true, null, [[[[[1]]]]]];
+/** The names lists take their page under. */
+const PAGE_NAME = /^(currentPage|limit|page|pageSize|size|current)$/;
+const PAGE_FIELDS = ['currentPage', 'limit'];
+/** Page numbers as query text: exponent, float, negative, NaN, infinity, beyond the safe integers, hex. */
+const PAGE_QUERY_VALUES = [
+  '1e308',
+  '1e18',
+  '1e3',
+  '-1',
+  '0',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '99999999999999999999',
+  '9007199254740993',
+  '0x10',
+  ' 2 ',
+];
+/** And as JSON numbers and strings in bodies. */
+const PAGE_BODY_VALUES: unknown[] = [1e308, 1e18, -1, 0, 1.5, Number.MAX_SAFE_INTEGER + 2, '1e308', 'NaN', '1.5'];
 /** Values per field: a different slice for each field, so that a route meets every value, in a suite fast enough for CI. */
 const PER_FIELD = 4;
 /** Fields tried on routes whose handler reads the query itself (no DTO to learn names from). */
@@ -90,6 +111,27 @@ async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   return counts;
 }
 
+/** Every documented operation with its route rule and the query parameters the document names. */
+async function documentedOperations(t: TestApp): Promise<{ rule: RouteRule; documented: string[] }[]> {
+  const doc = (await request(t.url).get('/api/docs-json').expect(200)).body as {
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+  };
+  const table = routeTable(t.app);
+  const operations: { rule: RouteRule; documented: string[] }[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [verb, op] of Object.entries(ops)) {
+      // OpenAPI writes path parameters as {name}, Express as :name.
+      const routed = path.replace(/\{(\w+)\}/g, ':$1');
+      const rule = table.find((r) => r.path === routed && r.method === verb.toUpperCase());
+      if (!rule) throw new Error(`documented but not routed: ${verb} ${path}`);
+      // A session-ending route has no input; fuzzing it as root would only log the suite out.
+      if (path.endsWith('/logout')) continue;
+      operations.push({ rule, documented: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name) });
+    }
+  }
+  return operations;
+}
+
 describe('fuzz over every documented route', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -99,22 +141,7 @@ describe('fuzz over every documented route', () => {
   afterAll(() => t?.close());
 
   it('answers no malformed input with a 5xx, a stack or SQL, and stores nothing', async () => {
-    const doc = (await request(t.url).get('/api/docs-json').expect(200)).body as {
-      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
-    };
-    const table = routeTable(t.app);
-    const operations: { rule: RouteRule; documented: string[] }[] = [];
-    for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [verb, op] of Object.entries(ops)) {
-        // OpenAPI writes path parameters as {name}, Express as :name.
-        const routed = path.replace(/\{(\w+)\}/g, ':$1');
-        const rule = table.find((r) => r.path === routed && r.method === verb.toUpperCase());
-        if (!rule) throw new Error(`documented but not routed: ${verb} ${path}`);
-        // A session-ending route has no input; fuzzing it as root would only log the suite out.
-        if (path.endsWith('/logout')) continue;
-        operations.push({ rule, documented: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name) });
-      }
-    }
+    const operations = await documentedOperations(t);
     expect(operations.length).toBeGreaterThan(100);
     const before = await rowCounts(t);
     const failures: string[] = [];
@@ -172,5 +199,43 @@ describe('fuzz over every documented route', () => {
     console.log(`fuzz: ${operations.length} operations, ${total} cases, ${serverErrors} answered 5xx`);
     expect(failures.slice(0, 40)).toEqual([]);
     expect(changed).toEqual([]);
+  });
+
+  it('bounds every page parameter of every list: float, exponent, negative, NaN and huge page numbers', async () => {
+    const operations = await documentedOperations(t);
+    const failures: string[] = [];
+    const tasks: (() => Promise<void>)[] = [];
+    for (const { rule, documented } of operations) {
+      if (rule.sse) continue;
+      const query = [...new Set([...documented, ...Object.keys(rule.queryFields)])];
+      // Handlers that read the query themselves declare nothing: they are given the usual names.
+      const queryPages = (query.length ? query : rule.method === 'GET' ? PAGE_FIELDS : []).filter((n) => PAGE_NAME.test(n));
+      const bodyPages = Object.keys(rule.bodyFields).filter((n) => PAGE_NAME.test(n));
+      const cases: Case[] = [
+        ...queryPages.flatMap((n) => PAGE_QUERY_VALUES.map((v) => ({ label: `query ${n}=${v}`, query: { [n]: v } }))),
+        ...bodyPages.flatMap((n) => PAGE_BODY_VALUES.map((v) => ({ label: `body ${n}=${JSON.stringify(v)}`, body: { [n]: v } }))),
+      ];
+      for (const c of cases)
+        tasks.push(async () => {
+          let req = request(t.url)[rule.method.toLowerCase() as 'post'](rule.path).timeout(8_000).set('Authorization', t.users.root.token);
+          if (c.query) req = req.query(c.query as Record<string, string>);
+          if (c.body) req = req.send(c.body as object);
+          const res = await req.then(
+            (r) => r,
+            (e: Error & { response?: request.Response }) => e.response ?? { status: 0, text: e.message, body: {} },
+          );
+          // Clamped (an answer) or refused with the catalogue's text; never a 5xx.
+          if (res.status === 0 || res.status >= 500)
+            failures.push(`${rule.method} ${rule.path} [${c.label}]: ${res.status} ${res.text.slice(0, 120)}`);
+          else if (res.status === 400 && typeof res.body?.msg !== 'string')
+            failures.push(`${rule.method} ${rule.path} [${c.label}]: 400 without a message`);
+        });
+    }
+    expect(tasks.length).toBeGreaterThan(50);
+    for (let i = 0; i < tasks.length; i += 8) await Promise.all(tasks.slice(i, i + 8).map((f) => f()));
+    expect(failures.slice(0, 40)).toEqual([]);
+    // The issue's request: a huge page is an empty page past the end (clamped), not an error.
+    const huge = await request(t.url).get('/api/get-problem-list').query({ currentPage: '1e308' });
+    expect(huge.status).toBeLessThan(500);
   });
 });

@@ -595,4 +595,24 @@ describe('groups', () => {
       expect(listed).not.toContain(p.problemId);
     });
   });
+
+  // Last: the groups made here would show in the lists checked above.
+  describe('the daily limit under concurrent creations', () => {
+    it('keeps the daily limit under 10 concurrent creations (issue 31: 4 were made under a limit of 2)', async () => {
+      const racer = await t.createUser('g_racer');
+      await solved(racer, AC_NEEDED);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => as(racer).post('/group', body(`Race Group ${i}`, `race${i}`, GroupAuth.Public))),
+      );
+      expect(answers.filter((r) => r.status === 200).length).toBe(DAILY);
+      for (const r of answers.filter((x) => x.status !== 200))
+        expect([r.status, r.body.msg]).toEqual([403, GROUP_ERR.createDailyLimit(DAILY)]);
+      expect(Number((await t.dataSource.query('SELECT count(*) AS n FROM group_info WHERE uid = $1', [racer.uid]))[0].n)).toBe(DAILY);
+      // A refused creation gives its place back: a name clash does not use up the day.
+      await forgetDaily(racer);
+      const [{ name }] = await t.dataSource.query('SELECT name FROM group_info WHERE uid = $1 LIMIT 1', [racer.uid]);
+      expect((await as(racer).post('/group', body(name, 'racex', GroupAuth.Public))).status).toBe(400);
+      await create(racer, body('Race Group X', 'racey', GroupAuth.Public));
+    });
+  });
 });

@@ -119,4 +119,18 @@ describe('judging pipeline: verdicts, statistics and rank lists', () => {
       [3, 0],
     ]);
   });
+
+  it('tells the submitter where a wrong answer differs, never the expected output; admins read both', async () => {
+    const rows: { submit_id: number }[] = await t.dataSource.query(`SELECT submit_id FROM judge WHERE status = $1 AND language = 'C++'`, [
+      JudgeStatus.WrongAnswer,
+    ]);
+    const read = (token: string) =>
+      request(t.url).get('/api/get-all-case-result').query({ submitId: rows[0].submit_id }).set('Authorization', token).expect(200);
+    // Case 1 is "0 1" → 1; the WA program prints 0 - 1 - 1 = -2.
+    const own = (await read(t.users.user.token)).body.data.judgeCaseList[0];
+    expect(own).toMatchObject({ status: JudgeStatus.WrongAnswer, message: 'Line 1, token 1 differs' });
+    expect(JSON.stringify(own)).not.toContain('expected');
+    const admin = (await read(t.users.admin.token)).body.data.judgeCaseList[0];
+    expect(admin.message).toBe('Line 1, token 1 differs: expected "1", found "-2"');
+  });
 });

@@ -254,9 +254,9 @@ async function judgeCase(
   return { ...base, ...measured, ...scored(verdict, testCase) };
 }
 
-function scored(verdict: CheckerVerdict, testCase: ProblemCase): Pick<CaseResult, 'status' | 'score' | 'message'> {
+function scored(verdict: CheckerVerdict, testCase: ProblemCase): Pick<CaseResult, 'status' | 'score' | 'message' | 'detail'> {
   const score = verdict.score ?? (verdict.status === JudgeStatus.Accepted ? testCase.score : 0);
-  return { status: verdict.status, score, message: verdict.message };
+  return { status: verdict.status, score, message: verdict.message, ...(verdict.detail ? { detail: verdict.detail } : {}) };
 }
 
 /** The groups' outcomes from the judged cases (a skipped case counts nothing). */

@@ -51,7 +51,8 @@ export async function testJudge(data: TestJudgeJobData): Promise<TestJudgeResult
       if (data.expectedOutput !== undefined && data.expectedOutput !== null) {
         const cmp = compareOutput(fs.readFileSync(stdout), Buffer.from(data.expectedOutput), true);
         status = cmp.status;
-        message = cmp.message;
+        // The expected output is the caller's own here: the detail may be shown.
+        message = cmp.detail ? `${cmp.message}: ${cmp.detail}` : cmp.message;
       } else {
         status = JudgeStatus.Accepted;
       }

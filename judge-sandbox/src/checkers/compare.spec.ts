@@ -17,10 +17,16 @@ describe('default comparer', () => {
     expect(compareOutput(b('1\n2\n3\n'), b('1 2\n3\n'), true).status).toBe(JudgeStatus.PresentationError);
   });
 
-  it('gives WA with the first differing token', () => {
+  it('gives WA with the place of the first differing token; the tokens go to the admins only', () => {
     expect(compareOutput(b('1 2 4\n'), b('1 2 3\n'), true)).toEqual({
       status: JudgeStatus.WrongAnswer,
-      message: 'Token 3 differs: expected "3", found "4"',
+      message: 'Line 1, token 3 differs',
+      detail: 'expected "3", found "4"',
+    });
+    expect(compareOutput(b('1\n2 3\n\n4 SECRET 6\n'), b('1 2 3 4 5 6'), true)).toEqual({
+      status: JudgeStatus.WrongAnswer,
+      message: 'Line 4, token 2 differs',
+      detail: 'expected "5", found "SECRET"',
     });
     expect(compareOutput(b('1 2'), b('1 2 3'), true).message).toBe('Output ends early at token 3');
     expect(compareOutput(b(''), b('5'), true).status).toBe(JudgeStatus.WrongAnswer);

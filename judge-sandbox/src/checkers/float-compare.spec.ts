@@ -11,8 +11,11 @@ describe('float comparer', () => {
     expect(compareFloats(b('1.0   2.0\n\n'), b('1\n2\n'), { absolute: 1e-9 }).status).toBe(AC);
     expect(compareFloats(b('0.3334'), b('0.333333333'), { absolute: 1e-6 })).toEqual({
       status: WA,
-      message: 'Token 1 differs: expected "0.333333333", found "0.3334" (error 0.0000667)',
+      message: 'Line 1, token 1 differs',
+      detail: 'expected "0.333333333", found "0.3334" (error 0.0000667)',
     });
+    // Neither the expected number nor the error (two guesses and their errors give the answer) reach the submitter.
+    expect(compareFloats(b('1.5\n2.5 9.75'), b('1.5 2.5 3.25'), { absolute: 1e-6 }).message).toBe('Line 2, token 2 differs');
   });
 
   it('accepts a large number within the relative tolerance only when one is set', () => {

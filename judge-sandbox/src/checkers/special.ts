@@ -20,6 +20,8 @@ export interface CheckerVerdict {
   /** For points (exit 7): the score the checker gave, capped at the case score. */
   score?: number;
   message?: string;
+  /** The built-in checkers' expected and found data, for admins only (see CaseResult.detail). */
+  detail?: string;
 }
 
 export const CHECKER_LIMITS = { timeLimitMs: 10000, memoryLimitKb: 512 * 1024, outputLimitBytes: 16 * 1024 * 1024 };

@@ -18,6 +18,11 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;
+/**
+ * The highest page number a list reads; a higher one (1e308, a float's exponent) is this page, past the end. With
+ * MAX_PAGE_SIZE the offset stays within a PostgreSQL integer.
+ */
+export const MAX_CURRENT_PAGE = 10_000_000;
 
 /** Header names of the auth conventions. */
 export const HEADERS = {

@@ -189,7 +189,10 @@ export interface CaseResult {
   score: number;
   /** The case's group (subtask), when the problem has groups. */
   groupNum?: number | null;
+  /** Shown to whoever may see the case results: the built-in checkers say where output differs, never what was expected. */
   message?: string;
+  /** The built-in checkers' expected and found tokens: for admins only. */
+  detail?: string;
   /** First bytes of the program's output, for admins. */
   outputHead?: string;
   inputFile?: string;

@@ -17,6 +17,8 @@ export interface AuthUser {
 /** The token of the current request (for logout and refresh). */
 export interface TokenInfo {
   jti: string;
+  /** The session the token belongs to: a refreshed token keeps it, so that logout ends every token of it. */
+  sid: string;
   iat: number;
   exp: number;
 }

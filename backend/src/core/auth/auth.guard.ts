@@ -74,10 +74,10 @@ export class AuthGuard implements CanActivate {
       throw new ForbiddenError(ERR.accountDisabled);
     }
     req.user = user;
-    req.token = { jti: payload.jti, iat: payload.iat, exp: payload.exp };
+    req.token = { jti: payload.jti, sid: payload.sid, iat: payload.iat, exp: payload.exp };
     if (this.tokens.shouldRefresh(req.token)) {
       const res = context.switchToHttp().getResponse<Response>();
-      res.setHeader(HEADERS.authorization, this.tokens.sign(user.uid, user.tokenVersion));
+      res.setHeader(HEADERS.authorization, this.tokens.sign(user.uid, user.tokenVersion, payload.sid));
       res.setHeader(HEADERS.refreshToken, 'true');
     }
     return true;

@@ -15,7 +15,7 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 describe('SessionService', () => {
   const prefix = `test:session:${process.pid}_${randomBytes(3).toString('hex')}:`;
-  const config = { redis: { url: REDIS_URL, keyPrefix: prefix } } as AppConfig;
+  const config = { redis: { url: REDIS_URL, keyPrefix: prefix }, jwt: { expiresInSec: 100 } } as AppConfig;
   /** The user row as the stub database holds it. */
   const row = { uid: 'u1', username: 'alice', status: 0, tokenVersion: 0 };
   let roleId: Role = Role.User;
@@ -33,7 +33,14 @@ describe('SessionService', () => {
     return { sessions, redis };
   }
 
-  const payload = (jti: string, ver = 0): TokenPayload => ({ sub: 'u1', jti, ver, iat: 0, exp: Math.floor(Date.now() / 1000) + 100 });
+  const payload = (jti: string, ver = 0): TokenPayload => ({
+    sub: 'u1',
+    jti,
+    sid: jti,
+    ver,
+    iat: 0,
+    exp: Math.floor(Date.now() / 1000) + 100,
+  });
 
   /** Waits (well under SESSION_LOCAL_MS) until the check holds: the channel message, not expiry, must do it. */
   async function soon(check: () => Promise<boolean>): Promise<void> {

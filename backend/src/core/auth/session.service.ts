@@ -10,7 +10,8 @@ import { AuthUser, TokenInfo, toAuthUser } from './auth-user';
 import { TokenPayload } from './token.service';
 
 const USER_KEY = (uid: string) => `auth:user:${uid}`;
-const DENY_KEY = (jti: string) => `auth:deny:${jti}`;
+/** A logged-out session (every token of it, refreshed ones too). */
+const DENY_KEY = (sid: string) => `auth:deny:${sid}`;
 /** Cached users expire on their own so a missed invalidation never lasts long. */
 const USER_CACHE_SEC = 300;
 /**
@@ -23,7 +24,7 @@ export const SESSION_LOCAL_MS = 10_000;
 /** Sessions a replica remembers; the map starts afresh when full. */
 const SESSION_LOCAL_MAX = 20_000;
 
-/** Channel messages: `u:<uid>` (user changed) or `t:<jti>` (token revoked). */
+/** Channel messages: `u:<uid>` (user changed) or `t:<sid>` (session ended). */
 type Change = `u:${string}` | `t:${string}`;
 
 /**
@@ -33,7 +34,7 @@ type Change = `u:${string}` | `t:${string}`;
 @Injectable()
 export class SessionService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionService.name);
-  private readonly local = new Map<string, { user: AuthUser; until: number }>();
+  private readonly local = new Map<string, { user: AuthUser; sid: string; until: number }>();
   /** Lookups under way (single flight), by generation, token id, user and token version. */
   private readonly resolving = new Map<string, Promise<AuthUser | null>>();
   /** Bumped by every change: a resolve that started before it must not fill the local map. */
@@ -47,6 +48,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
    */
   private readonly reader: Redis;
   private readonly channel: string;
+  private readonly tokenLifeSec: number;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -54,6 +56,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.channel = `${config.redis.keyPrefix}auth-session`;
+    this.tokenLifeSec = config.jwt.expiresInSec;
     this.reader = redis.duplicate({ enableAutoPipelining: true });
     this.reader.on('error', (e: Error) => this.logger.warn(`Redis: ${e.message}`));
   }
@@ -92,14 +95,14 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
 
   private async lookup(payload: TokenPayload): Promise<AuthUser | null> {
     const generation = this.generation;
-    const [cached, denied] = await this.reader.mget(USER_KEY(payload.sub), DENY_KEY(payload.jti));
+    const [cached, denied] = await this.reader.mget(USER_KEY(payload.sub), DENY_KEY(payload.sid));
     if (denied) return null;
     const user = cached ? (JSON.parse(cached) as AuthUser) : await this.load(payload.sub);
     if (!user || user.tokenVersion !== payload.ver) return null;
     if (generation === this.generation) {
       if (this.local.size >= SESSION_LOCAL_MAX) this.local.clear();
       // Shared by the requests of the next second: frozen so that none can change it for the others.
-      this.local.set(payload.jti, { user: Object.freeze(user), until: Date.now() + SESSION_LOCAL_MS });
+      this.local.set(payload.jti, { user: Object.freeze(user), sid: payload.sid, until: Date.now() + SESSION_LOCAL_MS });
     }
     return user;
   }
@@ -126,12 +129,14 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     await this.announce(`u:${uid}`);
   }
 
-  /** Logout: this token is refused until it would have expired anyway. */
+  /**
+   * Logout: the token's session ends, the tokens refreshed from it too, until the last of them would have
+   * expired anyway (one signed now lives expiresInSec).
+   */
   async revokeToken(token: TokenInfo): Promise<void> {
-    this.forget(`t:${token.jti}`);
-    const ttl = token.exp - Math.floor(Date.now() / 1000);
-    if (ttl > 0) await this.redis.set(DENY_KEY(token.jti), '1', 'EX', ttl);
-    await this.announce(`t:${token.jti}`);
+    this.forget(`t:${token.sid}`);
+    await this.redis.set(DENY_KEY(token.sid), '1', 'EX', Math.max(1, this.tokenLifeSec));
+    await this.announce(`t:${token.sid}`);
   }
 
   /** Password change, disabling: every token of the user is refused. */
@@ -144,7 +149,8 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
   private forget(change: Change): void {
     this.generation++;
     if (change.startsWith('t:')) {
-      this.local.delete(change.slice(2));
+      const sid = change.slice(2);
+      for (const [jti, entry] of this.local) if (entry.sid === sid) this.local.delete(jti);
       return;
     }
     const uid = change.slice(2);

@@ -34,11 +34,13 @@ export class TokenService {
     this.key = createSecretKey(Buffer.from(config.jwt.secret));
   }
 
-  sign(uid: string, tokenVersion: number): string {
-    return jwt.sign({ ver: tokenVersion }, this.key, {
+  /** A token of a new session (login), or of the session `sid` (a refresh). */
+  sign(uid: string, tokenVersion: number, sid?: string): string {
+    const jwtid = randomBytes(12).toString('base64url');
+    return jwt.sign({ ver: tokenVersion, sid: sid ?? jwtid }, this.key, {
       algorithm: 'HS256',
       subject: uid,
-      jwtid: randomBytes(12).toString('base64url'),
+      jwtid,
       expiresIn: this.config.jwt.expiresInSec,
     });
   }
@@ -57,7 +59,10 @@ export class TokenService {
       const p = jwt.verify(token, this.key, { algorithms: ['HS256'] }) as jwt.JwtPayload;
       if (typeof p.sub !== 'string' || typeof p.jti !== 'string' || typeof p.ver !== 'number') return null;
       if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
-      payload = Object.freeze({ sub: p.sub, jti: p.jti, ver: p.ver, iat: p.iat, exp: p.exp });
+      // Tokens signed before sessions had ids are each a session of their own.
+      const sid = p.sid === undefined ? p.jti : p.sid;
+      if (typeof sid !== 'string') return null;
+      payload = Object.freeze({ sub: p.sub, jti: p.jti, sid, ver: p.ver, iat: p.iat, exp: p.exp });
     } catch {
       return null;
     }
@@ -67,7 +72,7 @@ export class TokenService {
   }
 
   /** True once half of the token's life has passed (design.md: answer with a fresh token). */
-  shouldRefresh(token: TokenInfo, nowSec = Math.floor(Date.now() / 1000)): boolean {
+  shouldRefresh(token: Pick<TokenInfo, 'iat' | 'exp'>, nowSec = Math.floor(Date.now() / 1000)): boolean {
     return nowSec - token.iat >= (token.exp - token.iat) / 2;
   }
 

@@ -53,6 +53,9 @@ export interface RateLimitConfig {
   loginPerIpPerMin: number;
   loginPerUserPerMin: number;
   codePerIpPerHour: number;
+  /** Attempts at a typed secret (contest, exam, training passwords, group invitation codes), over all of them. */
+  secretPerUserPerMin: number;
+  secretPerIpPerMin: number;
 }
 /** Who may speak for the client: proxies whose X-Forwarded-For is believed, origins allowed cross-site. */
 export interface HttpTrustConfig {
@@ -237,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
       loginPerIpPerMin: int(env.RATE_LOGIN_PER_IP_PER_MIN, 60, 'RATE_LOGIN_PER_IP_PER_MIN'),
       loginPerUserPerMin: int(env.RATE_LOGIN_PER_USER_PER_MIN, 20, 'RATE_LOGIN_PER_USER_PER_MIN'),
       codePerIpPerHour: int(env.RATE_CODE_PER_IP_PER_HOUR, 20, 'RATE_CODE_PER_IP_PER_HOUR'),
+      secretPerUserPerMin: int(env.RATE_SECRET_PER_USER_PER_MIN, 10, 'RATE_SECRET_PER_USER_PER_MIN'),
+      secretPerIpPerMin: int(env.RATE_SECRET_PER_IP_PER_MIN, 30, 'RATE_SECRET_PER_IP_PER_MIN'),
     },
     http: { trustedProxies: list(env.TRUSTED_PROXIES), corsOrigins: list(env.CORS_ORIGINS).map((o) => o.replace(/\/$/, '')) },
     database: {

@@ -3,6 +3,7 @@ import * as path from 'path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import serveStatic = require('serve-static');
 import type { RemoteManifestEntry } from '../config/app-config';
+import { contentSecurityPolicy, cspNonce } from './security-headers';
 
 /** Module Federation remotes, served at /remotes/<name>/ (the shell loads their remoteEntry.js). */
 export const REMOTES = ['problems', 'admin', 'contest', 'exam', 'group'] as const;
@@ -60,6 +61,15 @@ export function frontendsMiddleware(frontendsDir: string, configuredRemotes: Rem
   let page: { mtimeMs: number; html: string } | undefined;
   const sendShell = (res: Response, next: NextFunction) => {
     const index = path.join(shellDist, 'index.html');
+    const nonce = cspNonce();
+    const manifestEntries = remoteManifest(frontendsDir, configuredRemotes);
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy(
+        nonce,
+        manifestEntries.map((e) => e.url),
+      ),
+    );
     if (!existsSync(index)) {
       res.status(200).setHeader('Cache-Control', 'no-cache').type('html').send(NOT_BUILT);
       return;
@@ -70,7 +80,7 @@ export function frontendsMiddleware(frontendsDir: string, configuredRemotes: Rem
     } catch (err) {
       return next(err);
     }
-    const manifest = `<script>window.__OJ_REMOTE_MANIFEST__=${scriptJson(remoteManifest(frontendsDir, configuredRemotes))}</script>`;
+    const manifest = `<script nonce="${nonce}">window.__OJ_REMOTE_MANIFEST__=${scriptJson(manifestEntries)}</script>`;
     const html = page.html.includes('</head>') ? page.html.replace('</head>', `${manifest}</head>`) : manifest + page.html;
     res.status(200).setHeader('Cache-Control', 'no-cache').type('html').send(html);
   };

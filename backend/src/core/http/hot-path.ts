@@ -163,7 +163,7 @@ export class HotPathService {
     const payload = raw ? this.tokens.verify(raw) : null;
     const user = payload ? this.sessions.resolveLocal(payload) : undefined;
     if (!payload || !user || user.status === UserStatus.Disabled) return undefined;
-    if (this.tokens.shouldRefresh({ jti: payload.jti, iat: payload.iat, exp: payload.exp })) return undefined;
+    if (this.tokens.shouldRefresh(payload)) return undefined;
     return user;
   }
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@oj/contracts';
+import { DEFAULT_PAGE_SIZE, MAX_CURRENT_PAGE, MAX_PAGE_SIZE } from '@oj/contracts';
 import { pageRequest, toPage } from './pagination';
 
 describe('pagination', () => {
@@ -10,6 +10,14 @@ describe('pagination', () => {
     expect(pageRequest({ currentPage: 0, limit: 0 })).toEqual({ current: 1, size: DEFAULT_PAGE_SIZE, skip: 0 });
     expect(pageRequest({ currentPage: 3, limit: 100000 })).toEqual({ current: 3, size: MAX_PAGE_SIZE, skip: 2 * MAX_PAGE_SIZE });
     expect(pageRequest({ currentPage: 2.7, limit: 5 })).toEqual({ current: 2, size: 5, skip: 5 });
+    // 1e308 gave OFFSET Infinity (a 500): huge pages stop at the last page number, with an offset PostgreSQL takes.
+    for (const currentPage of [1e308, Infinity, Number.MAX_SAFE_INTEGER + 2]) {
+      const req = pageRequest({ currentPage, limit: MAX_PAGE_SIZE });
+      expect(req.current).toBe(MAX_CURRENT_PAGE);
+      expect(req.skip).toBeLessThanOrEqual(2147483647);
+    }
+    expect(pageRequest({ currentPage: NaN, limit: NaN })).toEqual({ current: 1, size: DEFAULT_PAGE_SIZE, skip: 0 });
+    expect(pageRequest({ currentPage: -1 }).current).toBe(1);
   });
 
   it('answers records, total, size, current and pages', () => {

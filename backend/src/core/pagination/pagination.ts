@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, Page } from '@oj/contracts';
+import { DEFAULT_PAGE_SIZE, MAX_CURRENT_PAGE, MAX_PAGE_SIZE, Page } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -28,9 +28,12 @@ export interface PageRequest {
   skip: number;
 }
 
-/** Normalised page numbers: currentPage ≥ 1 (default 1), limit 1..MAX_PAGE_SIZE (default 10). */
+/**
+ * Normalised page numbers: currentPage 1..MAX_CURRENT_PAGE (default 1), limit 1..MAX_PAGE_SIZE (default 10). Every
+ * list pages through here, so a huge, float or non-numeric page number is clamped here and nowhere else.
+ */
 export function pageRequest(query: { currentPage?: number | null; limit?: number | null } = {}): PageRequest {
-  const current = Math.max(1, Math.floor(Number(query.currentPage) || 1));
+  const current = Math.min(MAX_CURRENT_PAGE, Math.max(1, Math.floor(Number(query.currentPage) || 1)));
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(query.limit) || DEFAULT_PAGE_SIZE)));
   return { current, size, skip: (current - 1) * size };
 }

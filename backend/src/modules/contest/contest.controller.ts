@@ -37,6 +37,7 @@ import { ContestListQueryDto } from './dto/contest.dto';
 import { Contest } from './entities/contest.entity';
 import { BoardView } from './scoreboard/scoreboard-engine';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
+import { ThrottleSecretGuesses } from '../../core/rate-limit/secret-guess.guard';
 
 /** The validation pipe every body goes through (core/http), here for get-contest-rank. */
 const validation = createValidationPipe();
@@ -141,6 +142,7 @@ export class ContestController {
   }
 
   @Post('register-contest')
+  @ThrottleSecretGuesses()
   @HttpCode(200)
   async register(@Body() dto: RegisterContestDto, @CurrentUser() user: AuthUser) {
     const a = await this.access.access(dto.cid, user);

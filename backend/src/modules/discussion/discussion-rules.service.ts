@@ -9,8 +9,6 @@ import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 
-const DAY_SEC = 24 * 3600;
-
 /**
  * Who may post, comment and reply (spec §6, §9): the site switches, the restricted roles, the AC count
  * from the switch config, the daily post limit and flood limits. Admins skip the AC count and the limits.
@@ -33,26 +31,32 @@ export class DiscussionRulesService {
     }
   }
 
-  /** Checks for a new discussion; `commitPost` counts it once stored. */
-  async assertCanPost(user: AuthUser): Promise<void> {
+  /**
+   * Checks for a new discussion and takes its place in the day's limit (atomically: concurrent posts cannot all
+   * pass a count read before any raised it). Answers the function that gives the place back if the post is not
+   * stored after all.
+   */
+  async assertCanPost(user: AuthUser): Promise<() => Promise<void>> {
     // The stored role → permission mapping (admin → Auth): muted roles lack comment:post, 1004–1007 discussion:post.
     if (!(await this.permissions.holds(user.roleId, PERMISSION.commentPost))) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
     if (!(await this.permissions.holds(user.roleId, PERMISSION.discussionPost))) throw new ForbiddenError(DISCUSSION_ERR.noPostRole);
-    if (user.isAdmin) return;
+    if (user.isAdmin) return async () => undefined;
     const cfg = await this.site.get('switch');
     if ((await this.acCount(user.uid)) < cfg.defaultCreateDiscussionACInitValue) {
       throw new ForbiddenError(DISCUSSION_ERR.postAcCount(cfg.defaultCreateDiscussionACInitValue));
     }
-    const posted = Number((await this.redis.get(this.dailyKey(user.uid))) ?? 0);
-    if (posted >= cfg.defaultCreateDiscussionDailyLimit)
-      throw new ForbiddenError(DISCUSSION_ERR.dailyPostLimit(cfg.defaultCreateDiscussionDailyLimit));
-    await this.rate.consume({ key: `discussion:post:${user.uid}`, max: DISCUSSION_LIMITS.postsPerMinute, windowSec: 60 });
-  }
-
-  async commitPost(user: AuthUser): Promise<void> {
-    if (user.isAdmin) return;
-    const key = this.dailyKey(user.uid);
-    await this.redis.multi().incr(key).expire(key, DAY_SEC).exec();
+    const release = await this.rate.reserveDaily(
+      this.dailyKey(user.uid),
+      cfg.defaultCreateDiscussionDailyLimit,
+      () => new ForbiddenError(DISCUSSION_ERR.dailyPostLimit(cfg.defaultCreateDiscussionDailyLimit)),
+    );
+    try {
+      await this.rate.consume({ key: `discussion:post:${user.uid}`, max: DISCUSSION_LIMITS.postsPerMinute, windowSec: 60 });
+    } catch (e) {
+      await release();
+      throw e;
+    }
+    return release;
   }
 
   /** Comments and replies. */

@@ -17,6 +17,7 @@ import { GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
 import { GroupMember } from './entities/group-member.entity';
 import { Group } from './entities/group.entity';
 import { withSharedParts } from '../../core/http/send-serialised';
+import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 
 /**
  * How long a replica reuses a group row for the scoped content routes. Edits, bans and dissolutions drop it on
@@ -26,7 +27,6 @@ export const GROUP_ROW_CACHE_MS = 10_000;
 const ROW_CHANNEL = 'group-row';
 const GROUP_ROW_CACHE_MAX = 50_000;
 
-const DAY_SEC = 24 * 3600;
 const MEMBER_LEVELS = [GroupMemberStatus.Member, GroupMemberStatus.Admin, GroupMemberStatus.Root];
 
 /** Length rule of spec §5: a given text must be min..max characters long (trimmed). */
@@ -58,6 +58,7 @@ export class GroupService {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly bus: ReplicaBus,
     private readonly avatars: AvatarService,
+    private readonly rateLimit: RateLimitService,
   ) {
     bus.on(ROW_CHANNEL, (gid) => this.rows.forget(Number(gid)));
   }
@@ -164,20 +165,21 @@ export class GroupService {
   /** POST /api/group: the site rules of §9 for non-admins, the §5 rules, then the group with its owner as level 5. */
   async create(body: GroupBodyDto, user: AuthUser): Promise<void> {
     const fields = this.validate(body);
-    if (!user.isAdmin) await this.assertCanCreate(user);
-    await this.assertUnique(fields.name, fields.shortName);
-    await this.dataSource.transaction(async (em) => {
-      const group = await em.save(
-        em.create(Group, { ...fields, owner: user.username, uid: user.uid, status: GroupStatus.Normal, memberCount: 1 }),
-      );
-      await em.insert(GroupMember, { gid: group.id, uid: user.uid, auth: GroupMemberStatus.Root, reason: null });
-    });
+    const release = user.isAdmin ? undefined : await this.assertCanCreate(user);
+    try {
+      await this.assertUnique(fields.name, fields.shortName);
+      await this.dataSource.transaction(async (em) => {
+        const group = await em.save(
+          em.create(Group, { ...fields, owner: user.username, uid: user.uid, status: GroupStatus.Normal, memberCount: 1 }),
+        );
+        await em.insert(GroupMember, { gid: group.id, uid: user.uid, auth: GroupMemberStatus.Root, reason: null });
+      });
+    } catch (e) {
+      await release?.();
+      throw e;
+    }
     this.directory.forgetGroups();
     this.directory.forgetMember(user.uid);
-    if (!user.isAdmin) {
-      const key = this.dailyKey(user.uid);
-      await this.redis.multi().incr(key).expire(key, DAY_SEC).exec();
-    }
   }
 
   /** PUT /api/group: the owner or root; the §5 rules again; only root bans or unbans (`status`). */
@@ -259,17 +261,27 @@ export class GroupService {
     };
   }
 
-  /** §9: AC count, then the daily limit, then the total limit (site switch config). */
-  private async assertCanCreate(user: AuthUser): Promise<void> {
+  /**
+   * §9: AC count, then the daily limit, then the total limit (site switch config). The day's place is taken here
+   * (atomically); the answer gives it back when the group is not made after all.
+   */
+  private async assertCanCreate(user: AuthUser): Promise<() => Promise<void>> {
     const cfg = await this.site.get('switch');
     const rows: { solved: number }[] = await this.dataSource.query('SELECT solved FROM user_judge_stat WHERE uid = $1', [user.uid]);
     if ((rows[0]?.solved ?? 0) < cfg.defaultCreateGroupACInitValue) {
       throw new ForbiddenError(GROUP_ERR.createAcCount(cfg.defaultCreateGroupACInitValue));
     }
-    const today = Number((await this.redis.get(this.dailyKey(user.uid))) ?? 0);
-    if (today >= cfg.defaultCreateGroupDailyLimit) throw new ForbiddenError(GROUP_ERR.createDailyLimit(cfg.defaultCreateGroupDailyLimit));
+    const release = await this.rateLimit.reserveDaily(
+      this.dailyKey(user.uid),
+      cfg.defaultCreateGroupDailyLimit,
+      () => new ForbiddenError(GROUP_ERR.createDailyLimit(cfg.defaultCreateGroupDailyLimit)),
+    );
     const owned = await this.groups.countBy({ uid: user.uid });
-    if (owned >= cfg.defaultCreateGroupLimit) throw new ForbiddenError(GROUP_ERR.createTotalLimit(cfg.defaultCreateGroupLimit));
+    if (owned >= cfg.defaultCreateGroupLimit) {
+      await release();
+      throw new ForbiddenError(GROUP_ERR.createTotalLimit(cfg.defaultCreateGroupLimit));
+    }
+    return release;
   }
 
   private async assertUnique(name: string, shortName: string, exceptId?: number): Promise<void> {

@@ -110,7 +110,8 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
       status: progress.status,
       caseIndex: progress.caseIndex,
       caseCount: progress.caseCount,
-      cases: progress.cases,
+      // Whoever may see the submission reads this stream: never the admins' detail nor the program's output.
+      cases: progress.cases?.map(({ detail: _detail, outputHead: _head, ...c }) => c),
       final: false,
     });
   }

@@ -113,16 +113,17 @@ export class JudgeResultService {
             Math.round(c.memory ?? 0),
             scored ? Math.round(c.score ?? 0) : null,
             c.message?.slice(0, MESSAGE_MAX) ?? null,
+            c.detail?.slice(0, MESSAGE_MAX) ?? null,
             c.inputFile ?? null,
             c.outputFile ?? null,
             c.outputHead?.slice(0, OUTPUT_HEAD_MAX) ?? null,
             Number.isInteger(c.groupNum) ? c.groupNum : null,
           );
-          const b = i * 13;
-          return `(${Array.from({ length: 13 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
+          const b = i * 14;
+          return `(${Array.from({ length: 14 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
         });
         await em.query(
-          `INSERT INTO judge_case (submit_id, pid, uid, case_id, status, time, memory, score, message, input_data, output_data, user_output, group_num)
+          `INSERT INTO judge_case (submit_id, pid, uid, case_id, status, time, memory, score, message, detail, input_data, output_data, user_output, group_num)
            VALUES ${tuples.join(', ')} ON CONFLICT (submit_id, case_id) DO NOTHING`,
           values,
         );

@@ -291,7 +291,8 @@ export class SubmissionService {
         memory: c.memory,
         score: c.score,
         groupNum: c.groupNum,
-        message: c.message,
+        // Admins read what the checker found besides where (the expected token is theirs to see).
+        message: user?.isAdmin && c.detail ? `${c.message}: ${c.detail}` : c.message,
         inputData: c.inputData,
         outputData: c.outputData,
         userOutput: user?.isAdmin ? c.userOutput : undefined,

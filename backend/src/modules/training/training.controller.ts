@@ -19,6 +19,7 @@ import { TrainingRankService } from './rank/training-rank.service';
 import { TrainingAccessService } from './training-access.service';
 import { TrainingCountsService } from './training-counts.service';
 import { TrainingService } from './training.service';
+import { ThrottleSecretGuesses } from '../../core/rate-limit/secret-guess.guard';
 
 const validation = createValidationPipe();
 const RANK_QUERIES_MAX = 1_000;
@@ -71,6 +72,7 @@ export class TrainingController {
   }
 
   @Post('register-training')
+  @ThrottleSecretGuesses()
   @HttpCode(200)
   async register(@Body() dto: RegisterTrainingDto, @CurrentUser() user: AuthUser) {
     const a = await this.access.access(dto.tid, user);

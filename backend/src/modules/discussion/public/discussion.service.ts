@@ -324,11 +324,23 @@ export class DiscussionService implements OnApplicationShutdown {
 
   /** `gid`: a group's post (group/discussion; the group module checked the caller is a member). */
   async create(dto: CreateDiscussionDto, user: AuthUser, gid: number | null = null): Promise<DiscussionVO> {
-    await this.rules.assertCanPost(user);
+    const release = await this.rules.assertCanPost(user);
+    let saved: Discussion;
+    try {
+      saved = await this.store(dto, user, gid);
+    } catch (e) {
+      await release();
+      throw e;
+    }
+    await this.cache.touch({ list: true });
+    return { ...saved, gid } as unknown as DiscussionVO;
+  }
+
+  private async store(dto: CreateDiscussionDto, user: AuthUser, gid: number | null): Promise<Discussion> {
     await this.assertCategory(dto.categoryId);
     if (dto.pid) await this.assertProblem(dto.pid, user);
     const author = await this.users.findByUid(user.uid);
-    const saved = await this.dataSource.getRepository(Discussion).save({
+    return this.dataSource.getRepository(Discussion).save({
       categoryId: dto.categoryId,
       title: dto.title,
       description: dto.description ?? '',
@@ -342,9 +354,6 @@ export class DiscussionService implements OnApplicationShutdown {
       status: DiscussionStatus.Shown,
       gid: gid === null ? null : String(gid),
     });
-    await this.rules.commitPost(user);
-    await this.cache.touch({ list: true });
-    return { ...saved, gid } as unknown as DiscussionVO;
   }
 
   /** Authors and admins edit; only admins pin. `groupChecked`: a group's post the group module let the caller edit. */

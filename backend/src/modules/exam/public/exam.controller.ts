@@ -23,6 +23,7 @@ import {
 } from './exam.dto';
 import { ExamPaperService } from './exam-paper.service';
 import { ExamService } from './exam.service';
+import { ThrottleSecretGuesses } from '../../../core/rate-limit/secret-guess.guard';
 
 /**
  * Public exam calls of spec §7 (plus `get-question-detail`, `check-exam-submissions-status` and
@@ -54,6 +55,7 @@ export class ExamController {
 
   @ApiOperation({ summary: 'Enter a private or protected exam with its password' })
   @Post('register-exam')
+  @ThrottleSecretGuesses()
   @HttpCode(200)
   async register(@Body() dto: RegisterExamDto, @CurrentUser() user: AuthUser) {
     await this.access.register(await this.access.access(dto.eid, user), dto.password);

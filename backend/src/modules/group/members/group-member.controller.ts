@@ -6,6 +6,7 @@ import { CurrentUser } from '../../../core/auth/decorators';
 import { createValidationPipe } from '../../../core/http/validation.pipe';
 import { GidQueryDto, JoinGroupDto, MemberListQueryDto, RemoveMemberQueryDto, UpdateMemberDto } from '../dto/group.dto';
 import { GroupMemberService } from './group-member.service';
+import { ThrottleSecretGuesses } from '../../../core/rate-limit/secret-guess.guard';
 
 const validation = createValidationPipe();
 
@@ -27,6 +28,7 @@ export class GroupMemberController {
 
   /** HOJ reads gid, code and reason as request parameters: from the query string or a form/JSON body. */
   @Post('member')
+  @ThrottleSecretGuesses()
   @HttpCode(200)
   @ApiBody({ type: JoinGroupDto })
   async join(@Req() req: Request, @CurrentUser() user: AuthUser): Promise<null> {

@@ -38,8 +38,13 @@ export class JudgeCase {
   @Column({ type: 'int', nullable: true })
   groupNum: number | null;
 
+  /** Shown with the case results: the built-in checkers say where the output differs, not what was expected. */
   @Column({ type: 'text', nullable: true })
   message: string | null;
+
+  /** The built-in checkers' expected and found tokens, for admins only (issue 31: answers leaked through messages). */
+  @Column({ type: 'text', nullable: true })
+  detail: string | null;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   inputData: string | null;
