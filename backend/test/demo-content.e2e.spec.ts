@@ -154,9 +154,9 @@ describe('demo content', () => {
     expect(res.text).toContain(`oj_judge_queue_wait_seconds_count ${JUDGED.length + 3}`);
     const own = await fetchText(`http://127.0.0.1:${worker.metricsPort}/metrics`);
     expect(own).toMatch(/oj_worker_jobs_total\{[^}]*kind="judge",language="Golang",verdict="AC"[^}]*\} 1/);
-    // The compile checks of the seeding: checker and interactor before anything is made, then both again as saved
-    // (answered from the worker's checker cache).
-    expect(own).toMatch(/oj_worker_jobs_total\{[^}]*kind="compile-check",language="C\+\+ 17 With O2",verdict="none"[^}]*\} 4/);
+    // The compile checks of each seeding: checker and interactor before anything is made, then both again as saved
+    // (answered from the worker's checker cache); two seedings made them (the one undone, then the real one).
+    expect(own).toMatch(/oj_worker_jobs_total\{[^}]*kind="compile-check",language="C\+\+ 17 With O2",verdict="none"[^}]*\} 8/);
     expect(own).toMatch(/oj_worker_job_duration_seconds_count\{[^}]*kind="judge",language="Python3"[^}]*\} 3/);
   });
 });
