@@ -99,6 +99,14 @@ export interface RunHandle {
   kill(): void;
 }
 
+/**
+ * How long a run's pipes may take to drain once its processes are gone. Node's 'close' of a child waits for its stdio
+ * pipes to end, and a pipe whose reader stopped (an interactive peer that died with data still in it) never ends:
+ * such a run used to never complete and held its judge slot for good. Past this grace the pipes are cut, so a run
+ * always ends within its wall limit plus this. An interactor gets as long to read a finished program's last output.
+ */
+export const PIPE_GRACE_MS = 2000;
+
 /** What is kept of a run's stderr; the rest is read and dropped, so a flood never stops the program. */
 export const STDERR_KEEP_BYTES = 64 * 1024;
 
@@ -371,12 +379,20 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
     }
   }, pollMs);
 
+  let pipeTimer: NodeJS.Timeout | undefined;
   const done = new Promise<RunResult>((resolve) => {
     child.on('error', (err) => {
       setupError = `spawn: ${err.message}`;
     });
+    child.on('exit', () => {
+      // Every process of the run is gone (the pid namespace died with its init); what is left is the pipes.
+      pipeTimer = setTimeout(() => {
+        for (const stream of child.stdio as unknown as (Readable | Writable | null)[]) stream?.destroy();
+      }, PIPE_GRACE_MS);
+    });
     child.on('close', (code, signal) => {
       clearInterval(poll);
+      clearTimeout(pipeTimer);
       closeStderr();
       // The pid namespace dies with its init, but a process may still be between fork and
       // the kernel's kill; make sure the cgroup is empty before reading and removing it.
