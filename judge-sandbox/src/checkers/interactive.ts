@@ -91,6 +91,14 @@ export async function runInteractive(p: {
   const [programRun, interactorRun] = await Promise.all([progResult, interResult]);
   const stderr = (feedback && feedbackMessage(feedback)) || readHead(interStderr, 4096);
   const verdict = checkerExitVerdict(p.protocol, interactorRun, stderr, p.caseScore);
+  // The judge's own failure (a sandbox that could not be set up, for either side) is System Error with its reason,
+  // whatever the other side did: never a verdict on the program.
+  for (const [who, r] of [
+    ['program', programRun],
+    ['interactor', interactorRun],
+  ] as const) {
+    if (r.status === 'error') return { verdict: { status: JudgeStatus.SystemError, message: `${who}: ${r.message}` }, program: programRun };
+  }
   const own = runVerdict(programRun, '');
   // Killed because the interactor hung up or had already decided: the interactor's verdict counts.
   const hungUp = programRun.status === 'signaled' && (programRun.signal === 'SIGPIPE' || programRun.signal === 'SIGKILL');

@@ -399,15 +399,23 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
       cgroup.killAll();
       const wallMs = Date.now() - startedAt;
       const stats = cgroup.stats();
+      const stderrHead = (): string => {
+        try {
+          return spec.stderr ? fs.readFileSync(spec.stderr).subarray(0, 500).toString().trim() : '';
+        } catch {
+          return ''; // no stderr file
+        }
+      };
       if (sandboxPid === undefined && !setupError) {
         // bwrap (or the launcher) failed before the sandbox existed; its complaint is on stderr.
-        let why = '';
-        try {
-          if (spec.stderr) why = fs.readFileSync(spec.stderr).subarray(0, 500).toString().trim();
-        } catch {
-          // no stderr file
-        }
+        const why = stderrHead();
         setupError = `sandbox did not start (exit ${code ?? signal})${why ? `: ${why}` : ''}`;
+      } else if (!setupError && code === 1 && killedFor === undefined) {
+        // bwrap reports the sandbox's pid before its child sets up the mounts; a mount that fails there (a bind
+        // source the run's uid cannot reach) ends the child with exit 1 and "bwrap: ..." before the command ever
+        // ran. That is the judge's own failure (System Error), never the command's exit code.
+        const why = stderrHead();
+        if (why.startsWith('bwrap: ')) setupError = `sandbox set-up failed: ${why}`;
       }
       void (async () => {
         const result = await classify({
