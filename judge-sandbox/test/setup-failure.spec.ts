@@ -2,6 +2,7 @@
  * Issue 39, item 8: a failure of the sandbox's own set-up is System Error with its reason, never a verdict. With the
  * problem in a folder the runs' uids cannot enter, bwrap cannot bind the case's input into the interactor's or the
  * checker's sandbox; its child exits 1 with "bwrap: Can't find source path ...", which testlib reads as Wrong Answer.
+ * A program that prints those words itself and exits 1 stays Runtime Error (a counted failure, unlike System Error).
  */
 import * as fs from 'fs';
 import { JudgeStatus } from '@oj/contracts';
@@ -37,7 +38,20 @@ describe('a sandbox that cannot be set up', () => {
     const r = await judgeSource(dir, 'C', ECHO);
     expect(r.cases.map((c) => c.status)).toEqual([JudgeStatus.SystemError]);
     expect(r.status).toBe(JudgeStatus.SystemError);
-    expect(r.cases[0].message).toMatch(/sandbox set-up failed: bwrap: Can't find source path .*1\.in/);
+    expect(r.cases[0].message).toMatch(
+      /sandbox setup failed: bind source \/.*\/1\.in: \/.* is not searchable by the sandbox's uid \(mode 700\)/,
+    );
+  });
+
+  it('keeps a program that prints "bwrap: ..." and exits 1 its own verdict', async () => {
+    const dir = makeProblem({ pkg: { fileIO: { input: 'in.txt', output: 'out.txt' } }, cases: [['1\n', '1\n']] });
+    problems.push(dir);
+    const r = await judgeSource(
+      dir,
+      'C',
+      '#include <stdio.h>\nint main(){ fprintf(stderr, "bwrap: Can\'t find source path /x: Permission denied\\n"); return 1; }',
+    );
+    expect(r.status).toBe(JudgeStatus.RuntimeError);
   });
 
   it('still judges a default-mode problem in the same folder (its inputs are copied into the prepared slot)', async () => {

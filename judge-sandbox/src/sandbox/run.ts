@@ -14,6 +14,7 @@
 import { spawn, ChildProcess } from 'child_process';
 import { Readable, Writable } from 'stream';
 import * as fs from 'fs';
+import * as path from 'path';
 import { RunCgroup, CgroupVersion, detectCgroups } from './cgroup';
 import { followKernelLog } from './kmsg';
 import { classify, errorResult } from './classify';
@@ -212,6 +213,33 @@ function refusedByLauncher(report: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/**
+ * bwrap runs as the run's unprivileged uid and reports the sandbox's pid before its child binds the mounts, so a bind
+ * source that uid cannot reach (a problem folder only root may enter) ended the child with exit 1 and "bwrap: Can't
+ * find source path ..." on stderr: indistinguishable from the command's own exit 1, which a testlib checker or
+ * interactor means as Wrong Answer. Checked here first, so that it is the judge's failure (System Error with the
+ * reason). Not read from stderr: a contestant's program could print the same words to turn a counted failure into an
+ * uncounted one. The run's uid owns nothing on the host, so every folder above a source must let others search it.
+ */
+function checkBindSources(mounts: Mount[]): void {
+  for (const m of mounts) {
+    const parts = path.resolve(m.host).split('/').filter(Boolean);
+    let at = '';
+    for (const [i, part] of parts.entries()) {
+      at += `/${part}`;
+      let st: fs.Stats;
+      try {
+        st = fs.statSync(at);
+      } catch (err) {
+        throw new Error(`bind source ${m.host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      }
+      if (i < parts.length - 1 && st.isDirectory() && !(st.mode & 0o001)) {
+        throw new Error(`bind source ${m.host}: ${at} is not searchable by the sandbox's uid (mode ${(st.mode & 0o777).toString(8)})`);
+      }
+    }
+  }
+}
+
 function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
   const spec = execSelfWrapped(original);
   // Skip old kernel records before the first run, so a refused call is matched to its own run.
@@ -246,6 +274,7 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
       pids: spec.pidsLimit ?? 64,
     });
     if (spec.workDir) fs.chownSync(spec.workDir, uid, uid);
+    checkBindSources(spec.mounts ?? []);
     const stdin = spec.stdin === 'pipe' ? 'pipe' : spec.stdin ? openFd(spec.stdin, 'r') : 'ignore';
     const stdout = spec.stdout === 'pipe' ? 'pipe' : spec.stdout ? openFd(spec.stdout, 'w') : 'ignore';
     // stderr through a pipe: a flood is cut at STDERR_KEEP_BYTES instead of hitting RLIMIT_FSIZE.
@@ -297,10 +326,9 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
     closeStderr();
     const cgroup = cg;
     uidsInUse.delete(uid);
-    const done = (async (): Promise<RunResult> => {
-      await cgroup?.destroy();
-      return errorResult(`sandbox setup failed: ${(err as Error).message}`);
-    })();
+    const removal = (async () => cgroup?.destroy())().finally(() => pendingRemovals.delete(removal));
+    pendingRemovals.add(removal);
+    const done = removal.then(() => errorResult(`sandbox setup failed: ${(err as Error).message}`));
     return { stdin: null, stdout: null, done, kill: () => undefined };
   }
   closeFds();
@@ -410,12 +438,6 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
         // bwrap (or the launcher) failed before the sandbox existed; its complaint is on stderr.
         const why = stderrHead();
         setupError = `sandbox did not start (exit ${code ?? signal})${why ? `: ${why}` : ''}`;
-      } else if (!setupError && code === 1 && killedFor === undefined) {
-        // bwrap reports the sandbox's pid before its child sets up the mounts; a mount that fails there (a bind
-        // source the run's uid cannot reach) ends the child with exit 1 and "bwrap: ..." before the command ever
-        // ran. That is the judge's own failure (System Error), never the command's exit code.
-        const why = stderrHead();
-        if (why.startsWith('bwrap: ')) setupError = `sandbox set-up failed: ${why}`;
       }
       void (async () => {
         const result = await classify({
