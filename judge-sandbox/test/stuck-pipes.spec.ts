@@ -9,6 +9,7 @@ import { PassThrough } from 'stream';
 import { JudgeStatus } from '@oj/contracts';
 import { PIPE_GRACE_MS, run, settleRuns, start } from '../src/sandbox/run';
 import { cleanupJudge, expectNothingLeft, isolateJudge, judgeSource, makeProblem } from './helpers';
+import { CHATTY_INTERACTOR, NEVER_READS } from './stuck-programs';
 
 const problems: string[] = [];
 beforeAll(() => isolateJudge('stuck-pipes'));
@@ -17,18 +18,6 @@ afterAll(() => {
   cleanupJudge();
 });
 afterEach(() => expectNothingLeft());
-
-/** Answers every line it reads with 1 KB, flushing each; never decides on its own. */
-export const CHATTY_INTERACTOR = `#include <stdio.h>
-#include <string.h>
-int main(int argc, char** argv){
-  char line[256], reply[1025]; memset(reply, 'x', 1023); reply[1023] = '\\n'; reply[1024] = 0;
-  while (fgets(line, sizeof line, stdin)) { fputs(reply, stdout); fflush(stdout); }
-  return 1;
-}`;
-
-/** Asks forever and never reads an answer. */
-export const NEVER_READS = '#include <stdio.h>\nint main(void){ for(;;){ printf("READ 0\\n"); fflush(stdout); } }\n';
 
 describe('an interactive run whose pipes are full', () => {
   it.each([['testlib'], ['domjudge']] as const)(

@@ -177,7 +177,26 @@ export async function run(spec: RunSpec): Promise<RunResult> {
  * prepared sandbox (prepared.ts) unless JUDGE_SANDBOX=fresh; the rest get a fresh bubblewrap.
  */
 export function start(spec: RunSpec): RunHandle {
-  return preparedEligible(spec) ? startPrepared(spec, preparedBaselineNs) : startFresh(spec, baselineNs);
+  if (abortedFor !== undefined) {
+    return { stdin: null, stdout: null, done: Promise.resolve(errorResult(abortedFor)), kill: () => undefined };
+  }
+  const handle = preparedEligible(spec) ? startPrepared(spec, preparedBaselineNs) : startFresh(spec, baselineNs);
+  liveRuns.add(handle);
+  void handle.done.finally(() => liveRuns.delete(handle));
+  return handle;
+}
+
+/** Every run not yet ended, so that a stopping worker can end them at once. */
+const liveRuns = new Set<RunHandle>();
+let abortedFor: string | undefined;
+
+/**
+ * Ends every run now and refuses new ones (they end at once as 'error' with `reason`): a worker that stops must not
+ * wait for its runs' limits, and what its judgements then return is thrown away (their jobs go to another worker).
+ */
+export function abortRuns(reason: string): void {
+  abortedFor = reason;
+  for (const handle of liveRuns) handle.kill();
 }
 
 let execSelfProblem: string | undefined;
