@@ -36,7 +36,7 @@ import { judge } from './judge';
 import { createWorkerMetrics, WorkerMetrics } from './metrics';
 import { acquirePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
-import { calibrateSandbox, cgroupVersion, settleRuns } from './sandbox/run';
+import { abortRuns, calibrateSandbox, cgroupVersion, settleRuns } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
 
 export interface WorkerOptions {
@@ -103,6 +103,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   await heartbeat();
   const timer = setInterval(() => void heartbeat(), JUDGE_SERVER_HEARTBEAT_SEC * 1000);
 
+  /** Jobs this worker holds; set once close() begins, after which no result is handed back. */
+  const active = new Set<Job>();
+  let stopping = false;
   void queue.process('*', config.concurrency, (job: Job) => {
     const owner = (job.data as { installationId?: string } | undefined)?.installationId;
     // Only reachable when two installations were given one BULL_PREFIX: fail the attempt rather than judge
@@ -115,23 +118,37 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
       );
     const done = metrics.started();
     const language = (job.data as { language?: string } | undefined)?.language;
-    return handle(job, config.name, metrics).then(
-      (result) => {
-        done();
-        metrics.observe({
-          kind: job.name,
-          language,
-          status: job.name === JudgeJobName.compileCheck ? undefined : (result as { status?: number } | undefined)?.status,
-          seconds: (Date.now() - (job.processedOn ?? Date.now())) / 1000,
-          waitSeconds: job.processedOn ? (job.processedOn - job.timestamp) / 1000 : undefined,
-        });
-        return result;
-      },
-      (err: unknown) => {
-        done();
-        throw err;
-      },
-    );
+    active.add(job);
+    const handled = handle(job, config.name, metrics);
+    // A judgement cut short by close() ends with whatever its killed runs gave: never reported. The promise stays
+    // unsettled, so Bull neither completes nor fails the job; close() hands it back to the queue.
+    const unlessStopping = <T>(value: Promise<T>): Promise<T> => {
+      if (stopping) return new Promise<T>(() => undefined);
+      active.delete(job);
+      return value;
+    };
+    return handled
+      .then(
+        (result) => unlessStopping(Promise.resolve(result)),
+        (err: unknown) => unlessStopping(Promise.reject(err)),
+      )
+      .then(
+        (result) => {
+          done();
+          metrics.observe({
+            kind: job.name,
+            language,
+            status: job.name === JudgeJobName.compileCheck ? undefined : (result as { status?: number } | undefined)?.status,
+            seconds: (Date.now() - (job.processedOn ?? Date.now())) / 1000,
+            waitSeconds: job.processedOn ? (job.processedOn - job.timestamp) / 1000 : undefined,
+          });
+          return result;
+        },
+        (err: unknown) => {
+          done();
+          throw err;
+        },
+      );
   });
   queue.on('error', (err) => console.error(`[judge ${config.name}] queue error: ${err.message}`));
 
@@ -140,10 +157,28 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
     queue,
     metrics,
     metricsPort,
+    /**
+     * Stops within seconds whatever its runs do: takes no new job, ends every run, puts the jobs it held back in the
+     * queue for another worker (without using an attempt) and leaves.
+     */
     async close() {
       clearInterval(timer);
       metricsServer?.close();
-      await queue.close();
+      stopping = true;
+      await queue.pause(true, true).catch(() => undefined);
+      abortRuns('the judge worker is stopping');
+      // Back to the queue at once (delayed until now: the next worker promotes and takes it) without using one of the
+      // job's attempts; a lock merely released would wait for two of Bull's stalled-job checks, 30 s apart.
+      // (Bull has the call; its typings lack it.)
+      type Delayable = Job & { moveToDelayed(timestamp: number): Promise<void> };
+      await Promise.all(
+        [...active].map((job) =>
+          (job as Delayable)
+            .moveToDelayed(Date.now())
+            .catch((err: Error) => console.error(`[judge ${config.name}] job ${job.id} not handed back: ${err.message}`)),
+        ),
+      );
+      await queue.close(true);
       await settling;
       await settleRuns();
       await redis.del(key).catch(() => undefined);
@@ -322,6 +357,8 @@ if (require.main === module) {
           .join(', ')}${worker.metricsPort ? `; metrics on :${worker.metricsPort}/metrics` : ''}`,
       );
       const stop = (): void => {
+        // close() ends every run at once; the timer only bounds a Redis that no longer answers.
+        setTimeout(() => process.exit(0), 8000).unref();
         void worker.close().then(() => process.exit(0));
       };
       process.on('SIGTERM', stop);

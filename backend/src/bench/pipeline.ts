@@ -9,10 +9,13 @@
  *      CLI doing the same, two at a time (rawPerSec: a node start per submission). Also printed: the CPU
  *      each side spends per submission, per process and for the whole machine (/proc/stat), and the workers'
  *      mean phase times (their /metrics);
+ *  (b2) a mixed burst of the same size right after (issue 39): 10 % TLE, 10 % RE, 5 % interactive (AC), 5 % programs
+ *      printing binary data (a NUL byte: WA), the rest A+B AC: every submission must get its verdict (none stuck, none
+ *      other than expected), and its throughput is printed next to the A+B burst's (the issue's goal: within 10 %);
  *  (c) GET /api/get-problem-list at 100 connections (autocannon in its own process): req/s and p99 next to a
  *      bare hello-world Nest app on the same HTTP adapter (goal ≥ 50 % of bare, p99 < 50 ms).
  * Fresh database on DATABASE_URL's server, Redis from REDIS_URL, unique prefixes; everything is removed after.
- * Ends with one JSON line: {"latencyP50Ms","latencyP95Ms","compileMs","burstPerSec","rawPerSec","plainPerSec","listRps","listP99Ms","bareRps"}.
+ * Ends with one JSON line: {"latencyP50Ms","latencyP95Ms","compileMs","burstPerSec","mixedPerSec","mixedPctOfBurst","rawPerSec","plainPerSec","listRps","listP99Ms","bareRps"}.
  * BENCH_LATENCY_RUNS, BENCH_BURST, BENCH_RAW_RUNS, BENCH_PLAIN_RUNS, BENCH_DURATION (s) override the sizes.
  */
 import 'reflect-metadata';
@@ -43,6 +46,32 @@ const REPO = path.resolve(__dirname, '../../..');
 const WORKER_JS = path.join(REPO, 'judge-sandbox/dist/worker.js');
 const CLI_JS = path.join(REPO, 'judge-sandbox/dist/cli.js');
 const CPP_AC = '#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n';
+/** The mixed burst's other programs (issue 39) and the verdict each must get. */
+const CPP_TLE = '#include <cstdio>\nint main(){volatile unsigned long x=0;for(;;)x++;return 0;}\n';
+const CPP_RE = '#include <cstdio>\n#include <cstdlib>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);abort();}\n';
+const CPP_BINARY =
+  '#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld",a+b);putchar(0);putchar(10);return 0;}\n';
+/** Interactive echo: the interactor sends the case's number, the program sends it back (testlib exit codes). */
+const INTERACTOR =
+  '#include <stdio.h>\nint main(int argc,char**argv){FILE*in=fopen(argv[1],"r");long n,m;if(!in||fscanf(in,"%ld",&n)!=1)return 3;printf("%ld\\n",n);fflush(stdout);if(scanf("%ld",&m)!=1)return 1;return m==n?0:1;}\n';
+const CPP_ECHO = '#include <cstdio>\nint main(){long n;scanf("%ld",&n);printf("%ld\\n",n);fflush(stdout);return 0;}\n';
+/** Submission i of the mixed burst: of every 20, 2 TLE, 2 RE, 1 interactive, 1 binary output, 14 A+B. */
+function mixedSubmission(i: number): { pid: string; code: string; expect: JudgeStatus } {
+  switch (i % 20) {
+    case 0:
+    case 10:
+      return { pid: 'APB', code: CPP_TLE, expect: JudgeStatus.TimeLimitExceeded };
+    case 5:
+    case 15:
+      return { pid: 'APB', code: CPP_RE, expect: JudgeStatus.RuntimeError };
+    case 7:
+      return { pid: 'INT', code: CPP_ECHO, expect: JudgeStatus.Accepted };
+    case 17:
+      return { pid: 'APB', code: CPP_BINARY, expect: JudgeStatus.WrongAnswer };
+    default:
+      return { pid: 'APB', code: CPP_AC, expect: JudgeStatus.Accepted };
+  }
+}
 
 /** The parts of @oj/judge-sandbox used here (loaded from its dist at run time). */
 interface SandboxLibrary {
@@ -278,6 +307,25 @@ async function main(): Promise<void> {
         [`APB/${i + 1}.out`, c.output],
       ]),
     ]);
+    // The mixed burst's interactive problem, in the same zip.
+    const interactiveCases = [{ input: '42\n', output: '42\n' }];
+    const mixedZip = await writeZip([
+      [
+        'INT.json',
+        JSON.stringify({
+          problem: { problemId: 'INT', title: 'Echo', timeLimit: 1000, memoryLimit: 256, type: 0 },
+          judgeMode: 'interactive',
+          spjCode: INTERACTOR,
+          spjLanguage: 'C',
+          samples: interactiveCases.map((_, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out` })),
+          languages: ['C++'],
+        }),
+      ],
+      ...interactiveCases.flatMap((c, i): [string, string][] => [
+        [`INT/${i + 1}.in`, c.input],
+        [`INT/${i + 1}.out`, c.output],
+      ]),
+    ]);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(zip)]), 'apb.zip');
     const imported = (await (
@@ -433,6 +481,63 @@ async function main(): Promise<void> {
     console.log(`(b) worker phases, mean per submission: ${phaseText}`);
     const [{ wrong }] = await ds.query(`SELECT count(*)::int AS wrong FROM judge WHERE status <> 0`);
     if (wrong) throw new Error(`${wrong} submissions did not get Accepted`);
+
+    // (b2) the mixed burst (issue 39), right after: every submission gets its own verdict, none stays unfinished.
+    const mixedForm = new FormData();
+    mixedForm.append('file', new Blob([new Uint8Array(mixedZip)]), 'int.zip');
+    const mixedImport = (await (
+      await fetch(`${url}/api/file/import-problem`, { method: 'POST', headers: { Authorization: rootToken }, body: mixedForm })
+    ).json()) as { msg: string; data?: unknown };
+    if (!mixedImport.data) throw new Error(`import of the interactive problem failed: ${JSON.stringify(mixedImport)}`);
+    // Warm: the interactive package and its interactor's compile, on each worker, as the A+B ones were before (b).
+    for (let i = 0; i < 4; i++) {
+      const sub = await api<{ submitId: number }>(url, token, 'POST', '/api/submit-problem-judge', {
+        pid: 'INT',
+        language: 'C++',
+        code: CPP_ECHO,
+        cid: 0,
+      });
+      const verdict = await finalEvent(url, token, sub.submitId);
+      if (verdict.status !== JudgeStatus.Accepted) throw new Error(`interactive warm-up: verdict ${verdict.status}`);
+    }
+    const expected = new Map<number, JudgeStatus>();
+    const mixedStart = performance.now();
+    let mixedSent = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (mixedSent < BURST) {
+          const m = mixedSubmission(mixedSent++);
+          const sub = await api<{ submitId: number }>(url, token, 'POST', '/api/submit-problem-judge', {
+            pid: m.pid,
+            language: 'C++',
+            code: m.code,
+            cid: 0,
+          });
+          expected.set(sub.submitId, m.expect);
+        }
+      }),
+    );
+    const ids = [...expected.keys()];
+    // None stuck: a submission without its verdict 5 minutes on is a failure of the benchmark, not a slow figure.
+    const mixedDeadline = Date.now() + 300_000;
+    for (;;) {
+      const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM judge WHERE counted AND submit_id = ANY($1)`, [ids]);
+      if (n >= ids.length) break;
+      if (Date.now() > mixedDeadline) throw new Error(`mixed burst: ${ids.length - n} of ${ids.length} submissions still unjudged`);
+      await sleep(50);
+    }
+    const mixedPerSec = BURST / ((performance.now() - mixedStart) / 1000);
+    const verdicts: { submit_id: number; status: number; error_message: string | null }[] = await ds.query(
+      `SELECT submit_id, status, error_message FROM judge WHERE submit_id = ANY($1)`,
+      [ids],
+    );
+    const off = verdicts.filter((v) => v.status !== expected.get(v.submit_id));
+    if (off.length) throw new Error(`mixed burst: ${off.length} unexpected verdicts, e.g. ${JSON.stringify(off.slice(0, 3))}`);
+    const byStatus = new Map<number, number>();
+    for (const v of verdicts) byStatus.set(v.status, (byStatus.get(v.status) ?? 0) + 1);
+    console.log(
+      `(b2) mixed burst of ${BURST}: ${[...byStatus.entries()].map(([st, n]) => `${n} × status ${st}`).join(', ')}; every verdict as expected, none unfinished`,
+    );
     await plainHalf();
     const plainPerSec = plain.runs / (plain.ms / 1000);
     const plainCpuPerSub = plain.cpuMs / plain.runs;
@@ -462,6 +567,8 @@ async function main(): Promise<void> {
       latencyP95Ms: Math.round(pct(latencies, 95)),
       compileMs,
       burstPerSec: round(burstPerSec),
+      mixedPerSec: round(mixedPerSec),
+      mixedPctOfBurst: Math.round((mixedPerSec / burstPerSec) * 100),
       rawPerSec: round(rawPerSec),
       plainPerSec: round(plainPerSec),
       listRps: Math.round(listR.requests.average),
@@ -473,6 +580,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `(b) burst of ${BURST} on 2 workers: ${result.burstPerSec}/s; plain shell loop (compiler + bare runs), 2 at a time: ${result.plainPerSec}/s (${Math.round((burstPerSec / plainPerSec) * 100)}% of plain; goal ≥ 90%); sandbox CLI, 2 at a time: ${result.rawPerSec}/s (${Math.round((burstPerSec / rawPerSec) * 100)}%)`,
+    );
+    console.log(
+      `(b2) mixed burst (10 % TLE, 10 % RE, 5 % interactive, 5 % binary output): ${result.mixedPerSec}/s, ${result.mixedPctOfBurst}% of the A+B burst (the issue's goal: ≥ 90 %; each TLE costs its 1 s of CPU)`,
     );
     console.log(
       `(c) GET /api/get-problem-list, 100 connections: ${result.listRps} req/s, p99 ${result.listP99Ms} ms; bare ${result.bareRps} req/s, p99 ${bareR.latency.p99} ms (${Math.round((listR.requests.average / bareR.requests.average) * 100)}% of bare; goal ≥ 50%, p99 < 50 ms)`,

@@ -70,8 +70,14 @@ export async function runInteractive(p: {
   // A side that hangs up makes the other's writes fail with EPIPE; that is the peer's problem to
   // report (the interactor sees EOF), not an error of the judge.
   for (const s of [prog.stdin, prog.stdout, inter.stdin, inter.stdout]) s?.on('error', () => undefined);
-  prog.stdout!.pipe(inter.stdin!);
-  inter.stdout!.pipe(prog.stdin!);
+  if (prog.stdout && prog.stdin && inter.stdout && inter.stdin) {
+    prog.stdout.pipe(inter.stdin);
+    inter.stdout.pipe(prog.stdin);
+  } else {
+    // One side's sandbox could not be set up (its run ends as 'error'): the other has no peer.
+    prog.kill();
+    inter.kill();
+  }
 
   let interactorDone = false;
   const interResult = inter.done.then((r) => {
@@ -91,6 +97,16 @@ export async function runInteractive(p: {
   const [programRun, interactorRun] = await Promise.all([progResult, interResult]);
   const stderr = (feedback && feedbackMessage(feedback)) || readHead(interStderr, 4096);
   const verdict = checkerExitVerdict(p.protocol, interactorRun, stderr, p.caseScore);
+  // The judge's own failure (a sandbox that could not be set up, for either side) is System Error with its reason,
+  // whatever the other side did: never a verdict on the program.
+  // A side that never started names the cause first (the other was only killed for want of a peer).
+  const sides = [
+    ['program', programRun],
+    ['interactor', interactorRun],
+  ] as const;
+  for (const [who, r] of prog.stdout ? [...sides].reverse() : sides) {
+    if (r.status === 'error') return { verdict: { status: JudgeStatus.SystemError, message: `${who}: ${r.message}` }, program: programRun };
+  }
   const own = runVerdict(programRun, '');
   // Killed because the interactor hung up or had already decided: the interactor's verdict counts.
   const hungUp = programRun.status === 'signaled' && (programRun.signal === 'SIGPIPE' || programRun.signal === 'SIGKILL');

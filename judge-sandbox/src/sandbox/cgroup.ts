@@ -116,6 +116,8 @@ export interface CgroupStats {
   cpuNs: number;
   memoryPeakBytes: number;
   oomKilled: boolean;
+  /** The memory limit was reached at least once (v1 `memory.failcnt`, v2 `memory.events` max or oom). */
+  memoryLimitHit: boolean;
 }
 
 /** One run's cgroup (a directory per controller on v1). */
@@ -251,19 +253,22 @@ export class RunCgroup {
         cpuNs: Number(read(this.dirs.cpuacct, 'cpuacct.usage')),
         memoryPeakBytes: Number(read(this.dirs.memory, 'memory.max_usage_in_bytes')),
         oomKilled: (oom ? Number(oom[1]) : 0) > 0,
+        memoryLimitHit: Number(tryRead(this.dirs.memory, 'memory.failcnt') ?? 0) > 0,
       };
     }
     if (this.version === 'v2') {
       const cpu = read(this.dirs.unified, 'cpu.stat').match(/usage_usec (\d+)/);
       const events = read(this.dirs.unified, 'memory.events');
       const oom = events.match(/oom_kill (\d+)/);
+      const count = (name: string) => Number(events.match(new RegExp(`^${name} (\\d+)`, 'm'))?.[1] ?? 0);
       return {
         cpuNs: (cpu ? Number(cpu[1]) : 0) * 1000,
         memoryPeakBytes: Number(tryRead(this.dirs.unified, 'memory.peak') ?? read(this.dirs.unified, 'memory.current')),
         oomKilled: (oom ? Number(oom[1]) : 0) > 0,
+        memoryLimitHit: count('max') > 0 || count('oom') > 0,
       };
     }
-    return { cpuNs: 0, memoryPeakBytes: 0, oomKilled: false };
+    return { cpuNs: 0, memoryPeakBytes: 0, oomKilled: false, memoryLimitHit: false };
   }
 
   /** Removes the cgroup; waits briefly for the kernel to release killed tasks. */

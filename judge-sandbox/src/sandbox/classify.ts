@@ -10,7 +10,7 @@ export async function classify(p: {
   spec: RunSpec;
   code: number | null;
   signal: NodeJS.Signals | null;
-  stats: { cpuNs: number; memoryPeakBytes: number; oomKilled: boolean };
+  stats: { cpuNs: number; memoryPeakBytes: number; oomKilled: boolean; memoryLimitHit?: boolean };
   wallMs: number;
   killedFor?: 'time-limit' | 'wall' | 'killed';
   setupError?: string;
@@ -34,11 +34,16 @@ export async function classify(p: {
   }
   const base = { exitCode, signal, timeMs, wallMs: p.wallMs, memoryKb };
   if (p.setupError) return { ...base, status: 'error', message: p.setupError };
-  if (p.killedFor === 'time-limit' || timeMs > p.spec.timeLimitMs || signal === 'SIGXCPU') {
-    return { ...base, status: 'time-limit', message: 'CPU time limit exceeded' };
+  const atMemoryLimit = p.stats.oomKilled || p.stats.memoryPeakBytes >= p.spec.memoryLimitKb * 1024;
+  const cpuOut = p.killedFor === 'time-limit' || timeMs > p.spec.timeLimitMs || signal === 'SIGXCPU';
+  // Near its cgroup's limit the kernel's reclaim takes the CPU (and the wall clock): a run the time limit ends while
+  // it sits at its memory limit ran out of memory, as its author expects to hear, not out of time.
+  if ((cpuOut || p.killedFor === 'wall') && (atMemoryLimit || p.stats.memoryLimitHit)) {
+    return { ...base, status: 'memory-limit', message: 'memory limit exceeded (the time limit ended the run at its memory limit)' };
   }
+  if (cpuOut) return { ...base, status: 'time-limit', message: 'CPU time limit exceeded' };
   if (p.killedFor === 'wall') return { ...base, status: 'time-limit', message: 'wall clock limit exceeded' };
-  if (p.stats.oomKilled || p.stats.memoryPeakBytes >= p.spec.memoryLimitKb * 1024) {
+  if (atMemoryLimit) {
     return { ...base, status: 'memory-limit', message: 'memory limit exceeded' };
   }
   if (signal === 'SIGXFSZ') return { ...base, status: 'output-limit', message: 'output limit exceeded' };

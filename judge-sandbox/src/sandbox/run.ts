@@ -14,6 +14,7 @@
 import { spawn, ChildProcess } from 'child_process';
 import { Readable, Writable } from 'stream';
 import * as fs from 'fs';
+import * as path from 'path';
 import { RunCgroup, CgroupVersion, detectCgroups } from './cgroup';
 import { followKernelLog } from './kmsg';
 import { classify, errorResult } from './classify';
@@ -99,6 +100,14 @@ export interface RunHandle {
   kill(): void;
 }
 
+/**
+ * How long a run's pipes may take to drain once its processes are gone. Node's 'close' of a child waits for its stdio
+ * pipes to end, and a pipe whose reader stopped (an interactive peer that died with data still in it) never ends:
+ * such a run used to never complete and held its judge slot for good. Past this grace the pipes are cut, so a run
+ * always ends within its wall limit plus this. An interactor gets as long to read a finished program's last output.
+ */
+export const PIPE_GRACE_MS = 2000;
+
 /** What is kept of a run's stderr; the rest is read and dropped, so a flood never stops the program. */
 export const STDERR_KEEP_BYTES = 64 * 1024;
 
@@ -168,7 +177,26 @@ export async function run(spec: RunSpec): Promise<RunResult> {
  * prepared sandbox (prepared.ts) unless JUDGE_SANDBOX=fresh; the rest get a fresh bubblewrap.
  */
 export function start(spec: RunSpec): RunHandle {
-  return preparedEligible(spec) ? startPrepared(spec, preparedBaselineNs) : startFresh(spec, baselineNs);
+  if (abortedFor !== undefined) {
+    return { stdin: null, stdout: null, done: Promise.resolve(errorResult(abortedFor)), kill: () => undefined };
+  }
+  const handle = preparedEligible(spec) ? startPrepared(spec, preparedBaselineNs) : startFresh(spec, baselineNs);
+  liveRuns.add(handle);
+  void handle.done.finally(() => liveRuns.delete(handle));
+  return handle;
+}
+
+/** Every run not yet ended, so that a stopping worker can end them at once. */
+const liveRuns = new Set<RunHandle>();
+let abortedFor: string | undefined;
+
+/**
+ * Ends every run now and refuses new ones (they end at once as 'error' with `reason`): a worker that stops must not
+ * wait for its runs' limits, and what its judgements then return is thrown away (their jobs go to another worker).
+ */
+export function abortRuns(reason: string): void {
+  abortedFor = reason;
+  for (const handle of liveRuns) handle.kill();
 }
 
 let execSelfProblem: string | undefined;
@@ -202,6 +230,33 @@ function execSelfWrapped(spec: RunSpec): RunSpec {
 function refusedByLauncher(report: string): number | undefined {
   const m = /^X (\d+)\n/.exec(report);
   return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * bwrap runs as the run's unprivileged uid and reports the sandbox's pid before its child binds the mounts, so a bind
+ * source that uid cannot reach (a problem folder only root may enter) ended the child with exit 1 and "bwrap: Can't
+ * find source path ..." on stderr: indistinguishable from the command's own exit 1, which a testlib checker or
+ * interactor means as Wrong Answer. Checked here first, so that it is the judge's failure (System Error with the
+ * reason). Not read from stderr: a contestant's program could print the same words to turn a counted failure into an
+ * uncounted one. The run's uid owns nothing on the host, so every folder above a source must let others search it.
+ */
+function checkBindSources(mounts: Mount[]): void {
+  for (const m of mounts) {
+    const parts = path.resolve(m.host).split('/').filter(Boolean);
+    let at = '';
+    for (const [i, part] of parts.entries()) {
+      at += `/${part}`;
+      let st: fs.Stats;
+      try {
+        st = fs.statSync(at);
+      } catch (err) {
+        throw new Error(`bind source ${m.host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      }
+      if (i < parts.length - 1 && st.isDirectory() && !(st.mode & 0o001)) {
+        throw new Error(`bind source ${m.host}: ${at} is not searchable by the sandbox's uid (mode ${(st.mode & 0o777).toString(8)})`);
+      }
+    }
+  }
 }
 
 function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
@@ -238,6 +293,7 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
       pids: spec.pidsLimit ?? 64,
     });
     if (spec.workDir) fs.chownSync(spec.workDir, uid, uid);
+    checkBindSources(spec.mounts ?? []);
     const stdin = spec.stdin === 'pipe' ? 'pipe' : spec.stdin ? openFd(spec.stdin, 'r') : 'ignore';
     const stdout = spec.stdout === 'pipe' ? 'pipe' : spec.stdout ? openFd(spec.stdout, 'w') : 'ignore';
     // stderr through a pipe: a flood is cut at STDERR_KEEP_BYTES instead of hitting RLIMIT_FSIZE.
@@ -289,10 +345,9 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
     closeStderr();
     const cgroup = cg;
     uidsInUse.delete(uid);
-    const done = (async (): Promise<RunResult> => {
-      await cgroup?.destroy();
-      return errorResult(`sandbox setup failed: ${(err as Error).message}`);
-    })();
+    const removal = (async () => cgroup?.destroy())().finally(() => pendingRemovals.delete(removal));
+    pendingRemovals.add(removal);
+    const done = removal.then(() => errorResult(`sandbox setup failed: ${(err as Error).message}`));
     return { stdin: null, stdout: null, done, kill: () => undefined };
   }
   closeFds();
@@ -371,26 +426,36 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
     }
   }, pollMs);
 
+  let pipeTimer: NodeJS.Timeout | undefined;
   const done = new Promise<RunResult>((resolve) => {
     child.on('error', (err) => {
       setupError = `spawn: ${err.message}`;
     });
+    child.on('exit', () => {
+      // Every process of the run is gone (the pid namespace died with its init); what is left is the pipes.
+      pipeTimer = setTimeout(() => {
+        for (const stream of child.stdio as unknown as (Readable | Writable | null)[]) stream?.destroy();
+      }, PIPE_GRACE_MS);
+    });
     child.on('close', (code, signal) => {
       clearInterval(poll);
+      clearTimeout(pipeTimer);
       closeStderr();
       // The pid namespace dies with its init, but a process may still be between fork and
       // the kernel's kill; make sure the cgroup is empty before reading and removing it.
       cgroup.killAll();
       const wallMs = Date.now() - startedAt;
       const stats = cgroup.stats();
+      const stderrHead = (): string => {
+        try {
+          return spec.stderr ? fs.readFileSync(spec.stderr).subarray(0, 500).toString().trim() : '';
+        } catch {
+          return ''; // no stderr file
+        }
+      };
       if (sandboxPid === undefined && !setupError) {
         // bwrap (or the launcher) failed before the sandbox existed; its complaint is on stderr.
-        let why = '';
-        try {
-          if (spec.stderr) why = fs.readFileSync(spec.stderr).subarray(0, 500).toString().trim();
-        } catch {
-          // no stderr file
-        }
+        const why = stderrHead();
         setupError = `sandbox did not start (exit ${code ?? signal})${why ? `: ${why}` : ''}`;
       }
       void (async () => {

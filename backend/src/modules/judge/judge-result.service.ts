@@ -4,10 +4,24 @@ import { ERR, JUDGING_ERR, JudgeResult, JudgeStatus, ProblemType, isFinalJudgeSt
 import { DataSource, EntityManager } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { standingDelta, statisticColumn, UserProblemStanding } from './judge-statistics';
+import { storableJson, storableText } from './stored-text';
 
 /** Most characters of a program's output kept per case. */
 const OUTPUT_HEAD_MAX = 1000;
 const MESSAGE_MAX = 65535;
+/** Bounds of the varchar columns a verdict writes (judge.judger, judge_case.input_data / output_data). */
+const JUDGER_MAX = 100;
+const FILE_NAME_MAX = 255;
+
+/**
+ * A write refused for what the result holds, not for the database's health: PostgreSQL's data exceptions (class 22:
+ * a value out of range, bytes the encoding refuses, a string too long) and program limits (class 54). Writing the
+ * same result again can never succeed, so it ends as System Error instead of leaving the submission unfinished.
+ */
+function refusedForItsData(err: unknown): boolean {
+  const code = (err as { driverError?: { code?: unknown }; code?: unknown }).driverError?.code ?? (err as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'));
+}
 
 interface CountedRow {
   uid: string;
@@ -68,8 +82,31 @@ export class JudgeResultService {
     }
   }
 
-  /** Returns true when this call wrote the result, false when it was already written (or superseded). */
+  /**
+   * Returns true when this call wrote the result, false when it was already written (or superseded). A result the
+   * database refuses for its content is written as System Error with the reason (never a submission left
+   * unfinished); other failures (the database unreachable) are thrown, and the sweeper collects the job again later.
+   */
   async apply(submitId: number, version: number, result: JudgeResult): Promise<boolean> {
+    try {
+      return await this.write(submitId, version, result);
+    } catch (err) {
+      if (!refusedForItsData(err)) throw err;
+      const reason = `The judge's result could not be stored: ${(err as Error).message}`;
+      this.logger.error(`submission ${submitId}: ${reason}`);
+      return this.write(submitId, version, {
+        status: JudgeStatus.SystemError,
+        time: 0,
+        memory: 0,
+        score: 0,
+        errorMessage: reason,
+        judger: result.judger,
+        cases: [],
+      });
+    }
+  }
+
+  private async write(submitId: number, version: number, result: JudgeResult): Promise<boolean> {
     const status = isFinalJudgeStatus(result.status) ? result.status : JudgeStatus.SystemError;
     const written = await this.dataSource.transaction(async (em) => {
       const rows: (CountedRow & Omit<WrittenJudgeResult, 'submitId'>)[] = await em.query(
@@ -88,9 +125,9 @@ export class JudgeResultService {
           Math.round(result.time ?? 0),
           Math.round(result.memory ?? 0),
           Math.round(result.score ?? 0),
-          (result.compileInfo || result.errorMessage || null)?.slice(0, MESSAGE_MAX) ?? null,
-          result.judger ?? null,
-          result.subtasks?.length ? JSON.stringify(result.subtasks) : null,
+          storableText(result.compileInfo || result.errorMessage || null, MESSAGE_MAX),
+          storableText(result.judger, JUDGER_MAX),
+          result.subtasks?.length ? storableJson(result.subtasks) : null,
         ],
       );
       // pg returns [rows, count] for UPDATE ... RETURNING through TypeORM.
@@ -112,11 +149,11 @@ export class JudgeResultService {
             Math.round(c.time ?? 0),
             Math.round(c.memory ?? 0),
             scored ? Math.round(c.score ?? 0) : null,
-            c.message?.slice(0, MESSAGE_MAX) ?? null,
-            c.detail?.slice(0, MESSAGE_MAX) ?? null,
-            c.inputFile ?? null,
-            c.outputFile ?? null,
-            c.outputHead?.slice(0, OUTPUT_HEAD_MAX) ?? null,
+            storableText(c.message, MESSAGE_MAX),
+            storableText(c.detail, MESSAGE_MAX),
+            storableText(c.inputFile, FILE_NAME_MAX),
+            storableText(c.outputFile, FILE_NAME_MAX),
+            storableText(c.outputHead, OUTPUT_HEAD_MAX),
             Number.isInteger(c.groupNum) ? c.groupNum : null,
           );
           const b = i * 14;

@@ -83,22 +83,31 @@ export class JudgeSweeperService implements OnModuleInit, OnApplicationShutdown 
     );
     let acted = 0;
     for (const r of rows) {
-      const job = await this.queue.queue.getJob(String(r.submit_id));
-      if (!job) {
-        await this.queue.enqueueJudge(
-          { submitId: r.submit_id, language: r.language, code: r.code, pid: r.pid, version: r.version, cid: r.cid },
-          { caseVersion: r.case_version },
-        );
-        acted++;
-        continue;
-      }
-      const state = await job.getState();
-      if (state === 'completed' || state === 'failed') {
-        await this.events.collect(String(r.submit_id));
-        acted++;
+      // One row that cannot be handled (a result the database refuses, a job Redis cannot give back) must not
+      // stop the sweep: it used to fail every pass from then on, and no other lost submission was recovered.
+      try {
+        if (await this.sweepRow(r)) acted++;
+      } catch (e) {
+        this.logger.error(`sweeper: submission ${r.submit_id} failed: ${(e as Error).message}`);
       }
     }
     if (acted) this.logger.log(`sweeper re-enqueued or collected ${acted} submission(s)`);
     return acted;
+  }
+
+  /** Re-adds the job of one unfinished row or collects its finished job; true when it did either. */
+  private async sweepRow(r: PendingRow): Promise<boolean> {
+    const job = await this.queue.queue.getJob(String(r.submit_id));
+    if (!job) {
+      await this.queue.enqueueJudge(
+        { submitId: r.submit_id, language: r.language, code: r.code, pid: r.pid, version: r.version, cid: r.cid },
+        { caseVersion: r.case_version },
+      );
+      return true;
+    }
+    const state = await job.getState();
+    if (state !== 'completed' && state !== 'failed') return false;
+    await this.events.collect(String(r.submit_id));
+    return true;
   }
 }
