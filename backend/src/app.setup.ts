@@ -65,7 +65,7 @@ export function configureApp(app: INestApplication): AppConfig {
     app,
     new DocumentBuilder()
       .setTitle('OJ platform API')
-      .setDescription('Every answer is the envelope { status, msg, data } (design.md "API conventions").')
+      .setDescription('Every answer is the envelope { status, msg, data } (docs/architecture.md, "API conventions").')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization' }, 'token')
       .addSecurityRequirements('token')
       .build(),

@@ -1,2 +1,2 @@
-// Async boundary for Module Federation's shared modules (design.md "Known pitfalls").
+// Async boundary for Module Federation's shared modules (docs/architecture.md, "Module Federation pitfalls").
 import('./bootstrap');

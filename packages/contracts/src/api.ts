@@ -1,4 +1,4 @@
-/** The envelope every JSON answer uses (design.md "API conventions"). */
+/** The envelope every JSON answer uses (docs/architecture.md, "API conventions"). */
 export interface ApiEnvelope<T = unknown> {
   status: number;
   msg: string;

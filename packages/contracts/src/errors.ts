@@ -56,5 +56,5 @@ export const ERR = {
   badRequest: 'Invalid request parameters.',
 } as const;
 
-/** HTTP statuses used in the envelope (design.md "API conventions"). */
+/** HTTP statuses used in the envelope (docs/architecture.md, "API conventions"). */
 export const HttpStatus = { OK: 200, BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, ServerError: 500 } as const;

@@ -71,7 +71,7 @@ export class TokenService {
     return payload;
   }
 
-  /** True once half of the token's life has passed (design.md: answer with a fresh token). */
+  /** True once half of the token's life has passed (docs/architecture.md, "API conventions": answer with a fresh token). */
   shouldRefresh(token: Pick<TokenInfo, 'iat' | 'exp'>, nowSec = Math.floor(Date.now() / 1000)): boolean {
     return nowSec - token.iat >= (token.exp - token.iat) / 2;
   }
