@@ -24,7 +24,7 @@ import { Alert, App, Button, Form, Result, Space, Spin, Switch, Upload } from 'a
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, ProblemType } from '@oj/contracts';
-import type { ApiError } from '@oj/kit';
+import { LANGUAGE_SELECT_SEARCH, type ApiError } from '@oj/kit';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { MdImageInsert } from '../../components/md-image';
@@ -494,6 +494,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
                     judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveLanguage') : t('admin.problemEdit.spjLanguage')
                   }
                   options={spjLanguageOptions}
+                  fieldProps={LANGUAGE_SELECT_SEARCH}
                 />
                 <ProFormRadio.Group
                   name="checkerProtocol"
