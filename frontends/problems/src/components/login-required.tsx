@@ -2,12 +2,21 @@ import { FormattedMessage } from 'react-intl';
 import { Button, Result } from 'antd';
 import { openAccountDialog } from '@oj/kit';
 
+/** What a visitor was about to see: the page's own words, not the problem page's (issue 37 item 13). */
+const TITLE_IDS = {
+  problem: 'problems.loginRequired.problem',
+  status: 'problems.loginRequired.status',
+  discussion: 'problems.loginRequired.discussion',
+  training: 'problems.loginRequired.training',
+} as const;
+
 /** Shown instead of a page that needs a login, with a button opening the login dialog. */
-export function LoginRequired() {
+export function LoginRequired({ what }: { what: keyof typeof TITLE_IDS }) {
   return (
     <Result
       status="403"
-      title={<FormattedMessage id="problems.detail.loginRequired" />}
+      title={<FormattedMessage id={TITLE_IDS[what]} />}
+      data-testid="login-required"
       extra={
         <Button type="primary" onClick={() => openAccountDialog('Login')}>
           <FormattedMessage id="problems.detail.login" />
