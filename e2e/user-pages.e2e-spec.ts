@@ -143,6 +143,10 @@ describe("a user's own pages", () => {
     await page.getByTestId('user-home-name').getByText('Ann the Brave').waitFor({ timeout: 30_000 });
     await page.getByTestId('user-home').locator('img[src^="/api/public/img/"]').waitFor();
     await page.getByTestId('submission-heatmap').locator('canvas').first().waitFor({ timeout: 30_000 });
+    // The school is on the line below "@csv_ann", not glued to it (issue 37 item 14).
+    const at = await page.getByTestId('user-home').getByText('@csv_ann', { exact: true }).boundingBox();
+    const school = await page.getByTestId('user-home-facts').getByText('MIT', { exact: true }).boundingBox();
+    expect(school!.y).toBeGreaterThanOrEqual(at!.y + at!.height - 1);
     await screenshot(page, 'user-home');
     expect(t.errors).toEqual([]);
   });
