@@ -13,15 +13,17 @@ const TITLE_IDS = {
 /** Shown instead of a page that needs a login, with a button opening the login dialog. */
 export function LoginRequired({ what }: { what: keyof typeof TITLE_IDS }) {
   return (
-    <Result
-      status="403"
-      title={<FormattedMessage id={TITLE_IDS[what]} />}
-      data-testid="login-required"
-      extra={
-        <Button type="primary" onClick={() => openAccountDialog('Login')}>
-          <FormattedMessage id="problems.detail.login" />
-        </Button>
-      }
-    />
+    // antd's Result passes no data-* attribute through: the wrapper carries the test id.
+    <div data-testid="login-required">
+      <Result
+        status="403"
+        title={<FormattedMessage id={TITLE_IDS[what]} />}
+        extra={
+          <Button type="primary" onClick={() => openAccountDialog('Login')}>
+            <FormattedMessage id="problems.detail.login" />
+          </Button>
+        }
+      />
+    </div>
   );
 }
