@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { Browser } from 'playwright-core';
-import { Platform, TrackedPage, apiCall, launchBrowser, rootToken, screenshot, startPlatform } from './harness';
+import { Platform, TrackedPage, apiCall, launchBrowser, rootToken, screenshot, startPlatform, uiLogin } from './harness';
 import { PageTracker, adminLogin, storedZip } from './helpers';
 
 const PROBLEM_ID = 'ADM1001';
@@ -118,6 +118,32 @@ describe('the admin area', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('says why a test data zip is refused: a name without its partner, no pairs, not a zip (issue 37 item 10)', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto('/admin/problem/create');
+    const input = page.locator('.ant-upload input[type="file"][accept=".zip"]');
+    await input.waitFor({ state: 'attached', timeout: 30_000 });
+    const refusals: [Buffer, string][] = [
+      [storedZip([CASES[0], CASES[2], CASES[3]]), '上传测试数据失败：1.in 缺少配对的输入或输出文件。'],
+      [storedZip([['readme.md', 'no cases here']]), '上传测试数据失败：zip 中没有测试用例'],
+      [Buffer.from('this is not a zip'), '上传测试数据失败：文件不是 zip 压缩包。'],
+    ];
+    for (const [buffer, text] of refusals) {
+      await input.setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer });
+      const toast = page.locator('.ant-message-notice', { hasText: text });
+      await toast.waitFor({ timeout: 30_000 });
+      // One toast per refusal: the client's generic one is not shown beside the editor's.
+      expect(await page.locator('.ant-message-notice', { hasText: '上传测试数据失败' }).count()).toBe(1);
+      await toast.waitFor({ state: 'detached', timeout: 30_000 });
+    }
+    await screenshot(page, 'admin-testcase-zip-refused');
+    expect(await page.getByTestId('case-table').locator('tbody tr.ant-table-row').count()).toBe(0);
+    // The browser logs each refused request (400); nothing else may go wrong.
+    expect(t.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
   it('edits the problem from the admin list and keeps its test data', async () => {
     const t = await newPage();
     const { page } = t;
@@ -211,6 +237,36 @@ describe('the admin area', () => {
     await register.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="account-register"]')?.getAttribute('aria-checked') === 'true');
     expect((await apiCall<{ register: boolean }>(platform, 'GET', '/api/get-website-config')).register).toBe(true);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('sends a signed-in student who opens /admin/ home with the reason, still signed in (issue 37 item 15)', async () => {
+    const student = { username: 'student_adm', password: 'student-pass1' };
+    await apiCall(
+      platform,
+      'POST',
+      '/api/admin/user/insert-batch-user',
+      { users: [[student.username, student.password, 'student_adm@example.com']] },
+      await rootToken(platform),
+    );
+    const t = await newPage();
+    const { page } = t;
+    await page.goto('/home');
+    await uiLogin(page, student.username, student.password);
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    await page.goto('/admin/');
+    await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
+    await page.locator('.ant-message-notice', { hasText: '对不起，您没有登录管理后台的权限。' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-refused-student');
+    // The session is the one from before: the site still shows the student, not the login button.
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+    expect(await page.getByTestId('nav-login').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('nav-login').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 });

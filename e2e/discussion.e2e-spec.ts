@@ -9,6 +9,7 @@ import {
   TrackedPage,
   apiCall,
   apiLogin,
+  createProblem,
   launchBrowser,
   rootToken,
   screenshot,
@@ -156,5 +157,48 @@ describe('discussions and the message centre', () => {
     expect((await apiCall<{ mine: number }>(platform, 'GET', '/api/msg/unread', undefined, token)).mine).toBe(0);
     // The hidden post answered 403 once: Chromium logs that response; nothing else may fail.
     expect(bob.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  });
+
+  it('tells a visitor to log in in the words of the page: status, discussion, training (issue 37 item 13)', async () => {
+    const visitor = await pages.open(browser, platform);
+    const { page } = visitor;
+    const pagesAndTexts: [string, string][] = [
+      ['/status', '请先登录后再查看评测状态'],
+      ['/discussion', '请先登录后再查看讨论'],
+      ['/training/1', '请先登录后再查看训练'],
+    ];
+    for (const [url, text] of pagesAndTexts) {
+      await page.goto(url);
+      const title = page.getByTestId('login-required').locator('.ant-result-title');
+      await title.waitFor({ timeout: 30_000 });
+      expect(await title.innerText()).toBe(text);
+      expect(await page.getByText('请先登录后再查看题目').count()).toBe(0);
+    }
+    expect(visitor.errors).toEqual([]);
+  });
+
+  it('with discussion switched off: one "no access" toast, and no 讨论 link on the problem page (issue 37 item 13)', async () => {
+    await createProblem(platform, { problemId: 'DISC1', title: 'Discussed A+B', cases: [{ input: '1 2\n', output: '3\n' }] });
+    await updateSwitches(platform, { openPublicDiscussion: false });
+    try {
+      const { page } = alice;
+      await page.goto('/problem/DISC1');
+      await page.getByTestId('submit-code').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('problem-discussion-tab').count()).toBe(0);
+
+      await page.goto('/discussion');
+      await page.locator('.ant-result-title', { hasText: '无权限：本站未开放讨论区！' }).waitFor({ timeout: 30_000 });
+      // Both calls of the page (categories, list) are refused: the refusal is said once, not once per call.
+      await page.locator('.ant-message-notice', { hasText: '无权限' }).first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1500);
+      expect(await page.locator('.ant-message-notice', { hasText: '无权限' }).count()).toBe(1);
+      await screenshot(page, 'discussion-closed');
+    } finally {
+      await updateSwitches(platform, { openPublicDiscussion: true });
+    }
+    const { page } = alice;
+    await page.goto('/problem/DISC1');
+    await page.getByTestId('problem-discussion-tab').waitFor({ timeout: 60_000 });
+    expect(alice.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   });
 });

@@ -145,6 +145,11 @@ describe('an exam of questions and a programming problem', () => {
       await page.keyboard.press('Enter');
       await blank.fill('four');
       await page.keyboard.press('Enter');
+      // Escape leaves the answers input without closing the dialog and losing what was typed (issue 37 item 11).
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(500);
+      expect(await modal.isVisible()).toBe(true);
+      expect(await modal.getByTestId('question-description').inputValue()).toBe('Two plus two is ___.');
     });
     await createQuestionInPlace(
       page,
@@ -154,6 +159,11 @@ describe('an exam of questions and a programming problem', () => {
       },
     );
     await screenshot(page, 'admin-exam-questions');
+    // Each row's two dialogs have two names, not "编辑" twice (issue 37 item 14).
+    const row = page.locator('.ant-table-row').filter({ hasText: 'Explain what a compiler does.' }).first();
+    expect(await row.getByText('编辑分值', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('编辑题目', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('编辑', { exact: true }).count()).toBe(0);
 
     await page.goto(`/admin/exam/${eid}/problems`);
     await page.getByTestId('admin-exam-add-problem').click();

@@ -221,7 +221,16 @@ describe('a new user', () => {
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
     await page.getByTestId('language-select').click();
+    // The language list is searched by typing (issue 37 item 12): "cpp" leaves only the C++ languages.
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    expect((await options.allInnerTexts()).some((name) => !name.includes('C++'))).toBe(true);
+    await page.keyboard.type('cpp');
+    await until(async () => (await options.allInnerTexts()).every((name) => name.includes('C++')), 30_000);
+    expect(await options.count()).toBeGreaterThan(0);
+    // Ten C++ languages match and the list keeps the one in use in view: back to its top, where C++ is.
+    await page.locator('.ant-select-dropdown:visible .rc-virtual-list-holder').evaluate((el) => el.scrollTo(0, 0));
     await page.locator('.ant-select-dropdown:visible').getByTitle(cpp, { exact: true }).click();
+    expect(await page.getByTestId('language-select').innerText()).toContain(cpp);
     await typeIntoEditor(page, CORRECT);
     await until(() => workers.length > 0, 30_000);
     for (const url of workers) expect(url.startsWith(platform.baseUrl) || url.startsWith('blob:' + platform.baseUrl)).toBe(true);

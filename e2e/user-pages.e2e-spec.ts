@@ -56,7 +56,9 @@ describe('user administration', () => {
       .setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.getByTestId('import-submit').click();
     const skipped = page.getByTestId('import-skipped');
-    await skipped.getByText('username or password missing').waitFor({ timeout: 30_000 });
+    // The skip reason in the page's language (zh-CN), not the server's English (issue 37 item 14).
+    await skipped.getByText('缺少用户名或密码').waitFor({ timeout: 30_000 });
+    expect(await skipped.getByText('username or password missing').count()).toBe(0);
     expect(await skipped.locator('tbody tr.ant-table-row').count()).toBe(1);
 
     const gen = page.getByTestId('generate-users');
@@ -141,6 +143,10 @@ describe("a user's own pages", () => {
     await page.getByTestId('user-home-name').getByText('Ann the Brave').waitFor({ timeout: 30_000 });
     await page.getByTestId('user-home').locator('img[src^="/api/public/img/"]').waitFor();
     await page.getByTestId('submission-heatmap').locator('canvas').first().waitFor({ timeout: 30_000 });
+    // The school is on the line below "@csv_ann", not glued to it (issue 37 item 14).
+    const at = await page.getByTestId('user-home').getByText('@csv_ann', { exact: true }).boundingBox();
+    const school = await page.getByTestId('user-home-facts').getByText('MIT', { exact: true }).boundingBox();
+    expect(school!.y).toBeGreaterThanOrEqual(at!.y + at!.height - 1);
     await screenshot(page, 'user-home');
     expect(t.errors).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { ERR, JUDGING_ERR, ProblemAuth } from '@oj/contracts';
+import { ERR, JUDGING_ERR, ProblemAuth, TESTCASE_ZIP_REASONS, TestcaseZipRefusal } from '@oj/contracts';
 import { existsSync, readdirSync } from 'fs';
 import * as path from 'path';
 import request from 'supertest';
@@ -284,19 +284,37 @@ describe('problem bank administration', () => {
       });
     });
 
-    it('refuses unpaired cases, traversal entries and zip bombs with Upload Testcase Failed', async () => {
+    it('refuses unpaired cases, traversal entries, zip bombs and non-zips with Upload Testcase Failed and the reason', async () => {
       const unpaired = await writeZip([
         ['1.in', '1'],
         ['2.in', '2'],
         ['2.out', '2'],
       ]);
+      const noCases = await writeZip([['readme.md', 'cases are elsewhere']]);
+      const duplicate = await writeZip([
+        ['1.in', '1'],
+        ['1.out', '1'],
+        ['1.ans', '1'],
+      ]);
       const bomb = manyEntryBomb(80, 8 * 1024 * 1024);
-      for (const zip of [unpaired, await zipWithRawName('aa/1.in', '../1.in'), bomb, Buffer.from('not a zip')]) {
+      const cases: [Buffer, TestcaseZipRefusal][] = [
+        [unpaired, { reason: 'unpaired', file: '1.in' }],
+        [noCases, { reason: 'noCases' }],
+        [duplicate, { reason: 'duplicate', file: '1.ans' }],
+        [await zipWithRawName('aa/1.in', '../1.in'), { reason: 'unsafe', file: '../1.in' }],
+        [bomb, { reason: 'tooLarge' }],
+        [Buffer.from('not a zip'), { reason: 'notZip' }],
+      ];
+      for (const [zip, refusal] of cases) {
         const res = await request(t.url)
           .post('/api/file/upload-testcase-zip')
           .set('Authorization', as('admin'))
           .attach('file', zip, 'cases.zip');
-        expect([res.status, res.body.msg]).toEqual([400, ERR.uploadTestcaseFailed]);
+        expect(res.status).toBe(400);
+        // The catalogue text first (spec §8), then why, in the text and as data the admin screen translates.
+        expect(res.body.msg).toMatch(new RegExp(`^${ERR.uploadTestcaseFailed}: `));
+        expect(res.body.msg).toContain(TESTCASE_ZIP_REASONS[refusal.reason].replace(/\.$/, ''));
+        expect(res.body.data).toMatchObject(refusal);
       }
       const staged = path.join(dataDirOf(t), 'testcase-upload');
       expect(existsSync(staged) ? readdirSync(staged) : []).toHaveLength(1);

@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { UserInfo } from '@oj/contracts';
-import { authStore, setLocale } from '@oj/kit';
+import { authStore, setClientHooks, setLocale } from '@oj/kit';
 import { AdminApp } from '../src/AdminApp';
 import { buildMenu } from '../src/layout/AdminLayout';
 
@@ -52,14 +52,22 @@ describe('admin app', () => {
     expect(document.querySelector('#admin-login-username')).not.toBeNull();
   });
 
-  it('refuses a signed-in non-admin, clears the session and says "Error！Please Login Again!"', async () => {
+  it('sends a signed-in non-admin to the site home with the reason, keeping the session (issue 37 item 15)', async () => {
     setLocale('en-US');
     signIn(['default_role']);
-    await renderAt('/admin/dashboard');
-    expect(window.location.pathname).toBe('/admin/login');
-    expect(document.body.textContent).toContain('Error！Please Login Again!');
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('userInfo')).toBeNull();
+    const token = localStorage.getItem('token');
+    // The shell's notifier in the page (it outlives the admin app, which unmounts once the browser is home).
+    const shown: string[] = [];
+    setClientHooks({ notifyError: (text) => shown.push(text) }, { host: true });
+    try {
+      await renderAt('/admin/dashboard');
+    } finally {
+      setClientHooks({ notifyError: undefined }, { host: true });
+    }
+    expect(window.location.pathname).toBe('/home');
+    expect(shown).toEqual(['Sorry, you do not have permission to log in to the admin area.']);
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(localStorage.getItem('userInfo')).not.toBeNull();
   });
 
   it('keeps the super-admin pages from an ordinary admin', async () => {

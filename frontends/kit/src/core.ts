@@ -13,5 +13,6 @@ export * from './i18n/kit-messages';
 export { localizeServerMessage, serverMessages } from './i18n/server-messages';
 export type { Messages } from './i18n/locale-check';
 export * from './utils/format';
+export * from './utils/language-search';
 export * from './store/user-name-styles';
 export * from './components/user-link';

@@ -1,3 +1,5 @@
+import { ERR } from './errors';
+
 /**
  * Images uploaded from the Markdown editors, the home carousel and the e-mail background, and files attached from
  * the Markdown editors (HOJ upload-md-file) (HOJ's `file` table).
@@ -47,4 +49,36 @@ export interface MdFileVO {
 export interface UploadedImageVO {
   link: string;
   fileId: number;
+}
+
+/** Biggest problem-import or test-data upload the API takes (archives are also checked for what they expand to). */
+export const ARCHIVE_UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Why a test-data zip was refused (issue 37 item 10): the API answers 'Upload Testcase Failed: <reason>' with
+ * `data: { reason, file? }`, so the admin screen says in the user's language what to fix.
+ */
+export const TESTCASE_ZIP_REASONS = {
+  notZip: 'The file is not a zip archive.',
+  noCases: 'The zip holds no test cases: put pairs like 1.in / 1.out (or 1.ans), or input1.txt / output1.txt, in it.',
+  unpaired: 'A test file has no partner',
+  duplicate: 'Two test files have the same number',
+  tooLarge: 'The zip is too large or expands past the size limit.',
+  unsafe: 'The zip holds an entry that is not allowed (a link, an encrypted file or a path leaving the folder)',
+  corrupt: 'The zip is damaged.',
+  busy: 'Too many archives are being read at once: try again in a moment.',
+} as const;
+export type TestcaseZipReason = keyof typeof TESTCASE_ZIP_REASONS;
+
+/** `data` of a refused test-data upload. */
+export interface TestcaseZipRefusal {
+  reason: TestcaseZipReason;
+  /** The file of the zip the reason is about (an input without output, a refused entry). */
+  file?: string;
+}
+
+/** The `msg` of a refused test-data upload: the catalogue text and the reason (spec §8). */
+export function testcaseZipRefusalText(refusal: TestcaseZipRefusal): string {
+  const reason = TESTCASE_ZIP_REASONS[refusal.reason];
+  return `${ERR.uploadTestcaseFailed}: ${reason}${refusal.file ? `: ${refusal.file}` : ''}`;
 }

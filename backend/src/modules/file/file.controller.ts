@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
-import { ERR, JUDGING_ERR, Role, PERMISSION } from '@oj/contracts';
+import { ARCHIVE_UPLOAD_MAX_BYTES, ERR, JUDGING_ERR, Role, PERMISSION } from '@oj/contracts';
 import { Transform } from 'class-transformer';
 import { IsArray, IsInt } from 'class-validator';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -15,9 +15,6 @@ import { TestcaseService } from '../problem/testcase.service';
 import { ImportFormat, ProblemImportService } from './problem-import.service';
 import { TestcaseDownloadLimitService } from './testcase-download-limit.service';
 
-/** Biggest upload accepted (archives are also checked for what they expand to). */
-export const MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
-
 class ExportQueryDto {
   @Transform(({ value }) =>
     value === undefined || value === '' ? [] : (Array.isArray(value) ? value : String(value).split(',')).map(Number),
@@ -27,7 +24,7 @@ class ExportQueryDto {
   pid: number[] = [];
 }
 
-const upload = () => FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+const upload = () => FileInterceptor('file', { limits: { fileSize: ARCHIVE_UPLOAD_MAX_BYTES, files: 1 } });
 
 /** Problem import/export and test data files (HOJ's /api/file routes), for problem admins and admins. */
 @ApiTags('file')

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ERR } from '@oj/contracts';
+import { ERR, HttpStatus, TestcaseZipRefusal, testcaseZipRefusalText } from '@oj/contracts';
 import { randomUUID } from 'crypto';
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
-import { BadRequestError } from '../../core/http/api.exception';
+import { ApiException, BadRequestError } from '../../core/http/api.exception';
 import { ArchiveError, readZip, writeZip } from '../file/archive/safe-zip';
 import { pairTestcases, testcaseRoot } from '../file/archive/testcase-zip';
 import { ProblemCase } from './entities/problem-case.entity';
@@ -23,7 +23,8 @@ export class TestcaseService {
 
   /**
    * POST /api/file/upload-testcase-zip: pairs the cases of the zip and keeps them in a staging folder that a
-   * following problem save refers to by `uploadTestcaseDir`. A bad archive answers 'Upload Testcase Failed'.
+   * following problem save refers to by `uploadTestcaseDir`. A bad archive answers 'Upload Testcase Failed: <why>'
+   * with `data: { reason, file? }` (not a zip, no pairs, a name without its partner, too large...).
    */
   async stageZip(zip: Buffer): Promise<{ fileList: { input: string; output: string }[]; fileListDir: string }> {
     let cases;
@@ -31,8 +32,9 @@ export class TestcaseService {
       const files = await readZip(zip);
       cases = pairTestcases(files, testcaseRoot(files));
     } catch (e) {
-      if (e instanceof ArchiveError) throw new BadRequestError(ERR.uploadTestcaseFailed);
-      throw e;
+      if (!(e instanceof ArchiveError)) throw e;
+      const refusal: TestcaseZipRefusal = e.file ? { reason: e.reason, file: e.file } : { reason: e.reason };
+      throw new ApiException(HttpStatus.BadRequest, testcaseZipRefusalText(refusal), refusal);
     }
     const key = randomUUID();
     const dir = path.join(this.uploadRoot, key);

@@ -86,12 +86,15 @@ export const deleteTagClassification = (tcid: number) => call<void>(api.delete(A
 /** The languages the judges run. */
 export const getLanguages = () => call<LanguageInfo[]>(api.get(ADMIN_API.languages, { params: { all: true } }));
 
-/** The zip's cases; in a group the upload carries the gid (HOJ's upload-testcase-zip checks the group admin). */
+/**
+ * The zip's cases; in a group the upload carries the gid (HOJ's upload-testcase-zip checks the group admin).
+ * Silent: the editor shows a refusal itself, with its reason in the user's language (testcaseUploadError).
+ */
 export async function uploadTestcaseZip(file: Blob, mode: JudgeMode, c: ScopedClient = siteClient): Promise<UploadTestcaseResult> {
   const form = new FormData();
   form.append('file', file);
   form.append('mode', mode);
-  return call<UploadTestcaseResult>(c.post(ADMIN_API.uploadTestcaseZip, form));
+  return call<UploadTestcaseResult>(c.post(ADMIN_API.uploadTestcaseZip, form, { silent: true }));
 }
 
 export async function importProblems(format: ProblemImportFormat, file: Blob): Promise<void> {

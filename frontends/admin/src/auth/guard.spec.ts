@@ -1,4 +1,4 @@
-import { ERR } from '@oj/contracts';
+import { ERR, SITE_TEXT } from '@oj/contracts';
 import { decideAccess, isAdminUser, needsSuperAdmin } from './guard';
 
 describe('admin route guard (spec §6)', () => {
@@ -7,15 +7,18 @@ describe('admin route guard (spec §6)', () => {
       allow: false,
       message: ERR.loginFirst,
       clearSession: true,
+      to: 'login',
     });
   });
 
-  it('refuses a token without an admin role with "Error！Please Login Again!" and clears the session', () => {
+  it('sends a signed-in user without an admin role home with the reason, keeping the session (issue 37 item 15)', () => {
     expect(decideAccess('/problems', 'tok', ['default_role'])).toEqual({
       allow: false,
-      message: ERR.loginAgain,
-      clearSession: true,
+      message: SITE_TEXT.notAdmin,
+      clearSession: false,
+      to: 'home',
     });
+    expect(decideAccess('/', 'tok', [])).toMatchObject({ clearSession: false, to: 'home' });
   });
 
   it('lets admins and problem admins into the problem screens', () => {
@@ -26,7 +29,7 @@ describe('admin route guard (spec §6)', () => {
 
   it.each(['/user', '/auth', '/announcement', '/notice', '/conf', '/switch', '/conf/'])('keeps %s for the super admin', (path) => {
     expect(needsSuperAdmin(path)).toBe(true);
-    expect(decideAccess(path, 'tok', ['admin'])).toMatchObject({ allow: false, message: ERR.loginAgain });
+    expect(decideAccess(path, 'tok', ['admin'])).toMatchObject({ allow: false, message: ERR.loginAgain, to: 'login' });
     expect(decideAccess(path, 'tok', ['problem_admin'])).toMatchObject({ allow: false });
     expect(decideAccess(path, 'tok', ['root'])).toEqual({ allow: true });
   });

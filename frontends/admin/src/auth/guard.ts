@@ -1,5 +1,5 @@
 /** The route guard of spec §6 as a pure decision, so it is tested without a browser. */
-import { ERR, Role, ROLE_NAMES } from '@oj/contracts';
+import { ERR, Role, ROLE_NAMES, SITE_TEXT } from '@oj/contracts';
 
 const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NAMES[Role.ProblemAdmin]];
 const SUPER_ADMIN_ROLE_NAME = ROLE_NAMES[Role.Root];
@@ -22,14 +22,19 @@ export function needsSuperAdmin(path: string): boolean {
 
 export type GuardDecision =
   | { allow: true }
-  /** Deny: clear the session, show `message`, go to /admin/login. */
-  | { allow: false; message: string; clearSession: boolean };
+  /**
+   * Deny: show `message`; `to` is where the browser goes: the admin login (the session cleared when
+   * `clearSession`), or the site's home page with the session kept.
+   */
+  | { allow: false; message: string; clearSession: boolean; to: 'login' | 'home' };
 
 export function decideAccess(path: string, token: string | null, roleList: readonly string[] | undefined): GuardDecision {
-  if (!token) return { allow: false, message: ERR.loginFirst, clearSession: true };
-  if (!isAdminUser(roleList)) return { allow: false, message: ERR.loginAgain, clearSession: true };
+  if (!token) return { allow: false, message: ERR.loginFirst, clearSession: true, to: 'login' };
+  // A student who opens /admin/ (a link, a bookmark) stays logged in on the site, maybe in a running contest:
+  // sent home with the reason instead of being logged out (issue 37 item 15).
+  if (!isAdminUser(roleList)) return { allow: false, message: SITE_TEXT.notAdmin, clearSession: false, to: 'home' };
   if (needsSuperAdmin(path) && !isSuperAdminUser(roleList)) {
-    return { allow: false, message: ERR.loginAgain, clearSession: true };
+    return { allow: false, message: ERR.loginAgain, clearSession: true, to: 'login' };
   }
   return { allow: true };
 }

@@ -72,17 +72,20 @@ export function DeleteAction({ title, onDelete, onDeleted }: { title: string; on
 export function FormTrigger({
   editing,
   createLabel,
+  editLabel,
   testId,
   onClick,
 }: {
   editing: boolean;
   createLabel: string;
+  /** The edit link's text when a row has two edit dialogs (default '编辑'). */
+  editLabel?: string;
   testId?: string;
   onClick?: (e: MouseEvent<HTMLElement>) => void;
 }) {
   const { t } = useT();
   return editing ? (
-    <a onClick={onClick}>{t('admin.common.edit')}</a>
+    <a onClick={onClick}>{editLabel ?? t('admin.common.edit')}</a>
   ) : (
     <Button type="primary" icon={<PlusOutlined />} data-testid={testId} onClick={onClick}>
       {createLabel}

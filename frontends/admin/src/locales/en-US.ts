@@ -286,6 +286,17 @@ const messages: Record<string, string> = {
   'admin.problemEdit.uploadZip': 'Upload test data (zip)',
   'admin.problemEdit.uploadZipHint': 'Pairs 1.in / 1.out (or 1.ans) at the top level of the zip.',
   'admin.problemEdit.userExtraFiles': "Extra files of the user's program",
+  'admin.problemEdit.zipRefused': `${ERR.uploadTestcaseFailed}: {reason}`,
+  'admin.problemEdit.zipReasonNotZip': 'the file is not a zip archive.',
+  'admin.problemEdit.zipReasonNoCases':
+    'the zip holds no test cases: put pairs like 1.in / 1.out (or 1.ans), or input1.txt / output1.txt, in it.',
+  'admin.problemEdit.zipReasonUnpaired': '{file} has no matching input or output file.',
+  'admin.problemEdit.zipReasonDuplicate': 'two test files have the same number ({file}).',
+  'admin.problemEdit.zipReasonTooLarge': 'the zip is larger than {mb} MB or expands past the size limit.',
+  'admin.problemEdit.zipReasonUnsafe':
+    'the zip holds an entry that is not allowed (a link, an encrypted file or a path leaving the folder): {file}.',
+  'admin.problemEdit.zipReasonCorrupt': 'the zip is damaged.',
+  'admin.problemEdit.zipReasonBusy': 'too many archives are being read at once: try again in a moment.',
 
   'admin.tags.color': 'Colour',
   'admin.tags.create': 'Create',

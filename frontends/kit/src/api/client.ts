@@ -73,6 +73,14 @@ const hooks = {
   },
 };
 
+/**
+ * Shows an error text through the host's notifier (the shell's), which outlives the app that calls it: a remote
+ * that sends the browser to another app's page (the admin guard sending a student home) still has it read.
+ */
+export function notifyUser(text: string): void {
+  hooks.notifyError(text);
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);

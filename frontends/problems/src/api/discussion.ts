@@ -24,7 +24,8 @@ export interface DiscussionForm {
 /** Where comments live: a discussion or a contest. */
 export type CommentPlace = { did: number } | { cid: number };
 
-export const getCategories = () => call<DiscussionCategory[]>(api.get('/discussion-category'));
+/** Silent: the list beside it answers the same refusal (area closed) and shows it once (issue 37 item 13). */
+export const getCategories = () => call<DiscussionCategory[]>(api.get('/discussion-category', { silent: true }));
 export const getDiscussionList = (params: DiscussionListParams) => call<Page<DiscussionVO>>(api.get('/get-discussion-list', { params }));
 export const getDiscussion = (did: number) => call<DiscussionVO>(api.get('/get-discussion-detail', { params: { did } }));
 export const createDiscussion = (body: DiscussionForm) => call<DiscussionVO>(api.post('/discussion', body));

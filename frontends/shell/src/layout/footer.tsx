@@ -2,12 +2,15 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { LOCALES, Locale } from '@oj/contracts';
 import { UserLink, setLocale, useLocale, useWebsiteConfig } from '@oj/kit/core';
+import { useIsMobile } from './use-media';
 
 const LOCALE_LABEL: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
 export function Footer() {
   const locale = useLocale();
   const config = useWebsiteConfig();
+  // On a phone the language switch wraps to its own line: no "|" left dangling after 帮助 (issue 37 item 14).
+  const mobile = useIsMobile();
   return (
     <footer className="oj-footer" data-testid="footer">
       <div className="oj-footer-links">
@@ -22,7 +25,7 @@ export function Footer() {
         <Link to="/introduction">
           <FormattedMessage id="shell.footer.help" />
         </Link>
-        <span className="oj-split">|</span>
+        {mobile ? <span className="oj-line-break" aria-hidden /> : <span className="oj-split">|</span>}
         <div className="oj-segmented" role="radiogroup" data-testid="locale-switch">
           {LOCALES.map((l) => (
             <button

@@ -2,10 +2,18 @@ import type { Readable } from 'stream';
 import { crc32 } from 'zlib';
 import * as yauzl from 'yauzl';
 import * as yazl from 'yazl';
+import type { TestcaseZipReason } from '@oj/contracts';
 
-/** A malformed or hostile archive. Callers turn it into 'Upload Problem Failed' / 'Upload Testcase Failed'. */
+/**
+ * A malformed or hostile archive. Callers turn it into 'Upload Problem Failed' / 'Upload Testcase Failed'; `reason`
+ * (and `file`, the entry concerned) tell the uploader what to fix.
+ */
 export class ArchiveError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: TestcaseZipReason = 'corrupt',
+    readonly file?: string,
+  ) {
     super(message);
     this.name = 'ArchiveError';
   }
@@ -50,7 +58,7 @@ const waiting: (() => void)[] = [];
 
 async function takeTurn(limits: ZipLimits): Promise<() => void> {
   if (reading >= limits.maxConcurrent) {
-    if (waiting.length >= limits.maxWaiting) throw new ArchiveError('too many archives being imported at once');
+    if (waiting.length >= limits.maxWaiting) throw new ArchiveError('too many archives being imported at once', 'busy');
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     reading++;
@@ -66,10 +74,10 @@ async function takeTurn(limits: ZipLimits): Promise<() => void> {
 /** Normalised entry path, or an ArchiveError for absolute paths, drive letters and `..` segments. */
 export function safeEntryPath(raw: string): string {
   const name = raw.replace(/\\/g, '/');
-  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) throw new ArchiveError(`absolute path in archive: ${raw}`);
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) throw new ArchiveError(`absolute path in archive: ${raw}`, 'unsafe', raw);
   const parts = name.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.some((p) => p === '..')) throw new ArchiveError(`path traversal in archive: ${raw}`);
-  if (parts.some((p) => p.includes('\0'))) throw new ArchiveError(`invalid name in archive: ${raw}`);
+  if (parts.some((p) => p === '..')) throw new ArchiveError(`path traversal in archive: ${raw}`, 'unsafe', raw);
+  if (parts.some((p) => p.includes('\0'))) throw new ArchiveError(`invalid name in archive: ${raw}`, 'unsafe', raw);
   return parts.join('/');
 }
 
@@ -102,11 +110,11 @@ async function readZipNow(buffer: Buffer, limits: ZipLimits): Promise<Map<string
       ),
     );
   } catch (e) {
-    throw new ArchiveError(`not a zip archive: ${(e as Error).message}`);
+    throw new ArchiveError(`not a zip archive: ${(e as Error).message}`, 'notZip');
   }
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
-    throw new ArchiveError(`too many entries: ${zip.entryCount}`);
+    throw new ArchiveError(`too many entries: ${zip.entryCount}`, 'tooLarge');
   }
   const files = new Map<string, Buffer>();
   let total = 0;
@@ -130,22 +138,22 @@ async function readZipNow(buffer: Buffer, limits: ZipLimits): Promise<Map<string
         const rawName = (entry.fileName as unknown as Buffer).toString('utf8');
         const path = safeEntryPath(rawName);
         const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
-        if (mode === 0o120000) throw new ArchiveError(`symlink in archive: ${rawName}`);
-        if (entry.isEncrypted()) throw new ArchiveError(`encrypted entry: ${rawName}`);
+        if (mode === 0o120000) throw new ArchiveError(`symlink in archive: ${rawName}`, 'unsafe', rawName);
+        if (entry.isEncrypted()) throw new ArchiveError(`encrypted entry: ${rawName}`, 'unsafe', rawName);
         if (rawName.endsWith('/') || path === '' || isJunk(path)) {
           zip.readEntry();
           return;
         }
-        if (entry.uncompressedSize > limits.maxEntryBytes) throw new ArchiveError(`entry too large: ${rawName}`);
+        if (entry.uncompressedSize > limits.maxEntryBytes) throw new ArchiveError(`entry too large: ${rawName}`, 'tooLarge', rawName);
         // Declared sizes refuse most bombs before inflating anything; yauzl checks that entries keep to them,
         // and the running count below catches the rest.
         declared += entry.uncompressedSize;
-        if (declared > maxTotal) throw new ArchiveError('archive expands past the size limit');
+        if (declared > maxTotal) throw new ArchiveError('archive expands past the size limit', 'tooLarge');
         if (
           entry.uncompressedSize > limits.ratioCheckMinBytes &&
           entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)
         )
-          throw new ArchiveError(`suspicious compression ratio: ${rawName}`);
+          throw new ArchiveError(`suspicious compression ratio: ${rawName}`, 'tooLarge', rawName);
         zip.openReadStream(entry, (err, stream) => {
           if (err || !stream) return fail(err ?? new Error('no stream'));
           const chunks: Buffer[] = [];
@@ -163,7 +171,7 @@ async function readZipNow(buffer: Buffer, limits: ZipLimits): Promise<Map<string
                   : undefined;
             if (problem) {
               stream.destroy();
-              fail(new ArchiveError(problem));
+              fail(new ArchiveError(problem, 'tooLarge', rawName));
               return;
             }
             crc = crc32(chunk, crc);

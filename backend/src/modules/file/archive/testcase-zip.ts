@@ -31,9 +31,11 @@ export function pairTestcases(files: Map<string, Buffer>, dir = ''): CaseFiles[]
     else if ((m = name.match(/^input(.+)\.txt$/))) setOnce(inputs, `txt:${m[1]}`, name, data);
     else if ((m = name.match(/^output(.+)\.txt$/))) setOnce(outputs, `txt:${m[1]}`, name, data);
   }
-  for (const stem of inputs.keys()) if (!outputs.has(stem)) throw new ArchiveError(`input without output: ${inputs.get(stem)!.name}`);
-  for (const stem of outputs.keys()) if (!inputs.has(stem)) throw new ArchiveError(`output without input: ${outputs.get(stem)!.name}`);
-  if (inputs.size === 0) throw new ArchiveError('no test cases found');
+  for (const stem of inputs.keys())
+    if (!outputs.has(stem)) throw new ArchiveError(`input without output: ${inputs.get(stem)!.name}`, 'unpaired', inputs.get(stem)!.name);
+  for (const stem of outputs.keys())
+    if (!inputs.has(stem)) throw new ArchiveError(`output without input: ${outputs.get(stem)!.name}`, 'unpaired', outputs.get(stem)!.name);
+  if (inputs.size === 0) throw new ArchiveError('no test cases found', 'noCases');
   return [...inputs.keys()]
     .sort((a, b) => naturalCompare(a, b))
     .map((stem, i) => ({
@@ -46,7 +48,7 @@ export function pairTestcases(files: Map<string, Buffer>, dir = ''): CaseFiles[]
 }
 
 function setOnce(map: Map<string, { name: string; data: Buffer }>, stem: string, name: string, data: Buffer) {
-  if (map.has(stem)) throw new ArchiveError(`duplicate test file for ${stem}: ${name}`);
+  if (map.has(stem)) throw new ArchiveError(`duplicate test file for ${stem}: ${name}`, 'duplicate', name);
   map.set(stem, { name, data });
 }
 

@@ -1,6 +1,7 @@
 /** The last 14 days' submissions and accepted ones per day (get-submission-chart), drawn by @ant-design/plots. */
 import { ProCard } from '@ant-design/pro-components';
 import { Column } from '@ant-design/plots';
+import { countScale } from './integer-ticks';
 import { Empty, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { SubmissionChartDay } from '@oj/contracts';
@@ -27,7 +28,7 @@ export default function SubmissionChart() {
       ) : !days ? (
         <Spin />
       ) : (
-        <Column data={data} xField="date" yField="count" colorField="kind" group height={260} />
+        <Column data={data} xField="date" yField="count" colorField="kind" group height={260} scale={countScale()} />
       )}
     </ProCard>
   );

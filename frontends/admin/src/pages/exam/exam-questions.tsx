@@ -55,7 +55,14 @@ function LinkForm({ eid, row, onSaved }: { eid: number; row?: AdminExamQuestionI
     <ModalForm<LinkValues>
       title={row ? t('admin.examQuestion.editTitle') : t('admin.examQuestion.addTitle')}
       width={560}
-      trigger={<FormTrigger editing={!!row} createLabel={t('admin.examQuestion.addFromBank')} testId="admin-exam-add-question" />}
+      trigger={
+        <FormTrigger
+          editing={!!row}
+          createLabel={t('admin.examQuestion.addFromBank')}
+          editLabel={t('admin.examQuestion.editLink')}
+          testId="admin-exam-add-question"
+        />
+      }
       initialValues={row ? { displayId: row.displayId, score: row.score } : { displayId: '', score: 10 }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
       onFinish={onFinish}
@@ -156,7 +163,8 @@ export function ExamQuestions({ eid }: { eid: number }) {
       width: 240,
       render: (_d, r) => [
         <LinkForm key="edit" eid={eid} row={r} onSaved={reload} />,
-        <QuestionModal key="question" row={r.question} onSaved={reload} />,
+        // Two dialogs per row, two different words (issue 37 item 14: it showed "编辑" twice).
+        <QuestionModal key="question" row={r.question} onSaved={reload} editLabel={t('admin.examQuestion.editQuestion')} />,
         <DeleteAction
           key="delete"
           title={t('admin.examQuestion.deleteConfirm')}

@@ -15,7 +15,16 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { QuestionAuth, QuestionType, choiceLetter } from '@oj/contracts';
+import type { KeyboardEvent } from 'react';
 import { useT } from '../../i18n';
+
+/**
+ * Escape in a tag input (tags, a blank's answers) means "leave this input", not "close the dialog": the dialog
+ * listens to Escape on its own element, so the key stops here and the question's input is kept (issue 37 item 11).
+ */
+const keepDialogOnEscape = (e: KeyboardEvent) => {
+  if (e.key === 'Escape') e.stopPropagation();
+};
 
 const TYPE_IDS: Record<QuestionType, string> = {
   [QuestionType.Choice]: 'admin.question.type1',
@@ -118,7 +127,14 @@ export function QuestionFields({ withDisplayId = true }: { withDisplayId?: boole
                     label={t('admin.question.blankN', { n: index + 1 })}
                     mode="tags"
                     width="lg"
-                    fieldProps={{ tokenSeparators: ['|'], open: false, 'data-testid': `blank-answer-${index}` } as object}
+                    fieldProps={
+                      {
+                        tokenSeparators: ['|'],
+                        open: false,
+                        onKeyDown: keepDialogOnEscape,
+                        'data-testid': `blank-answer-${index}`,
+                      } as object
+                    }
                   />
                 )}
               </ProFormList>
@@ -139,7 +155,12 @@ export function QuestionFields({ withDisplayId = true }: { withDisplayId?: boole
         label={t('admin.question.auth')}
         options={[QuestionAuth.Public, QuestionAuth.Private, QuestionAuth.Exam].map((v) => ({ value: v, label: t(questionAuthId(v)) }))}
       />
-      <ProFormSelect name="tags" label={t('admin.question.tags')} mode="tags" fieldProps={{ tokenSeparators: [','], open: false }} />
+      <ProFormSelect
+        name="tags"
+        label={t('admin.question.tags')}
+        mode="tags"
+        fieldProps={{ tokenSeparators: [','], open: false, onKeyDown: keepDialogOnEscape }}
+      />
     </>
   );
 }

@@ -33,7 +33,7 @@ function useQuestionSave(qid: number | undefined, onSaved: () => void) {
 }
 
 /** The create/edit dialog of a bank question; `row` edits it (its whole record is fetched first). */
-export function QuestionModal({ row, onSaved }: { row?: QuestionInfo; onSaved: () => void }) {
+export function QuestionModal({ row, onSaved, editLabel }: { row?: QuestionInfo; onSaved: () => void; editLabel?: string }) {
   const { t } = useT();
   const client = useScopedClient();
   const onFinish = useQuestionSave(row?.id, onSaved);
@@ -41,7 +41,9 @@ export function QuestionModal({ row, onSaved }: { row?: QuestionInfo; onSaved: (
     <ModalForm<QuestionFormValues>
       title={row ? t('admin.question.editTitle') : t('admin.question.createTitle')}
       width={720}
-      trigger={<FormTrigger editing={!!row} createLabel={t('admin.question.create')} testId="admin-question-create" />}
+      trigger={
+        <FormTrigger editing={!!row} createLabel={t('admin.question.create')} editLabel={editLabel} testId="admin-question-create" />
+      }
       initialValues={row ? undefined : emptyQuestionForm()}
       request={row ? async () => questionToForm(await getQuestion(row.id, client)) : undefined}
       modalProps={{ destroyOnClose: true, maskClosable: false }}

@@ -24,7 +24,7 @@ import { Alert, App, Button, Form, Result, Space, Spin, Switch, Upload } from 'a
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, ProblemType } from '@oj/contracts';
-import type { ApiError } from '@oj/kit';
+import { LANGUAGE_SELECT_SEARCH, type ApiError } from '@oj/kit';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { MdImageInsert } from '../../components/md-image';
@@ -38,6 +38,7 @@ import { useFormErrorFeedback } from '../../components/form-feedback';
 import { useContestTitle, useNestedHeader } from '../../components/nested-page';
 import { evenScores, judgeCodeChanged, ProblemFormValues, toProblemDto, tooManyExamples, validateProblem } from './problemForm';
 import { useProblemEditorData } from './useProblemEditorData';
+import { refusalOf, refusedBeforeUpload, zipRefusalText } from './testcaseUpload';
 import { useScopedClient } from '../../scope';
 
 /** The limit fields (whole numbers, at least 1) with their label ids. */
@@ -149,6 +150,11 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
 
   const upload = async (file: File) => {
     const { judgeMode, type } = form.getFieldsValue(true) as ProblemFormValues;
+    const tooLarge = refusedBeforeUpload(file);
+    if (tooLarge) {
+      message.error(zipRefusalText(t, tooLarge));
+      return;
+    }
     setUploading(true);
     try {
       const result = await uploadTestcaseZip(file, judgeMode, client);
@@ -163,8 +169,10 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
       );
       setUploadDir(result.fileListDir);
       message.success(t('admin.problemEdit.uploadSuccess'));
-    } catch (_e) {
-      // The client showed the server's text (e.g. 'Upload Testcase Failed').
+    } catch (e) {
+      // The call is silent: a refused zip says why (no pairs, a name without its partner, too large, not a zip).
+      const refusal = refusalOf(e);
+      message.error(refusal ? zipRefusalText(t, refusal) : (e as Error).message);
     } finally {
       setUploading(false);
     }
@@ -486,6 +494,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
                     judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveLanguage') : t('admin.problemEdit.spjLanguage')
                   }
                   options={spjLanguageOptions}
+                  fieldProps={LANGUAGE_SELECT_SEARCH}
                 />
                 <ProFormRadio.Group
                   name="checkerProtocol"

@@ -3,6 +3,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Card, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { AdminInsertUsersResult } from '@oj/contracts';
+import { localizeServerMessage } from '@oj/kit';
 import { useT } from '../../i18n';
 import { insertUsers } from './api';
 import { parseImportCsv } from './csv';
@@ -89,7 +90,8 @@ export function ImportUsers({ onImported }: { onImported: () => void }) {
             pagination={false}
             columns={[
               { title: t('admin.userImport.row'), dataIndex: 'row', width: 80 },
-              { title: t('admin.userImport.reason'), dataIndex: 'reason' },
+              // The server's catalogue text, in the user's language (issue 37 item 14).
+              { title: t('admin.userImport.reason'), dataIndex: 'reason', render: (reason: string) => localizeServerMessage(reason) },
             ]}
           />
         )}

@@ -7,13 +7,13 @@ import { DiscussionListPage } from './discussion-list';
 /** /discussion (discussion access, login: spec §2); the list call itself is open to visitors, as HOJ's. */
 export function DiscussionHomePage() {
   const { isLoggedIn } = useAuth();
-  if (!isLoggedIn) return <LoginRequired />;
+  if (!isLoggedIn) return <LoginRequired what="discussion" />;
   return <DiscussionListPage />;
 }
 
 export function ProblemDiscussionPage() {
   const { problemId } = useParams();
   const { isLoggedIn } = useAuth();
-  if (!isLoggedIn) return <LoginRequired />;
+  if (!isLoggedIn) return <LoginRequired what="discussion" />;
   return <DiscussionListPage pid={problemId} />;
 }

@@ -7,6 +7,7 @@ import { ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { App, Col, Row, Select, Space } from 'antd';
 import { EDITOR_TAB_SIZES, EDITOR_THEMES, LIMITS, ProblemDetail, SubmissionInfo } from '@oj/contracts';
+import { LANGUAGE_SELECT_SEARCH } from '@oj/kit/core';
 import { EditorTheme } from '../../editor/themes';
 import * as storage from './code-storage';
 import { Statement } from './statement';
@@ -75,6 +76,7 @@ export function EditorToolbar({ editor, children }: { editor: CodeEditorState; c
         value={editor.language}
         onChange={editor.changeLanguage}
         options={editor.languages.map((l) => ({ value: l, label: l }))}
+        {...LANGUAGE_SELECT_SEARCH}
         data-testid="language-select"
         aria-label={intl.formatMessage({ id: 'problems.submit.language' })}
       />

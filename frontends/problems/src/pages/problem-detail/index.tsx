@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, Link } from 'react-router-dom';
 import { App, Button, Card, Collapse, Spin } from 'antd';
 import { ProblemDetail, ProblemType, parseHojExamples } from '@oj/contracts';
-import { openAccountDialog, useAuth, BackToList, NotFoundResult } from '@oj/kit';
+import { openAccountDialog, useAuth, useWebsiteConfig, BackToList, NotFoundResult } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { getProblemDetail, submitProblem } from '../../api/problems';
 import { CodeEditor } from '../../editor/code-editor';
@@ -43,7 +43,7 @@ export function ProblemDetailPage() {
   }, [isLoggedIn]);
 
   if (!isLoggedIn) {
-    return <LoginRequired />;
+    return <LoginRequired what="problem" />;
   }
   if (failed)
     return (
@@ -74,6 +74,9 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
     submitProblem({ pid: problem.problemId, language, code, cid: 0, isRemote: false }),
   );
   const watch = useSubmissionWatch(submitId);
+  // The same rule as the navigation's Discussion item (spec §2): no link into a closed area.
+  const { openPublicDiscussion } = useWebsiteConfig();
+  const { isRoot } = useAuth();
 
   const reset = () =>
     modal.confirm({
@@ -108,13 +111,15 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
         ]}
       />
       <div style={{ marginTop: 12, textAlign: 'right' }}>
-        <Link
-          to={`/problem/${encodeURIComponent(detail.problem.problemId)}/discussion`}
-          style={{ marginRight: 16 }}
-          data-testid="problem-discussion-tab"
-        >
-          <FormattedMessage id="problems.detail.discussionTab" />
-        </Link>
+        {(openPublicDiscussion || isRoot) && (
+          <Link
+            to={`/problem/${encodeURIComponent(detail.problem.problemId)}/discussion`}
+            style={{ marginRight: 16 }}
+            data-testid="problem-discussion-tab"
+          >
+            <FormattedMessage id="problems.detail.discussionTab" />
+          </Link>
+        )}
         <Button type="primary" onClick={submit} loading={submitting} data-testid="submit-code">
           <FormattedMessage id="problems.submit.submit" />
         </Button>

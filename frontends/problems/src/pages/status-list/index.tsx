@@ -80,7 +80,7 @@ export function StatusListPage() {
   }, [page]);
 
   if (!isLoggedIn) {
-    return <LoginRequired />;
+    return <LoginRequired what="status" />;
   }
   // The server's §8 text, in the page's language (kit's server.<code> messages).
   if (!allowed) return <Result status="403" title={intl.formatMessage({ id: serverMessageId(messageCodeOf(ERR.noAccessPublicJudge)!) })} />;

@@ -23,7 +23,7 @@ export function TrainingDetailPage() {
   useEffect(() => {
     if (!isLoggedIn) openAccountDialog('Login');
   }, [isLoggedIn]);
-  if (!isLoggedIn) return <LoginRequired />;
+  if (!isLoggedIn) return <LoginRequired what="training" />;
   if (!Number.isInteger(tid) || tid < 1) return <NotFound />;
   return <Loaded tid={tid} />;
 }

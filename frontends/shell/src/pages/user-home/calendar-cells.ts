@@ -25,3 +25,19 @@ export function calendarCells(calendar: UserCalendarHeatmap): HeatCell[] {
   }
   return cells;
 }
+
+/**
+ * The month label of each week column where a month begins (the week holding its 1st), e.g. 0 → "12月", 4 → "1月"
+ * in zh-CN; weeks without a label are absent. The first column is labelled only when it starts with its month's
+ * 1st–7th, so a sliver of the previous month gets no name beside the next one.
+ */
+export function monthLabels(cells: HeatCell[], locale: string): Map<number, string> {
+  const format = new Intl.DateTimeFormat(locale, { month: 'short' });
+  const labels = new Map<number, string>();
+  for (const cell of cells) {
+    const [y, m, d] = cell.date.split('-').map(Number);
+    const first = cell.week === 0 && cell.weekday === 0 && d <= 7;
+    if (d === 1 || first) labels.set(cell.week, format.format(new Date(y, m - 1, 1)));
+  }
+  return labels;
+}

@@ -96,7 +96,8 @@ export function UserHomePage() {
               </Tag>
             )}
             {info.signature && <Typography.Paragraph style={{ marginTop: 8 }}>{info.signature}</Typography.Paragraph>}
-            <Space split="·" wrap>
+            {/* Its own line: inline after "@username" it read "@alice星火中学" (issue 37 item 14). */}
+            <Space split="·" wrap style={{ display: 'flex', marginTop: 4 }} data-testid="user-home-facts">
               {info.school && <span>{info.school}</span>}
               <UserLink href={info.github} testId="user-home-github">
                 GitHub

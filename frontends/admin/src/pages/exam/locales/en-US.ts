@@ -96,6 +96,8 @@ const messages: Record<string, string> = {
   'admin.examQuestion.title': 'Exam questions',
   'admin.examQuestion.addFromBank': 'Add from the bank',
   'admin.examQuestion.addTitle': 'Add a bank question',
+  'admin.examQuestion.editLink': 'Edit score',
+  'admin.examQuestion.editQuestion': 'Edit question',
   'admin.examQuestion.editTitle': 'Edit display ID and score',
   'admin.examQuestion.createInPlace': 'Write a new question',
   'admin.examQuestion.createTitle': 'New question in this exam',

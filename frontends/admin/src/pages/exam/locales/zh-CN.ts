@@ -94,6 +94,8 @@ const messages: Record<string, string> = {
   'admin.examQuestion.title': '考试题目',
   'admin.examQuestion.addFromBank': '从题库添加',
   'admin.examQuestion.addTitle': '添加题库题目',
+  'admin.examQuestion.editLink': '编辑分值',
+  'admin.examQuestion.editQuestion': '编辑题目',
   'admin.examQuestion.editTitle': '编辑展示 ID 和分值',
   'admin.examQuestion.createInPlace': '新建题目',
   'admin.examQuestion.createTitle': '在本考试中新建题目',
