@@ -31,18 +31,15 @@ describe('throttled secret guesses (rate limits on)', () => {
       endTime: new Date(now + 60 * MIN),
     });
     tid = await createTraining(t, t.users.root, { auth: TrainingAuth.Private });
-    const group = await request(t.url)
-      .post('/api/group')
-      .set('Authorization', t.users.root.token)
-      .send({
-        name: 'Secret Class',
-        shortName: 'secret',
-        brief: 'A brief line',
-        description: 'Class description',
-        auth: GroupAuth.Private,
-        code: 'XY7890',
-        visible: true,
-      });
+    const group = await request(t.url).post('/api/group').set('Authorization', t.users.root.token).send({
+      name: 'Secret Class',
+      shortName: 'secret',
+      brief: 'A brief line',
+      description: 'Class description',
+      auth: GroupAuth.Private,
+      code: 'XY7890',
+      visible: true,
+    });
     if (group.body.status !== 200) throw new Error(JSON.stringify(group.body));
     gid = (await t.dataSource.query(`SELECT id FROM group_info WHERE short_name = 'secret'`))[0].id;
   });
