@@ -163,6 +163,10 @@ const messages: Record<string, string> = {
   'admin.problems.keyword': 'Keyword',
   'admin.problems.keywordPlaceholder': 'Display ID or title',
   'admin.problems.modified': 'Modified',
+  'admin.problems.rejudge': 'Rejudge',
+  'admin.problems.rejudgeConfirm':
+    "Rejudge every practice submission of this problem? A contest's or exam's submissions are rejudged by its admins.",
+  'admin.problems.rejudged': '{count} submissions are back in the judge queue',
   'admin.problems.selected': '{count} selected',
   'admin.problems.title': 'Problem List',
   'admin.problems.titleColumn': 'Title',

@@ -1,0 +1,126 @@
+/**
+ * Issue 37 (a school's walkthrough, round two), items 1-9 in the real app: what blocked a school and the data that
+ * was wrong. Each test makes its own data (the teacher's setup through the API, the action under test in the UI).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
+import {
+  Platform,
+  ROOT_PASSWORD,
+  apiCall,
+  apiLogin,
+  createProblem,
+  launchBrowser,
+  rootToken,
+  startPlatform,
+  uiLogin,
+  updateSwitches,
+} from './harness';
+import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
+
+let platform: Platform;
+let browser: Browser;
+const pages = new PageTracker();
+let root = '';
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  browser = await launchBrowser();
+  await updateSwitches(platform, { defaultSubmitInterval: 0 });
+  root = await rootToken(platform);
+}, 25 * 60_000);
+
+afterAll(async () => {
+  await pages.tearDown(browser, platform);
+});
+
+/** Students made by the teacher's batch import (setup, not under test). */
+async function students(...names: string[]): Promise<Record<string, string>> {
+  await apiCall(
+    platform,
+    'POST',
+    '/api/admin/user/insert-batch-user',
+    { users: names.map((n) => [n, `${n}-Pass1`, `${n}@example.com`]) },
+    root,
+  );
+  const tokens: Record<string, string> = {};
+  for (const n of names) tokens[n] = await apiLogin(platform, n, `${n}-Pass1`);
+  return tokens;
+}
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/home');
+  await uiLogin(page, username, password);
+  await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+interface Detail {
+  submission: { status: number; submitId: number };
+}
+async function finalStatus(submitId: number, token: string): Promise<number> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const d = await apiCall<Detail>(platform, 'GET', `/api/get-submission-detail?submitId=${submitId}`, undefined, token);
+    if (isFinalJudgeStatus(d.submission.status)) return d.submission.status;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`submission ${submitId} was not judged in 2 minutes`);
+}
+
+async function problemDbId(problemId: string): Promise<number> {
+  const page = await apiCall<{ records: { id: number; problemId: string }[] }>(
+    platform,
+    'GET',
+    `/api/admin/problem/get-problem-list?keyword=${problemId}&limit=10`,
+    undefined,
+    root,
+  );
+  return page.records.find((r) => r.problemId === problemId)!.id;
+}
+
+describe('1. rejudge', () => {
+  it('root rejudges one submission from /status and /status/:id, and all practice submissions of a problem in the admin app', async () => {
+    await createProblem(platform, { problemId: 'RJ1001', title: 'Rejudge A plus B', cases: [{ input: '1 2\n', output: '3\n' }] });
+    const pid = await problemDbId('RJ1001');
+    const { rj_student: student } = await students('rj_student');
+    const { submitId } = await apiCall<{ submitId: number }>(
+      platform,
+      'POST',
+      '/api/submit-problem-judge',
+      { pid: 'RJ1001', language: 'C++', code: APLUSB_CPP, isRemote: false },
+      student,
+    );
+    expect(await finalStatus(submitId, student)).toBe(JudgeStatus.Accepted);
+
+    // a student sees no rejudge action
+    const s = await pages.open(browser, platform);
+    await signIn(s.page, 'rj_student', 'rj_student-Pass1');
+    await s.page.goto('/status');
+    await s.page.locator(`a[href="/status/${submitId}"]`).waitFor({ timeout: 30_000 });
+    expect(await s.page.getByTestId(`rejudge-${submitId}`).count()).toBe(0);
+
+    const t = await pages.open(browser, platform);
+    const { page } = t;
+    await signIn(page, 'root', ROOT_PASSWORD);
+    await page.goto('/status');
+    await page.getByTestId(`rejudge-${submitId}`).click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await page.getByText(`提交 #${submitId} 已重新进入评测队列`).waitFor({ timeout: 30_000 });
+    expect(await finalStatus(submitId, student)).toBe(JudgeStatus.Accepted);
+
+    await page.goto(`/status/${submitId}`);
+    await page.getByTestId('submission-detail').getByTestId(`rejudge-${submitId}`).click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await page.getByText(`提交 #${submitId} 已重新进入评测队列`).waitFor({ timeout: 30_000 });
+    expect(await finalStatus(submitId, student)).toBe(JudgeStatus.Accepted);
+
+    const a = await pages.open(browser, platform);
+    await adminLogin(a.page);
+    await a.page.goto('/admin/problems');
+    await a.page.getByTestId(`problem-rejudge-${pid}`).click();
+    await a.page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await a.page.getByText('1 个提交已重新进入评测队列').waitFor({ timeout: 30_000 });
+    expect(await finalStatus(submitId, student)).toBe(JudgeStatus.Accepted);
+    expect([...s.errors, ...t.errors, ...a.errors]).toEqual([]);
+  });
+});
