@@ -124,3 +124,54 @@ describe('1. rejudge', () => {
     expect([...s.errors, ...t.errors, ...a.errors]).toEqual([]);
   });
 });
+
+describe('2. hand-in (交卷)', () => {
+  it('a student finishes early: confirm, the answer saved, the paper closed, the score shown with real scores on', async () => {
+    const now = Date.now();
+    const exam = await apiCall<{ id: number }>(
+      platform,
+      'POST',
+      '/api/admin/exam',
+      {
+        title: 'Hand-in quiz',
+        description: 'one question',
+        type: 1,
+        auth: 0,
+        startTime: new Date(now - 60_000).toISOString(),
+        endTime: new Date(now + 3600_000).toISOString(),
+        realScore: true,
+        autoRealScore: true,
+      },
+      root,
+    );
+    const eid = exam.id;
+    await apiCall(
+      platform,
+      'POST',
+      '/api/admin/exam/exam-question',
+      { eid, displayId: 'Q1', score: 10, question: { displayId: 'HI-Q1', description: 'The sky is blue.', type: 2, rightAnswer: 'true' } },
+      root,
+    );
+    await students('hand_student');
+
+    const t = await pages.open(browser, platform);
+    const { page } = t;
+    await signIn(page, 'hand_student', 'hand_student-Pass1');
+    await page.goto(`/exam/${eid}/question`);
+    await page.locator('[data-testid="question-view"][data-type="2"]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('judge-true').click();
+    // at once: no pause for the save timer, the hand-in sends the answer itself
+    await page.getByTestId('exam-hand-in').click();
+    await page.getByText('确定交卷？').waitFor();
+    await page.getByTestId('exam-hand-in-ok').click();
+    await page.getByTestId('paper-view').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('paper-total').textContent()).toContain('10');
+    await page.getByTestId('exam-handed-in').waitFor();
+
+    // the paper is closed: the question is read-only, and the server refuses a save
+    await page.goto(`/exam/${eid}/question`);
+    await page.getByTestId('answer-disabled').getByText('你已交卷').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('exam-hand-in').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+  });
+});
