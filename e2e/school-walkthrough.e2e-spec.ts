@@ -175,3 +175,29 @@ describe('2. hand-in (交卷)', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe('4. notices: push now', () => {
+  it('root pushes a notice at once from /admin/notice; students have it without waiting for the hour', async () => {
+    const { notice_student: student } = await students('notice_student');
+    const notice = await apiCall<{ id: number }>(
+      platform,
+      'POST',
+      '/api/admin/msg/notice',
+      { title: 'Class moved to room 204', content: 'Today only.', type: 'All' },
+      root,
+    );
+    const sysUnread = async () => (await apiCall<{ sys: number }>(platform, 'GET', '/api/msg/unread', undefined, student)).sys;
+    expect(await sysUnread()).toBe(0);
+
+    const a = await pages.open(browser, platform);
+    await adminLogin(a.page);
+    await a.page.goto('/admin/notice');
+    await a.page.getByTestId(`notice-state-${notice.id}`).getByText('待推送（每小时）').waitFor({ timeout: 30_000 });
+    await a.page.getByTestId(`notice-push-${notice.id}`).click();
+    await a.page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await a.page.getByTestId(`notice-state-${notice.id}`).getByText('已推送').waitFor({ timeout: 30_000 });
+    expect(await a.page.getByTestId(`notice-push-${notice.id}`).count()).toBe(0);
+    expect(await sysUnread()).toBe(1);
+    expect(a.errors).toEqual([]);
+  });
+});
