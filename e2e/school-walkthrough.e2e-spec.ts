@@ -201,3 +201,36 @@ describe('4. notices: push now', () => {
     expect(a.errors).toEqual([]);
   });
 });
+
+describe('3. AC requirements told before the forms', () => {
+  it('a new student sees the group and post requirements with their own count before filling anything; root reads what each default means', async () => {
+    await students('rules_student');
+    const t = await pages.open(browser, platform);
+    const { page } = t;
+    await signIn(page, 'rules_student', 'rules_student-Pass1');
+
+    await page.goto('/group');
+    await page.getByTestId('group-create').click();
+    const group = page.getByTestId('posting-rules-group');
+    await group.waitFor({ timeout: 30_000 });
+    // the defaults (HOJ's): 20 AC to create a group; a new student has none
+    expect(await group.getAttribute('data-allowed')).toBe('false');
+    expect(await group.textContent()).toContain('创建团队需要至少通过 20 道题目，你已通过 0 道。');
+    expect(await page.getByTestId('group-create-submit').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/discussion');
+    await page.getByTestId('discussion-new').click();
+    const post = page.getByTestId('posting-rules-post');
+    await post.waitFor({ timeout: 30_000 });
+    expect(await post.textContent()).toContain('发帖需要至少通过 10 道题目，你已通过 0 道。');
+
+    const a = await pages.open(browser, platform);
+    await adminLogin(a.page);
+    await a.page.goto('/admin/conf');
+    const help = a.page.getByTestId('limit-help-defaultCreateGroupACInitValue');
+    await help.waitFor({ timeout: 30_000 });
+    expect(await help.textContent()).toContain('用户至少通过多少道题目才能创建团队');
+    expect([...t.errors, ...a.errors]).toEqual([]);
+  });
+});

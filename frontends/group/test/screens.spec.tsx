@@ -7,7 +7,7 @@ import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { GroupAuth, GroupDetail, GroupMemberVO, GroupStatus, GroupVO, Page } from '@oj/contracts';
+import { GROUP_ERR, GroupAuth, GroupDetail, GroupMemberVO, GroupStatus, GroupVO, Page, PostingRules } from '@oj/contracts';
 import { DEFAULT_WEBSITE_CONFIG, LocaleProvider, authStore, setLocale, websiteConfigStore } from '@oj/kit';
 import { GroupRoutes } from '../src/root';
 import { groupMessages } from '../src/locales';
@@ -120,9 +120,36 @@ describe('group list', () => {
     await unmount();
   });
 
+  const rules = (over: Partial<PostingRules> = {}): PostingRules => ({
+    acRequired: 20,
+    solved: 25,
+    dailyLimit: 2,
+    today: 0,
+    totalLimit: 5,
+    owned: 0,
+    exempt: false,
+    refusal: null,
+    ...over,
+  });
+
+  it("tells the AC count and the student's own before the form, and keeps the form closed while it refuses", async () => {
+    mocked.getGroupList.mockResolvedValue(page([]));
+    mocked.getGroupCreateRules.mockResolvedValue(rules({ solved: 3, refusal: GROUP_ERR.createAcCount(20) }));
+    await renderAt('/');
+    await click('[data-testid="group-create"]');
+    await wait(50);
+    const notice = document.querySelector('[data-testid="posting-rules-group"]');
+    expect(notice?.getAttribute('data-allowed')).toBe('false');
+    expect(notice?.textContent).toContain('Creating a group needs at least 20 solved problems; you have solved 3.');
+    expect((document.querySelector('[data-testid="group-form-name"]') as HTMLInputElement).disabled).toBe(true);
+    expect((document.querySelector('[data-testid="group-create-submit"]') as HTMLButtonElement).disabled).toBe(true);
+    await unmount();
+  });
+
   it('refuses a group breaking the §5 rules with their texts and sends a valid one trimmed', async () => {
     mocked.getGroupList.mockResolvedValue(page([]));
     mocked.createGroup.mockResolvedValue(null);
+    mocked.getGroupCreateRules.mockResolvedValue(rules());
     await renderAt('/');
     await click('[data-testid="group-create"]');
     await type('[data-testid="group-form-name"]', 'abc');

@@ -369,6 +369,18 @@ const messages: Record<string, string> = {
   'admin.switch.groupDaily': 'Groups created per day',
   'admin.switch.groupTotal': 'Groups per user in total',
   'admin.switch.testcaseDownloadsDaily': 'Test data downloads per day (root not limited)',
+  'admin.switch.submitIntervalHelp':
+    'Least seconds between two practice submissions of one user (contest and exam submissions are not limited); 0 for no limit.',
+  'admin.switch.testcaseDownloadsDailyHelp': 'Test data downloads per user and day; root is not limited.',
+  'admin.switch.discussionAcHelp':
+    'Problems a user must have solved to post a discussion (site and group discussions); admins are exempt, 0 asks for none. Students see it, with their own count, above the post form.',
+  'admin.switch.discussionDailyHelp': 'Discussions one user may post per day; admins are exempt.',
+  'admin.switch.commentAcHelp':
+    'Problems a user must have solved to comment and reply; admins are exempt, 0 asks for none. Shown above the comment box.',
+  'admin.switch.groupAcHelp':
+    "Problems a user must have solved to create a group; admins are exempt, 0 asks for none. Shown, with the student's own count, above the create form.",
+  'admin.switch.groupDailyHelp': 'Groups one user may create per day; admins are exempt.',
+  'admin.switch.groupTotalHelp': 'Groups one user may own in all; admins are exempt.',
   'admin.switch.title': 'System Switch',
   'admin.dashboard.chartTitle': 'Submissions of the last 14 days',
   'admin.dashboard.chartTotal': 'Submissions',
