@@ -234,3 +234,60 @@ describe('3. AC requirements told before the forms', () => {
     expect([...t.errors, ...a.errors]).toEqual([]);
   });
 });
+
+describe('5. group members after accepting', () => {
+  it('the owner accepts two applicants: the member list follows at once, joined at the acceptance', async () => {
+    const tokens = await students('class_owner', 'class_amy', 'class_ben');
+    // the owner has the site's 20 AC for a group (setup: the count itself is item 3)
+    await apiCall(platform, 'PUT', '/api/admin/switch/update', { defaultCreateGroupACInitValue: 0 }, root);
+    const body = {
+      name: 'Class 7A walk',
+      shortName: 'cls7a',
+      brief: 'Class 7A',
+      description: 'Class 7A of the walkthrough',
+      auth: 2,
+      visible: true,
+    };
+    await apiCall(platform, 'POST', '/api/group', body, tokens.class_owner);
+    const groups = await apiCall<{ records: { id: number; name: string }[] }>(
+      platform,
+      'GET',
+      '/api/get-group-list?limit=50',
+      undefined,
+      root,
+    );
+    const gid = groups.records.find((g) => g.name === body.name)!.id;
+    for (const n of ['class_amy', 'class_ben'])
+      await apiCall(platform, 'POST', '/api/group/member', { gid, reason: 'I am in class 7A' }, tokens[n]);
+    const applied = Date.now();
+
+    const t = await pages.open(browser, platform);
+    const { page } = t;
+    await signIn(page, 'class_owner', 'class_owner-Pass1');
+    await page.goto(`/group/${gid}/member`);
+    await page.getByTestId('group-member-row').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('group-member-row').count()).toBe(1);
+    await page.getByTestId('group-apply-tab').click();
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('group-apply-accept').first().click();
+      await page.waitForFunction((left) => document.querySelectorAll('[data-testid="group-apply-accept"]').length === left, 1 - i);
+    }
+    await page
+      .getByText(/^成员$/)
+      .first()
+      .click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-member-row"]').length === 3, undefined, {
+      timeout: 30_000,
+    });
+    const members = await apiCall<{ records: { username: string; gmtCreate: string }[] }>(
+      platform,
+      'GET',
+      `/api/group/get-member-list?gid=${gid}`,
+      undefined,
+      tokens.class_owner,
+    );
+    for (const m of members.records.filter((r) => r.username !== 'class_owner'))
+      expect(Date.parse(m.gmtCreate)).toBeGreaterThanOrEqual(applied);
+    expect(t.errors).toEqual([]);
+  });
+});

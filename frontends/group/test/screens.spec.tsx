@@ -273,8 +273,14 @@ describe('members', () => {
 
     await click('[data-testid="group-apply-tab"]');
     expect(q('[data-testid="group-apply-row"]')?.textContent).toContain('I am in this class');
+    // once accepted, the member list (its tab stays mounted) shows the new member without a reload (issue 37)
+    mocked.getMemberList.mockResolvedValue(
+      page([member({ uid: 't', username: 'teacher', auth: 5 }), member({}), member({ uid: 'u2', username: 'sam', auth: 3 })]),
+    );
     await click('[data-testid="group-apply-accept"]');
     expect(mocked.updateMember).toHaveBeenCalledWith(7, 'u2', 3);
+    await wait(50);
+    expect(all('[data-testid="group-member-row"]').map((r) => r.getAttribute('data-username'))).toEqual(['teacher', 'amy', 'sam']);
     await unmount();
   });
 });
