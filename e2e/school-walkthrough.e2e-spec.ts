@@ -291,3 +291,25 @@ describe('5. group members after accepting', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe('6. the configured site name', () => {
+  it('names the tabs and the admin header', async () => {
+    const web = await apiCall<Record<string, unknown>>(platform, 'GET', '/api/admin/config/get-web-config', undefined, root);
+    await apiCall(platform, 'PUT', '/api/admin/config/set-web-config', { ...web, shortName: '星火OJ' }, root);
+    try {
+      const t = await pages.open(browser, platform);
+      await t.page.goto('/home');
+      await t.page.waitForFunction(() => document.title === '星火OJ', undefined, { timeout: 30_000 });
+      await t.page.goto('/problem');
+      await t.page.waitForFunction(() => document.title === '星火OJ', undefined, { timeout: 30_000 });
+
+      const a = await pages.open(browser, platform);
+      await adminLogin(a.page);
+      await a.page.waitForFunction(() => document.title === '星火OJ 管理后台', undefined, { timeout: 30_000 });
+      await a.page.getByText('星火OJ 管理后台').first().waitFor();
+      expect([...t.errors, ...a.errors]).toEqual([]);
+    } finally {
+      await apiCall(platform, 'PUT', '/api/admin/config/set-web-config', web, root);
+    }
+  });
+});

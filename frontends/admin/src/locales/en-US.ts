@@ -59,13 +59,13 @@ const messages: Record<string, string> = {
 
   'admin.layout.logout': 'Logout',
   'admin.layout.switchLanguage': '简体中文',
-  'admin.layout.title': 'OJ Admin',
+  'admin.layout.title': '{name} Admin',
 
   'admin.login.password': 'Password',
   'admin.login.submit': 'Login',
   'admin.login.subtitle': 'Sign in with an administrator account',
   'admin.login.success': 'Welcome back',
-  'admin.login.title': 'OJ Admin',
+  'admin.login.title': '{name} Admin',
   'admin.login.username': 'Username',
 
   'admin.menu.announcement': 'Announcement',

@@ -57,13 +57,13 @@ const messages: Record<string, string> = {
 
   'admin.layout.logout': '退出登录',
   'admin.layout.switchLanguage': 'English',
-  'admin.layout.title': 'OJ 管理后台',
+  'admin.layout.title': '{name} 管理后台',
 
   'admin.login.password': '密码',
   'admin.login.submit': '登录',
   'admin.login.subtitle': '请使用管理员账号登录',
   'admin.login.success': '欢迎回来',
-  'admin.login.title': 'OJ 管理后台',
+  'admin.login.title': '{name} 管理后台',
   'admin.login.username': '用户名',
 
   'admin.menu.announcement': '公告管理',
