@@ -107,7 +107,7 @@ describe('exams over HTTP', () => {
     expect(info.body.data).not.toHaveProperty('pwd');
     expect(typeof info.body.data.now).toBe('string');
     const access = await request(t.url).get('/api/get-exam-access').query({ eid }).set('Authorization', token);
-    expect(access.body.data).toEqual({ access: caller !== 'unregistered' || auth === 'public' });
+    expect(access.body.data).toEqual({ access: caller !== 'unregistered' || auth === 'public', handedInAt: null });
     const list = await request(t.url).get('/api/get-exam-question-list').query({ eid }).set('Authorization', token);
     check(list, expectQuestions(auth, status, caller));
     if (list.status === 200) {

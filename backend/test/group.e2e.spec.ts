@@ -217,8 +217,18 @@ describe('groups', () => {
         gmtModify: expect.any(String),
       });
       expect((await as(bob).get('/msg/unread').expect(200)).body.data.mine).toBe(0);
+      // the application is a while old when it is accepted: the join time is the acceptance's (issue 37)
+      const applied = new Date(Date.now() - 3_600_000);
+      await t.dataSource.query('UPDATE group_member SET gmt_create = $3 WHERE gid = $1 AND uid = $2', [gid, bob.uid, applied]);
+      const accepted = Date.now();
       await as(teacher).put('/group/member', { gid, uid: bob.uid, auth: GroupMemberStatus.Member }).expect(200);
       expect(await level(bob, gid)).toBe(GroupMemberStatus.Member);
+      const members = (await as(teacher).get('/group/get-member-list', { gid }).expect(200)).body.data.records as {
+        uid: string;
+        gmtCreate: string;
+      }[];
+      const joined = Date.parse(members.find((m) => m.uid === bob.uid)!.gmtCreate);
+      expect(joined).toBeGreaterThanOrEqual(accepted - 1000);
       expect((await as(bob).get('/msg/unread').expect(200)).body.data.mine).toBe(1);
       const mine = (await as(bob).get('/msg/mine').expect(200)).body.data.records;
       expect(mine[0]).toMatchObject({

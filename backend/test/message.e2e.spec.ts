@@ -62,6 +62,25 @@ describe('admin notices and system messages', () => {
     expect(list.records.find((n: { title: string }) => n.title === 'To reader').recipient).toBe('reader');
   });
 
+  it('pushes one notice now (root only), leaves the others to the hourly push, and never twice', async () => {
+    const now = (await root('post', '/api/admin/msg/notice').send({ title: 'Push me now', content: 'at once', type: 'All' }).expect(200))
+      .body.data;
+    await root('post', '/api/admin/msg/notice').send({ title: 'Wait an hour', content: 'later', type: 'All' }).expect(200);
+    for (const who of ['admin', 'user'] as const) {
+      await request(t.url).post('/api/admin/msg/notice/push').set('Authorization', t.users[who].token).send({ id: now.id }).expect(403);
+    }
+    const before = (await unread(reader)).sys;
+    const pushed = (await root('post', '/api/admin/msg/notice/push').send({ id: now.id }).expect(200)).body.data;
+    expect([pushed.id, pushed.state]).toEqual([now.id, true]);
+    expect((await unread(reader)).sys).toBe(before + 1);
+    expect(await sysTitles(reader)).toContain('Push me now');
+    // again: nothing more delivered; the hourly job takes only the other one
+    await root('post', '/api/admin/msg/notice/push').send({ id: now.id }).expect(200);
+    expect(await t.get<NoticeService>(NoticeService).pushPending()).toBe(1);
+    expect((await sysTitles(reader)).filter((x: string) => x === 'Push me now')).toHaveLength(1);
+    await root('post', '/api/admin/msg/notice/push').send({ id: 999999 }).expect(404);
+  });
+
   it('refuses a designated notice without an existing recipient', async () => {
     expect((await root('post', '/api/admin/msg/notice').send({ title: 't', content: 'c', type: 'User' }).expect(400)).body.msg).toBe(
       ERR.usernameRequired,

@@ -184,7 +184,11 @@ describe('site and admin routes', () => {
     await as('root', 'put', '/api/admin/config/set-email-config').send({ emailUsername: '' }).expect(200);
     const res = await as('root', 'post', '/api/admin/config/test-email').send({ email: 'root@example.com' }).expect(200);
     expect(res.body.data).toBe(SITE_TEXT.testEmailSent);
-    expect(mailText(await smtp.next('root@example.com'))).toContain('test e-mail');
+    const mail = await smtp.next('root@example.com');
+    expect(mailText(mail)).toContain('test e-mail');
+    // the configured short name (XOJ above) names the sender and the subject (issue 37)
+    expect(mail.raw).toMatch(/^From: XOJ <no-reply@localhost>/m);
+    expect(mail.raw).toMatch(/^Subject: XOJ test e-mail/m);
     expect((await as('root', 'post', '/api/admin/config/test-email').send({ email: 'nope' }).expect(400)).body.msg).toBe(ERR.emailFormat);
   });
 

@@ -106,7 +106,7 @@ beforeEach(() => {
   localStorage.setItem('token', 'Bearer t');
   authStore.set({ uid: 'student-uid', username: 'sam', roleList: ['default_user'] });
   mocked.getExamInfo.mockResolvedValue({ data: exam(), receivedAt: Date.now() });
-  mocked.getExamAccess.mockResolvedValue({ access: false });
+  mocked.getExamAccess.mockResolvedValue({ access: false, handedInAt: null });
   mocked.getExamQuestions.mockResolvedValue([
     question({}),
     question({ id: 2, questionId: 102, displayId: '2', type: QuestionType.Answer, description: 'Explain', choices: [] }),
@@ -152,5 +152,74 @@ it("fills in the server's answers on a new device and refuses input after the en
   expect(q('[data-testid="answer-disabled"]')?.textContent).toContain('ended');
   await wait(900);
   expect(mocked.submitQuestion).not.toHaveBeenCalled();
+  await unmount();
+});
+
+function paper(handedInAt: string | null): api.ExamPaper {
+  return {
+    eid: 9,
+    uid: 'student-uid',
+    username: 'sam',
+    realname: null,
+    nickname: null,
+    answered: 1,
+    objectiveScore: null,
+    subjectiveScore: null,
+    programScore: null,
+    totalScore: null,
+    fullScore: 20,
+    marked: false,
+    scoredAt: null,
+    handedInAt,
+    items: [],
+  };
+}
+
+it('hands in (交卷): asks first, sends the unsaved answer, closes the paper and shows it', async () => {
+  const at = new Date().toISOString();
+  mocked.handInExam.mockResolvedValue(paper(at));
+  mocked.getExamPapers.mockResolvedValue([paper(at)]);
+  await renderAt('/9/question');
+  await act(async () => (q('[data-testid="choice-B"]') as HTMLElement).click());
+  await act(async () => (q('[data-testid="exam-hand-in"]') as HTMLElement).click());
+  await wait(50);
+  // the confirm dialog, nothing sent yet
+  expect(mocked.handInExam).not.toHaveBeenCalled();
+  const ok = document.querySelector('[data-testid="exam-hand-in-ok"]') as HTMLElement;
+  expect(ok).not.toBeNull();
+  mocked.getExamAccess.mockResolvedValue({ access: true, handedInAt: at });
+  await act(async () => ok.click());
+  await wait(100);
+  // the kept answer went out before the hand-in
+  expect(mocked.submitQuestion).toHaveBeenCalledWith(9, 101, 'B');
+  expect(mocked.handInExam).toHaveBeenCalledWith(9);
+  expect(mocked.submitQuestion.mock.invocationCallOrder[0]).toBeLessThan(mocked.handInExam.mock.invocationCallOrder[0]);
+  // the candidate is taken to their paper, and the header says it is in
+  expect(q('[data-testid="paper-view"]')).not.toBeNull();
+  expect(q('[data-testid="exam-handed-in"]')).not.toBeNull();
+  expect(q('[data-testid="exam-hand-in"]')).toBeNull();
+  await unmount();
+});
+
+it('does not hand in when an answer cannot be saved', async () => {
+  mocked.submitQuestion.mockRejectedValue(new Error('offline'));
+  await renderAt('/9/question');
+  await act(async () => (q('[data-testid="choice-A"]') as HTMLElement).click());
+  await act(async () => (q('[data-testid="exam-hand-in"]') as HTMLElement).click());
+  await wait(50);
+  await act(async () => (document.querySelector('[data-testid="exam-hand-in-ok"]') as HTMLElement).click());
+  await wait(100);
+  expect(mocked.submitQuestion).toHaveBeenCalledWith(9, 101, 'A');
+  expect(mocked.handInExam).not.toHaveBeenCalled();
+  expect(document.body.textContent).toContain('Some answers could not be saved');
+  await unmount();
+});
+
+it('keeps a handed-in paper closed', async () => {
+  mocked.getExamAccess.mockResolvedValue({ access: true, handedInAt: new Date().toISOString() });
+  await renderAt('/9/question');
+  expect(q('[data-testid="answer-disabled"]')?.textContent).toContain('handed in');
+  expect(q('[data-testid="exam-hand-in"]')).toBeNull();
+  expect(q('[data-testid="exam-handed-in"]')).not.toBeNull();
   await unmount();
 });

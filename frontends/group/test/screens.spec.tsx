@@ -7,7 +7,7 @@ import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { GroupAuth, GroupDetail, GroupMemberVO, GroupStatus, GroupVO, Page } from '@oj/contracts';
+import { GROUP_ERR, GroupAuth, GroupDetail, GroupMemberVO, GroupStatus, GroupVO, Page, PostingRules } from '@oj/contracts';
 import { DEFAULT_WEBSITE_CONFIG, LocaleProvider, authStore, setLocale, websiteConfigStore } from '@oj/kit';
 import { GroupRoutes } from '../src/root';
 import { groupMessages } from '../src/locales';
@@ -120,9 +120,36 @@ describe('group list', () => {
     await unmount();
   });
 
+  const rules = (over: Partial<PostingRules> = {}): PostingRules => ({
+    acRequired: 20,
+    solved: 25,
+    dailyLimit: 2,
+    today: 0,
+    totalLimit: 5,
+    owned: 0,
+    exempt: false,
+    refusal: null,
+    ...over,
+  });
+
+  it("tells the AC count and the student's own before the form, and keeps the form closed while it refuses", async () => {
+    mocked.getGroupList.mockResolvedValue(page([]));
+    mocked.getGroupCreateRules.mockResolvedValue(rules({ solved: 3, refusal: GROUP_ERR.createAcCount(20) }));
+    await renderAt('/');
+    await click('[data-testid="group-create"]');
+    await wait(50);
+    const notice = document.querySelector('[data-testid="posting-rules-group"]');
+    expect(notice?.getAttribute('data-allowed')).toBe('false');
+    expect(notice?.textContent).toContain('Creating a group needs at least 20 solved problems; you have solved 3.');
+    expect((document.querySelector('[data-testid="group-form-name"]') as HTMLInputElement).disabled).toBe(true);
+    expect((document.querySelector('[data-testid="group-create-submit"]') as HTMLButtonElement).disabled).toBe(true);
+    await unmount();
+  });
+
   it('refuses a group breaking the §5 rules with their texts and sends a valid one trimmed', async () => {
     mocked.getGroupList.mockResolvedValue(page([]));
     mocked.createGroup.mockResolvedValue(null);
+    mocked.getGroupCreateRules.mockResolvedValue(rules());
     await renderAt('/');
     await click('[data-testid="group-create"]');
     await type('[data-testid="group-form-name"]', 'abc');
@@ -246,8 +273,14 @@ describe('members', () => {
 
     await click('[data-testid="group-apply-tab"]');
     expect(q('[data-testid="group-apply-row"]')?.textContent).toContain('I am in this class');
+    // once accepted, the member list (its tab stays mounted) shows the new member without a reload (issue 37)
+    mocked.getMemberList.mockResolvedValue(
+      page([member({ uid: 't', username: 'teacher', auth: 5 }), member({}), member({ uid: 'u2', username: 'sam', auth: 3 })]),
+    );
     await click('[data-testid="group-apply-accept"]');
     expect(mocked.updateMember).toHaveBeenCalledWith(7, 'u2', 3);
+    await wait(50);
+    expect(all('[data-testid="group-member-row"]').map((r) => r.getAttribute('data-username'))).toEqual(['teacher', 'amy', 'sam']);
     await unmount();
   });
 });

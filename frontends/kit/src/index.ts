@@ -6,3 +6,4 @@ export * from './components/status-pages';
 export * from './components/judge-status-tag';
 export * from './components/markdown-image-button';
 export * from './components/user-name';
+export * from './components/posting-rules';

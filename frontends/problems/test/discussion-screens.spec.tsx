@@ -7,7 +7,7 @@ import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DiscussionStatus, DiscussionVO } from '@oj/contracts';
+import { DISCUSSION_ERR, DiscussionStatus, DiscussionVO, PostingRules } from '@oj/contracts';
 import { DEFAULT_WEBSITE_CONFIG, LocaleProvider, authStore, setLocale, websiteConfigStore } from '@oj/kit';
 import { DiscussionDetailPage } from '../src/pages/discussion/discussion-detail';
 import { problemsMessages } from '../src/locales';
@@ -87,6 +87,27 @@ beforeEach(() => {
   mocked.getComments.mockResolvedValue({ commentList: { records: [], total: 0, size: 10, current: 1, pages: 0 }, commentLikeMap: {} });
   mocked.reportDiscussion.mockResolvedValue(null);
   mocked.likeDiscussion.mockResolvedValue(null);
+  mocked.getDiscussionRules.mockResolvedValue({ post: commentRules(0, null), comment: commentRules(0, null) });
+});
+
+/** Comment rules as get-discussion-rules answers them: `solved` of 10 needed. */
+function commentRules(solved: number, refusal: string | null): PostingRules {
+  return { acRequired: 10, solved, dailyLimit: null, today: null, totalLimit: null, owned: null, exempt: false, refusal };
+}
+
+it('tells the comment AC count above the box and keeps the box closed while it refuses', async () => {
+  mocked.getDiscussionRules.mockResolvedValue({
+    post: commentRules(2, DISCUSSION_ERR.postAcCount(10)),
+    comment: commentRules(2, DISCUSSION_ERR.commentAcCount(10)),
+  });
+  mocked.getDiscussion.mockResolvedValue(post());
+  await renderDetail();
+  await until(() => !!q('[data-testid="posting-rules-comment"]'));
+  expect(q('[data-testid="posting-rules-comment"]')!.textContent).toContain(
+    'Commenting needs at least 10 solved problems; you have solved 2.',
+  );
+  expect((q('[data-testid="comment-input"]') as HTMLTextAreaElement).disabled).toBe(true);
+  expect((q('[data-testid="comment-send"]') as HTMLButtonElement).disabled).toBe(true);
 });
 afterEach(async () => {
   await act(async () => root.unmount());

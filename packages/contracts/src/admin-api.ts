@@ -31,6 +31,10 @@ export const ADMIN_API = {
   compileSpj: '/admin/problem/compile-spj',
   compileInteractive: '/admin/problem/compile-interactive',
   changeProblemAuth: '/admin/problem/change-problem-auth',
+  /** GET, submitId (HOJ): one submission back to the queue. */
+  rejudge: '/admin/judge/rejudge',
+  /** GET, pid (not in HOJ; root and admins): every finished practice submission of the problem. */
+  rejudgeProblem: '/admin/judge/rejudge-problem',
   tag: '/admin/tag',
   tagClassification: '/admin/tag/classification',
   importProblem: '/file/import-problem',

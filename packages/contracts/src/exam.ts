@@ -58,6 +58,7 @@ export const EXAM_ERR = {
   notRegistered: 'Please enter the exam password first.',
   notStarted: 'The exam has not started yet.',
   examEnded: 'The exam has ended: answers can no longer be saved.',
+  handedIn: 'You have handed in your paper: answers can no longer be saved.',
   questionNotInExam: 'The question is not in the exam.',
   questionAlreadyInExam: 'The question is already in the exam.',
   problemNotInExam: 'The problem is not in the exam.',
@@ -232,6 +233,8 @@ export interface RegisterExamBody {
 /** GET /api/get-exam-access (eid). */
 export interface ExamAccessInfo {
   access: boolean;
+  /** When the caller handed in their paper (`hand-in-exam`, not in HOJ), else null. */
+  handedInAt: string | null;
 }
 
 /** A programming problem of an exam (get-exam-problem-list rows, admin rows). */
@@ -479,6 +482,8 @@ export interface ExamPaper {
   marked: boolean;
   /** when the paper was last scored (ISO), null before */
   scoredAt: string | null;
+  /** When the candidate handed in (交卷), else null. */
+  handedInAt: string | null;
   items: ExamPaperItem[];
 }
 
@@ -590,6 +595,8 @@ export const EXAM_API = {
   submitQuestion: '/submit-question',
   /** POST (admins) */
   rejudgeQuestion: '/rejudge-question',
+  /** POST (eid; not in HOJ): the candidate finishes early; the paper is closed and scored (ExamPaper). */
+  handIn: '/hand-in-exam',
   myAnswer: '/get-my-answer',
   paperList: '/get-exam-paper-list',
   problemK: '/get-exam-problem-k',

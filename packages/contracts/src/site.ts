@@ -213,3 +213,29 @@ export interface OtherContest {
   beginTime: string;
   endTime: string;
 }
+
+/**
+ * What creating a group, posting a discussion or commenting asks of the caller (the site's switch config, spec §9),
+ * shown before the form: GET `get-group-create-rules` and `get-discussion-rules` (not in HOJ).
+ */
+export interface PostingRules {
+  /** accepted problems needed, and the caller's count */
+  acRequired: number;
+  solved: number;
+  /** per day (null: no daily limit), and how many the caller made today */
+  dailyLimit: number | null;
+  today: number | null;
+  /** in all (groups one may own; null: no such limit), and how many the caller has */
+  totalLimit: number | null;
+  owned: number | null;
+  /** admins: the counts and limits do not apply */
+  exempt: boolean;
+  /** the catalogue text a submit would be refused with now, or null */
+  refusal: string | null;
+}
+
+/** GET /api/get-discussion-rules (not in HOJ). */
+export interface DiscussionRules {
+  post: PostingRules;
+  comment: PostingRules;
+}

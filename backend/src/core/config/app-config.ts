@@ -257,7 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
       secret: persistentSecret(env.JWT_SECRET, dataDir, 'jwt-secret'),
       expiresInSec: int(env.JWT_EXPIRES_SEC, 24 * 3600, 'JWT_EXPIRES_SEC'),
     },
-    mail: { defaultFrom: env.MAIL_FROM || 'OJ <no-reply@localhost>' },
+    // the sender's name is the site's short name unless MAIL_FROM names one itself ('Name <address>')
+    mail: { defaultFrom: env.MAIL_FROM || 'no-reply@localhost' },
     judge: {
       token: persistentSecret(env.JUDGE_TOKEN, dataDir, 'judge-token'),
       cacheDir: path.join(dataDir, 'judge-cache'),

@@ -47,6 +47,16 @@ export class MailService {
     );
   }
 
+  /**
+   * The SMTP account's address (else MAIL_FROM), under the site's short name (spec §3 shortName), so mail says which
+   * site it is from; a MAIL_FROM that names its sender ('Name <address>') is kept as it is.
+   */
+  private async sender(cfg: EmailConfig): Promise<string | { name: string; address: string }> {
+    const from = cfg.emailUsername && cfg.emailUsername.includes('@') ? cfg.emailUsername : this.config.mail.defaultFrom;
+    if (from.includes('<')) return from;
+    return { name: (await this.siteConfig.get('web')).shortName, address: from };
+  }
+
   async send(message: MailMessage, smtp?: EmailConfig): Promise<void> {
     const cfg = smtp ?? (await this.siteConfig.get('email'));
     // A configuration state, not a server fault: the caller learns it plainly (400), on public routes too.
@@ -64,7 +74,7 @@ export class MailService {
     });
     try {
       await transport.sendMail({
-        from: cfg.emailUsername && cfg.emailUsername.includes('@') ? cfg.emailUsername : this.config.mail.defaultFrom,
+        from: await this.sender(cfg),
         to: message.to,
         subject: message.subject,
         text: message.text,

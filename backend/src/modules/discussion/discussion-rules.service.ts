@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DISCUSSION_ERR, DISCUSSION_LIMITS, PERMISSION, ROLE_NAMES, SWITCH_DENIED_TEXT, SiteSwitch } from '@oj/contracts';
+import { DISCUSSION_ERR, DISCUSSION_LIMITS, PERMISSION, PostingRules, ROLE_NAMES, SWITCH_DENIED_TEXT, SiteSwitch } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -32,19 +32,70 @@ export class DiscussionRulesService {
   }
 
   /**
-   * Checks for a new discussion and takes its place in the day's limit (atomically: concurrent posts cannot all
-   * pass a count read before any raised it). Answers the function that gives the place back if the post is not
-   * stored after all.
+   * What posting a discussion asks of the caller (GET get-discussion-rules shows it before the form), and the check
+   * of a post: the role's permissions, then (not for admins) §9's AC count and daily limit.
+   */
+  async postRules(user: AuthUser): Promise<PostingRules> {
+    const cfg = await this.site.get('switch');
+    const [solved, today] = await Promise.all([
+      this.acCount(user.uid),
+      this.redis.get(this.dailyKey(user.uid)).then((v) => Number(v ?? 0)),
+    ]);
+    // The stored role → permission mapping (admin → Auth): muted roles lack comment:post, 1004–1007 discussion:post.
+    const refusal = !(await this.permissions.holds(user.roleId, PERMISSION.commentPost))
+      ? DISCUSSION_ERR.mutedRole
+      : !(await this.permissions.holds(user.roleId, PERMISSION.discussionPost))
+        ? DISCUSSION_ERR.noPostRole
+        : user.isAdmin
+          ? null
+          : solved < cfg.defaultCreateDiscussionACInitValue
+            ? DISCUSSION_ERR.postAcCount(cfg.defaultCreateDiscussionACInitValue)
+            : today >= cfg.defaultCreateDiscussionDailyLimit
+              ? DISCUSSION_ERR.dailyPostLimit(cfg.defaultCreateDiscussionDailyLimit)
+              : null;
+    return {
+      acRequired: cfg.defaultCreateDiscussionACInitValue,
+      solved,
+      dailyLimit: cfg.defaultCreateDiscussionDailyLimit,
+      today,
+      totalLimit: null,
+      owned: null,
+      exempt: user.isAdmin,
+      refusal,
+    };
+  }
+
+  /** Comments and replies: the role may comment, then (not for admins) §9's AC count. */
+  async commentRules(user: AuthUser): Promise<PostingRules> {
+    const cfg = await this.site.get('switch');
+    const solved = await this.acCount(user.uid);
+    const refusal = !(await this.permissions.holds(user.roleId, PERMISSION.commentPost))
+      ? DISCUSSION_ERR.mutedRole
+      : !user.isAdmin && solved < cfg.defaultCreateCommentACInitValue
+        ? DISCUSSION_ERR.commentAcCount(cfg.defaultCreateCommentACInitValue)
+        : null;
+    return {
+      acRequired: cfg.defaultCreateCommentACInitValue,
+      solved,
+      dailyLimit: null,
+      today: null,
+      totalLimit: null,
+      owned: null,
+      exempt: user.isAdmin,
+      refusal,
+    };
+  }
+
+  /**
+   * Checks for a new discussion (the same rules postRules shows) and takes its place in the day's limit atomically:
+   * concurrent posts cannot all pass a count read before any raised it. Answers the function that gives the place back
+   * if the post is not stored after all.
    */
   async assertCanPost(user: AuthUser): Promise<() => Promise<void>> {
-    // The stored role → permission mapping (admin → Auth): muted roles lack comment:post, 1004–1007 discussion:post.
-    if (!(await this.permissions.holds(user.roleId, PERMISSION.commentPost))) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
-    if (!(await this.permissions.holds(user.roleId, PERMISSION.discussionPost))) throw new ForbiddenError(DISCUSSION_ERR.noPostRole);
+    const { refusal } = await this.postRules(user);
+    if (refusal) throw new ForbiddenError(refusal);
     if (user.isAdmin) return async () => undefined;
     const cfg = await this.site.get('switch');
-    if ((await this.acCount(user.uid)) < cfg.defaultCreateDiscussionACInitValue) {
-      throw new ForbiddenError(DISCUSSION_ERR.postAcCount(cfg.defaultCreateDiscussionACInitValue));
-    }
     const release = await this.rate.reserveDaily(
       this.dailyKey(user.uid),
       cfg.defaultCreateDiscussionDailyLimit,
@@ -61,12 +112,9 @@ export class DiscussionRulesService {
 
   /** Comments and replies. */
   async assertCanComment(user: AuthUser): Promise<void> {
-    if (!(await this.permissions.holds(user.roleId, PERMISSION.commentPost))) throw new ForbiddenError(DISCUSSION_ERR.mutedRole);
+    const { refusal } = await this.commentRules(user);
+    if (refusal) throw new ForbiddenError(refusal);
     if (user.isAdmin) return;
-    const cfg = await this.site.get('switch');
-    if ((await this.acCount(user.uid)) < cfg.defaultCreateCommentACInitValue) {
-      throw new ForbiddenError(DISCUSSION_ERR.commentAcCount(cfg.defaultCreateCommentACInitValue));
-    }
     await this.rate.consume({ key: `discussion:comment:${user.uid}`, max: DISCUSSION_LIMITS.commentsPerMinute, windowSec: 60 });
   }
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ContestAuth, ContestStatus, EXAM_ERR, contestStatusAt } from '@oj/contracts';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
-import { NotFoundError } from '../../core/http/api.exception';
+import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { RegistrationCache } from '../contest/timed/registration-cache';
 import { GroupAccessService } from '../group/access/group-access.service';
 import { RowCache } from '../../core/cache/row-cache';
@@ -41,6 +41,8 @@ export interface ExamAccess {
   user?: AuthUser;
   isAdmin: boolean;
   isRegistered: boolean;
+  /** The caller handed in their paper (交卷): nothing more is taken from them. */
+  handedIn: boolean;
 }
 
 const standing = (a: ExamAccess): TimedStanding => ({
@@ -59,13 +61,30 @@ const standing = (a: ExamAccess): TimedStanding => ({
 export class ExamAccessService {
   private readonly cache: RowCache<Exam>;
   private readonly registrations: RegistrationCache;
+  /**
+   * Who handed in, per exam: one read per exam and second on a replica (answers are saved many times a second, so
+   * not one read per save); a hand-in through this replica counts at once (`handedInHere`), others within a second.
+   */
+  private readonly handIns: RowCache<Set<string>>;
+  private readonly handedInHere = new Set<string>();
 
   constructor(
     @InjectRepository(Exam) private readonly exams: Repository<Exam>,
     @InjectRepository(ExamRegister) private readonly registers: Repository<ExamRegister>,
     private readonly groups: GroupAccessService,
+    @InjectDataSource() private readonly db: DataSource,
   ) {
     this.cache = new RowCache((id) => this.exams.findOneBy({ id }), EXAM_CACHE_MS, EXAM_REFRESH_MS);
+    this.handIns = new RowCache(
+      async (eid) =>
+        new Set(
+          ((await this.db.query('SELECT uid FROM exam_paper WHERE eid = $1 AND handed_in_at IS NOT NULL', [eid])) as { uid: string }[]).map(
+            (r) => r.uid,
+          ),
+        ),
+      EXAM_CACHE_MS,
+      EXAM_REFRESH_MS,
+    );
     this.registrations = new RegistrationCache((eid, uid) => this.registers.existsBy({ eid, uid }), EXAM_UNREGISTERED_CACHE_MS);
   }
 
@@ -78,7 +97,14 @@ export class ExamAccessService {
     if (!exam.visible && !isAdmin) throw new NotFoundError();
     if (!isAdmin && exam.gid !== null && !(await this.groups.isMember(exam.gid, user))) throw new NotFoundError();
     const isRegistered = !!user && exam.auth !== ContestAuth.Public && (await this.registrations.isRegistered(eid, user.uid));
-    return { exam, status: contestStatusAt(exam.startTime, exam.endTime, now), user, isAdmin, isRegistered };
+    const handedIn = !!user && (this.handedInHere.has(`${eid}:${user.uid}`) || !!(await this.handIns.get(eid))?.has(user.uid));
+    return { exam, status: contestStatusAt(exam.startTime, exam.endTime, now), user, isAdmin, isRegistered, handedIn };
+  }
+
+  /** A hand-in stored through this replica: refused from the next request on. */
+  handedInNow(eid: number, uid: string): void {
+    if (this.handedInHere.size >= 200_000) this.handedInHere.clear();
+    this.handedInHere.add(`${eid}:${uid}`);
   }
 
   exam(eid: number): Promise<Exam | null> {
@@ -88,6 +114,7 @@ export class ExamAccessService {
   forget(eid: number): void {
     this.cache.forget(eid);
     this.registrations.forget(eid);
+    this.handIns.forget(eid);
   }
 
   assertCanManage(a: ExamAccess): void {
@@ -104,9 +131,10 @@ export class ExamAccessService {
     assertCanViewProblems(standing(a), EXAM_TEXTS);
   }
 
-  /** Saving answers and submitting programs: running; public, entered, or admin (spec §6). */
+  /** Saving answers and submitting programs: running; public, entered, or admin (spec §6); not after a hand-in. */
   assertCanSubmit(a: ExamAccess): void {
     assertCanSubmit(standing(a), EXAM_TEXTS);
+    if (a.handedIn) throw new ForbiddenError(EXAM_ERR.handedIn);
   }
 
   hasAccess(a: ExamAccess): boolean {

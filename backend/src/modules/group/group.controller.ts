@@ -45,6 +45,12 @@ export class GroupController {
     return this.groups.uploadAvatar(q.gid, image, user);
   }
 
+  @Get('get-group-create-rules')
+  @ApiOperation({ summary: 'What creating a group asks of the caller, shown before the form (PostingRules; not in HOJ)' })
+  createRules(@CurrentUser() user: AuthUser) {
+    return this.groups.createRules(user);
+  }
+
   @Post('group')
   @HttpCode(200)
   async create(@Body() body: GroupBodyDto, @CurrentUser() user: AuthUser): Promise<null> {

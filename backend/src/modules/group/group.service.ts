@@ -1,6 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ERR, GROUP_ERR, GROUP_LIMITS, GroupAuth, GroupDetail, GroupMemberStatus, GroupStatus, GroupVO, Page } from '@oj/contracts';
+import {
+  ERR,
+  GROUP_ERR,
+  GROUP_LIMITS,
+  GroupAuth,
+  GroupDetail,
+  GroupMemberStatus,
+  GroupStatus,
+  GroupVO,
+  Page,
+  PostingRules,
+} from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -262,22 +273,51 @@ export class GroupService {
   }
 
   /**
-   * §9: AC count, then the daily limit, then the total limit (site switch config). The day's place is taken here
-   * (atomically); the answer gives it back when the group is not made after all.
+   * GET get-group-create-rules (not in HOJ), and the check of POST group: §9's AC count, then the daily limit, then the
+   * total limit (site switch config); admins are exempt. The create form shows them before it is filled in.
    */
-  private async assertCanCreate(user: AuthUser): Promise<() => Promise<void>> {
+  async createRules(user: AuthUser): Promise<PostingRules> {
     const cfg = await this.site.get('switch');
     const rows: { solved: number }[] = await this.dataSource.query('SELECT solved FROM user_judge_stat WHERE uid = $1', [user.uid]);
-    if ((rows[0]?.solved ?? 0) < cfg.defaultCreateGroupACInitValue) {
-      throw new ForbiddenError(GROUP_ERR.createAcCount(cfg.defaultCreateGroupACInitValue));
-    }
+    const solved = rows[0]?.solved ?? 0;
+    const today = Number((await this.redis.get(this.dailyKey(user.uid))) ?? 0);
+    const owned = await this.groups.countBy({ uid: user.uid });
+    const refusal = user.isAdmin
+      ? null
+      : solved < cfg.defaultCreateGroupACInitValue
+        ? GROUP_ERR.createAcCount(cfg.defaultCreateGroupACInitValue)
+        : today >= cfg.defaultCreateGroupDailyLimit
+          ? GROUP_ERR.createDailyLimit(cfg.defaultCreateGroupDailyLimit)
+          : owned >= cfg.defaultCreateGroupLimit
+            ? GROUP_ERR.createTotalLimit(cfg.defaultCreateGroupLimit)
+            : null;
+    return {
+      acRequired: cfg.defaultCreateGroupACInitValue,
+      solved,
+      dailyLimit: cfg.defaultCreateGroupDailyLimit,
+      today,
+      totalLimit: cfg.defaultCreateGroupLimit,
+      owned,
+      exempt: user.isAdmin,
+      refusal,
+    };
+  }
+
+  /**
+   * The check of POST group: createRules' refusal first (the order the form shows), then the day's place taken
+   * atomically (concurrent creates cannot all pass a count read before any raised it) and the total limit read again
+   * after it. The answer gives the place back when the group is not made after all.
+   */
+  private async assertCanCreate(user: AuthUser): Promise<() => Promise<void>> {
+    const { refusal } = await this.createRules(user);
+    if (refusal) throw new ForbiddenError(refusal);
+    const cfg = await this.site.get('switch');
     const release = await this.rateLimit.reserveDaily(
       this.dailyKey(user.uid),
       cfg.defaultCreateGroupDailyLimit,
       () => new ForbiddenError(GROUP_ERR.createDailyLimit(cfg.defaultCreateGroupDailyLimit)),
     );
-    const owned = await this.groups.countBy({ uid: user.uid });
-    if (owned >= cfg.defaultCreateGroupLimit) {
+    if ((await this.groups.countBy({ uid: user.uid })) >= cfg.defaultCreateGroupLimit) {
       await release();
       throw new ForbiddenError(GROUP_ERR.createTotalLimit(cfg.defaultCreateGroupLimit));
     }

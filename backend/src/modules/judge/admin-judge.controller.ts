@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
 import { ERR, Role, PERMISSION } from '@oj/contracts';
-import { IsInt, IsOptional } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
@@ -16,6 +17,11 @@ import { RejudgeService } from './rejudge.service';
 class ManualJudgeQueryDto extends SubmitIdQueryDto {
   @IsInt() status: number;
   @IsOptional() @IsInt() score?: number;
+}
+
+/** GET admin/judge/rejudge-problem (not in HOJ). */
+class PidQueryDto {
+  @Type(() => Number) @IsInt() @Min(1) pid: number;
 }
 
 /**
@@ -38,6 +44,13 @@ export class AdminJudgeController {
   async rejudge(@Query() q: SubmitIdQueryDto, @CurrentUser() user: AuthUser) {
     await this.assertCanJudge(q.submitId, user);
     return this.rejudges.rejudge(q.submitId);
+  }
+
+  /** Every practice submission of one problem; site admins only (a problem admin rejudges one by one). */
+  @Get('rejudge-problem')
+  @Roles(Role.Root, Role.Admin)
+  rejudgeProblem(@Query() q: PidQueryDto) {
+    return this.rejudges.rejudgePracticeProblem(q.pid);
   }
 
   @Get('manual-judge')

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { JUDGE_PRIORITY, JudgeStatus } from '@oj/contracts';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { JUDGE_PRIORITY, JudgeStatus, UNFINISHED_JUDGE_STATUSES } from '@oj/contracts';
+import { DataSource } from 'typeorm';
 import { ProblemService } from '../problem/problem.service';
 import { JudgeQueueService } from './judge-queue.service';
 import { JudgeResultService } from './judge-result.service';
@@ -11,6 +13,7 @@ export class RejudgeService {
     private readonly results: JudgeResultService,
     private readonly queue: JudgeQueueService,
     private readonly problems: ProblemService,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   async rejudge(submitId: number): Promise<{ submitId: number; status: number }> {
@@ -20,5 +23,21 @@ export class RejudgeService {
     await this.queue.removeFinishedJob(submitId);
     await this.queue.enqueueJudge({ submitId, ...reset }, problem, JUDGE_PRIORITY.rejudge);
     return { submitId, status: JudgeStatus.Pending };
+  }
+
+  /**
+   * `admin/judge/rejudge-problem` (not in HOJ): every finished practice submission of a bank problem (no contest,
+   * no exam; group practice included) goes back to the queue. Contest and exam submissions are left to their own
+   * rejudge routes, whose admins (not the site's) decide about them.
+   */
+  async rejudgePracticeProblem(pid: number): Promise<{ count: number }> {
+    await this.problems.findById(pid);
+    const rows: { submitId: number }[] = await this.db.query(
+      `SELECT submit_id AS "submitId" FROM judge
+        WHERE pid = $1 AND cid = 0 AND eid = 0 AND NOT (status = ANY($2)) ORDER BY submit_id`,
+      [pid, UNFINISHED_JUDGE_STATUSES],
+    );
+    for (const { submitId } of rows) await this.rejudge(submitId);
+    return { count: rows.length };
   }
 }

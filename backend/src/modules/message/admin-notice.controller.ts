@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminNotice, Page, Role } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Roles } from '../../core/auth/decorators';
-import { CreateNoticeDto, NoticeIdQuery, NoticeListQuery, UpdateNoticeDto } from './dto/notice.dto';
+import { CreateNoticeDto, NoticeIdBody, NoticeIdQuery, NoticeListQuery, UpdateNoticeDto } from './dto/notice.dto';
 import { AdminSysNotice } from './entities/notice.entity';
 import { NoticeService } from './notice.service';
 
@@ -27,6 +27,13 @@ export class AdminNoticeController {
   @Put()
   update(@Body() dto: UpdateNoticeDto): Promise<AdminSysNotice> {
     return this.notices.update(dto);
+  }
+
+  /** Push now (not in HOJ): the notice reaches its recipients at once instead of at the next hourly push. */
+  @Post('push')
+  @HttpCode(200)
+  push(@Body() dto: NoticeIdBody): Promise<AdminSysNotice> {
+    return this.notices.pushNow(dto.id);
   }
 
   @Delete()

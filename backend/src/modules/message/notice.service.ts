@@ -86,14 +86,28 @@ export class NoticeService {
 
   /** Delivers every notice not yet pushed; answers how many notices were pushed. */
   @Cron(TIMINGS.noticePushCron, { name: 'push-admin-notices' })
-  async pushPending(): Promise<number> {
+  pushPending(): Promise<number> {
+    return this.push();
+  }
+
+  /**
+   * POST admin/msg/notice/push (not in HOJ): one notice now instead of at the next hour; the hourly job stays for
+   * the others. Claimed the same way, so the job and this never push it twice. Answers the notice as stored.
+   */
+  async pushNow(id: number): Promise<AdminSysNotice> {
+    const notice = await this.dataSource.getRepository(AdminSysNotice).findOneBy({ id });
+    // a 'Single' notice is one user's "mine" message, delivered when written: not Admin → Notice's
+    if (!notice || (notice.type as string) === SINGLE_NOTICE) throw new NotFoundError();
+    await this.push(id);
+    return (await this.dataSource.getRepository(AdminSysNotice).findOneBy({ id }))!;
+  }
+
+  /** Pushes the notices not yet pushed (only `id` when given); answers how many were pushed. */
+  private async push(id?: number): Promise<number> {
     const pushed = await this.dataSource.transaction(async (em) => {
-      const pending = await em
-        .createQueryBuilder(AdminSysNotice, 'n')
-        .where('n.state = false')
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
+      const query = em.createQueryBuilder(AdminSysNotice, 'n').where('n.state = false');
+      if (id !== undefined) query.andWhere('n.id = :id', { id });
+      const pending = await query.setLock('pessimistic_write').setOnLocked('skip_locked').getMany();
       for (const notice of pending) {
         const select = em.createQueryBuilder().select('u.uid', 'recipient_id').from(User, 'u');
         if (notice.type === NoticeRecipient.User) select.where('u.uid = :uid', { uid: notice.recipientId });

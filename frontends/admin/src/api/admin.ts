@@ -59,6 +59,8 @@ export const createAnnouncement = (body: Announcement) => call<void>(api.post(AD
 export const updateAnnouncement = (body: Announcement) => call<void>(api.put(ADMIN_API.announcement, body));
 export const deleteAnnouncement = (aid: number) => call<void>(api.delete(ADMIN_API.announcement, { params: { aid } }));
 
+/** Every finished practice submission of the problem back to the queue (root and admins). */
+export const rejudgeProblem = (pid: number) => call<{ count: number }>(api.get(ADMIN_API.rejudgeProblem, { params: { pid } }));
 export const getProblemList = (query: AdminProblemListQuery) => call<Page<AdminProblem>>(api.get(ADMIN_API.problemList, { params: query }));
 export const getProblem = (pid: number, c: ScopedClient = siteClient) =>
   call<AdminProblemDetail>(c.get(ADMIN_API.problem, { params: { pid } }));

@@ -11,6 +11,9 @@ export const isAdminUser = (roleList: readonly string[] | undefined): boolean =>
   !!roleList && roleList.some((r) => ADMIN_ROLE_NAMES.includes(r));
 export const isSuperAdminUser = (roleList: readonly string[] | undefined): boolean =>
   !!roleList && roleList.includes(SUPER_ADMIN_ROLE_NAME);
+/** Root or admin: what `admin/judge/rejudge-problem` accepts (a problem admin rejudges one submission at a time). */
+export const isSiteAdminUser = (roleList: readonly string[] | undefined): boolean =>
+  !!roleList && roleList.some((r) => r === SUPER_ADMIN_ROLE_NAME || r === ROLE_NAMES[Role.Admin]);
 export const isProblemAdminUser = (roleList: readonly string[] | undefined): boolean =>
   !!roleList && roleList.includes(ROLE_NAMES[Role.ProblemAdmin]);
 

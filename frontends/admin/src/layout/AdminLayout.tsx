@@ -29,7 +29,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { adminLogout, openQueueBoardSession } from '../api/admin';
 import { isProblemAdminUser, isSuperAdminUser } from '../auth/guard';
 import { clearSession, useSession } from '../auth/session';
-import { setLocale, useLocale } from '@oj/kit';
+import { setLocale, useDocumentTitle, useLocale, useWebsiteConfig } from '@oj/kit';
 import { useT, Translate } from '../i18n';
 import './admin-layout.css';
 
@@ -124,6 +124,9 @@ export function buildMenu(t: Translate, superAdmin: boolean, problemReviewer = s
 
 export function AdminLayout() {
   const { t } = useT();
+  // the configured site name, in the header and the tab (spec §3 shortName)
+  const title = t('admin.layout.title', { name: useWebsiteConfig().shortName });
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user } = useSession();
@@ -141,7 +144,7 @@ export function AdminLayout() {
 
   return (
     <ProLayout
-      title={t('admin.layout.title')}
+      title={title}
       logo={false}
       layout="mix"
       fixSiderbar

@@ -59,13 +59,13 @@ const messages: Record<string, string> = {
 
   'admin.layout.logout': 'Logout',
   'admin.layout.switchLanguage': '简体中文',
-  'admin.layout.title': 'OJ Admin',
+  'admin.layout.title': '{name} Admin',
 
   'admin.login.password': 'Password',
   'admin.login.submit': 'Login',
   'admin.login.subtitle': 'Sign in with an administrator account',
   'admin.login.success': 'Welcome back',
-  'admin.login.title': 'OJ Admin',
+  'admin.login.title': '{name} Admin',
   'admin.login.username': 'Username',
 
   'admin.menu.announcement': 'Announcement',
@@ -163,6 +163,10 @@ const messages: Record<string, string> = {
   'admin.problems.keyword': 'Keyword',
   'admin.problems.keywordPlaceholder': 'Display ID or title',
   'admin.problems.modified': 'Modified',
+  'admin.problems.rejudge': 'Rejudge',
+  'admin.problems.rejudgeConfirm':
+    "Rejudge every practice submission of this problem? A contest's or exam's submissions are rejudged by its admins.",
+  'admin.problems.rejudged': '{count} submissions are back in the judge queue',
   'admin.problems.selected': '{count} selected',
   'admin.problems.title': 'Problem List',
   'admin.problems.titleColumn': 'Title',
@@ -376,6 +380,18 @@ const messages: Record<string, string> = {
   'admin.switch.groupDaily': 'Groups created per day',
   'admin.switch.groupTotal': 'Groups per user in total',
   'admin.switch.testcaseDownloadsDaily': 'Test data downloads per day (root not limited)',
+  'admin.switch.submitIntervalHelp':
+    'Least seconds between two practice submissions of one user (contest and exam submissions are not limited); 0 for no limit.',
+  'admin.switch.testcaseDownloadsDailyHelp': 'Test data downloads per user and day; root is not limited.',
+  'admin.switch.discussionAcHelp':
+    'Problems a user must have solved to post a discussion (site and group discussions); admins are exempt, 0 asks for none. Students see it, with their own count, above the post form.',
+  'admin.switch.discussionDailyHelp': 'Discussions one user may post per day; admins are exempt.',
+  'admin.switch.commentAcHelp':
+    'Problems a user must have solved to comment and reply; admins are exempt, 0 asks for none. Shown above the comment box.',
+  'admin.switch.groupAcHelp':
+    "Problems a user must have solved to create a group; admins are exempt, 0 asks for none. Shown, with the student's own count, above the create form.",
+  'admin.switch.groupDailyHelp': 'Groups one user may create per day; admins are exempt.',
+  'admin.switch.groupTotalHelp': 'Groups one user may own in all; admins are exempt.',
   'admin.switch.title': 'System Switch',
   'admin.dashboard.chartTitle': 'Submissions of the last 14 days',
   'admin.dashboard.chartTotal': 'Submissions',

@@ -57,13 +57,13 @@ const messages: Record<string, string> = {
 
   'admin.layout.logout': '退出登录',
   'admin.layout.switchLanguage': 'English',
-  'admin.layout.title': 'OJ 管理后台',
+  'admin.layout.title': '{name} 管理后台',
 
   'admin.login.password': '密码',
   'admin.login.submit': '登录',
   'admin.login.subtitle': '请使用管理员账号登录',
   'admin.login.success': '欢迎回来',
-  'admin.login.title': 'OJ 管理后台',
+  'admin.login.title': '{name} 管理后台',
   'admin.login.username': '用户名',
 
   'admin.menu.announcement': '公告管理',
@@ -160,6 +160,9 @@ const messages: Record<string, string> = {
   'admin.problems.keyword': '关键词',
   'admin.problems.keywordPlaceholder': '展示 ID 或标题',
   'admin.problems.modified': '修改时间',
+  'admin.problems.rejudge': '重判',
+  'admin.problems.rejudgeConfirm': '重判该题目的全部练习提交？比赛和考试中的提交由各自的管理员重判。',
+  'admin.problems.rejudged': '{count} 个提交已重新进入评测队列',
   'admin.problems.selected': '已选 {count} 项',
   'admin.problems.title': '题目列表',
   'admin.problems.titleColumn': '标题',
@@ -371,6 +374,16 @@ const messages: Record<string, string> = {
   'admin.switch.groupDaily': '每日创建团队数',
   'admin.switch.groupTotal': '每人创建团队总数',
   'admin.switch.testcaseDownloadsDaily': '每日测试数据下载次数（超级管理员不受限）',
+  'admin.switch.submitIntervalHelp': '同一用户两次练习提交之间至少相隔的秒数（比赛和考试中的提交不受此限）；0 表示不限制。',
+  'admin.switch.testcaseDownloadsDailyHelp': '每个用户每天最多下载测试数据的次数；超级管理员不受限。',
+  'admin.switch.discussionAcHelp':
+    '用户至少通过多少道题目才能发布讨论（站点讨论和团队讨论）；管理员不受限，0 表示不要求。学生在发帖表单上方会看到这一要求和自己的通过数。',
+  'admin.switch.discussionDailyHelp': '每个用户每天最多发布的讨论数；管理员不受限。',
+  'admin.switch.commentAcHelp': '用户至少通过多少道题目才能评论和回复；管理员不受限，0 表示不要求。评论框上方会显示这一要求。',
+  'admin.switch.groupAcHelp':
+    '用户至少通过多少道题目才能创建团队；管理员不受限，0 表示不要求。创建团队的表单上方会显示这一要求和学生自己的通过数。',
+  'admin.switch.groupDailyHelp': '每个用户每天最多创建的团队数；管理员不受限。',
+  'admin.switch.groupTotalHelp': '每个用户最多拥有（作为团队所有者）的团队数；管理员不受限。',
   'admin.switch.title': '系统开关',
   'admin.dashboard.chartTitle': '最近 14 天的提交',
   'admin.dashboard.chartTotal': '提交',

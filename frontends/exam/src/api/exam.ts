@@ -44,6 +44,8 @@ export async function getExamInfo(eid: number): Promise<Timed<ExamInfo>> {
   return { data, receivedAt: Date.now() };
 }
 export const registerExam = (eid: number, password: string) => call<null>(api.post(EXAM_API.register, { eid, password }));
+/** 交卷 (not in HOJ): closes the caller's paper; answers the paper (scores when they show). */
+export const handInExam = (eid: number) => call<ExamPaper>(api.post(EXAM_API.handIn, { eid }));
 export const getExamAccess = (eid: number) => call<ExamAccessInfo>(api.get(EXAM_API.access, { params: { eid } }));
 
 /** The exam's questions as the candidate sees them, with the answers the server has (`myAnswer`). */

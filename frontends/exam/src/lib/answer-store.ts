@@ -24,6 +24,8 @@ export interface AnswerStoreOptions {
   /** pause after the last change before it is sent (ms) */
   delayMs?: number;
   storage?: Storage;
+  /** the store of the open question page (flushExamAnswers uses it) */
+  live?: boolean;
 }
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'error';
@@ -81,6 +83,24 @@ function load(storage: Storage, key: string): Record<number, KeptAnswer> {
     return out;
   } catch {
     return {};
+  }
+}
+
+/** The store each open question page uses, by storage key: a hand-in flushes that one (its timers, its state). */
+const liveStores = new Map<string, AnswerStore>();
+
+/**
+ * Sends every answer of the exam the server has not confirmed (before a hand-in), through the open page's store when
+ * there is one, else through a store over what localStorage keeps. Resolves true when nothing is left unsaved.
+ */
+export async function flushExamAnswers(o: AnswerStoreOptions): Promise<boolean> {
+  const live = liveStores.get(answerStorageKey(o.uid, o.eid));
+  const store = live ?? createAnswerStore(o);
+  try {
+    await store.flush();
+    return Object.values(store.all()).every((a) => a.saved);
+  } finally {
+    if (!live) store.dispose();
   }
 }
 
@@ -143,7 +163,7 @@ export function createAnswerStore(o: AnswerStoreOptions): AnswerStore {
     );
   };
 
-  return {
+  const store: AnswerStore = {
     get: (questionId) => answers[questionId],
     all: () => answers,
     set(questionId, value) {
@@ -193,8 +213,11 @@ export function createAnswerStore(o: AnswerStoreOptions): AnswerStore {
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
       listeners.clear();
+      if (liveStores.get(key) === store) liveStores.delete(key);
     },
   };
+  if (o.live) liveStores.set(key, store);
+  return store;
 }
 
 /** The answers of a store, re-rendering on every change. */

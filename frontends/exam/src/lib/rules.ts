@@ -2,10 +2,11 @@
 import { ContestAuth, ContestStatus } from '@oj/contracts';
 import type { Viewer } from 'contest/clock';
 
-/** Why answering or submitting is refused, as a message id, or null when allowed. */
-export function answerRefusal(auth: ContestAuth, status: ContestStatus, v: Viewer): string | null {
+/** Why answering or submitting is refused, as a message id, or null when allowed (`handedIn`: the paper is in). */
+export function answerRefusal(auth: ContestAuth, status: ContestStatus, v: Viewer, handedIn = false): string | null {
   if (!v.isLoggedIn) return 'exam.submit.loginFirst';
   if (status === ContestStatus.Ended) return 'exam.submit.ended';
+  if (handedIn) return 'exam.submit.handedIn';
   if (status === ContestStatus.Scheduled && !v.isAdmin) return 'exam.submit.notStarted';
   if (auth !== ContestAuth.Public && !v.entered && !v.isAdmin) return 'exam.submit.enterPassword';
   return null;

@@ -1,5 +1,6 @@
 /** Typed group calls through kit's client (spec §7 "Groups"); paths from the contracts' GROUP_API. */
 import {
+  PostingRules,
   Announcement,
   ContestInfo,
   DiscussionVO,
@@ -34,6 +35,8 @@ export const getGroupDetail = (gid: number) => call<GroupDetail>(api.get(GROUP_A
 /** The caller's level in the group (0 none, 1 applying, 2 refused, 3–5; root is not a level here). */
 export const getGroupAuth = (gid: number) => call<GroupMemberStatus | 0>(api.get(GROUP_API.auth, { params: { gid }, silent: true }));
 export const createGroup = (body: GroupBody) => call<null>(api.post(GROUP_API.group, body));
+/** What creating a group asks of the caller (not in HOJ), shown before the form. */
+export const getGroupCreateRules = () => call<PostingRules>(api.get('/get-group-create-rules', { silent: true }));
 export const updateGroup = (body: GroupBody & { id: number }) => call<null>(api.put(GROUP_API.group, body));
 export const deleteGroup = (gid: number) => call<null>(api.delete(GROUP_API.group, { params: { gid } }));
 

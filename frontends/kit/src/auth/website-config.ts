@@ -34,6 +34,17 @@ export function loadWebsiteConfig(force = false): Promise<void> {
   return pending;
 }
 
+/**
+ * Keeps the browser tab's title on the configured site name (spec §3 `shortName`; 'OJ' until it is read), or on an
+ * app's own title made from it (the admin app's "<name> 管理后台"). Each app's layout calls it once.
+ */
+export function useDocumentTitle(title?: string): void {
+  const { shortName } = useWebsiteConfig();
+  useEffect(() => {
+    document.title = title ?? shortName;
+  }, [title, shortName]);
+}
+
 export function useWebsiteConfig(): WebsiteConfig {
   const { config, loaded } = useStore(websiteConfigStore);
   useEffect(() => {

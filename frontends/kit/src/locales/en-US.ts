@@ -20,5 +20,12 @@ const enUS: Messages = {
   'kit.copy.failed': 'Copied failed',
   ...statusNames,
   'kit.common.backToList': 'Back to the list',
+  'kit.rules.ac.group': 'Creating a group needs at least {ac} solved problems; you have solved {solved}.',
+  'kit.rules.ac.post': 'Posting needs at least {ac} solved problems; you have solved {solved}.',
+  'kit.rules.ac.comment': 'Commenting needs at least {ac} solved problems; you have solved {solved}.',
+  'kit.rules.daily.group': 'At most {limit} new groups a day; {today} today.',
+  'kit.rules.daily.post': 'At most {limit} posts a day; {today} today.',
+  'kit.rules.daily.comment': 'At most {limit} comments a day; {today} today.',
+  'kit.rules.total.group': 'At most {limit} groups owned per user; you own {owned}.',
 };
 export default enUS;

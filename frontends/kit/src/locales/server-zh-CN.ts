@@ -185,6 +185,7 @@ export const serverZhCN: Record<string, string> = {
   'EXAM_ERR.notRegistered': '请先输入考试密码。',
   'EXAM_ERR.notStarted': '考试尚未开始。',
   'EXAM_ERR.examEnded': '考试已结束，答案不能再保存。',
+  'EXAM_ERR.handedIn': '你已交卷，答案不能再保存。',
   'EXAM_ERR.questionNotInExam': '该题目不在考试中。',
   'EXAM_ERR.questionAlreadyInExam': '该题目已在考试中。',
   'EXAM_ERR.problemNotInExam': '该编程题不在考试中。',

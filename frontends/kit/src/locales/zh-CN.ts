@@ -30,5 +30,12 @@ const zhCN: Messages = {
   'kit.judgeStatus.9': '提交中',
   'kit.judgeStatus.10': '提交失败',
   'kit.common.backToList': '返回列表',
+  'kit.rules.ac.group': '创建团队需要至少通过 {ac} 道题目，你已通过 {solved} 道。',
+  'kit.rules.ac.post': '发帖需要至少通过 {ac} 道题目，你已通过 {solved} 道。',
+  'kit.rules.ac.comment': '评论需要至少通过 {ac} 道题目，你已通过 {solved} 道。',
+  'kit.rules.daily.group': '每天最多创建 {limit} 个团队，今天已创建 {today} 个。',
+  'kit.rules.daily.post': '每天最多发 {limit} 个帖子，今天已发 {today} 个。',
+  'kit.rules.daily.comment': '每天最多评论 {limit} 次，今天已评论 {today} 次。',
+  'kit.rules.total.group': '每人最多拥有 {limit} 个团队，你已有 {owned} 个。',
 };
 export default zhCN;

@@ -1,5 +1,5 @@
 /** Typed calls of the discussion area (spec §7 "Discussion"; HOJ names). */
-import { CommentListVO, CommentVO, DiscussionCategory, DiscussionVO, Page, ReplyVO } from '@oj/contracts';
+import { CommentListVO, CommentVO, DiscussionCategory, DiscussionRules, DiscussionVO, Page, ReplyVO } from '@oj/contracts';
 import { api, call } from '@oj/kit';
 
 export interface DiscussionListParams {
@@ -28,6 +28,8 @@ export type CommentPlace = { did: number } | { cid: number };
 export const getCategories = () => call<DiscussionCategory[]>(api.get('/discussion-category', { silent: true }));
 export const getDiscussionList = (params: DiscussionListParams) => call<Page<DiscussionVO>>(api.get('/get-discussion-list', { params }));
 export const getDiscussion = (did: number) => call<DiscussionVO>(api.get('/get-discussion-detail', { params: { did } }));
+/** What posting and commenting ask of the caller (not in HOJ), shown before the forms. */
+export const getDiscussionRules = () => call<DiscussionRules>(api.get('/get-discussion-rules', { silent: true }));
 export const createDiscussion = (body: DiscussionForm) => call<DiscussionVO>(api.post('/discussion', body));
 export const updateDiscussion = (body: DiscussionForm) => call<null>(api.put('/discussion', body));
 export const deleteDiscussion = (did: number) => call<null>(api.delete('/discussion', { params: { did } }));

@@ -1,5 +1,6 @@
 /** Typed calls of the problems remote through kit's client (spec §7 "Problems", "Rank"). */
 import {
+  ADMIN_API,
   CaseResults,
   LanguageOption,
   Page,
@@ -33,6 +34,9 @@ export const getSubmissionDetail = (submitId: number | string, silent = false) =
   call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId }, silent }));
 export const getCaseResults = (submitId: number | string) =>
   call<CaseResults>(api.get('/get-all-case-result', { params: { submitId }, silent: true }));
+/** Root and admins (a contest submission: that contest's admins); the server decides. */
+export const rejudgeSubmission = (submitId: number) =>
+  call<{ submitId: number; status: number }>(api.get(ADMIN_API.rejudge, { params: { submitId } }));
 export const getSubmissionList = (q: SubmissionListQuery) => call<Page<SubmissionInfo>>(api.get('/get-submission-list', { params: q }));
 export const updateSubmissionShare = (submitId: number, share: boolean) => call<unknown>(api.put('/submission', { submitId, share }));
 /** The remote judges that hold public problems (the list's source filter offers only these). */

@@ -3,7 +3,7 @@ import { MouseEvent, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@oj/contracts';
-import { openAccountDialog, useAuth, useWebsiteConfig } from '@oj/kit/core';
+import { openAccountDialog, useAuth, useDocumentTitle, useWebsiteConfig } from '@oj/kit/core';
 import {
   MESSAGE_KINDS,
   NavContext,
@@ -27,6 +27,8 @@ export function Navbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const config = useWebsiteConfig();
+  // the site's pages (the navbar is theirs) carry the configured name in the tab
+  useDocumentTitle();
   const auth = useAuth();
   const mobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);

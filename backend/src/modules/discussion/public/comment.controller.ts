@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CommentVO, ReplyVO } from '@oj/contracts';
+import { CommentVO, DiscussionRules, ReplyVO } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../../core/auth/decorators';
 import { sendSerialisedParts } from '../../../core/http/send-serialised';
 import { CommentLikeQuery, CommentsQuery, CreateCommentDto, DeleteCommentDto, ReplyDto, ReplyListQuery } from '../dto/comment.dto';
+import { DiscussionRulesService } from '../discussion-rules.service';
 import { CommentService } from './comment.service';
 
 /**
@@ -15,7 +16,18 @@ import { CommentService } from './comment.service';
 @ApiTags('discussion')
 @Controller()
 export class CommentController {
-  constructor(private readonly comments: CommentService) {}
+  constructor(
+    private readonly comments: CommentService,
+    private readonly rules: DiscussionRulesService,
+  ) {}
+
+  /** Shown before the forms (site or group discussion, contest comments): not behind one place's switch. */
+  @Get('get-discussion-rules')
+  @ApiOperation({ summary: 'What posting a discussion and commenting ask of the caller (DiscussionRules; not in HOJ)' })
+  async discussionRules(@CurrentUser() user: AuthUser): Promise<DiscussionRules> {
+    const [post, comment] = await Promise.all([this.rules.postRules(user), this.rules.commentRules(user)]);
+    return { post, comment };
+  }
 
   @OptionalAuth()
   @Get('comments')

@@ -48,4 +48,8 @@ export class ExamPaper {
 
   @Column({ type: 'timestamptz', nullable: true })
   scoredAt: Date | null;
+
+  /** When the candidate handed in (交卷, `hand-in-exam`): no answer or program is taken after it. */
+  @Column({ type: 'timestamptz', nullable: true })
+  handedInAt: Date | null;
 }

@@ -38,6 +38,7 @@ interface PaperRow {
   marked: boolean;
   problemScores: PaperProblemScore[];
   scoredAt: Date | null;
+  handedInAt: Date | null;
 }
 
 interface AnswerRow {
@@ -85,6 +86,36 @@ export class ExamPaperService {
       score: this.access.scoresVisible(a) ? score : null,
       gmtModified: new Date(gmtModified).toISOString(),
     };
+  }
+
+  /**
+   * hand-in-exam (交卷, not in HOJ): the candidate finishes before the end. The answers they saved stay (the page
+   * sends what it still holds before calling), the paper is closed (submit-question and exam submissions are refused
+   * with `EXAM_ERR.handedIn`) and scored at once; the answer is the paper, with scores when spec §6 shows them.
+   * Handing in again answers the same paper.
+   */
+  async handIn(a: ExamAccess): Promise<ExamPaper> {
+    if (!a.handedIn) {
+      this.access.assertCanSubmit(a);
+      const uid = a.user!.uid;
+      await this.db.query(
+        `INSERT INTO exam_paper (eid, uid, handed_in_at) VALUES ($1, $2, now())
+         ON CONFLICT (eid, uid) DO UPDATE SET handed_in_at = COALESCE(exam_paper.handed_in_at, now())`,
+        [a.exam.id, uid],
+      );
+      this.access.handedInNow(a.exam.id, uid);
+    }
+    const page = await this.papers(a, { uid: a.user!.uid });
+    return page.records[0];
+  }
+
+  /** When the caller handed in (get-exam-access), as an ISO time. */
+  async handedInAt(a: ExamAccess): Promise<string | null> {
+    const [row]: { at: Date | null }[] = await this.db.query('SELECT handed_in_at AS at FROM exam_paper WHERE eid = $1 AND uid = $2', [
+      a.exam.id,
+      a.user!.uid,
+    ]);
+    return row?.at ? new Date(row.at).toISOString() : null;
   }
 
   /** get-my-answer: the caller's saved answer (null when none). */
@@ -148,7 +179,8 @@ export class ExamPaperService {
     }[];
     const rows: PaperRow[] = await this.db.query(
       `SELECT p.uid, u.username, u.realname, u.nickname, p.answered, p.objective_score AS "objectiveScore", p.subjective_score AS "subjectiveScore",
-              p.program_score AS "programScore", p.total_score AS "totalScore", p.marked, p.problem_scores AS "problemScores", p.scored_at AS "scoredAt"
+              p.program_score AS "programScore", p.total_score AS "totalScore", p.marked, p.problem_scores AS "problemScores", p.scored_at AS "scoredAt",
+              p.handed_in_at AS "handedInAt"
          FROM exam_paper p LEFT JOIN user_info u ON u.uid = p.uid WHERE p.eid = $1${w}
         ORDER BY p.total_score DESC, u.username LIMIT $${params.push(req.size)} OFFSET $${params.push(req.skip)}`,
       params,
@@ -219,6 +251,7 @@ export class ExamPaperService {
       fullScore,
       marked: r.marked,
       scoredAt: r.scoredAt ? new Date(r.scoredAt).toISOString() : null,
+      handedInAt: r.handedInAt ? new Date(r.handedInAt).toISOString() : null,
       items: [...questionItems, ...problemItems],
     };
   }

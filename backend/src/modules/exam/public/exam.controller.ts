@@ -6,6 +6,7 @@ import { CurrentUser, OptionalAuth, Roles } from '../../../core/auth/decorators'
 import { AdminExamService } from '../admin/admin-exam.service';
 import { ExamAccessService } from '../exam-access.service';
 import {
+  EidBodyDto,
   CheckExamSubmissionsDto,
   EidQueryDto,
   ExamListQueryDto,
@@ -62,10 +63,18 @@ export class ExamController {
     return null;
   }
 
-  @ApiOperation({ summary: 'Whether the caller may enter: { access }' })
+  @ApiOperation({ summary: 'Whether the caller may enter, and when they handed in: { access, handedInAt }' })
   @Get('get-exam-access')
   async examAccess(@Query() q: EidQueryDto, @CurrentUser() user: AuthUser) {
-    return { access: this.access.hasAccess(await this.access.access(q.eid, user)) };
+    const a = await this.access.access(q.eid, user);
+    return { access: this.access.hasAccess(a), handedInAt: a.handedIn ? await this.papers.handedInAt(a) : null };
+  }
+
+  @ApiOperation({ summary: 'Hand in (交卷, not in HOJ): the paper is closed and scored (ExamPaper)' })
+  @Post('hand-in-exam')
+  @HttpCode(200)
+  async handIn(@Body() dto: EidBodyDto, @CurrentUser() user: AuthUser) {
+    return this.papers.handIn(await this.access.access(dto.eid, user));
   }
 
   @ApiOperation({ summary: 'Programming problems with the caller’s state (ExamProblemItem[])' })

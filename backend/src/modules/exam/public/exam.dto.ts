@@ -36,6 +36,13 @@ export class ExamListQueryDto extends PageQueryDto {
   keyword?: string;
 }
 
+/** POST hand-in-exam (not in HOJ). */
+export class EidBodyDto {
+  @ApiProperty()
+  @IsInt()
+  eid: number;
+}
+
 export class RegisterExamDto {
   @ApiProperty()
   @IsInt()

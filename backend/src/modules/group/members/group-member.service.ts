@@ -152,8 +152,10 @@ export class GroupMemberService {
       if (target.auth >= MEMBER_MIN && dto.auth < MEMBER_MIN) throw new ForbiddenError(GROUP_ERR.cannotDemoteMember);
       if (target.auth >= myLevel || dto.auth >= myLevel) throw new ForbiddenError(ERR.noPermission);
       if (target.auth === dto.auth) return;
-      await em.update(GroupMember, { id: target.id }, { auth: dto.auth as GroupMemberStatus });
-      if (target.auth < MEMBER_MIN && dto.auth >= MEMBER_MIN) {
+      // An accepted application joins now: gmt_create (HOJ's join time, the application's until then) moves to it.
+      const joins = target.auth < MEMBER_MIN && dto.auth >= MEMBER_MIN;
+      await em.update(GroupMember, { id: target.id }, { auth: dto.auth as GroupMemberStatus, ...(joins ? { gmtCreate: new Date() } : {}) });
+      if (joins) {
         await this.countMembers(em, group.id, 1);
         await this.notices.sendMine(em, dto.uid, 'groupApplicationAccepted', { gid: group.id }, user.uid);
       } else if (target.auth === GroupMemberStatus.Applying && dto.auth === GroupMemberStatus.Refused) {

@@ -31,6 +31,11 @@ export class NoticeListQuery extends PageQueryDto {
   @ApiPropertyOptional({ enum: NOTICE_RECIPIENTS }) @IsOptional() @IsIn(NOTICE_RECIPIENTS) type?: NoticeRecipientType;
 }
 
+/** POST admin/msg/notice/push (not in HOJ). */
+export class NoticeIdBody {
+  @ApiProperty() @IsInt() @Min(1) id: number;
+}
+
 export class NoticeIdQuery {
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) id: number;
 }

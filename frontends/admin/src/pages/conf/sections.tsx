@@ -158,23 +158,23 @@ export function DataSourceCard() {
   );
 }
 
-/** The limits of one section, by stored key and label id. */
+/** The limits of one section, by stored key: its label id and the id of the line saying what the number means. */
 export const LIMIT_SECTIONS = {
   judge: {
-    defaultSubmitInterval: 'admin.switch.submitInterval',
-    maxDailyTestcaseDownloads: 'admin.switch.testcaseDownloadsDaily',
+    defaultSubmitInterval: ['admin.switch.submitInterval', 'admin.switch.submitIntervalHelp'],
+    maxDailyTestcaseDownloads: ['admin.switch.testcaseDownloadsDaily', 'admin.switch.testcaseDownloadsDailyHelp'],
   },
   discussion: {
-    defaultCreateDiscussionACInitValue: 'admin.switch.discussionAc',
-    defaultCreateDiscussionDailyLimit: 'admin.switch.discussionDaily',
-    defaultCreateCommentACInitValue: 'admin.switch.commentAc',
+    defaultCreateDiscussionACInitValue: ['admin.switch.discussionAc', 'admin.switch.discussionAcHelp'],
+    defaultCreateDiscussionDailyLimit: ['admin.switch.discussionDaily', 'admin.switch.discussionDailyHelp'],
+    defaultCreateCommentACInitValue: ['admin.switch.commentAc', 'admin.switch.commentAcHelp'],
   },
   group: {
-    defaultCreateGroupACInitValue: 'admin.switch.groupAc',
-    defaultCreateGroupDailyLimit: 'admin.switch.groupDaily',
-    defaultCreateGroupLimit: 'admin.switch.groupTotal',
+    defaultCreateGroupACInitValue: ['admin.switch.groupAc', 'admin.switch.groupAcHelp'],
+    defaultCreateGroupDailyLimit: ['admin.switch.groupDaily', 'admin.switch.groupDailyHelp'],
+    defaultCreateGroupLimit: ['admin.switch.groupTotal', 'admin.switch.groupTotalHelp'],
   },
-} as const satisfies Record<string, Partial<Record<keyof SwitchConfig, string>>>;
+} as const satisfies Record<string, Partial<Record<keyof SwitchConfig, readonly [string, string]>>>;
 
 /** One section of limits; saving re-reads the stored switch config so other sections' values are kept. */
 export function LimitsCard({ section }: { section: keyof typeof LIMIT_SECTIONS }) {
@@ -187,7 +187,7 @@ export function LimitsCard({ section }: { section: keyof typeof LIMIT_SECTIONS }
   }, []);
   if (failed) return <Result status="error" title={t('admin.conf.loadFailed')} />;
   if (!value) return <Spin />;
-  const labels: Record<string, string> = LIMIT_SECTIONS[section];
+  const labels: Record<string, readonly [string, string]> = LIMIT_SECTIONS[section];
   return (
     <ProForm<Partial<SwitchConfig>>
       initialValues={value}
@@ -205,12 +205,13 @@ export function LimitsCard({ section }: { section: keyof typeof LIMIT_SECTIONS }
     >
       {section === 'judge' && <ProFormSwitch name="hideNonContestSubmissionCode" label={t('admin.switch.hideCode')} />}
       <ProForm.Group>
-        {Object.entries(labels).map(([key, label]) => (
+        {Object.entries(labels).map(([key, [label, help]]) => (
           <ProFormDigit
             key={key}
             name={key}
-            width="sm"
+            width="md"
             label={t(label)}
+            extra={<span data-testid={`limit-help-${key}`}>{t(help)}</span>}
             min={0}
             fieldProps={{ precision: 0, id: `limit-${key}` }}
             rules={[{ required: true, message: t('admin.conf.limitRequired') }]}

@@ -1,4 +1,5 @@
 /** /admin/login: the admin's own login form (spec §2, §7 admin login). */
+import { useDocumentTitle, useWebsiteConfig } from '@oj/kit';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginForm, ProFormText } from '@ant-design/pro-components';
 import { App } from 'antd';
@@ -12,6 +13,8 @@ import { passwordError, usernameError } from './rules';
 
 export default function LoginPage() {
   const { t, tErr } = useT();
+  const title = t('admin.login.title', { name: useWebsiteConfig().shortName });
+  useDocumentTitle(title);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { token, user } = useSession();
@@ -44,7 +47,7 @@ export default function LoginPage() {
   return (
     <div style={{ minHeight: '100vh', paddingTop: 80, background: '#f0f2f5' }}>
       <LoginForm<LoginRequest>
-        title={t('admin.login.title')}
+        title={title}
         subTitle={t('admin.login.subtitle')}
         submitter={{
           searchConfig: { submitText: t('admin.login.submit') },

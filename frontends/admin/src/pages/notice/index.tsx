@@ -1,4 +1,7 @@
-/** /admin/notice (super admin): system notices to all users, one user or the admins; pushed hourly. */
+/**
+ * /admin/notice (super admin): system notices to all users, one user or the admins; pushed hourly, or at once with
+ * "push now" (POST admin/msg/notice/push).
+ */
 import {
   ModalForm,
   PageContainer,
@@ -9,7 +12,7 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
-import { Tag } from 'antd';
+import { App, Popconfirm, Tag } from 'antd';
 import { AdminNotice, DEFAULT_PAGE_SIZE, LIMITS, NOTICE_RECIPIENTS, NoticeRecipientType, Page } from '@oj/contracts';
 import { api, call } from '@oj/kit';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useTableReload } from '../../components/crud';
@@ -22,6 +25,7 @@ const RECIPIENT_IDS: Record<NoticeRecipientType, string> = {
   User: 'admin.notice.toUser',
   Admin: 'admin.notice.toAdmin',
 };
+const pushNotice = (id: number) => call<AdminNotice>(api.post(`${NOTICE_PATH}/push`, { id }));
 const getNotices = (currentPage: number, limit: number) =>
   call<Page<AdminNotice>>(api.get(NOTICE_PATH, { params: { currentPage, limit } }));
 
@@ -81,6 +85,30 @@ function NoticeForm({ row, onSaved }: { row?: AdminNotice; onSaved: () => void }
   );
 }
 
+/** Push now: the notice reaches its recipients at once instead of at the next hourly push. */
+function PushNow({ notice, onPushed }: { notice: AdminNotice; onPushed: () => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  return (
+    <Popconfirm
+      title={t('admin.notice.pushNowConfirm')}
+      okText={t('admin.common.ok')}
+      cancelText={t('admin.common.cancel')}
+      onConfirm={async () => {
+        try {
+          await pushNotice(notice.id);
+          message.success(t('admin.notice.pushedNow'));
+          onPushed();
+        } catch (_e) {
+          // shown by the client
+        }
+      }}
+    >
+      <a data-testid={`notice-push-${notice.id}`}>{t('admin.notice.pushNow')}</a>
+    </Popconfirm>
+  );
+}
+
 export default function NoticePage() {
   const { t } = useT();
   const { actionRef, reload } = useTableReload();
@@ -97,14 +125,19 @@ export default function NoticePage() {
       title: t('admin.notice.state'),
       dataIndex: 'state',
       width: 110,
-      render: (_d, n) => (n.state ? <Tag color="green">{t('admin.notice.pushed')}</Tag> : <Tag>{t('admin.notice.waiting')}</Tag>),
+      render: (_d, n) => (
+        <span data-testid={`notice-state-${n.id}`} data-pushed={n.state}>
+          {n.state ? <Tag color="green">{t('admin.notice.pushed')}</Tag> : <Tag>{t('admin.notice.waiting')}</Tag>}
+        </span>
+      ),
     },
     { title: t('admin.notice.created'), dataIndex: 'gmtCreate', valueType: 'dateTime', width: 170 },
     {
       title: t('admin.common.option'),
       valueType: 'option',
-      width: 130,
+      width: 200,
       render: (_d, n) => [
+        !n.state && <PushNow key="push" notice={n} onPushed={reload} />,
         <NoticeForm key="edit" row={n} onSaved={reload} />,
         <DeleteAction
           key="delete"

@@ -1,11 +1,16 @@
-/** /admin/problems: problem list with search, visibility toggle, edit, delete, test data download, export. */
+/**
+ * /admin/problems: problem list with search, visibility toggle, edit, delete, test data download, export, and (root and
+ * admins) rejudging every practice submission of a problem.
+ */
 import { DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ActionType, PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Select, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AdminProblem, DEFAULT_PAGE_SIZE, ProblemAuth } from '@oj/contracts';
-import { changeProblemAuth, deleteProblem, downloadTestcase, exportProblems, getProblemList } from '../../api/admin';
+import { changeProblemAuth, deleteProblem, downloadTestcase, exportProblems, getProblemList, rejudgeProblem } from '../../api/admin';
+import { isSiteAdminUser } from '../../auth/guard';
+import { useSession } from '../../auth/session';
 import { formatDateTime } from '@oj/kit';
 import { useT } from '../../i18n';
 import { ImportModal } from './ImportModal';
@@ -16,6 +21,7 @@ export default function ProblemListPage() {
   const navigate = useNavigate();
   const actionRef = useRef<ActionType>();
   const [selected, setSelected] = useState<number[]>([]);
+  const canRejudgeAll = isSiteAdminUser(useSession().user?.roleList);
 
   const authOptions = [
     { value: ProblemAuth.Public, label: t('admin.problems.authPublic') },
@@ -104,8 +110,26 @@ export default function ProblemListPage() {
     {
       title: t('admin.common.option'),
       valueType: 'option',
-      width: 170,
+      width: 220,
       render: (_dom, row) => [
+        canRejudgeAll && !row.isRemote && (
+          <Popconfirm
+            key="rejudge"
+            title={t('admin.problems.rejudgeConfirm')}
+            okText={t('admin.common.ok')}
+            cancelText={t('admin.common.cancel')}
+            onConfirm={async () => {
+              try {
+                const { count } = await rejudgeProblem(row.id!);
+                message.success(t('admin.problems.rejudged', { count }));
+              } catch (_e) {
+                // shown by the client
+              }
+            }}
+          >
+            <a data-testid={`problem-rejudge-${row.id}`}>{t('admin.problems.rejudge')}</a>
+          </Popconfirm>
+        ),
         <a key="edit" onClick={() => navigate(`/problem/edit/${row.id}`)}>
           {t('admin.common.edit')}
         </a>,

@@ -16,6 +16,8 @@ export interface ExamState {
   viewer: Viewer;
   uid: string;
   isRoot: boolean;
+  /** When the caller handed in their paper (交卷), else null: answers and programs are closed. */
+  handedInAt: string | null;
   reload: () => void;
 }
 
@@ -33,6 +35,7 @@ export function useExamLoader(eid: number) {
   const [info, setInfo] = useState<ExamInfo | null>(null);
   const [offset, setOffset] = useState(0);
   const [entered, setEntered] = useState(false);
+  const [handedInAt, setHandedInAt] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
@@ -49,7 +52,11 @@ export function useExamLoader(eid: number) {
       })
       .catch(() => alive && setFailed(true));
     getExamAccess(eid)
-      .then((a) => alive && setEntered(a.access))
+      .then((a) => {
+        if (!alive) return;
+        setEntered(a.access);
+        setHandedInAt(a.handedInAt ?? null);
+      })
       .catch(() => alive && setEntered(false));
     return () => {
       alive = false;
@@ -74,6 +81,7 @@ export function useExamLoader(eid: number) {
     viewer: { isLoggedIn, isAdmin, entered },
     uid: user?.uid ?? '',
     isRoot,
+    handedInAt,
     reload,
   };
   return { failed, state };

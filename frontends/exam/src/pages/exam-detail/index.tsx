@@ -7,6 +7,7 @@ import { ContestStatus } from '@oj/contracts';
 import { openAccountDialog, useAuth } from '@oj/kit';
 import { AuthTag, CountdownText, StatusTag, menuDisabled, mustEnterToView } from 'contest/clock';
 import { ExamContext, ExamState, useExamLoader } from './context';
+import { HandIn } from './hand-in';
 import { PasswordForm } from './password-form';
 
 /** The child screens in menu order, with who sees them. */
@@ -34,6 +35,7 @@ function ExamHeader({ state }: { state: ExamState }) {
           <StatusTag status={status} />
           <AuthTag auth={info.auth} />
           <CountdownText countdown={countdown} startTime={info.startTime} />
+          <HandIn state={state} />
         </Space>
         <Progress percent={progress} status={status === ContestStatus.Running ? 'active' : 'normal'} data-testid="exam-progress" />
       </Space>

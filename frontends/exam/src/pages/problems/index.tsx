@@ -56,7 +56,7 @@ export function ExamProblemsPage() {
 export function ExamProblemPage() {
   const intl = useIntl();
   const { problemId = '' } = useParams();
-  const { eid, info, status, viewer } = useExam();
+  const { eid, info, status, viewer, handedInAt } = useExam();
   const [details, setDetails] = useState<ExamProblemDetails | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -72,7 +72,7 @@ export function ExamProblemPage() {
   }, [eid, problemId]);
   if (failed) return <Result status="404" title={<FormattedMessage id="exam.problem.notFound" />} />;
   if (!details) return <Spin style={{ display: 'block', margin: 48 }} />;
-  const refusal = answerRefusal(info.auth, status, viewer);
+  const refusal = answerRefusal(info.auth, status, viewer, !!handedInAt);
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
       <ProblemWorkspace

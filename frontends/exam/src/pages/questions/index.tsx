@@ -108,9 +108,9 @@ function QuestionView({ detail, store, refusal }: { detail: ExamQuestionView; st
 export function ExamQuestionsPage() {
   const { questionId } = useParams();
   const navigate = useNavigate();
-  const { eid, uid, info, status, viewer } = useExam();
+  const { eid, uid, info, status, viewer, handedInAt } = useExam();
   const [questions, setQuestions] = useState<ExamQuestionView[] | null>(null);
-  const store = useExamAnswers(eid, uid, questions, answerRefusal(info.auth, status, viewer) === null);
+  const store = useExamAnswers(eid, uid, questions, answerRefusal(info.auth, status, viewer, !!handedInAt) === null);
 
   useEffect(() => {
     let alive = true;
@@ -128,7 +128,7 @@ export function ExamQuestionsPage() {
   if (index < 0) return <Result status="404" title={<FormattedMessage id="exam.question.notFound" />} />;
   const current = questions[index];
   const go = (q: ExamQuestionView | undefined) => q && navigate(`/${eid}/question/${q.questionId}`);
-  const refusal = answerRefusal(info.auth, status, viewer);
+  const refusal = answerRefusal(info.auth, status, viewer, !!handedInAt);
   return (
     <div data-testid="exam-questions">
       <QuestionStrip questions={questions} store={store} current={current.questionId} onPick={go} />

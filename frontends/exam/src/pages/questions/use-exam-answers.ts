@@ -6,7 +6,7 @@ import { ExamQuestionView, submitQuestion } from '../../api/exam';
 /** `canSave`: answers are taken now (running, entered); only then is a lost answer sent again. */
 export function useExamAnswers(eid: number, uid: string, questions: ExamQuestionView[] | null, canSave: boolean): AnswerStore {
   const store = useMemo(
-    () => createAnswerStore({ eid, uid, save: (questionId, value) => submitQuestion(eid, questionId, value) }),
+    () => createAnswerStore({ eid, uid, save: (questionId, value) => submitQuestion(eid, questionId, value), live: true }),
     [eid, uid],
   );
 

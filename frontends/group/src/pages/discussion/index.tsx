@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Button, Card, Empty, Form, Input, List, Modal, Select, Space, Typography } from 'antd';
-import { DiscussionCategory, DiscussionVO } from '@oj/contracts';
-import { UserName, api, call, formatDateTime } from '@oj/kit';
+import { DiscussionCategory, DiscussionRules, DiscussionVO, PostingRules } from '@oj/contracts';
+import { PostingRulesNotice, UserName, api, call, formatDateTime } from '@oj/kit';
 import { createGroupDiscussion, getGroupDiscussions } from '../../api/group';
 import { SiteLink } from '../../components/site-link';
 import { paginationOf, usePage } from '../../hooks/use-page';
@@ -26,9 +26,17 @@ function NewDiscussionDialog({ gid, open, onClose, onDone }: { gid: number; open
   const [form] = Form.useForm<DiscussionForm>();
   const [categories, setCategories] = useState<DiscussionCategory[]>([]);
   const { saving, run } = useSaving();
+  // the site's AC count and daily limit for posts, told before the form is filled in
+  const [rules, setRules] = useState<PostingRules | null>(null);
   useEffect(() => {
-    if (open) void call<DiscussionCategory[]>(api.get('/discussion-category')).then(setCategories, () => setCategories([]));
+    if (!open) return;
+    void call<DiscussionCategory[]>(api.get('/discussion-category')).then(setCategories, () => setCategories([]));
+    void call<DiscussionRules>(api.get('/get-discussion-rules', { silent: true })).then(
+      (r) => setRules(r.post),
+      () => setRules(null),
+    );
   }, [open]);
+  const refused = !!rules?.refusal;
   const required = { required: true, whitespace: true, message: intl.formatMessage({ id: 'group.discussion.required' }) };
   const save = async () => {
     const v = await form.validateFields();
@@ -45,10 +53,12 @@ function NewDiscussionDialog({ gid, open, onClose, onDone }: { gid: number; open
       onCancel={onClose}
       onOk={() => void save().catch(() => undefined)}
       confirmLoading={saving}
+      okButtonProps={{ disabled: refused }}
       destroyOnClose
       width="min(720px, calc(100vw - 24px))"
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <PostingRulesNotice rules={rules} kind="post" />
+      <Form form={form} layout="vertical" preserve={false} disabled={refused}>
         <Form.Item name="title" label={intl.formatMessage({ id: 'group.discussion.title' })} rules={[required]}>
           <Input maxLength={255} />
         </Form.Item>

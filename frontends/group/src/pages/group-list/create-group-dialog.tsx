@@ -1,8 +1,14 @@
-/** The create-group dialog (spec §5 rules; the server adds the §9 AC count and daily / total limits). */
+/**
+ * The create-group dialog (spec §5 rules; the server adds the §9 AC count and daily / total limits, told above the
+ * form before it is filled in, and the submit is off while they refuse).
+ */
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Form, Modal } from 'antd';
 import type { ButtonProps } from 'antd';
-import { createGroup } from '../../api/group';
+import type { PostingRules } from '@oj/contracts';
+import { PostingRulesNotice } from '@oj/kit';
+import { createGroup, getGroupCreateRules } from '../../api/group';
 import { EMPTY_GROUP, GroupFormFields, GroupFormValues, toGroupBody } from '../../components/group-form';
 import { useSaving } from '../../hooks/use-saving';
 
@@ -11,6 +17,18 @@ export function CreateGroupDialog({ open, onClose, onCreated }: { open: boolean;
   const { message } = App.useApp();
   const [form] = Form.useForm<GroupFormValues>();
   const { saving, run } = useSaving();
+  const [rules, setRules] = useState<PostingRules | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    getGroupCreateRules()
+      .then((r) => alive && setRules(r))
+      .catch(() => alive && setRules(null));
+    return () => {
+      alive = false;
+    };
+  }, [open]);
+  const refused = !!rules?.refusal;
   const save = async () => {
     const values = await form.validateFields();
     await run(async () => {
@@ -28,12 +46,13 @@ export function CreateGroupDialog({ open, onClose, onCreated }: { open: boolean;
       onOk={() => void save().catch(() => undefined)}
       confirmLoading={saving}
       okText={<FormattedMessage id="group.create.submit" />}
-      okButtonProps={{ 'data-testid': 'group-create-submit' } as ButtonProps}
+      okButtonProps={{ 'data-testid': 'group-create-submit', disabled: refused } as ButtonProps}
       destroyOnClose
       width="min(640px, calc(100vw - 24px))"
       maskClosable={false}
     >
-      <Form form={form} layout="vertical" initialValues={EMPTY_GROUP} data-testid="group-create-form">
+      <PostingRulesNotice rules={rules} kind="group" />
+      <Form form={form} layout="vertical" initialValues={EMPTY_GROUP} disabled={refused} data-testid="group-create-form">
         <GroupFormFields />
       </Form>
     </Modal>

@@ -3,6 +3,7 @@
  * (accept / refuse, with the reason), level changes and removal below their own level; owner transfer for
  * the owner and root.
  */
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Button, Card, Empty, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
@@ -22,13 +23,14 @@ export const LevelTag = ({ level }: { level: number }) => (
   </Tag>
 );
 
-function MembersTable() {
+/** `changes`: bumped by the applications tab when it accepts someone, so the member list (kept mounted) follows. */
+function MembersTable({ changes = 0 }: { changes?: number }) {
   const intl = useIntl();
   const { message, modal } = App.useApp();
   const { user } = useAuth();
   const state = useGroup();
   const { gid, viewer } = state;
-  const list = usePage<GroupMemberVO>((q) => getMemberList(gid, q), [gid], 20);
+  const list = usePage<GroupMemberVO>((q) => getMemberList(gid, q), [gid, changes], 20);
   const act = async (f: () => Promise<unknown>) => {
     await f();
     void message.success(intl.formatMessage({ id: 'group.member.done' }));
@@ -92,7 +94,7 @@ function MembersTable() {
   );
 }
 
-function ApplyTable() {
+function ApplyTable({ onAnswered }: { onAnswered: () => void }) {
   const intl = useIntl();
   const { message } = App.useApp();
   const state = useGroup();
@@ -103,6 +105,7 @@ function ApplyTable() {
     void message.success(intl.formatMessage({ id: level === GroupMemberStatus.Refused ? 'group.apply.refused' : 'group.apply.accepted' }));
     list.reload();
     state.reload();
+    onAnswered();
   };
   return (
     <Table<GroupMemberVO>
@@ -157,12 +160,13 @@ function ApplyTable() {
 
 export function GroupMembersPage() {
   const { viewer } = useGroup();
+  const [changes, setChanges] = useState(0);
   return (
     <Card size="small" data-testid="group-members">
       {isGroupAdmin(viewer) ? (
         <Tabs
           items={[
-            { key: 'members', label: <FormattedMessage id="group.member.title" />, children: <MembersTable /> },
+            { key: 'members', label: <FormattedMessage id="group.member.title" />, children: <MembersTable changes={changes} /> },
             {
               key: 'apply',
               label: (
@@ -170,7 +174,7 @@ export function GroupMembersPage() {
                   <FormattedMessage id="group.apply.title" />
                 </span>
               ),
-              children: <ApplyTable />,
+              children: <ApplyTable onAnswered={() => setChanges((n) => n + 1)} />,
             },
           ]}
         />

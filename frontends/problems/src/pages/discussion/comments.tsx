@@ -7,10 +7,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar, Button, Card, Empty, Input, List, Pagination, Popconfirm, Space, Typography, message } from 'antd';
 import { DeleteOutlined, LikeFilled, LikeOutlined, UserOutlined } from '@ant-design/icons';
-import { CommentListVO, CommentVO, DISCUSSION_LIMITS, ReplyVO } from '@oj/contracts';
-import { formatDateTime, openAccountDialog, useAuth, UserName } from '@oj/kit';
+import { CommentListVO, CommentVO, DISCUSSION_LIMITS, PostingRules, ReplyVO } from '@oj/contracts';
+import { formatDateTime, openAccountDialog, PostingRulesNotice, useAuth, UserName } from '@oj/kit';
 import { Markdown } from '@oj/kit/markdown';
-import { CommentPlace, addComment, addReply, deleteComment, deleteReply, getComments, getReplies, likeComment } from '../../api/discussion';
+import {
+  CommentPlace,
+  addComment,
+  addReply,
+  deleteComment,
+  deleteReply,
+  getComments,
+  getDiscussionRules,
+  getReplies,
+  likeComment,
+} from '../../api/discussion';
 
 const PAGE_SIZE = DISCUSSION_LIMITS.commentsPageSize;
 
@@ -32,6 +42,18 @@ export function Comments({ place, ownerUid }: { place: CommentPlace; ownerUid?: 
   const [allReplies, setAllReplies] = useState<Record<number, ReplyVO[]>>({});
   const [busy, setBusy] = useState(false);
   const placeKey = JSON.stringify(place);
+  const [rules, setRules] = useState<PostingRules | null>(null);
+  useEffect(() => {
+    if (!isLoggedIn) return setRules(null);
+    let alive = true;
+    getDiscussionRules()
+      .then((r) => alive && setRules(r.comment))
+      .catch(() => alive && setRules(null));
+    return () => {
+      alive = false;
+    };
+  }, [isLoggedIn]);
+  const refused = !!rules?.refusal;
 
   const load = useCallback(() => {
     getComments(place, page, PAGE_SIZE)
@@ -146,16 +168,18 @@ export function Comments({ place, ownerUid }: { place: CommentPlace; ownerUid?: 
       title={<FormattedMessage id="problems.discussion.comments" values={{ n: data?.commentList.total ?? 0 }} />}
       data-testid="comments"
     >
+      <PostingRulesNotice rules={rules} kind="comment" />
       <Input.TextArea
         value={text}
         rows={3}
+        disabled={refused}
         maxLength={DISCUSSION_LIMITS.commentMax}
         placeholder={t(isLoggedIn ? 'problems.discussion.commentPlaceholder' : 'problems.discussion.loginToComment')}
         onChange={(e) => setText(e.target.value)}
         data-testid="comment-input"
       />
       <div style={{ textAlign: 'right', margin: '8px 0 16px' }}>
-        <Button type="primary" loading={busy} onClick={() => void send()} data-testid="comment-send">
+        <Button type="primary" loading={busy} disabled={refused} onClick={() => void send()} data-testid="comment-send">
           <FormattedMessage id="problems.discussion.comment" />
         </Button>
       </div>

@@ -1,8 +1,10 @@
 /** The dialog to post or edit a discussion: category, title, description, Markdown content, problem. */
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, Input, Modal, Select, message } from 'antd';
-import { DISCUSSION_LIMITS, DiscussionCategory, DiscussionVO } from '@oj/contracts';
-import { DiscussionForm, createDiscussion, updateDiscussion } from '../../api/discussion';
+import { DISCUSSION_LIMITS, DiscussionCategory, DiscussionVO, PostingRules } from '@oj/contracts';
+import { PostingRulesNotice } from '@oj/kit';
+import { DiscussionForm, createDiscussion, getDiscussionRules, updateDiscussion } from '../../api/discussion';
 import { MarkdownEditor } from './markdown-editor';
 
 export function DiscussionEditor({
@@ -23,6 +25,19 @@ export function DiscussionEditor({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm<DiscussionForm>();
+  // A new post: the AC count and daily limit are told before the form is filled in (editing is not a new post).
+  const [rules, setRules] = useState<PostingRules | null>(null);
+  useEffect(() => {
+    if (!open || initial) return;
+    let alive = true;
+    getDiscussionRules()
+      .then((r) => alive && setRules(r.post))
+      .catch(() => alive && setRules(null));
+    return () => {
+      alive = false;
+    };
+  }, [open, initial]);
+  const refused = !initial && !!rules?.refusal;
 
   // The form is mounted anew each time the dialog opens (destroyOnClose), so its initial values apply each time.
   const initialValues: DiscussionForm = initial
@@ -56,9 +71,11 @@ export function DiscussionEditor({
       okText={t('problems.discussion.submit')}
       onOk={() => submit().catch(() => undefined)}
       onCancel={onClose}
+      okButtonProps={{ disabled: refused }}
       destroyOnClose
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
+      {!initial && <PostingRulesNotice rules={rules} kind="post" />}
+      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false} disabled={refused}>
         <Form.Item name="categoryId" label={t('problems.discussion.category')} rules={[{ required: true }]}>
           <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} data-testid="discussion-category" />
         </Form.Item>

@@ -1,4 +1,4 @@
-/** /status/:submitId: code, compile message, cases, share toggle. */
+/** /status/:submitId: code, compile message, cases, share toggle; rejudge for site admins. */
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -18,10 +18,12 @@ import {
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
+import { RejudgeButton } from '../../components/rejudge-button';
 
 export function SubmissionDetailPage() {
   const { submitId = '' } = useParams();
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
+  const [reload, setReload] = useState(0);
   const [detail, setDetail] = useState<SubmissionDetail | null>(null);
   const [cases, setCases] = useState<CaseResults | null>(null);
   const [failed, setFailed] = useState(false);
@@ -45,7 +47,7 @@ export function SubmissionDetailPage() {
       alive = false;
       if (timer) clearTimeout(timer);
     };
-  }, [submitId]);
+  }, [submitId, reload]);
 
   if (failed)
     return (
@@ -72,7 +74,15 @@ export function SubmissionDetailPage() {
   };
 
   return (
-    <Card title={<FormattedMessage id="problems.status.detailTitle" values={{ id: s.submitId }} />} data-testid="submission-detail">
+    <Card
+      title={<FormattedMessage id="problems.status.detailTitle" values={{ id: s.submitId }} />}
+      extra={
+        isAdmin && isFinalJudgeStatus(s.status) ? (
+          <RejudgeButton size="middle" submitId={s.submitId} onDone={() => setReload((n) => n + 1)} />
+        ) : undefined
+      }
+      data-testid="submission-detail"
+    >
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }}>
         <Descriptions.Item label={<FormattedMessage id="problems.status.status" />}>
           <JudgeStatusTag status={s.status} />

@@ -27,6 +27,7 @@ import {
 } from '@oj/kit';
 import { getSubmissionList } from '../../api/problems';
 import { LoginRequired } from '../../components/login-required';
+import { RejudgeButton } from '../../components/rejudge-button';
 import { useListQuery } from '../../components/use-list-query';
 
 const STATUS_FILTER = Object.keys(JUDGE_STATUS_NAMES)
@@ -36,7 +37,7 @@ const STATUS_FILTER = Object.keys(JUDGE_STATUS_NAMES)
 export function StatusListPage() {
   const intl = useIntl();
   const config = useWebsiteConfig();
-  const { isLoggedIn, isRoot } = useAuth();
+  const { isLoggedIn, isRoot, isAdmin } = useAuth();
   const { params, update } = useListQuery();
   const onlyMine = params.get('onlyMine') === 'true';
   const currentPage = Number(params.get('currentPage') || 1);
@@ -163,6 +164,17 @@ export function StatusListPage() {
             dataIndex: 'submitTime',
             render: (t: string) => formatDateTime(t),
           },
+          // Site admins rejudge from the list (HOJ's status page does the same); the server checks contest rights.
+          ...(isAdmin
+            ? [
+                {
+                  title: <FormattedMessage id="problems.status.operation" />,
+                  key: 'rejudge',
+                  render: (_v: unknown, r: SubmissionInfo) =>
+                    isFinalJudgeStatus(r.status) ? <RejudgeButton submitId={r.submitId} onDone={() => setRefresh((n) => n + 1)} /> : null,
+                },
+              ]
+            : []),
         ]}
       />
     </Card>

@@ -66,6 +66,9 @@ const messages: Record<string, string> = {
   'admin.notice.waiting': 'Waiting (pushed hourly)',
   'admin.notice.created': 'Created',
   'admin.notice.deleteConfirm': 'Delete this notice?',
+  'admin.notice.pushNow': 'Push now',
+  'admin.notice.pushNowConfirm': 'Push this notice to its recipients now? (Otherwise it goes out at the next full hour.)',
+  'admin.notice.pushedNow': 'Pushed',
 };
 
 export default messages;

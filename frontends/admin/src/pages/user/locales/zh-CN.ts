@@ -66,6 +66,9 @@ const messages: Record<string, string> = {
   'admin.notice.waiting': '待推送（每小时）',
   'admin.notice.created': '创建时间',
   'admin.notice.deleteConfirm': '确定删除该通知？',
+  'admin.notice.pushNow': '立即推送',
+  'admin.notice.pushNowConfirm': '现在就把该通知推送给接收者？（不推送时会在下一个整点自动推送）',
+  'admin.notice.pushedNow': '已推送',
 };
 
 export default messages;
