@@ -313,3 +313,36 @@ describe('6. the configured site name', () => {
     }
   });
 });
+
+describe('9. a private contest public board', () => {
+  it('is not offered to a visitor on /contest, while a public one is', async () => {
+    const now = Date.now();
+    const make = (title: string, auth: number) =>
+      apiCall<{ id: number }>(
+        platform,
+        'POST',
+        '/api/admin/contest',
+        {
+          title,
+          description: 'rules',
+          type: 0,
+          auth,
+          pwd: auth === 0 ? undefined : 'class-pw',
+          startTime: new Date(now - 60_000).toISOString(),
+          endTime: new Date(now + 3600_000).toISOString(),
+          sealRank: false,
+          starAccount: [],
+        },
+        root,
+      );
+    const open = await make('Open walk cup', 0);
+    const closed = await make('Private walk test', 1);
+    const t = await pages.open(browser, platform);
+    await t.page.goto('/contest');
+    await t.page.getByText('Private walk test').waitFor({ timeout: 30_000 });
+    const hrefs = await t.page.getByTestId('contest-outside-board').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toContain(`/contest/acm-scoreboard/${open.id}`);
+    expect(hrefs).not.toContain(`/contest/acm-scoreboard/${closed.id}`);
+    expect(t.errors).toEqual([]);
+  });
+});

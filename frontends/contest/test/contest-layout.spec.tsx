@@ -245,3 +245,18 @@ it('acknowledges the popup on the server too, so another browser does not show i
   expect(mocked.readAnnouncements).toHaveBeenCalledWith(5, [7]);
   expect(JSON.parse(localStorage.getItem('contestReadAnnouncements:5') || '[]')).toEqual([7]);
 });
+
+it("offers a private contest's public board (外榜) only to its admins, never to others (issue 37)", async () => {
+  const open = contest({ id: 5, title: 'Open Cup' });
+  const closed = contest({ id: 6, title: 'Class Test', auth: ContestAuth.Private });
+  mocked.getContestList.mockResolvedValue({ records: [open, closed], total: 2, size: 10, current: 1, pages: 1 });
+  await renderAt('/');
+  const links = () => Array.from(host.querySelectorAll('[data-testid="contest-outside-board"]')).map((a) => a.getAttribute('href'));
+  expect(links()).toEqual(['/acm-scoreboard/5']);
+  await act(async () => root.unmount());
+  host.remove();
+
+  authStore.set({ uid: 'author-uid', username: 'author', roleList: ['default_user'] });
+  await renderAt('/');
+  expect(links()).toEqual(['/acm-scoreboard/5', '/acm-scoreboard/6']);
+});

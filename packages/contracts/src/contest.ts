@@ -6,6 +6,12 @@ export type ContestStatus = (typeof ContestStatus)[keyof typeof ContestStatus];
 export const ContestAuth = { Public: 0, Private: 1, Protected: 2 } as const;
 export type ContestAuth = (typeof ContestAuth)[keyof typeof ContestAuth];
 
+/**
+ * The public (外) scoreboard of a contest: open for public and protected contests; a private one's only to those who
+ * entered it with the password and to its admins (the server refuses others, so lists offer the link only then).
+ */
+export const outsideBoardVisible = (auth: ContestAuth, entered: boolean): boolean => auth !== ContestAuth.Private || entered;
+
 /** Contest rule type (spec §3). */
 export const ContestType = { ACM: 0, OI: 1 } as const;
 export type ContestType = (typeof ContestType)[keyof typeof ContestType];

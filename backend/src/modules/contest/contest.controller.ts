@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { ContestAuth, ERR } from '@oj/contracts';
+import { ContestAuth, ERR, outsideBoardVisible } from '@oj/contracts';
 import type { Response } from 'express';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
@@ -138,7 +138,7 @@ export class ContestController {
   }
 
   private assertOutsideVisible(auth: ContestAuth, entered: boolean): void {
-    if (auth === ContestAuth.Private && !entered) throw new ForbiddenError(ERR.noPermission);
+    if (!outsideBoardVisible(auth, entered)) throw new ForbiddenError(ERR.noPermission);
   }
 
   @Post('register-contest')

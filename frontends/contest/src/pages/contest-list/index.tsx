@@ -3,8 +3,18 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Card, Input, List, Select, Space, Typography } from 'antd';
-import { ContestAuth, ContestInfo, ContestListQuery, ContestStatus, ContestType, DEFAULT_PAGE_SIZE, Page } from '@oj/contracts';
-import { formatDateTime } from '@oj/kit';
+import {
+  ContestAuth,
+  ContestInfo,
+  ContestListQuery,
+  ContestStatus,
+  ContestType,
+  DEFAULT_PAGE_SIZE,
+  Page,
+  outsideBoardVisible,
+} from '@oj/contracts';
+import { formatDateTime, useAuth } from '@oj/kit';
+import { isContestAdmin } from '../../lib/rules';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag, authId, statusId, typeId } from '../../components/contest-tags';
 import { ContestCountdown, useHumanDuration } from '../../components/contest-countdown';
 import { getContestList } from '../../api/contest';
@@ -14,6 +24,7 @@ import { contestStatusAt } from '@oj/contracts';
 export function ContestListPage() {
   const intl = useIntl();
   const human = useHumanDuration();
+  const { user, isRoot } = useAuth();
   const [query, setQuery] = useState<ContestListQuery>({ currentPage: 1, limit: DEFAULT_PAGE_SIZE });
   const [page, setPage] = useState<Page<ContestInfo> | null>(null);
   const [offset, setOffset] = useState(0);
@@ -96,9 +107,12 @@ export function ContestListPage() {
                   <Typography.Text type="secondary">{formatDateTime(c.startTime)}</Typography.Text>
                   <Typography.Text type="secondary">{human(c.duration)}</Typography.Text>
                   <ContestCountdown countdown={contestCountdown(c, now)} startTime={c.startTime} />
-                  <Link to={`/${c.type === ContestType.OI ? 'oi' : 'acm'}-scoreboard/${c.id}`}>
-                    <FormattedMessage id="contest.list.scoreboard" />
-                  </Link>
+                  {/* a private contest's board is its admins' and entrants' (the list knows only the admins) */}
+                  {outsideBoardVisible(c.auth, isContestAdmin(user, isRoot, c.uid)) && (
+                    <Link to={`/${c.type === ContestType.OI ? 'oi' : 'acm'}-scoreboard/${c.id}`} data-testid="contest-outside-board">
+                      <FormattedMessage id="contest.list.scoreboard" />
+                    </Link>
+                  )}
                 </Space>
               }
             />
