@@ -7,7 +7,8 @@
  *  2. PostgreSQL: DATABASE_URL, or an embedded one with its data under DATA_DIR (initialised once);
  *  3. Redis: REDIS_URL (default redis://127.0.0.1:6379), or a private redis-server under DATA_DIR;
  *  4. the backend on PORT (it runs pending migrations and creates root on first start), serving the web app;
- *  5. one judge worker, when judge-sandbox is built and the machine can judge (bubblewrap, root).
+ *  5. one judge worker, when judge-sandbox is built and the machine can judge (bubblewrap, root), at a low CPU weight
+ *     (JUDGE_CPU_WEIGHT=low unless set: it shares the machine with the site).
  * Once the backend is ready it prints what a person needs: the address, root's password on the first start, the state
  * of PostgreSQL, Redis, the backend and the judge worker (with its languages), and where the demo content stands. Logs
  * are readable lines (LOG_FORMAT=json for JSON lines; requests and routes only at LOG_LEVEL=debug or in JSON mode). On
@@ -531,7 +532,13 @@ async function main() {
     workerChild = startChild(
       'one judge worker',
       [worker],
-      { ...shared, ...judgePaths(), BACKEND_URL: `http://127.0.0.1:${PORT}` },
+      {
+        ...shared,
+        ...judgePaths(),
+        BACKEND_URL: `http://127.0.0.1:${PORT}`,
+        // One machine: judging yields the CPU to the backend, PostgreSQL and Redis (judge-sandbox README, "CPU weight").
+        JUDGE_CPU_WEIGHT: env.JUDGE_CPU_WEIGHT || 'low',
+      },
       { essential: false },
     );
   } else {

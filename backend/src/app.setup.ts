@@ -1,3 +1,4 @@
+import type { Server } from 'http';
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -6,6 +7,7 @@ import compression = require('compression');
 import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './core/config/app-config';
 import { frontendsMiddleware } from './core/http/frontends.middleware';
+import { configureKeepAlive } from './core/http/keep-alive';
 import { securityHeadersMiddleware } from './core/http/security-headers';
 import { inputGuardMiddleware } from './core/http/input-guard.middleware';
 import { HotPathService } from './core/http/hot-path';
@@ -72,6 +74,8 @@ export function configureApp(app: INestApplication): AppConfig {
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   express.enableShutdownHooks();
+  // Idle connections outlive their clients' (no reset when one is reused just as it times out).
+  configureKeepAlive(app.getHttpServer() as Server, config.http.keepAliveTimeoutMs);
   // Last: the hot path sits in front of everything above (core/http/hot-path.ts).
   app.get(HotPathService).install(app.getHttpServer(), {
     cors: config.http.corsOrigins.length > 0,

@@ -59,6 +59,11 @@ export interface JudgeConfig {
    * "" reads none (the verdict is still RE; a foreign execve is named by the launcher either way).
    */
   kernelLog: string;
+  /**
+   * JUDGE_CPU_WEIGHT: 'low' when the judge shares the machine with the backend (what `npm start` and the compose file
+   * set): its work yields the CPU to the site (sandbox/cgroup.ts applyCpuWeight); 'normal' (default) on a judge host.
+   */
+  cpuWeight: 'low' | 'normal';
 }
 
 let config: JudgeConfig | undefined;
@@ -97,6 +102,7 @@ export function judgeConfig(): JudgeConfig {
       packageLeaseMs: Number(env.JUDGE_PACKAGE_LEASE_MS) || 30 * 60_000,
       metricsPort: Number(env.JUDGE_METRICS_PORT) || 0,
       kernelLog: env.JUDGE_KERNEL_LOG ?? '/dev/kmsg',
+      cpuWeight: env.JUDGE_CPU_WEIGHT === 'low' ? 'low' : 'normal',
     };
   }
   return config;

@@ -38,6 +38,7 @@ import { acquirePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
 import { abortRuns, calibrateSandbox, cgroupVersion, settleRuns } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
+import { AppliedCpuWeight, applyCpuWeight } from './sandbox/cgroup';
 
 export interface WorkerOptions {
   redisUrl?: string;
@@ -60,6 +61,8 @@ export interface JudgeWorker {
   metrics: WorkerMetrics;
   /** The port /metrics is served on, 0 when off. */
   metricsPort: number;
+  /** JUDGE_CPU_WEIGHT as applied: the cgroup file holding the judge tree's weight and the worker's nice value. */
+  cpuWeight: AppliedCpuWeight;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   let config = configureJudge(defined);
   if (!config.bullPrefix) config = configureJudge(await resolveInstallation(config.backendUrl, config.judgeToken));
   followKernelLog();
+  // Before the first sandbox is started: everything the worker starts inherits the lowered weight.
+  const cpuWeight = applyCpuWeight(config.cpuWeight);
   await calibrateSandbox();
   const queue = new Queue(JUDGE_QUEUE, config.redisUrl, { prefix: config.bullPrefix });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
@@ -157,6 +162,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
     queue,
     metrics,
     metricsPort,
+    cpuWeight,
     /**
      * Stops within seconds whatever its runs do: takes no new job, ends every run, puts the jobs it held back in the
      * queue for another worker (without using an attempt) and leaves.
@@ -352,7 +358,7 @@ if (require.main === module) {
   startWorker().then(
     (worker) => {
       console.log(
-        `[judge ${worker.name}] consuming "${JUDGE_QUEUE}" on ${config.redisUrl} (prefix ${config.bullPrefix}, concurrency ${config.concurrency}, cgroup ${cgroupVersion()}); languages: ${detectLanguages()
+        `[judge ${worker.name}] consuming "${JUDGE_QUEUE}" on ${config.redisUrl} (prefix ${config.bullPrefix}, concurrency ${config.concurrency}, cgroup ${cgroupVersion()}, cpu weight ${worker.cpuWeight.weight}); languages: ${detectLanguages()
           .map((l) => l.name)
           .join(', ')}${worker.metricsPort ? `; metrics on :${worker.metricsPort}/metrics` : ''}`,
       );

@@ -32,6 +32,7 @@ import * as net from 'net';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { gunzipSync } from 'zlib';
+import { clientAgent } from './client-agent';
 
 const envNum = (name: string, fallback: number): number => {
   const n = Number(process.env[name] || fallback);
@@ -97,7 +98,7 @@ const CE = (i: number, p: string) => `// ${p} by contestant ${i}\n#include <cstd
 
 async function contestants(s: Scenario): Promise<ContestantsReport> {
   // maxSockets counts per replica (per origin): the same total pool, whatever the number of replicas.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(s.connections / s.bases.length) });
+  const agent = clientAgent(Math.ceil(s.connections / s.bases.length));
   const report: ContestantsReport = { samples: [], surgePages: 0, surgeWallMs: 0, submitted: [], errors: [] };
   const fail = (what: string) => {
     if (report.errors.length < 20) report.errors.push(what);

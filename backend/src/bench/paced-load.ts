@@ -9,6 +9,7 @@
  * coordinated omission against an expected interval of 1 ms, which added made-up slow samples to the tail.
  */
 import * as http from 'http';
+import { clientAgent } from './client-agent';
 
 export interface PacedRequest {
   method: 'GET' | 'POST';
@@ -36,7 +37,7 @@ export function pacedLoad(o: {
   request: (n: number) => PacedRequest;
 }): Promise<PacedResult> {
   const target = new URL(o.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
+  const agent = clientAgent(o.connections);
   const latencies = new Float64Array(o.amount);
   let non2xx = 0;
   let errors = 0;

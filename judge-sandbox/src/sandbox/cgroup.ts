@@ -4,6 +4,7 @@
  * hierarchies; v2 one directory with those controllers enabled in the parent.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 export type CgroupVersion = 'v1' | 'v2' | 'none';
@@ -123,6 +124,8 @@ export interface CgroupStats {
 /** One run's cgroup (a directory per controller on v1). */
 export class RunCgroup {
   private readonly dirs: Record<string, string> = {};
+  /** Run-queue wait last seen per process of the run, ns (a process that exited keeps what it waited). */
+  private readonly waits = new Map<number, number>();
   private constructor(readonly version: CgroupVersion) {}
 
   static create(name: string, limits: { memoryBytes: number; pids: number }): RunCgroup {
@@ -214,6 +217,24 @@ export class RunCgroup {
     } catch {
       return [];
     }
+  }
+
+  /**
+   * Time the run's processes spent runnable but waiting for a CPU, ns (second field of /proc/<pid>/schedstat, summed
+   * over the processes seen; call it at every poll so short-lived ones are counted). The wall limit is measured without
+   * it: a program that only waited behind the backend (a lowered judge weight) or other runs is not cut. A sum over
+   * processes can only count more than the run's own wait when several of them waited at once, and each of those was
+   * runnable, so it burnt CPU time the CPU limit counts: a sleeping program gains nothing.
+   */
+  waitedNs(): number {
+    for (const pid of this.procs()) {
+      const text = tryReadFile(`/proc/${pid}/schedstat`);
+      const waited = text ? Number(text.split(' ')[1]) : NaN;
+      if (Number.isFinite(waited) && waited > (this.waits.get(pid) ?? 0)) this.waits.set(pid, waited);
+    }
+    let sum = 0;
+    for (const w of this.waits.values()) sum += w;
+    return sum;
   }
 
   /** Kills every process of the run (a process tree escapes a wall limit unless the whole cgroup dies). */
@@ -329,6 +350,78 @@ export function listRunCgroups(): string[] {
     for (const e of fs.readdirSync(base, { withFileTypes: true })) if (e.isDirectory()) out.push(path.join(base, e.name));
   }
   return out;
+}
+
+export type JudgeCpuWeight = 'low' | 'normal';
+
+/** cpu.weight (v2, default 100) and cpu.shares (v1, default 1024) of the judge's tree with JUDGE_CPU_WEIGHT=low: a tenth. */
+export const LOW_CPU_WEIGHT = { v2: 10, v1: 102 } as const;
+/** The nice value of the worker and (inherited) of everything it starts with JUDGE_CPU_WEIGHT=low. */
+export const LOW_NICE = 19;
+
+export interface AppliedCpuWeight {
+  weight: JudgeCpuWeight;
+  /** The cgroup file holding the tree's weight (undefined: normal weight, or no cpu controller). */
+  file?: string;
+  nice: number;
+}
+
+let appliedWeight: AppliedCpuWeight | undefined;
+
+/**
+ * JUDGE_CPU_WEIGHT=low (set by `npm start` and the compose file, where the judge shares the machine with the backend,
+ * PostgreSQL and Redis): the judge's work yields the CPU to them, so a saturated queue slows judging, not the site.
+ *  - v2: cpu.weight of the run cgroups' parent (every run's cgroup is under it, compilations included);
+ *  - v1: the worker moves itself into `<cpu hierarchy>/oj-judge` with a low cpu.shares; every process it starts is born
+ *    there (runs move only in the memory, pids and cpuacct hierarchies);
+ *  - both: the worker's threads are reniced to 19, and its runs inherit it (within a cgroup shared with the backend, as
+ *    the worker's own is under `npm start`, nice is what weighs).
+ * Timing stays fair: a run's time is the CPU time of its cgroup, and its wall limit leaves out the time it waited for a
+ * CPU (waitedNs). The tree is shared by every judge of the host (its weight is one setting per host); 'normal' leaves
+ * everything as it is. Applied once per process; returns what was applied (the tests read it back).
+ */
+export function applyCpuWeight(weight: JudgeCpuWeight): AppliedCpuWeight {
+  if (appliedWeight) return appliedWeight;
+  if (weight !== 'low') return (appliedWeight = { weight, nice: os.getPriority(0) });
+  const l = detectCgroups();
+  let file: string | undefined;
+  if (l.version === 'v2') {
+    file = path.join(l.bases.unified, 'cpu.weight');
+    write(path.dirname(file), 'cpu.weight', LOW_CPU_WEIGHT.v2);
+  } else if (l.version === 'v1') {
+    const mount = readMounts().find((m) => m.fsType === 'cgroup' && m.superOptions.split(',').includes('cpu'));
+    if (mount) {
+      // Under the worker's own cpu cgroup (a container's), as the other hierarchies' bases are.
+      const own = fs
+        .readFileSync('/proc/self/cgroup', 'utf8')
+        .split('\n')
+        .map((line) => line.split(':'))
+        .find((f) => f[1]?.split(',').includes('cpu'));
+      const relative = own ? path.relative(mount.root, own[2] ?? '/') : '';
+      const dir = path.join(mount.mountPoint, relative.startsWith('..') ? '' : relative, BASE_NAME);
+      fs.mkdirSync(dir, { recursive: true });
+      write(dir, 'cpu.shares', LOW_CPU_WEIGHT.v1);
+      write(dir, 'cgroup.procs', process.pid);
+      file = path.join(dir, 'cpu.shares');
+    }
+  }
+  // setpriority is per thread on Linux: every thread of the worker (libuv's pool included) is reniced.
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      os.setPriority(Number(tid), LOW_NICE);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return (appliedWeight = { weight, file, nice: os.getPriority(0) });
+}
+
+function tryReadFile(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function write(dir: string, file: string, value: number | string): void {

@@ -690,7 +690,8 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     if (killedFor) killEverything();
     const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
     const poll = setInterval(() => {
-      if (Date.now() - startedAt > wallLimitMs) {
+      // The wall limit leaves out the time the run waited for a CPU (cgroup.ts waitedNs).
+      if (Date.now() - startedAt - cg.waitedNs() / 1e6 > wallLimitMs) {
         killedFor = 'wall';
         killEverything!();
       } else if (cg.stats().cpuNs / 1e6 > spec.timeLimitMs) {

@@ -415,7 +415,8 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
   // CPU time is checked in the cgroup (all processes); the wall limit catches sleeping programs.
   const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
   const poll = setInterval(() => {
-    if (Date.now() - startedAt > wallLimitMs) {
+    // The wall limit leaves out the time the run waited for a CPU (cgroup.ts waitedNs).
+    if (Date.now() - startedAt - cgroup.waitedNs() / 1e6 > wallLimitMs) {
       killedFor = 'wall';
       killEverything();
       return;

@@ -2,6 +2,7 @@ import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import * as path from 'path';
 import { installationPrefixes } from '@oj/contracts';
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from '../http/keep-alive';
 import { resolveInstallationId } from './installation';
 
 /** Injection token of the typed configuration object. */
@@ -67,6 +68,12 @@ export interface HttpTrustConfig {
   trustedProxies: string[];
   /** CORS_ORIGINS: origins allowed to call the API from a browser with credentials; empty: same origin only. */
   corsOrigins: string[];
+  /**
+   * HTTP_KEEP_ALIVE_TIMEOUT_MS: how long the server keeps an idle keep-alive connection (default 65 s; core/http/keep-alive.ts).
+   * Longer than its clients keep theirs (reverse proxies 60 s, load generators, browsers), so a client never reuses a
+   * connection the server is closing at that moment (ECONNRESET).
+   */
+  keepAliveTimeoutMs: number;
 }
 
 /** Prometheus metrics of this process (modules/ops). */
@@ -243,7 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
       secretPerUserPerMin: int(env.RATE_SECRET_PER_USER_PER_MIN, 10, 'RATE_SECRET_PER_USER_PER_MIN'),
       secretPerIpPerMin: int(env.RATE_SECRET_PER_IP_PER_MIN, 30, 'RATE_SECRET_PER_IP_PER_MIN'),
     },
-    http: { trustedProxies: list(env.TRUSTED_PROXIES), corsOrigins: list(env.CORS_ORIGINS).map((o) => o.replace(/\/$/, '')) },
+    http: {
+      trustedProxies: list(env.TRUSTED_PROXIES),
+      corsOrigins: list(env.CORS_ORIGINS).map((o) => o.replace(/\/$/, '')),
+      keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS) || DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    },
     database: {
       url: databaseUrl,
       synchronize: false,

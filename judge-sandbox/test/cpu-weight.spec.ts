@@ -1,0 +1,128 @@
+/**
+ * JUDGE_CPU_WEIGHT=low (what `npm start` and the compose file set): the judge's tree gets a low CPU weight and its
+ * processes nice 19, so the site is served first; a run that only waited for the CPU behind others still gets its
+ * own CPU time measured and is not cut by the wall limit.
+ */
+import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { compileC } from '../src/bench-lib';
+import { configureJudge, judgeConfig } from '../src/config';
+import { programSpec } from '../src/judge';
+import { CompileResult } from '../src/compile';
+import { AppliedCpuWeight, LOW_CPU_WEIGHT, LOW_NICE, applyCpuWeight, detectCgroups } from '../src/sandbox/cgroup';
+import { run, settleRuns } from '../src/sandbox/run';
+import { cleanupJudge, isolateJudge, sandboxProcesses } from './helpers';
+
+/** Spins until its own CPU clock reads 500 ms, then prints its nice value. */
+const SOURCE = `#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <time.h>
+#include <sys/resource.h>
+int main(void){
+  volatile unsigned long x = 0;
+  struct timespec cpu;
+  do {
+    for (int i = 0; i < 100000; i++) x += i;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+  } while (cpu.tv_sec * 1000.0 + cpu.tv_nsec / 1e6 < 500);
+  printf("%d %lu\\n", getpriority(PRIO_PROCESS, 0), (unsigned long)(x & 1));
+  return 0;
+}`;
+
+let scratch: string;
+let compiled: CompileResult;
+let applied: AppliedCpuWeight;
+const hogs: ChildProcess[] = [];
+
+/** This process's path in the cgroup v1 cpu hierarchy ('' when there is none). */
+const cpuCgroupPath = (): string =>
+  fs
+    .readFileSync('/proc/self/cgroup', 'utf8')
+    .split('\n')
+    .find((l) => l.split(':')[1]?.split(',').includes('cpu'))
+    ?.split(':')[2] ?? '';
+let cpuCgroupBefore = '';
+
+beforeAll(async () => {
+  isolateJudge('cpu-weight');
+  scratch = path.join(path.dirname(judgeConfig().workRoot), 'io');
+  fs.mkdirSync(scratch, { mode: 0o755 });
+  // A CPU hog per core at the normal weight, started before this process lowers its own (they keep theirs).
+  for (let i = 0; i < os.cpus().length; i++) hogs.push(spawn('/bin/sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+  // As the worker does, before the first sandbox: the prepared sandboxes' zygote inherits the weight.
+  cpuCgroupBefore = cpuCgroupPath();
+  applied = applyCpuWeight('low');
+  compiled = await compileC(SOURCE);
+});
+
+afterAll(() => {
+  for (const hog of hogs) hog.kill('SIGKILL');
+  // Jest reuses this worker process for other suites: give it back its cgroup and nice value (root may raise both).
+  const now = cpuCgroupPath();
+  if (applied?.file && now && now !== cpuCgroupBefore) {
+    const mountRoot = path.dirname(applied.file).slice(0, -now.length);
+    fs.writeFileSync(path.join(mountRoot, cpuCgroupBefore, 'cgroup.procs'), String(process.pid));
+  }
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      os.setPriority(Number(tid), 0);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  fs.rmSync(compiled.dir, { recursive: true, force: true });
+  cleanupJudge();
+});
+
+describe('JUDGE_CPU_WEIGHT=low', () => {
+  it("lowers the judge tree's cgroup weight and the worker's nice value", () => {
+    expect(applied).toMatchObject({ weight: 'low', nice: LOW_NICE });
+    expect(os.getPriority(0)).toBe(LOW_NICE);
+    const version = detectCgroups().version;
+    expect(applied.file).toBeDefined();
+    expect(fs.readFileSync(applied.file!, 'utf8').trim()).toBe(String(version === 'v2' ? LOW_CPU_WEIGHT.v2 : LOW_CPU_WEIGHT.v1));
+    if (version === 'v1') {
+      // This process (and so every run it starts) is in that cgroup of the cpu hierarchy.
+      const cpuLine = fs
+        .readFileSync('/proc/self/cgroup', 'utf8')
+        .split('\n')
+        .find((l) => l.split(':')[1]?.split(',').includes('cpu'));
+      expect(applied.file!.endsWith(path.join(cpuLine!.split(':')[2], 'cpu.shares'))).toBe(true);
+    }
+  });
+
+  describe.each(['prepared', 'fresh'] as const)('a 0.5 s CPU loop under competing hogs, %s sandbox', (sandbox) => {
+    afterEach(async () => {
+      await settleRuns();
+      configureJudge({ sandbox: 'prepared' });
+      // The compiled program stays in the work root until the end (settled runs leave nothing else).
+      expect(sandboxProcesses()).toEqual([]);
+      expect(fs.readdirSync(judgeConfig().workRoot).filter((f) => f !== path.basename(compiled.dir))).toEqual([]);
+    });
+
+    it('runs at nice 19, is measured in its own CPU time and is not cut by the wall limit while it waits', async () => {
+      configureJudge({ sandbox });
+      const stdout = path.join(scratch, `out-${sandbox}`);
+      const r = await run({
+        ...programSpec(
+          compiled.language,
+          compiled.dir,
+          { timeLimitMs: 1000, memoryLimitKb: 64 * 1024, stackLimitKb: 8 * 1024, outputLimitBytes: 1024 },
+          compiled.entry,
+        ),
+        // Far below the time the loop takes behind the hogs at a tenth of their weight (several seconds).
+        wallLimitMs: 1200,
+        stdout,
+      });
+      expect({ status: r.status, message: r.message }).toEqual({ status: 'exited', message: undefined });
+      expect(r.exitCode).toBe(0);
+      expect(Number(fs.readFileSync(stdout, 'utf8').split(' ')[0])).toBe(LOW_NICE);
+      expect(r.timeMs).toBeGreaterThanOrEqual(490);
+      expect(r.timeMs).toBeLessThan(1000);
+      // It did wait: the loop's elapsed time is well beyond its CPU time.
+      expect(r.wallMs).toBeGreaterThan(1200);
+    });
+  });
+});
