@@ -128,7 +128,7 @@ describe('hot path: get-contest-rank before the framework', () => {
     // A prototype key: the input guard's 400, before any route code.
     const poisoned = await rankCall('/api/get-contest-rank', alice.token, `{"cid": ${cid}, "__proto__": {"x": 1}}`);
     expect(poisoned.status).toBe(400);
-    expect(poisoned.body.msg).toBe(ERR.badRequest);
+    expect(poisoned.body.msg).toBe(`${ERR.badRequest}: forbidden key "__proto__"`);
     // Only the body the pipe refused reached the hot route (its check threw); the others never got that far.
     expect(answers).toEqual(['threw']);
     answers = [];

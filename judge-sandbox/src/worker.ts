@@ -36,7 +36,7 @@ import { judge } from './judge';
 import { createWorkerMetrics, WorkerMetrics } from './metrics';
 import { acquirePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
-import { abortRuns, calibrateSandbox, cgroupVersion, settleRuns } from './sandbox/run';
+import { abortRuns, calibrateSandbox, cgroupVersion, resumeRuns, settleRuns } from './sandbox/run';
 import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
 import { AppliedCpuWeight, applyCpuWeight } from './sandbox/cgroup';
 
@@ -187,6 +187,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
       await queue.close(true);
       await settling;
       await settleRuns();
+      resumeRuns();
       await redis.del(key).catch(() => undefined);
       redis.disconnect();
       stopKernelLog();

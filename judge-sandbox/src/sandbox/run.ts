@@ -199,6 +199,14 @@ export function abortRuns(reason: string): void {
   for (const handle of liveRuns) handle.kill();
 }
 
+/**
+ * Accepts runs again once a stopped worker's runs have all ended: the refusal is this module's, so a process that
+ * starts another worker after stopping one (the backend's tests do) would otherwise judge everything as errors.
+ */
+export function resumeRuns(): void {
+  abortedFor = undefined;
+}
+
 let execSelfProblem: string | undefined;
 /** The launcher's report of a call it refused ("X <nr>"), on a pipe the program never holds. */
 const EXEC_REPORT_FD = 6;
