@@ -162,7 +162,8 @@ describe('2. hand-in (交卷)', () => {
     await page.getByTestId('judge-true').click();
     // at once: no pause for the save timer, the hand-in sends the answer itself
     await page.getByTestId('exam-hand-in').click();
-    await page.getByText('确定交卷？').waitFor();
+    // antd's confirm dialog carries its title twice (a hidden one names the dialog for screen readers)
+    await page.locator('.ant-modal-confirm-title', { hasText: '确定交卷？' }).waitFor();
     await page.getByTestId('exam-hand-in-ok').click();
     await page.getByTestId('paper-view').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('paper-total').textContent()).toContain('10');
