@@ -133,6 +133,9 @@ describe.each<[string, Disaster]>([
   it(`judges every acknowledged submission of ${TOTAL} exactly once`, async () => {
     const acked = new Set<number>();
     let refused = 0;
+    /** Why requests were not acknowledged (status and message, or no answer), for the failure message. */
+    const refusals = new Map<string, number>();
+    const ackedPerWave: number[] = [];
     let sent = 0;
     const send = async () => {
       const i = sent++;
@@ -145,7 +148,11 @@ describe.each<[string, Disaster]>([
         .timeout(15_000)
         .catch(() => undefined);
       if (res?.status === 200 && res.body.data?.submitId) acked.add(res.body.data.submitId);
-      else refused++;
+      else {
+        refused++;
+        const why = res ? `${res.status} ${String(res.body?.msg ?? '').slice(0, 60)}` : 'no answer';
+        refusals.set(why, (refusals.get(why) ?? 0) + 1);
+      }
     };
     const port = Number(new URL(url).port);
     // Senders run in waves; the backend is killed in the middle of the load and started again.
@@ -175,8 +182,15 @@ describe.each<[string, Disaster]>([
       } else {
         await Promise.all(wave);
       }
+      ackedPerWave.push(acked.size);
     }
-    expect(acked.size).toBeGreaterThan(TOTAL / 2);
+    if (acked.size <= TOTAL / 2) {
+      const why = JSON.stringify({ ackedAfterEachWave: ackedPerWave, refusals: Object.fromEntries(refusals) });
+      throw new Error(`only ${acked.size} of ${TOTAL} acknowledged: ${why}`);
+    }
+    // Back on its feet: the last wave (long after the restart) is acknowledged in full. Bull's own reconnect delay
+    // (up to 20 s after a long outage) once left every submit hanging for five waves after Redis was back.
+    expect(ackedPerWave[waves - 1] - ackedPerWave[waves - 2]).toBe(TOTAL / waves);
 
     // Every row (acknowledged or not: a row committed before the kill whose answer was lost counts too) ends final.
     const end = Date.now() + 300_000;
@@ -219,6 +233,8 @@ describe.each<[string, Disaster]>([
         refusedOrLost: refused,
         stored: total,
         pendingLeft: 0,
+        ackedAfterEachWave: ackedPerWave,
+        refusals: Object.fromEntries(refusals),
       }),
     );
   });

@@ -15,6 +15,7 @@ import {
   JUDGE_SERVER_HEARTBEAT_SEC,
   JUDGE_SERVER_TTL_SEC,
   JUDGE_INSTALLATION_PATH,
+  bullRedisRetryDelayMs,
   JUDGE_TOKEN_HEADER,
   JudgeJobName,
   JudgeStatus,
@@ -74,7 +75,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   // Before the first sandbox is started: everything the worker starts inherits the lowered weight.
   const cpuWeight = applyCpuWeight(config.cpuWeight);
   await calibrateSandbox();
-  const queue = new Queue(JUDGE_QUEUE, config.redisUrl, { prefix: config.bullPrefix });
+  const queue = new Queue(JUDGE_QUEUE, config.redisUrl, { prefix: config.bullPrefix, redis: { retryStrategy: bullRedisRetryDelayMs } });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const startedAt = new Date().toISOString();
   const key = judgeServerKey(config.bullPrefix, config.name);

@@ -12,6 +12,14 @@ import type { CaseGroup, SubtaskResult } from './subtask';
 export const JUDGE_QUEUE = 'judge';
 
 /**
+ * How long a Bull connection (the backend's queue and the judge workers') waits before its next attempt to reach
+ * Redis, by attempt number. Bull's own default grows as e^attempt up to 20 s: after a Redis outage of 10 s or more
+ * the queue stayed unreachable for up to 20 s after Redis was back (every submit hung; crash-safety test). Capped at
+ * 2 s like ioredis's default for every other connection.
+ */
+export const bullRedisRetryDelayMs = (attempt: number): number => Math.min(attempt * 100, 2000);
+
+/**
  * Default Redis key prefix and Bull prefix of an installation, derived from its id (made once and kept in its
  * database). The backend and the judge workers derive them the same way.
  */
