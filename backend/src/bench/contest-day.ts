@@ -19,6 +19,12 @@
  * p95 (all, and of those that entered a queue that was not saturated: fewer waiting jobs than judge slots from
  * pressing submit to the submit call's answer), rank p99, errors.
  * Goals: surge p99 < 200 ms, verdict p95 < 2 s while the queue is not saturated, 0 errors.
+ * One-box mode (BENCH_ONE_BOX=1; everything on one machine, as `npm start` runs it): the contest twice in one run,
+ * the judges at JUDGE_CPU_WEIGHT=normal and then =low, each time with BENCH_BACKLOG (300) submissions queued just
+ * before the surge (the surge meets a saturated queue) and 20 submissions of a loop that spins 0.5 s of CPU judged
+ * while the surge runs. Figures per weight, and: surge p99 and failed requests with the queue saturated, judging
+ * throughput at the low weight against the normal one (goal: at most 10 % lost), the coefficient of variation of
+ * the loop's measured CPU time (goal < 3 %), the final rank burst p99 (goal < 1 s).
  * Ends with one JSON line.
  */
 import 'reflect-metadata';
@@ -293,6 +299,15 @@ function startWorker(env: NodeJS.ProcessEnv, name: string, uidBase: number, dir:
   });
 }
 
+/** Spins until its own CPU clock reads 500 ms, then answers A + B: the CPU-time steadiness probe of one-box mode. */
+const LOOP = (k: number) =>
+  `// loop ${k}\n#include <cstdio>\n#include <ctime>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);volatile unsigned long x=0;` +
+  `while(clock()<CLOCKS_PER_SEC/2){for(int i=0;i<100000;i++)x+=i;}printf("%lld\\n",a+b);return 0;}\n`;
+/** Loop submissions per phase in one-box mode (their CPU times give the coefficient of variation). */
+const LOOPS = 20;
+
+type Weight = 'normal' | 'low';
+
 async function main(): Promise<void> {
   const CONTESTANTS = envNum('BENCH_CONTESTANTS', 3000);
   const DURATION_MS = envNum('BENCH_DURATION', 300) * 1000;
@@ -304,6 +319,10 @@ async function main(): Promise<void> {
   const CONNECTIONS = envNum('BENCH_CONNECTIONS', 256);
   /** Backend processes: this one and BENCH_REPLICAS - 1 more (dist/main.js), as replicas behind a balancer. */
   const REPLICAS = envNum('BENCH_REPLICAS', 1);
+  /** One-box mode (BENCH_ONE_BOX=1): the contest twice, judges at the normal then the low CPU weight. */
+  const ONE_BOX = process.env.BENCH_ONE_BOX === '1';
+  /** Submissions queued just before the surge in one-box mode, so that the surge meets a saturated queue. */
+  const BACKLOG = ONE_BOX ? envNum('BENCH_BACKLOG', 300) : 0;
   const log = (msg: string) => process.stderr.write(msg + '\n');
   // Loaded here, not at the top: the contestants' process runs this file too and needs none of the app.
   const { adminQuery, deleteRedisKeys, startBenchApp, startProfile, useBenchEnvironment } = await import('./bench-utils');
@@ -322,7 +341,9 @@ async function main(): Promise<void> {
   process.env.DEMO = '0';
 
   let app: INestApplication | undefined;
-  const workers: ChildProcess[] = [];
+  /** Judge workers of the running phase. */
+  let workers: ChildProcess[] = [];
+  const replicas: ChildProcess[] = [];
   try {
     const started = await startBenchApp();
     app = started.app;
@@ -339,16 +360,20 @@ async function main(): Promise<void> {
     const root = (await app.get(UserService).findByUsername('root'))!;
     const rootToken = tokens.sign(root.uid, 0);
     await app.get(SiteConfigService).set('switch', { defaultSubmitInterval: 0 });
+    const queue = app.get(JudgeQueueService).queue;
 
-    // Problems: three A+B-like problems with 10 cases, imported as an HOJ zip as an admin would.
+    // Problems: three A+B-like problems with 10 cases, imported as an HOJ zip as an admin would; in one-box mode a
+    // fourth with one case and a 3 s limit for the CPU-time probe (the loop).
     const t0 = performance.now();
     const entries: [string, string][] = [];
-    for (const p of PROBLEMS) {
-      const cases = Array.from({ length: CASES }, (_, i) => ({ input: `${i * 3} ${i * 5 + 1}\n`, output: `${i * 8 + 1}\n` }));
+    const problemKeys = ONE_BOX ? [...PROBLEMS, 'L'] : PROBLEMS;
+    for (const p of problemKeys) {
+      const n = p === 'L' ? 1 : CASES;
+      const cases = Array.from({ length: n }, (_, i) => ({ input: `${i * 3} ${i * 5 + 1}\n`, output: `${i * 8 + 1}\n` }));
       entries.push([
         `CD${p}.json`,
         JSON.stringify({
-          problem: { problemId: `CD${p}`, title: `Contest day ${p}`, timeLimit: 1000, memoryLimit: 256, type: 0 },
+          problem: { problemId: `CD${p}`, title: `Contest day ${p}`, timeLimit: p === 'L' ? 3000 : 1000, memoryLimit: 256, type: 0 },
           samples: cases.map((_, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out` })),
           languages: ['C++'],
         }),
@@ -360,27 +385,14 @@ async function main(): Promise<void> {
     const imported = (await (
       await fetch(`${base}/api/file/import-problem`, { method: 'POST', headers: { Authorization: rootToken }, body: form })
     ).json()) as {
-      data?: { id: number }[];
+      data?: { id: number; problemId?: string }[];
     };
-    if (!imported.data || imported.data.length !== PROBLEMS.length) throw new Error(`import failed: ${JSON.stringify(imported)}`);
-
-    // The contest, running from now for the whole run (drain included), public, ACM.
-    const now = Date.now();
-    const contest = await db.getRepository(Contest).save({
-      uid: root.uid,
-      author: 'root',
-      title: 'Contest day',
-      type: ContestType.ACM,
-      auth: ContestAuth.Public,
-      startTime: new Date(now - 60_000),
-      endTime: new Date(now + DURATION_MS + DRAIN_MS + 3600_000),
-      duration: Math.ceil((DURATION_MS + DRAIN_MS) / 1000) + 3660,
-    });
-    await db.query(
-      `INSERT INTO contest_problem (cid, pid, display_id, display_title)
-       SELECT $1, pid, chr(64 + i::int), 'Problem ' || chr(64 + i::int) FROM unnest($2::int[]) WITH ORDINALITY AS t(pid, i)`,
-      [contest.id, imported.data.map((p) => p.id)],
+    if (!imported.data || imported.data.length !== problemKeys.length) throw new Error(`import failed: ${JSON.stringify(imported)}`);
+    const [{ ids: problemIds }]: { ids: number[] }[] = await db.query(
+      `SELECT array_agg(id ORDER BY problem_id) AS ids FROM problem WHERE problem_id = ANY($1::text[])`,
+      [problemKeys.map((p) => `CD${p}`)],
     );
+
     // The contestants: rows written directly (registering 3,000 accounts would measure argon2), tokens signed.
     await db.query(
       `INSERT INTO user_info (uid, username, password, nickname, school)
@@ -389,203 +401,317 @@ async function main(): Promise<void> {
     );
     const uids: { uid: string }[] = await db.query(`SELECT uid FROM user_info WHERE username LIKE 'cd\\_%' ORDER BY username`);
     const contestantTokens = uids.map((u) => tokens.sign(u.uid, 0));
-    log(`seeded 3 problems, a contest and ${CONTESTANTS} contestants in ${Math.round(performance.now() - t0)} ms`);
-
-    // Judges.
-    const workerDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-contestday-workers-'));
-    chmodSync(workerDir, 0o755);
-    for (let w = 0; w < WORKERS; w++) workers.push(await startWorker(process.env, `cd-${w}-${id}`, 62000 + w * 100, workerDir));
-    // Warm each worker's package cache and compiler once, as a judge that has been up all morning.
-    for (let w = 0; w < WORKERS * PROBLEMS.length; w++) {
-      await fetch(`${base}/api/submit-problem-judge`, {
-        method: 'POST',
-        headers: { Authorization: rootToken, 'content-type': 'application/json' },
-        body: JSON.stringify({ pid: `CD${PROBLEMS[w % PROBLEMS.length]}`, language: 'C++', code: AC(-1 - w, 'warm') }),
-      });
-    }
-    for (let waited = 0; waited < 60_000; waited += 200) {
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM judge WHERE NOT (${FINAL})`);
-      if (n === 0) break;
-      await sleep(200);
-    }
+    log(`seeded ${problemKeys.length} problems and ${CONTESTANTS} contestants in ${Math.round(performance.now() - t0)} ms`);
 
     // The other backend replicas, if any (the contestants spread over them).
     const bases = [base];
     const replicaPids: number[] = [];
     for (let r = 1; r < REPLICAS; r++) {
       const replica = await startReplica(process.env);
-      workers.push(replica.child);
+      replicas.push(replica.child);
       bases.push(replica.base);
       replicaPids.push(replica.child.pid!);
     }
+    const workerDir = mkdtempSync(path.join(tmpdir(), 'oj-bench-contestday-workers-'));
+    chmodSync(workerDir, 0o755);
 
-    // Watch the queue (waiting jobs, 10 samples a second) and the verdicts (rows turning final).
-    const queue = app.get(JudgeQueueService).queue;
-    const queueSamples: { at: number; waiting: number }[] = [];
-    const doneAt = new Map<number, { at: number; status: number }>();
-    let watching = true;
-    // The watcher runs on the backend's event loop: it reads only rows from the oldest one not yet final on
-    // (judging is roughly first in, first out), not the whole contest's rows ten times a second.
-    let from = 0;
-    const watcher = (async () => {
-      while (watching) {
-        const at = Date.now();
-        queueSamples.push({ at, waiting: await queue.getWaitingCount() });
-        const rows: { submit_id: number; status: number; final: boolean }[] = await db.query(
-          `SELECT submit_id, status, ${FINAL} AS final FROM judge WHERE cid = $1 AND submit_id >= $2 ORDER BY submit_id`,
-          [contest.id, from],
-        );
-        for (const r of rows) if (r.final && !doneAt.has(r.submit_id)) doneAt.set(r.submit_id, { at: Date.now(), status: r.status });
-        const pending = rows.find((r) => !r.final);
-        from = pending ? pending.submit_id : rows.length ? rows[rows.length - 1].submit_id + 1 : from;
-        await sleep(100);
-      }
-    })();
-
-    log(
-      `contest: ${CONTESTANTS} contestants, ${SUBMISSIONS} submissions, ${DURATION_MS / 1000} s, ${WORKERS} judge workers, ` +
-        `rank every ${RANK_POLL_MS / 1000} s, surge over ${SURGE_MS / 1000} s, ${CONNECTIONS} sockets, ${REPLICAS} backend process(es)`,
-    );
-    const runStart = Date.now();
-    const scenario: Scenario = {
-      bases,
-      cid: contest.id,
-      tokens: contestantTokens,
-      submissions: SUBMISSIONS,
-      durationMs: DURATION_MS,
-      surgeMs: SURGE_MS,
-      rankPollMs: RANK_POLL_MS,
-      connections: CONNECTIONS,
-    };
-    const stopProfile = await startProfile(log);
-    // The backend processes' CPU time (this one and the replicas) from the start to the end of the surge.
-    const backendCpuMs = () => cpuMsOf(process.pid) + replicaPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
-    const cpuAtStart = backendCpuMs();
-    let surgeCpuMs = 0;
-    let pollingCpuMs = 0;
-    const report = await new Promise<ContestantsReport>((resolve, reject) => {
-      const child = fork(__filename, [], { env: { ...process.env, [CONTESTANTS_CHILD]: '1' }, serialization: 'advanced' });
-      child.on('message', (m: ContestantsReport & { fatal?: string; surgeDone?: boolean; pollingDone?: boolean }) => {
-        if (m.surgeDone) surgeCpuMs = backendCpuMs() - cpuAtStart;
-        else if (m.pollingDone) pollingCpuMs = backendCpuMs() - cpuAtStart - surgeCpuMs;
-        else if (m.fatal) reject(new Error(m.fatal));
-        else resolve(m);
+    /** One contest day: a new contest, judges at `weight` (unset: as the environment says), the figures. */
+    const phase = async (label: string, weight: Weight | undefined, phaseNo: number) => {
+      // The contest, running from now for the whole run (drain included), public, ACM.
+      const now = Date.now();
+      const contest = await db.getRepository(Contest).save({
+        uid: root.uid,
+        author: 'root',
+        title: `Contest day${label ? ` (${label})` : ''}`,
+        type: ContestType.ACM,
+        auth: ContestAuth.Public,
+        startTime: new Date(now - 60_000),
+        endTime: new Date(now + DURATION_MS + DRAIN_MS + 3600_000),
+        duration: Math.ceil((DURATION_MS + DRAIN_MS) / 1000) + 3660,
       });
-      child.once('error', reject);
-      child.once('exit', (code) => code && reject(new Error(`the contestants' process exited with ${code}`)));
-      child.send(scenario);
-    });
-    await stopProfile?.();
-    const contestEnd = Date.now();
-    // Drain: the judges finish what is queued (bounded).
-    while (Date.now() - contestEnd < DRAIN_MS && report.submitted.some((s) => !doneAt.has(s.submitId))) await sleep(200);
-    watching = false;
-    await watcher;
+      await db.query(
+        `INSERT INTO contest_problem (cid, pid, display_id, display_title)
+         SELECT $1, pid, chr(64 + i::int), 'Problem ' || chr(64 + i::int) FROM unnest($2::int[]) WITH ORDINALITY AS t(pid, i)`,
+        [contest.id, problemIds],
+      );
+      const submit = (token: string, pid: string, code: string) =>
+        fetch(`${base}/api/submit-problem-judge`, {
+          method: 'POST',
+          headers: { Authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ cid: contest.id, pid, language: 'C++', code }),
+        })
+          .then((r) => r.json() as Promise<{ data?: { submitId?: number } }>)
+          .then((j) => j.data?.submitId)
+          .catch(() => undefined);
+      const drained = async (limitMs: number) => {
+        for (let waited = 0; waited < limitMs; waited += 200) {
+          const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM judge WHERE NOT (${FINAL})`);
+          if (n === 0) return;
+          await sleep(200);
+        }
+      };
 
-    // Figures.
-    const of = (kind: Sample['kind']) => report.samples.filter((x) => x.kind === kind).map((x) => x.ms);
-    const surgeP99 = pct(of('surge'), 99);
-    const pagesPerSec = report.surgePages / (report.surgeWallMs / 1000);
-    const slots = WORKERS;
-    /** The most jobs waiting from the last sample before `from` to `to`: the queue a job sent in between met. */
-    const mostWaiting = (from: number, to: number) => {
-      let before = queueSamples[0]?.waiting ?? 0;
-      let most = 0;
-      for (const q of queueSamples) {
-        if (q.at <= from) before = q.waiting;
-        else if (q.at <= to) most = Math.max(most, q.waiting);
+      // Judges (at the phase's weight), each warmed once: package cache and compiler, as a judge up all morning.
+      const env = weight ? { ...process.env, JUDGE_CPU_WEIGHT: weight } : process.env;
+      for (let w = 0; w < WORKERS; w++) {
+        workers.push(await startWorker(env, `cd-${phaseNo}-${w}-${id}`, 62000 + (phaseNo * WORKERS + w) * 100, workerDir));
       }
-      return Math.max(before, most);
-    };
-    const verdicts = report.submitted.filter((s) => doneAt.has(s.submitId)).map((s) => ({ ...s, ms: doneAt.get(s.submitId)!.at - s.at }));
-    // Entered a queue that was not saturated: fewer jobs waiting than there are slots to take them. The job
-    // is queued somewhere between pressing submit and the call's answer (a busy backend can take seconds), so
-    // the queue must have stayed below the slots over that whole time.
-    const unsaturated = verdicts.filter((v) => mostWaiting(v.at, v.answeredAt) < slots);
-    const wrongVerdicts = verdicts.filter((v) => doneAt.get(v.submitId)!.status !== v.expect).length;
-    const judgedTimes = verdicts.map((v) => doneAt.get(v.submitId)!.at).sort((a, b) => a - b);
-    const judgedPerSec =
-      judgedTimes.length > 1 ? (judgedTimes.length - 1) / ((judgedTimes[judgedTimes.length - 1] - judgedTimes[0]) / 1000) : 0;
-    const unjudged = report.submitted.length - verdicts.length;
-    const failedRequests = report.samples.filter((x) => !x.ok).length;
-    const maxWaiting = Math.max(0, ...queueSamples.map((q) => q.waiting));
-    const saturatedFrom = queueSamples.find((q) => q.waiting > slots);
-    const result = {
-      contestants: CONTESTANTS,
-      durationS: DURATION_MS / 1000,
-      workers: WORKERS,
-      replicas: REPLICAS,
-      surgePagesPerSec: round(pagesPerSec),
-      surgeP99Ms: round(surgeP99),
-      // CPU of the backend process(es) per surge request: the figure the machine's other load does not change much.
-      surgeCpuMsPerRequest: round(surgeCpuMs / Math.max(1, of('surge').length), 2),
-      submitted: report.submitted.length,
-      judged: verdicts.length,
-      judgedPerSec: round(judgedPerSec, 2),
-      verdictP95Ms: Math.round(
-        pct(
-          verdicts.map((v) => v.ms),
-          95,
-        ),
-      ),
-      verdictP95UnsaturatedMs: Math.round(
-        pct(
-          unsaturated.map((v) => v.ms),
-          95,
-        ),
-      ),
-      // The same submissions from the moment the submit call answered: the judging path alone, without the
-      // wait of the submit request itself for a busy backend.
-      verdictP95UnsaturatedAfterSubmitMs: Math.round(
-        pct(
-          unsaturated.map((v) => doneAt.get(v.submitId)!.at - v.answeredAt),
-          95,
-        ),
-      ),
-      unsaturatedSubmissions: unsaturated.length,
-      maxQueueWaiting: maxWaiting,
-      rankP99Ms: round(pct(of('rank'), 99)),
-      rankRequests: of('rank').length,
-      // Backend CPU per request after the surge until the polling stops (rank polls, submissions, their results).
-      pollingCpuMsPerRequest: round(pollingCpuMs / Math.max(1, of('rank').length + of('submit').length), 2),
-      finalRankP99Ms: round(pct(of('final-rank'), 99)),
-      submitP99Ms: round(pct(of('submit'), 99)),
-      errors: failedRequests + wrongVerdicts,
-      wrongVerdicts,
-      unjudged,
-    };
-    log(
-      `surge: ${report.surgePages} pages in ${round(report.surgeWallMs / 1000)} s = ${result.surgePagesPerSec} pages/s, ` +
-        `request p99 ${result.surgeP99Ms} ms (goal < 200 ms), p50 ${round(pct(of('surge'), 50))} ms; backend CPU ` +
-        `${round(surgeCpuMs)} ms = ${result.surgeCpuMsPerRequest} ms per request`,
-    );
-    for (const route of new Set(report.samples.filter((x) => x.kind === 'surge').map((x) => x.route))) {
-      const ms = report.samples.filter((x) => x.kind === 'surge' && x.route === route).map((x) => x.ms);
-      log(`  ${route}: ${ms.length} requests, p50 ${round(pct(ms, 50))} ms, p99 ${round(pct(ms, 99))} ms`);
-    }
-    log(
-      `judging: ${result.judged}/${result.submitted} judged at ${result.judgedPerSec}/s on ${WORKERS} workers; submit → verdict p95 ` +
-        `${result.verdictP95Ms} ms, p50 ${Math.round(
+      for (let w = 0; w < WORKERS * PROBLEMS.length; w++) await submit(rootToken, PROBLEMS[w % PROBLEMS.length], AC(-1 - w, 'warm'));
+      await drained(60_000);
+
+      // Watch the queue (waiting jobs, 10 samples a second) and the verdicts (rows turning final).
+      const queueSamples: { at: number; waiting: number }[] = [];
+      const doneAt = new Map<number, { at: number; status: number }>();
+      let watching = true;
+      // The watcher runs on the backend's event loop: it reads only rows from the oldest one not yet final on
+      // (judging is roughly first in, first out), not the whole contest's rows ten times a second.
+      let from = 0;
+      const watcher = (async () => {
+        while (watching) {
+          const at = Date.now();
+          queueSamples.push({ at, waiting: await queue.getWaitingCount() });
+          const rows: { submit_id: number; status: number; final: boolean }[] = await db.query(
+            `SELECT submit_id, status, ${FINAL} AS final FROM judge WHERE cid = $1 AND submit_id >= $2 ORDER BY submit_id`,
+            [contest.id, from],
+          );
+          for (const r of rows) if (r.final && !doneAt.has(r.submit_id)) doneAt.set(r.submit_id, { at: Date.now(), status: r.status });
+          const pending = rows.find((r) => !r.final);
+          from = pending ? pending.submit_id : rows.length ? rows[rows.length - 1].submit_id + 1 : from;
+          await sleep(100);
+        }
+      })();
+
+      // One-box mode: the CPU-time probe first (judged while the surge runs), then the backlog that saturates the queue.
+      const loopIds: number[] = [];
+      let backlogQueued = 0;
+      if (ONE_BOX) {
+        for (let k = 0; k < LOOPS; k++) {
+          const sid = await submit(contestantTokens[k % contestantTokens.length], 'D', LOOP(k));
+          if (sid) loopIds.push(sid);
+        }
+        for (let k = 0; k < BACKLOG; k += 20) {
+          const batch = await Promise.all(
+            Array.from({ length: Math.min(20, BACKLOG - k) }, (_, j) =>
+              submit(contestantTokens[(k + j) % contestantTokens.length], PROBLEMS[(k + j) % PROBLEMS.length], AC(k + j, 'backlog')),
+            ),
+          );
+          backlogQueued += batch.filter(Boolean).length;
+        }
+      }
+
+      log(
+        `${label ? `[${label}] ` : ''}contest: ${CONTESTANTS} contestants, ${SUBMISSIONS} submissions, ${DURATION_MS / 1000} s, ${WORKERS} judge workers` +
+          `${weight ? ` at the ${weight} CPU weight` : ''}, rank every ${RANK_POLL_MS / 1000} s, surge over ${SURGE_MS / 1000} s, ` +
+          `${CONNECTIONS} sockets, ${REPLICAS} backend process(es)${ONE_BOX ? `, ${backlogQueued} queued before the surge` : ''}`,
+      );
+      const runStart = Date.now();
+      const scenario: Scenario = {
+        bases,
+        cid: contest.id,
+        tokens: contestantTokens,
+        submissions: SUBMISSIONS,
+        durationMs: DURATION_MS,
+        surgeMs: SURGE_MS,
+        rankPollMs: RANK_POLL_MS,
+        connections: CONNECTIONS,
+      };
+      const stopProfile = phaseNo === 0 ? await startProfile(log) : undefined;
+      // The backend processes' CPU time (this one and the replicas) from the start to the end of the surge.
+      const backendCpuMs = () => cpuMsOf(process.pid) + replicaPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+      const cpuAtStart = backendCpuMs();
+      let surgeCpuMs = 0;
+      let pollingCpuMs = 0;
+      let surgeEnd = 0;
+      const report = await new Promise<ContestantsReport>((resolve, reject) => {
+        const child = fork(__filename, [], { env: { ...process.env, [CONTESTANTS_CHILD]: '1' }, serialization: 'advanced' });
+        child.on('message', (m: ContestantsReport & { fatal?: string; surgeDone?: boolean; pollingDone?: boolean }) => {
+          if (m.surgeDone) {
+            surgeCpuMs = backendCpuMs() - cpuAtStart;
+            surgeEnd = Date.now();
+          } else if (m.pollingDone) pollingCpuMs = backendCpuMs() - cpuAtStart - surgeCpuMs;
+          else if (m.fatal) reject(new Error(m.fatal));
+          else resolve(m);
+        });
+        child.once('error', reject);
+        child.once('exit', (code) => code && reject(new Error(`the contestants' process exited with ${code}`)));
+        child.send(scenario);
+      });
+      await stopProfile?.();
+      const contestEnd = Date.now();
+      // Drain: the judges finish what is queued (bounded).
+      while (Date.now() - contestEnd < DRAIN_MS && report.submitted.some((s) => !doneAt.has(s.submitId))) await sleep(200);
+      watching = false;
+      await watcher;
+
+      // Figures.
+      const of = (kind: Sample['kind']) => report.samples.filter((x) => x.kind === kind).map((x) => x.ms);
+      const surgeP99 = pct(of('surge'), 99);
+      const pagesPerSec = report.surgePages / (report.surgeWallMs / 1000);
+      const slots = WORKERS;
+      /** The most jobs waiting from the last sample before `from` to `to`: the queue a job sent in between met. */
+      const mostWaiting = (from: number, to: number) => {
+        let before = queueSamples[0]?.waiting ?? 0;
+        let most = 0;
+        for (const q of queueSamples) {
+          if (q.at <= from) before = q.waiting;
+          else if (q.at <= to) most = Math.max(most, q.waiting);
+        }
+        return Math.max(before, most);
+      };
+      const verdicts = report.submitted.filter((s) => doneAt.has(s.submitId)).map((s) => ({ ...s, ms: doneAt.get(s.submitId)!.at - s.at }));
+      // Entered a queue that was not saturated: fewer jobs waiting than there are slots to take them. The job
+      // is queued somewhere between pressing submit and the call's answer (a busy backend can take seconds), so
+      // the queue must have stayed below the slots over that whole time.
+      const unsaturated = verdicts.filter((v) => mostWaiting(v.at, v.answeredAt) < slots);
+      const wrongVerdicts = verdicts.filter((v) => doneAt.get(v.submitId)!.status !== v.expect).length;
+      const judgedTimes = verdicts.map((v) => doneAt.get(v.submitId)!.at).sort((a, b) => a - b);
+      const judgedPerSec =
+        judgedTimes.length > 1 ? (judgedTimes.length - 1) / ((judgedTimes[judgedTimes.length - 1] - judgedTimes[0]) / 1000) : 0;
+      const unjudged = report.submitted.length - verdicts.length;
+      const failedRequests = report.samples.filter((x) => !x.ok).length;
+      const maxWaiting = Math.max(0, ...queueSamples.map((q) => q.waiting));
+      const saturatedFrom = queueSamples.find((q) => q.waiting > slots);
+      // The queue as the surge met it: its fewest waiting jobs from the start to the end of the surge.
+      const surgeQueue = queueSamples.filter((q) => q.at >= runStart && q.at <= (surgeEnd || runStart)).map((q) => q.waiting);
+      // The loops' CPU times as the judge measured them (coefficient of variation = standard deviation / mean).
+      const loopTimes: number[] = loopIds.length
+        ? (await db.query(`SELECT time FROM judge WHERE submit_id = ANY($1::int[]) AND status = $2`, [loopIds, JudgeStatus.Accepted])).map(
+            (r: { time: number }) => Number(r.time),
+          )
+        : [];
+      const loopMean = loopTimes.reduce((s, x) => s + x, 0) / Math.max(1, loopTimes.length);
+      const loopSd = Math.sqrt(loopTimes.reduce((s, x) => s + (x - loopMean) ** 2, 0) / Math.max(1, loopTimes.length));
+      const result = {
+        ...(weight ? { cpuWeight: weight } : {}),
+        contestants: CONTESTANTS,
+        durationS: DURATION_MS / 1000,
+        workers: WORKERS,
+        replicas: REPLICAS,
+        surgePagesPerSec: round(pagesPerSec),
+        surgeP99Ms: round(surgeP99),
+        surgeErrors: report.samples.filter((x) => x.kind === 'surge' && !x.ok).length,
+        surgeQueueWaitingMin: surgeQueue.length ? Math.min(...surgeQueue) : 0,
+        // CPU of the backend process(es) per surge request: the figure the machine's other load does not change much.
+        surgeCpuMsPerRequest: round(surgeCpuMs / Math.max(1, of('surge').length), 2),
+        submitted: report.submitted.length,
+        judged: verdicts.length,
+        judgedPerSec: round(judgedPerSec, 2),
+        verdictP95Ms: Math.round(
           pct(
             verdicts.map((v) => v.ms),
-            50,
+            95,
           ),
-        )} ms; while not saturated (< ${slots} waiting, ` +
-        `${unsaturated.length} submissions) p95 ${result.verdictP95UnsaturatedMs} ms (goal < 2000 ms), from the submit call's ` +
-        `answer ${result.verdictP95UnsaturatedAfterSubmitMs} ms; queue peaked at ${maxWaiting} waiting` +
-        (saturatedFrom ? `, first saturated ${round((saturatedFrom.at - runStart) / 1000)} s in` : ', never saturated'),
-    );
+        ),
+        verdictP95UnsaturatedMs: Math.round(
+          pct(
+            unsaturated.map((v) => v.ms),
+            95,
+          ),
+        ),
+        // The same submissions from the moment the submit call answered: the judging path alone, without the
+        // wait of the submit request itself for a busy backend.
+        verdictP95UnsaturatedAfterSubmitMs: Math.round(
+          pct(
+            unsaturated.map((v) => doneAt.get(v.submitId)!.at - v.answeredAt),
+            95,
+          ),
+        ),
+        unsaturatedSubmissions: unsaturated.length,
+        maxQueueWaiting: maxWaiting,
+        rankP99Ms: round(pct(of('rank'), 99)),
+        rankRequests: of('rank').length,
+        // Backend CPU per request after the surge until the polling stops (rank polls, submissions, their results).
+        pollingCpuMsPerRequest: round(pollingCpuMs / Math.max(1, of('rank').length + of('submit').length), 2),
+        finalRankP99Ms: round(pct(of('final-rank'), 99)),
+        submitP99Ms: round(pct(of('submit'), 99)),
+        ...(ONE_BOX
+          ? { loops: loopTimes.length, loopCpuMeanMs: round(loopMean), cpuTimeCvPct: round((100 * loopSd) / (loopMean || 1), 2) }
+          : {}),
+        errors: failedRequests + wrongVerdicts,
+        wrongVerdicts,
+        unjudged,
+      };
+      const tag = label ? `[${label}] ` : '';
+      log(
+        `${tag}surge: ${report.surgePages} pages in ${round(report.surgeWallMs / 1000)} s = ${result.surgePagesPerSec} pages/s, ` +
+          `request p99 ${result.surgeP99Ms} ms (goal < 200 ms), p50 ${round(pct(of('surge'), 50))} ms, ${result.surgeErrors} failed; backend CPU ` +
+          `${round(surgeCpuMs)} ms = ${result.surgeCpuMsPerRequest} ms per request` +
+          (ONE_BOX ? `; the queue held at least ${result.surgeQueueWaitingMin} waiting jobs throughout` : ''),
+      );
+      for (const route of new Set(report.samples.filter((x) => x.kind === 'surge').map((x) => x.route))) {
+        const ms = report.samples.filter((x) => x.kind === 'surge' && x.route === route).map((x) => x.ms);
+        log(`  ${route}: ${ms.length} requests, p50 ${round(pct(ms, 50))} ms, p99 ${round(pct(ms, 99))} ms`);
+      }
+      log(
+        `${tag}judging: ${result.judged}/${result.submitted} judged at ${result.judgedPerSec}/s on ${WORKERS} workers; submit → verdict p95 ` +
+          `${result.verdictP95Ms} ms, p50 ${Math.round(
+            pct(
+              verdicts.map((v) => v.ms),
+              50,
+            ),
+          )} ms; while not saturated (< ${slots} waiting, ` +
+          `${unsaturated.length} submissions) p95 ${result.verdictP95UnsaturatedMs} ms (goal < 2000 ms), from the submit call's ` +
+          `answer ${result.verdictP95UnsaturatedAfterSubmitMs} ms; queue peaked at ${maxWaiting} waiting` +
+          (saturatedFrom ? `, first saturated ${round((saturatedFrom.at - runStart) / 1000)} s in` : ', never saturated'),
+      );
+      if (ONE_BOX) {
+        log(
+          `${tag}CPU time of a 0.5 s loop: ${loopTimes.length}/${LOOPS} judged, mean ${result.loopCpuMeanMs} ms, ` +
+            `coefficient of variation ${result.cpuTimeCvPct} % (goal < 3 %)`,
+        );
+      }
+      log(
+        `${tag}rank: ${result.rankRequests} polls, p99 ${result.rankP99Ms} ms (p50 ${round(pct(of('rank'), 50))} ms); final load p99 ${result.finalRankP99Ms} ms` +
+          ` (goal < 1000 ms); submit call p99 ${result.submitP99Ms} ms; backend CPU ${result.pollingCpuMsPerRequest} ms per request while polling`,
+      );
+      log(
+        `${tag}errors: ${failedRequests} failed requests, ${wrongVerdicts} unexpected verdicts, ${unjudged} not judged within the drain (not errors)`,
+      );
+      for (const e of report.errors) log(`  ${e}`);
+
+      // The next phase starts on an empty queue: what this one left is cancelled (its rows final, so that the
+      // sweeper does not queue them again) and its judges stopped.
+      await db.query(`UPDATE judge SET status = $1 WHERE NOT (${FINAL})`, [JudgeStatus.Cancelled]);
+      await queue.empty();
+      for (const w of workers) w.kill('SIGKILL');
+      workers = [];
+      return result;
+    };
+
+    if (!ONE_BOX) {
+      process.stdout.write(JSON.stringify(await phase('', undefined, 0)) + '\n');
+      return;
+    }
+    const normal = await phase('normal weight', 'normal', 0);
+    const low = await phase('low weight', 'low', 1);
+    const throughputLossPct = normal.judgedPerSec ? round(100 * (1 - low.judgedPerSec / normal.judgedPerSec)) : 0;
     log(
-      `rank: ${result.rankRequests} polls, p99 ${result.rankP99Ms} ms (p50 ${round(pct(of('rank'), 50))} ms); final load p99 ${result.finalRankP99Ms} ms; ` +
-        `submit call p99 ${result.submitP99Ms} ms; backend CPU ${result.pollingCpuMsPerRequest} ms per request while polling`,
+      `one box: with the judges at the low CPU weight the surge p99 went from ${normal.surgeP99Ms} to ${low.surgeP99Ms} ms ` +
+        `(${normal.surgeErrors} → ${low.surgeErrors} failed), the final rank p99 from ${normal.finalRankP99Ms} to ${low.finalRankP99Ms} ms, ` +
+        `judging from ${normal.judgedPerSec}/s to ${low.judgedPerSec}/s (${throughputLossPct} % lost; at most 10 %), ` +
+        `the loop's CPU-time CV from ${normal.cpuTimeCvPct} to ${low.cpuTimeCvPct} %`,
     );
-    log(
-      `errors: ${failedRequests} failed requests, ${wrongVerdicts} unexpected verdicts, ${unjudged} not judged within the drain (not errors)`,
+    process.stdout.write(
+      JSON.stringify({
+        mode: 'one-box',
+        contestants: CONTESTANTS,
+        durationS: DURATION_MS / 1000,
+        workers: WORKERS,
+        backlog: BACKLOG,
+        surgeP99Ms: low.surgeP99Ms,
+        surgeErrors: low.surgeErrors,
+        finalRankP99Ms: low.finalRankP99Ms,
+        cpuTimeCvPct: low.cpuTimeCvPct,
+        judgedPerSecNormal: normal.judgedPerSec,
+        judgedPerSecLow: low.judgedPerSec,
+        throughputLossPct,
+        errors: low.errors,
+        normal,
+        low,
+      }) + '\n',
     );
-    for (const e of report.errors) log(`  ${e}`);
-    process.stdout.write(JSON.stringify(result) + '\n');
   } finally {
-    for (const w of workers) w.kill('SIGKILL');
+    for (const w of [...workers, ...replicas]) w.kill('SIGKILL');
     await app?.close().catch(() => undefined);
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     await deleteRedisKeys(redisUrl, [redisPrefix, `${bullPrefix}:`]);
