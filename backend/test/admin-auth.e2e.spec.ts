@@ -106,19 +106,26 @@ describe('admin auth and role-auth', () => {
     await info(t.users.admin.token).expect(200);
   });
 
-  it('services read the mapping: a role without submit is refused, and the default roles keep their rules', async () => {
-    const submit = (who: 'user' | 'noSubmit') =>
+  it('services read the mapping: a role without submit is refused in every context, and the default roles keep their rules', async () => {
+    // Practice, and the same call in a contest, an exam and a training: the stored permission decides for all four.
+    const contexts = [{}, { cid: 999999 }, { eid: 999999 }, { tid: 999999 }];
+    const submitIn = (who: 'user' | 'noSubmit', context: object) =>
       request(t.url)
         .post('/api/submit-problem-judge')
         .set('Authorization', t.users[who].token)
-        .send({ pid: 999999, language: 'C', code: 'int main(){return 0;}' });
-    expect((await submit('noSubmit')).body.msg).toBe(JUDGING_ERR.submitForbidden);
-    expect((await submit('user')).body.msg).not.toBe(JUDGING_ERR.submitForbidden);
+        .send({ pid: 999999, language: 'C', code: 'int main(){return 0;}', ...context });
+    const submit = (who: 'user' | 'noSubmit') => submitIn(who, {});
+    const answers = async (who: 'user' | 'noSubmit') => Promise.all(contexts.map(async (c) => (await submitIn(who, c)).body.msg));
+    expect(await answers('noSubmit')).toEqual(contexts.map(() => JUDGING_ERR.submitForbidden));
+    expect((await answers('user')).filter((msg) => msg === JUDGING_ERR.submitForbidden)).toEqual([]);
     const sid = await idOf(PERMISSION.submit);
     await root('delete', `role-auth?roleId=${Role.User}&authId=${sid}`).expect(200);
     expect((await submit('user').expect(403)).body.msg).toBe(JUDGING_ERR.submitForbidden);
+    expect(await answers('user')).toEqual(contexts.map(() => JUDGING_ERR.submitForbidden));
     await root('post', 'role-auth').send({ roleId: Role.UserNoSubmit, authId: sid }).expect(200);
     expect((await submit('noSubmit')).body.msg).not.toBe(JUDGING_ERR.submitForbidden);
+    // Exams too obey Admin → Auth (they once checked a fixed list of roles).
+    expect((await answers('noSubmit')).filter((msg) => msg === JUDGING_ERR.submitForbidden)).toEqual([]);
     await root('delete', `role-auth?roleId=${Role.UserNoSubmit}&authId=${sid}`).expect(200);
     await root('post', 'role-auth').send({ roleId: Role.User, authId: sid }).expect(200);
   });

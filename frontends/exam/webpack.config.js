@@ -6,9 +6,7 @@ module.exports = require('../webpack.common')({
   name: 'exam',
   dir: __dirname,
   exposes: { './app': './src/app.tsx' },
-  remotes: {
-    problems: 'problems@/remotes/problems/remoteEntry.js',
-    contest: 'contest@/remotes/contest/remoteEntry.js',
-  },
+  // Located at run time through the remote manifest (webpack.common.js, runtimeRemote), like every remote's.
+  remotes: ['problems', 'contest'],
   title: 'OJ Exam',
 });

@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus, PERMISSION } from '@oj/contracts';
+import { JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
-import { PermissionService } from '../../core/auth/permission.service';
 import { AuthUser } from '../../core/auth/auth-user';
-import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
+import { BadRequestError } from '../../core/http/api.exception';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import { ProblemService } from '../problem/problem.service';
 import { Judge } from '../submission/entities/judge.entity';
@@ -35,11 +34,10 @@ export class ContestSubmitService {
     private readonly bridge: ContestJudgeBridge,
     private readonly problems: ProblemService,
     private readonly queue: JudgeQueueService,
-    private readonly permissions: PermissionService,
   ) {}
 
   async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<PublicSubmission> {
-    if (!(await this.permissions.holds(user.roleId, PERMISSION.submit))) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
+    // The role's submit permission: checked once for every context (SubmissionController → assertCanSubmit).
     const { contestProblem } = await this.bridge.assertCanSubmit(input.cid, user, input.pid);
     const problem = await this.problems.findById(contestProblem.pid);
     const allowed = await this.problems.languagesFor(problem.id);

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EXAM_ERR, JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus, NO_SUBMIT_ROLES } from '@oj/contracts';
+import { EXAM_ERR, JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import { ProblemService } from '../problem/problem.service';
 import { Judge } from '../submission/entities/judge.entity';
@@ -33,7 +33,7 @@ export class ExamSubmitService {
     user: AuthUser,
     ip: string | null,
   ): Promise<PublicSubmission> {
-    if ((NO_SUBMIT_ROLES as readonly number[]).includes(user.roleId)) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
+    // The role's submit permission (Admin → Auth): checked once for every context (SubmissionController → assertCanSubmit).
     const a = await this.access.access(input.eid, user);
     this.access.assertCanSubmit(a);
     const ep = (await this.items.items(input.eid)).byDisplayId.get(input.pid);

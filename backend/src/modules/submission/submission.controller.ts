@@ -37,6 +37,9 @@ export class SubmissionController {
   @HttpCode(200)
   async submit(@Body() dto: SubmitJudgeDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
     const ip = req.ip ?? null;
+    // The role's stored `submit` permission (Admin → Auth) decides for every context alike: practice, training,
+    // contest and exam submissions pass this one check before their own rules.
+    await this.submissions.assertCanSubmit(user);
     if (dto.cid) return this.contestSubmissions.submit({ cid: dto.cid, pid: dto.pid, language: dto.language, code: dto.code }, user, ip);
     // With an eid, `pid` is the exam display id and the exam rules apply (points count in the paper).
     if (dto.eid) return this.examSubmissions.submit({ eid: dto.eid, pid: dto.pid, language: dto.language, code: dto.code }, user, ip);

@@ -78,6 +78,7 @@ export class SubmissionService {
   ) {}
 
   /** Roles without the stored `submit` permission (1003, 1006, 1007 by default) are refused. */
+  /** The one check of the role's `submit` permission, for practice, training, contest and exam submissions. */
   async assertCanSubmit(user: AuthUser): Promise<void> {
     if (!(await this.permissions.holds(user.roleId, PERMISSION.submit))) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
   }
@@ -110,7 +111,7 @@ export class SubmissionService {
     ip: string | null,
     inTraining?: { tid: number; problem: Problem },
   ): Promise<PublicSubmission> {
-    await this.assertCanSubmit(user);
+    // The role's submit permission was checked by the controller (assertCanSubmit, for every context).
     if (dto.cid) throw new BadRequestError(ERR.badRequest); // contest submissions go through the contest module
     // Inside a training the training module has checked its access and found the problem (private ones too).
     const problem = inTraining?.problem ?? (await this.problems.findVisible({ problemId: dto.pid }, user));
