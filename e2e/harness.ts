@@ -127,77 +127,16 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/**
- * Platforms up at once on this machine (E2E_PLATFORMS, default 2): the browser suites run on two jest workers, so
- * the long all-routes walk runs beside the other suites (they mostly wait on the browser and the API: the e2e run
- * went from 720 to 448 s). More would only share the two cores more thinly.
+/*
+ * How many platforms run at once is the number of jest workers of the browser suites (`npm test` passes
+ * --maxWorkers=E2E_PLATFORMS, default 2): each worker runs one suite at a time, and a suite starts one platform.
+ * There is no machine-wide lock: another run on the same machine (another checkout, a benchmark) has platforms of
+ * its own on its own ports, database and prefixes, and a lock file in /tmp made one run's suites wait for, and
+ * time out behind, another's.
  */
-const PLATFORM_SLOTS = Math.max(1, Number(process.env.E2E_PLATFORMS) || 2);
-const lockFile = (slot: number) => path.join(os.tmpdir(), `oj-e2e-platform.${slot}.lock`);
-let lockFd: number | null = null;
-let lockPath: string | null = null;
-
-/**
- * At most PLATFORM_SLOTS platforms at a time on this machine (2 cores): suites beyond that wait for a slot.
- * The wait ends before the 5-minute hook timeout (setup.ts): a wait that outlived its hook would later take a
- * slot for a suite that has already failed, and hold it for good.
- */
-async function acquireLock(timeoutMs = 4 * 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    for (let slot = 0; slot < PLATFORM_SLOTS; slot++) {
-      const file = lockFile(slot);
-      try {
-        lockFd = fs.openSync(file, 'wx');
-        fs.writeSync(lockFd, String(process.pid));
-        lockPath = file;
-        return;
-      } catch {
-        // A slot left by a dead process is taken over. With two workers a slot may also be released between the
-        // open and this read (gone: try again), or be taken this instant with its pid not written yet (empty: held,
-        // unless it stayed empty for 10 s, its owner having died in between).
-        let owner = 0;
-        let age = 0;
-        try {
-          owner = Number(fs.readFileSync(file, 'utf8') || 0);
-          age = Date.now() - fs.statSync(file).mtimeMs;
-        } catch {
-          continue;
-        }
-        let alive = owner > 0 || age < 10_000;
-        try {
-          if (owner) process.kill(owner, 0);
-        } catch {
-          alive = false;
-        }
-        if (!alive) fs.rmSync(file, { force: true });
-      }
-    }
-    if (Date.now() > until) throw new Error(`other browser suites hold every platform slot (${lockFile(0)} ...)`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
-function releaseLock(): void {
-  if (lockFd === null || lockPath === null) return;
-  fs.closeSync(lockFd);
-  lockFd = null;
-  fs.rmSync(lockPath, { force: true });
-  lockPath = null;
-}
 
 /** Starts backend + worker + SMTP on a fresh database; everything isolated by unique names. */
 export async function startPlatform(opts: StartOptions = {}): Promise<Platform> {
-  await acquireLock();
-  try {
-    return await startPlatformLocked(opts);
-  } catch (e) {
-    releaseLock();
-    throw e;
-  }
-}
-
-async function startPlatformLocked(opts: StartOptions): Promise<Platform> {
   const backendMain = requireBuilt('backend/dist/main.js', 'npm run build -w backend');
   requireBuilt('frontends/shell/dist/index.html', 'npm run build:web');
   const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -312,7 +251,6 @@ export async function stopPlatform(p: Platform | undefined): Promise<void> {
   await admin.end();
   await dropRedisKeys([`${p.redisPrefix}*`, `${p.bullPrefix}:*`]);
   fs.rmSync(p.dataDir, { recursive: true, force: true });
-  releaseLock();
 }
 
 async function dropRedisKeys(patterns: string[]): Promise<void> {

@@ -32,9 +32,8 @@ const e2ePlatforms = Math.max(1, Number(process.env.E2E_PLATFORMS) || 2);
 fs.rmSync(summaryFile, { force: true });
 const statuses = [
   run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--ignoreProjects', 'e2e']),
-  // As many workers as platform slots (e2e/harness.ts, E2E_PLATFORMS): each browser suite starts a whole platform
-  // in a slot. With more workers than slots a suite spent its beforeAll timeout waiting for one, and its abandoned
-  // wait later took the slot and held it with a platform nobody stopped.
+  // E2E_PLATFORMS workers: each runs one browser suite at a time and each suite starts a whole platform, so this
+  // is how many platforms share the machine's cores (e2e/harness.ts).
   run('npx', ['jest', '--ci', '--passWithNoTests', ...jestArgs, '--selectProjects', 'e2e', `--maxWorkers=${e2ePlatforms}`]),
 ];
 const totals = { passed: 0, failed: 0, skipped: 0 };
