@@ -112,7 +112,7 @@ function VerdictLine({
 }) {
   const path = submissionPath?.(submission.submitId);
   return (
-    <>
+    <Space wrap>
       <JudgeStatusTag status={submission.status} />
       {!final && <Spin size="small" />}
       {final && scored && submission.score != null && (
@@ -125,7 +125,7 @@ function VerdictLine({
           <FormattedMessage id="problems.result.viewDetail" values={{ id: submission.submitId }} />
         </Link>
       )}
-    </>
+    </Space>
   );
 }
 
