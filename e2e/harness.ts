@@ -365,6 +365,8 @@ export interface SeedProblem {
   cases: { input: string; output: string }[];
   examples?: { input: string; output: string }[];
   languages?: string[];
+  /** 0 ACM (default), 1 OI: scored by points, the cases sharing 100 */
+  type?: number;
 }
 
 /** Creates a public problem with manual test cases through the admin API (setup, not under test). */
@@ -388,7 +390,7 @@ export async function createProblem(p: Platform, seed: SeedProblem): Promise<voi
         stackLimit: 128,
         difficulty: 1,
         auth: 1,
-        type: 0,
+        type: seed.type ?? 0,
         judgeMode: 'default',
         isRemoveEndBlank: true,
         openCaseResult: true,

@@ -8,6 +8,7 @@ module.exports = {
       '^@oj/kit$': path.join(__dirname, '../kit/src'),
       '^problems/workspace$': path.join(__dirname, '../problems/src/exposed/workspace.tsx'),
       '^problems/comments$': path.join(__dirname, '../problems/src/exposed/comments.tsx'),
+      '^problems/case-results$': path.join(__dirname, '../problems/src/exposed/case-results.tsx'),
       '\\.css$': path.join(__dirname, '../kit/test/style-stub.js'),
     },
   }),

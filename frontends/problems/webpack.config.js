@@ -2,7 +2,12 @@
 module.exports = require('../webpack.common')({
   name: 'problems',
   dir: __dirname,
-  exposes: { './app': './src/app.tsx', './workspace': './src/exposed/workspace.tsx', './comments': './src/exposed/comments.tsx' },
+  exposes: {
+    './app': './src/app.tsx',
+    './workspace': './src/exposed/workspace.tsx',
+    './comments': './src/exposed/comments.tsx',
+    './case-results': './src/exposed/case-results.tsx',
+  },
   monaco: true,
   title: 'OJ Problems',
 });

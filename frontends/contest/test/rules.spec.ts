@@ -1,5 +1,5 @@
-import { ContestAuth, ContestStatus, ContestType } from '@oj/contracts';
-import { boardRows, contestShowsScores, menuDisabled, mustEnterToView, showPasswordForm, submitRefusal } from '../src/lib/rules';
+import { ContestAuth, ContestStatus, ContestType, JudgeStatus } from '@oj/contracts';
+import { boardRows, contestShowsScores, scoreText, menuDisabled, mustEnterToView, showPasswordForm, submitRefusal } from '../src/lib/rules';
 
 const user = { isLoggedIn: true, isAdmin: false, entered: false };
 const entered = { ...user, entered: true };
@@ -42,6 +42,14 @@ describe('ACM vs OI presentation (issue #21)', () => {
   it("shows the submissions' score column only in an OI contest", () => {
     expect(contestShowsScores(ContestType.OI)).toBe(true);
     expect(contestShowsScores(ContestType.ACM)).toBe(false);
+  });
+
+  it('shows "--", not 0, for a score the seal hides or judging has not given yet (issue 37)', () => {
+    expect(scoreText(JudgeStatus.SubmittedUnknownResult, null)).toBe('--');
+    expect(scoreText(JudgeStatus.Pending, null)).toBe('--');
+    expect(scoreText(JudgeStatus.Judging, 0)).toBe('--');
+    expect(scoreText(JudgeStatus.WrongAnswer, 0)).toBe('0');
+    expect(scoreText(JudgeStatus.PartialAccepted, 40)).toBe('40');
   });
 });
 

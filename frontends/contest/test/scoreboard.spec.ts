@@ -25,7 +25,13 @@ describe('scoreboard cells', () => {
   it('shows OI scores and pending tries', () => {
     expect(oiCell({ submissionInfo: { A: 60 }, pendingInfo: {} }, 'A')).toEqual({ kind: 'ac', main: '60', sub: '' });
     expect(oiCell({ submissionInfo: { A: 0 }, pendingInfo: {} }, 'A').kind).toBe('wrong');
-    expect(oiCell({ submissionInfo: {}, pendingInfo: { B: 1 } }, 'B')).toEqual({ kind: 'pending', main: '', sub: '+1?' });
+  });
+
+  it("marks an OI cell's hidden or judging tries OI's way: the score so far and '?', never ACM's '+1?' (issue 37)", () => {
+    expect(oiCell({ submissionInfo: {}, pendingInfo: { B: 1 } }, 'B')).toEqual({ kind: 'pending', main: '?', sub: '×1' });
+    expect(oiCell({ submissionInfo: { B: 40 }, pendingInfo: { B: 2 } }, 'B')).toEqual({ kind: 'pending', main: '40?', sub: '×2' });
+    expect(oiCell({ submissionInfo: { B: 0 }, pendingInfo: { B: 1 } }, 'B').main).toBe('0?');
+    expect(oiCell({ submissionInfo: { B: 40 }, pendingInfo: { B: 0 } }, 'B')).toEqual({ kind: 'ac', main: '40', sub: '' });
   });
 
   it('does not rank star users', () => {

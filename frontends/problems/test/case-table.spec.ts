@@ -2,9 +2,14 @@
 import { JudgeStatus } from '@oj/contracts';
 import { casesScored } from '../src/components/case-table';
 
+// As stored: an ACM problem's cases carry no score (null), an OI problem's a number, 0 where the case failed.
 const acmCases = [
-  { caseId: 1, status: JudgeStatus.Accepted, score: 0 },
-  { caseId: 2, status: JudgeStatus.WrongAnswer, score: 0 },
+  { caseId: 1, status: JudgeStatus.Accepted, score: null },
+  { caseId: 2, status: JudgeStatus.WrongAnswer, score: null },
+];
+const oiAllWrong = [
+  { caseId: 1, status: JudgeStatus.WrongAnswer, score: 0 },
+  { caseId: 2, status: JudgeStatus.TimeLimitExceeded, score: 0 },
 ];
 const oiCases = [
   { caseId: 1, status: JudgeStatus.Accepted, score: 50 },
@@ -23,5 +28,10 @@ describe('per-case points', () => {
     expect(casesScored(oiCases)).toBe(true);
     expect(casesScored(acmCases, undefined, JudgeStatus.PartialAccepted)).toBe(true);
     expect(casesScored([{ caseId: 1, status: JudgeStatus.Accepted, score: null }])).toBe(false);
+  });
+
+  it('shows the zeros of an OI submission that failed every case (issue 37)', () => {
+    expect(casesScored(oiAllWrong, undefined, JudgeStatus.WrongAnswer)).toBe(true);
+    expect(casesScored(oiAllWrong)).toBe(true);
   });
 });

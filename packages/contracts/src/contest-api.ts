@@ -91,6 +91,18 @@ export interface ContestProblemItem {
   total?: number;
 }
 
+/**
+ * get-contest-problem-details' `myLatestSubmission` (not in HOJ): the caller's latest try of the problem in the
+ * contest, so the problem page can show it after a reload. `score` only under the OI rule (null under ACM and while
+ * judging). A contestant may always open their own submission, so the page links to it by `submitId`.
+ */
+export interface ContestMyLatestSubmission {
+  submitId: number;
+  status: number;
+  score: number | null;
+  submitTime: string;
+}
+
 export interface ContestAnnouncementInfo {
   id: number;
   cid: number;

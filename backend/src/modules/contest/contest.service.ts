@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { CONTEST_ERR, ContestStatus, JudgeStatus, Page, contestSealTime, contestStatusAt, formatHojExamples } from '@oj/contracts';
+import {
+  CONTEST_ERR,
+  ContestMyLatestSubmission,
+  ContestStatus,
+  ContestType,
+  JudgeStatus,
+  Page,
+  contestSealTime,
+  contestStatusAt,
+  formatHojExamples,
+} from '@oj/contracts';
 import { Brackets, DataSource, In, Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { NotFoundError } from '../../core/http/api.exception';
@@ -304,7 +314,23 @@ export class ContestService {
       tags: hideHints ? [] : page.loaded.tags,
       problemCount: counted.counts.get(page.cp.id) ?? null,
       contestProblem: page.cp,
+      myLatestSubmission: a.user ? await this.myLatestSubmission(a, page.cp.pid, a.user.uid) : null,
     };
+  }
+
+  /**
+   * The caller's latest try of a contest problem (ContestMyLatestSubmission): their own, so nothing of it is sealed;
+   * the score only under the OI rule (an ACM contest's points mean nothing, as in its submission list).
+   */
+  private async myLatestSubmission(a: ContestAccess, pid: number, uid: string): Promise<ContestMyLatestSubmission | null> {
+    const [row]: { submitId: number; status: number; score: number | null; submitTime: Date }[] = await this.db.query(
+      `SELECT submit_id AS "submitId", status, score, submit_time AS "submitTime"
+         FROM judge WHERE cid = $1 AND pid = $2 AND uid = $3 ORDER BY submit_id DESC LIMIT 1`,
+      [a.contest.id, pid, uid],
+    );
+    if (!row) return null;
+    const oi = a.contest.type === ContestType.OI;
+    return { submitId: row.submitId, status: row.status, score: oi ? row.score : null, submitTime: new Date(row.submitTime).toISOString() };
   }
 
   /** `get-contest-announcement`: visible announcements, newest first. */

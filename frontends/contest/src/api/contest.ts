@@ -4,6 +4,7 @@ import {
   ContestAnnouncementInfo,
   ContestInfo,
   ContestListQuery,
+  ContestMyLatestSubmission,
   ContestOutsideInfo,
   ContestPrintItem,
   ContestProblemItem,
@@ -51,7 +52,6 @@ export const getContestAccess = (cid: number) => call<{ access: boolean }>(api.g
 
 export const getContestProblems = (cid: number) => call<ContestProblemItem[]>(api.get('/get-contest-problem', { params: { cid } }));
 
-/** get-contest-problem-details answer: the bank problem under its contest display id and title. */
 /** get-contest-problem-details (HOJ ProblemInfoVO, with the contest link and the server time). */
 export interface ContestProblemDetails {
   problem: PublicProblem & { color?: string | null };
@@ -62,6 +62,8 @@ export interface ContestProblemDetails {
   /** The problem's tries in the contest by verdict (admins' left out; up to the seal while it is sealed). */
   problemCount: ProblemStatistics | null;
   codeTemplate?: Record<string, string>;
+  /** The caller's latest try of the problem in the contest (null before one, and for visitors). */
+  myLatestSubmission?: ContestMyLatestSubmission | null;
   now: string;
 }
 export const getContestProblemDetails = (cid: number, displayId: string) =>

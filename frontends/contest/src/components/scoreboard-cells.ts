@@ -1,4 +1,4 @@
-/** What a scoreboard cell shows (pure, unit-tested): ACM time and tries, OI score, pending tries. */
+/** What a scoreboard cell shows (pure, unit-tested): ACM time and tries, OI score, pending tries in each rule's style. */
 import { AcmProblemCell, OiRankRow, STAR_USER_RANK } from '@oj/contracts';
 import { formatClock } from '@oj/kit';
 
@@ -8,7 +8,7 @@ export interface CellView {
   kind: CellKind;
   /** main line: AC time (hh:mm:ss) or score */
   main: string;
-  /** second line: "(-2)" rejected tries, "+1?" pending tries */
+  /** second line: ACM "(-2)" rejected tries, "+1?" pending tries; OI "×2" pending tries */
   sub: string;
 }
 
@@ -28,12 +28,17 @@ export function acmCell(cell: AcmProblemCell | undefined): CellView {
   return { kind: 'none', main: '', sub: '' };
 }
 
+/**
+ * An OI cell. Tries hidden by the seal or still judging get OI's marker, never ACM's "+1?" (which counts rejected
+ * tries to come, a notion OI does not have): the score so far followed by "?" ("?" alone before any counted score),
+ * and "×n" the number of such tries.
+ */
 export function oiCell(row: Pick<OiRankRow, 'submissionInfo' | 'pendingInfo'>, displayId: string): CellView {
   const score = row.submissionInfo[displayId];
-  const pending = row.pendingInfo?.[displayId];
-  const sub = pending ? `+${pending}?` : '';
-  if (score === undefined) return { kind: pending ? 'pending' : 'none', main: '', sub };
-  return { kind: pending ? 'pending' : score > 0 ? 'ac' : 'wrong', main: String(score), sub };
+  const pending = row.pendingInfo?.[displayId] ?? 0;
+  if (pending > 0) return { kind: 'pending', main: `${score ?? ''}?`, sub: `×${pending}` };
+  if (score === undefined) return { kind: 'none', main: '', sub: '' };
+  return { kind: score > 0 ? 'ac' : 'wrong', main: String(score), sub: '' };
 }
 
 export const CELL_BACKGROUND: Record<CellKind, string | undefined> = {

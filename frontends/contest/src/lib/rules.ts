@@ -1,5 +1,5 @@
 /** The contest permission rules of spec §6 as the client applies them (the server checks them again). */
-import { ContestAuth, ContestStatus, ContestType } from '@oj/contracts';
+import { ContestAuth, ContestStatus, ContestType, JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
 
 export interface Viewer {
   isLoggedIn: boolean;
@@ -37,6 +37,16 @@ export function submitRefusal(auth: ContestAuth, status: ContestStatus, v: Viewe
 
 /** Points are shown (submissions' score column) only under the OI rule; ACM answers 100/0 mean nothing. */
 export const contestShowsScores = (type: ContestType): boolean => type === ContestType.OI;
+
+/**
+ * A submission's score in the OI list: its points once judged, "--" while there are none to show: still judging,
+ * or hidden by the seal (the server answers Submitted Unknown Result and no score). A 0 there would read as a
+ * failed try.
+ */
+export function scoreText(status: number, score: number | null | undefined): string {
+  if (status === JudgeStatus.SubmittedUnknownResult || !isFinalJudgeStatus(status) || score == null) return '--';
+  return String(score);
+}
 
 /**
  * The board's own rows of a rank page. HOJ's answer heads page 1 with a copy of the caller's own row (its real row

@@ -4,14 +4,14 @@ import { JudgeCaseInfo, JudgeStatus, SubtaskResult } from '@oj/contracts';
 import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
 
 /**
- * Whether the per-case points mean anything (issue #21: no "score 0" on ACM problems). An OI problem
- * always has points on its cases (the judge shares 100 when the admin set none); an ACM problem's cases
- * carry none, so a case list without a positive point and without a partial verdict is an ACM one.
- * `problemScores` wins when the page knows the problem's type.
+ * Whether the per-case points mean anything (issue #21: no "score 0" on ACM problems). The backend stores points
+ * only for a problem scored by points (OI): every case of such a submission has a number, 0 for a failed case, and
+ * an ACM problem's cases have none (null). So a case list with any number is an OI one, even when all are 0 (a
+ * Wrong Answer on every case still shows its zeros). `problemScores` wins when the page knows the problem's type.
  */
 export function casesScored(cases: JudgeCaseInfo[], problemScores?: boolean, status?: number): boolean {
   if (problemScores !== undefined) return problemScores;
-  return status === JudgeStatus.PartialAccepted || cases.some((c) => (c.score ?? 0) > 0);
+  return status === JudgeStatus.PartialAccepted || cases.some((c) => c.score != null);
 }
 
 /**

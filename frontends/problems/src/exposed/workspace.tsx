@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
 import { JudgeStatus, ProblemDetail, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, LocaleProvider, formatMemoryKb, formatTimeMs } from '@oj/kit';
@@ -23,9 +24,15 @@ export interface ProblemWorkspaceProps {
   disabledReason?: string | null;
   /** Called after a verdict is final (e.g. to refresh a scoreboard). */
   onFinal?: (submission: SubmissionInfo) => void;
+  /** The problem is scored by points (OI): a final verdict shows its score beside it. */
+  scored?: boolean;
+  /** The caller's latest try before this visit (shown until a new one is sent). */
+  latest?: { submitId: number; status: number; score?: number | null } | null;
+  /** Where the host shows a submission (a path in its router), or null where the caller may not open it. */
+  submissionPath?: (submitId: number) => string | null;
 }
 
-function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: ProblemWorkspaceProps) {
+function Workspace({ detail, submit, storageKey, disabledReason, onFinal, scored, latest, submissionPath }: ProblemWorkspaceProps) {
   const editor = useCodeEditorState(detail, storageKey);
   const { language, code, setCode, theme, tabSize } = editor;
   const flow = useSubmitFlow(code, () => submit({ language, code }));
@@ -36,6 +43,9 @@ function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: Prob
     if (submission && final) onFinal?.(submission);
     // once per final verdict
   }, [submission?.submitId, final]);
+
+  // Before a new try in this visit, the caller's latest one (e.g. after a reload); a new try replaces it.
+  const shown = !submission && latest ? { ...latest, final: isFinalJudgeStatus(latest.status) } : null;
 
   return (
     <StatementBeside detail={detail}>
@@ -57,8 +67,7 @@ function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: Prob
             data-status={submission.status}
             data-final={final}
           >
-            <JudgeStatusTag status={submission.status} />
-            {!final && <Spin size="small" />}
+            <VerdictLine submission={submission} final={final} scored={scored} submissionPath={submissionPath} />
             {final && <Typography.Text>{formatTimeMs(submission.time)}</Typography.Text>}
             {final && <Typography.Text>{formatMemoryKb(submission.memory)}</Typography.Text>}
             {submission.status === JudgeStatus.CompileError && submission.errorMessage && (
@@ -66,8 +75,57 @@ function Workspace({ detail, submit, storageKey, disabledReason, onFinal }: Prob
             )}
           </Space>
         )}
+        {shown && (
+          <Space
+            style={{ marginTop: 12 }}
+            wrap
+            data-testid="latest-submission"
+            data-submit-id={shown.submitId}
+            data-status={shown.status}
+            data-final={shown.final}
+          >
+            <Typography.Text type="secondary">
+              <FormattedMessage id="problems.result.latest" />
+            </Typography.Text>
+            <VerdictLine submission={shown} final={shown.final} scored={scored} submissionPath={submissionPath} />
+          </Space>
+        )}
       </Card>
     </StatementBeside>
+  );
+}
+
+/**
+ * A try's verdict, its points where the problem is scored by points (an OI partial verdict means little without
+ * them) and, where the host has a page for it, a link to the submission.
+ */
+function VerdictLine({
+  submission,
+  final,
+  scored,
+  submissionPath,
+}: {
+  submission: { submitId: number; status: number; score?: number | null };
+  final: boolean;
+  scored?: boolean;
+  submissionPath?: (submitId: number) => string | null;
+}) {
+  const path = submissionPath?.(submission.submitId);
+  return (
+    <Space wrap>
+      <JudgeStatusTag status={submission.status} />
+      {!final && <Spin size="small" />}
+      {final && scored && submission.score != null && (
+        <Typography.Text strong data-testid="submit-score" data-score={submission.score}>
+          <FormattedMessage id="problems.result.points" values={{ score: submission.score }} />
+        </Typography.Text>
+      )}
+      {path && (
+        <Link to={path} data-testid="submission-link">
+          <FormattedMessage id="problems.result.viewDetail" values={{ id: submission.submitId }} />
+        </Link>
+      )}
+    </Space>
   );
 }
 

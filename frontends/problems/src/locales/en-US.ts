@@ -57,6 +57,8 @@ const enUS: Messages = {
   'problems.result.groupRuleSum': 'Sum of cases',
   'problems.result.groupCases': 'Cases judged',
   'problems.result.done': 'Done',
+  'problems.result.points': '{score} pts',
+  'problems.result.latest': 'Latest submission:',
   'problems.result.viewDetail': 'Submission #{id}',
   'problems.testJudge.title': 'Run on custom input',
   'problems.testJudge.inputPlaceholder': 'Your input',

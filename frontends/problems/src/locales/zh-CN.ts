@@ -56,6 +56,8 @@ const zhCN: Messages = {
   'problems.result.groupRuleSum': '按测试点累加',
   'problems.result.groupCases': '已评测测试点',
   'problems.result.done': '完成',
+  'problems.result.points': '{score} 分',
+  'problems.result.latest': '最近一次提交：',
   'problems.result.viewDetail': '查看提交 #{id}',
   'problems.testJudge.title': '在线自测',
   'problems.testJudge.inputPlaceholder': '输入自测数据',

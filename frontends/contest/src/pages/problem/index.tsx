@@ -1,6 +1,7 @@
 /**
  * /contest/:contestId/problem/:problemId: the problems remote's workspace (statement, editor, live verdict),
- * loaded through Module Federation, submitting with the contest id and keeping the code per contest.
+ * loaded through Module Federation, submitting with the contest id and keeping the code per contest. The caller's
+ * latest try shows with its score in an OI contest, and links to the contest's page of that submission.
  */
 import { BackToList, NotFoundResult } from '@oj/kit';
 import { Suspense, lazy, useEffect, useState } from 'react';
@@ -9,7 +10,7 @@ import { useParams, Link } from 'react-router-dom';
 import { Spin } from 'antd';
 import { getContestProblemDetails, submitContestProblem, toProblemDetail, ContestProblemDetails } from '../../api/contest';
 import { contestCodeKey } from '../../lib/storage';
-import { submitRefusal } from '../../lib/rules';
+import { contestShowsScores, submitRefusal } from '../../lib/rules';
 import { useContest } from '../contest-detail/context';
 
 const ProblemWorkspace = lazy(() => import('problems/workspace'));
@@ -54,6 +55,10 @@ export function ContestProblemPage() {
         storageKey={contestCodeKey(cid, details.contestProblem.displayId)}
         submit={({ language, code }) => submitContestProblem(cid, details.contestProblem.displayId, language, code)}
         disabledReason={refusal ? intl.formatMessage({ id: refusal }) : null}
+        scored={contestShowsScores(info.type)}
+        latest={details.myLatestSubmission}
+        // The caller's own submission: the server lets its author open it in any contest state, seal included.
+        submissionPath={(submitId) => `/${cid}/submission/${submitId}`}
       />
     </Suspense>
   );

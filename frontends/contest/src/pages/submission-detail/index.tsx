@@ -1,11 +1,14 @@
-/** /contest/:contestId/submission/:submitId: verdict, figures and (when the server allows) the code. */
-import { useEffect, useState } from 'react';
+/** /contest/:contestId/submission/:submitId: verdict, score, figures, cases and (when the server allows) the code. */
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useParams, Link } from 'react-router-dom';
 import { Card, Descriptions, Spin } from 'antd';
 import { SubmissionDetail } from '@oj/contracts';
 import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, BackToList, NotFoundResult, UserName } from '@oj/kit';
 import { getSubmissionDetail } from '../../api/contest';
+
+/** The problems remote's case table (its points column for OI submissions, failed cases' zeros included). */
+const SubmissionCaseResults = lazy(() => import('problems/case-results'));
 
 export function ContestSubmissionDetailPage() {
   const { submitId = '' } = useParams();
@@ -43,6 +46,12 @@ export function ContestSubmissionDetailPage() {
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.author" />}>
           <UserName username={s.username} />
         </Descriptions.Item>
+        {/* Only a problem scored by points (OI) stores a score; an ACM one's is null and shows none. */}
+        {s.score != null && (
+          <Descriptions.Item label={<FormattedMessage id="contest.submissions.score" />}>
+            <span data-testid="submission-score">{s.score}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.time" />}>{formatTimeMs(s.time)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.memory" />}>{formatMemoryKb(s.memory)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="contest.submissions.length" />}>{formatLength(s.length)}</Descriptions.Item>
@@ -52,6 +61,9 @@ export function ContestSubmissionDetailPage() {
         </Descriptions.Item>
       </Descriptions>
       {s.errorMessage && <pre style={{ whiteSpace: 'pre-wrap', background: '#fff7e6', padding: 8 }}>{s.errorMessage}</pre>}
+      <Suspense fallback={null}>
+        <SubmissionCaseResults submitId={s.submitId} status={s.status} />
+      </Suspense>
       {s.code && <pre style={{ whiteSpace: 'pre-wrap', background: '#f6f8fa', padding: 8 }}>{s.code}</pre>}
     </Card>
   );

@@ -7,7 +7,7 @@ import { ContestSubmissionItem, DEFAULT_PAGE_SIZE, JUDGE_STATUS_NAMES, Page, isF
 import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, UserName } from '@oj/kit';
 import { checkContestSubmissions, getContestSubmissions } from '../../api/contest';
 import { useContest } from '../contest-detail/context';
-import { contestShowsScores } from '../../lib/rules';
+import { contestShowsScores, scoreText } from '../../lib/rules';
 import { useContestProblems } from '../problems/use-contest-problems';
 
 export const SUBMISSION_REFRESH_MS = 3000;
@@ -118,7 +118,17 @@ export function ContestSubmissionsPage() {
             render: (s: number) => <JudgeStatusTag status={s} />,
           },
           ...(scored
-            ? [{ title: <FormattedMessage id="contest.submissions.score" />, dataIndex: 'score', render: (v: number | null) => v ?? 0 }]
+            ? [
+                {
+                  title: <FormattedMessage id="contest.submissions.score" />,
+                  dataIndex: 'score',
+                  render: (v: number | null, r: ContestSubmissionItem) => (
+                    <span data-testid="submission-score" data-submit-id={r.submitId}>
+                      {scoreText(r.status, v)}
+                    </span>
+                  ),
+                },
+              ]
             : []),
           { title: <FormattedMessage id="contest.submissions.time" />, dataIndex: 'time', render: formatTimeMs },
           { title: <FormattedMessage id="contest.submissions.memory" />, dataIndex: 'memory', render: formatMemoryKb },

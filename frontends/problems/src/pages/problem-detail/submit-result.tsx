@@ -50,6 +50,11 @@ export function SubmitResult({ watch, scores }: { watch: SubmissionWatch; scores
             data-testid="judge-progress"
           />
         )}
+        {final && scores && submission.score != null && (
+          <Typography.Text strong data-testid="submit-score" data-score={submission.score}>
+            <FormattedMessage id="problems.result.points" values={{ score: submission.score }} />
+          </Typography.Text>
+        )}
         {final && (
           <>
             <Typography.Text>{formatTimeMs(submission.time)}</Typography.Text>

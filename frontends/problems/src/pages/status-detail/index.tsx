@@ -90,6 +90,12 @@ export function SubmissionDetailPage() {
         <Descriptions.Item label={<FormattedMessage id="problems.status.problem" />}>
           <Link to={`/problem/${encodeURIComponent(s.displayPid ?? String(s.pid))}`}>{s.displayPid ?? s.pid}</Link>
         </Descriptions.Item>
+        {/* Only a problem scored by points (OI) stores a score; an ACM one's is null and shows none. */}
+        {s.score != null && (
+          <Descriptions.Item label={<FormattedMessage id="problems.result.score" />}>
+            <span data-testid="submission-score">{s.score}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={<FormattedMessage id="problems.result.time" />}>{formatTimeMs(s.time)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.result.memory" />}>{formatMemoryKb(s.memory)}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.status.length" />}>{formatLength(s.length)}</Descriptions.Item>
