@@ -1,11 +1,12 @@
 /**
  * Issue 38, "the wait is visible", in the browser: with no judge worker, pending submissions show their place in the
  * queue on /status, and a submission's page moves its place (and gains the estimated wait) as soon as a job ahead is
- * judged, pushed by the submission stream (the page does not poll while the stream is open).
+ * judged, pushed by the submission stream (the page does not poll while the stream is open); a contest submission
+ * goes first in line, as its contest's submissions page shows.
  */
 import Bull from 'bull';
 import type { Browser } from 'playwright-core';
-import { JUDGE_QUEUE, JudgeResult, JudgeStatus } from '@oj/contracts';
+import { AfterEndSeal, ContestAuth, ContestType, JUDGE_QUEUE, JudgeResult, JudgeStatus, SealMode } from '@oj/contracts';
 import {
   Platform,
   ROOT_PASSWORD,
@@ -87,6 +88,56 @@ describe('the wait is visible', () => {
     // Pushed: second in line, with the wait estimated from the judgement just finished.
     await place.getByText(/^排队第 2 位 · 约 \d+ 秒$/).waitFor({ timeout: 15_000 });
     await screenshot(page, 'queue-wait-detail');
+    expect(errors).toEqual([]);
+  });
+
+  it("puts a contest submission first in line, and the contest's submissions page says so", async () => {
+    const root = await rootToken(platform);
+    const { id: cid } = await apiCall<{ id: number }>(
+      platform,
+      'POST',
+      '/api/admin/contest',
+      {
+        title: 'Queue day',
+        description: 'rules',
+        type: ContestType.ACM,
+        auth: ContestAuth.Public,
+        startTime: new Date(Date.now() - 60_000).toISOString(),
+        endTime: new Date(Date.now() + 3600_000).toISOString(),
+        sealRank: false,
+        sealMode: SealMode.LastHour,
+        afterEndSeal: AfterEndSeal.AutoUnseal,
+        starAccount: [],
+        openPrint: false,
+      },
+      root,
+    );
+    const problem = await apiCall<{ problem: { id: number } }>(platform, 'GET', '/api/get-problem-detail?problemId=QWAIT', undefined, root);
+    await apiCall(
+      platform,
+      'POST',
+      '/api/admin/contest/add-problem-from-public',
+      { cid, pid: problem.problem.id, displayId: 'A', color: '#1677ff' },
+      root,
+    );
+    const { submitId } = await apiCall<{ submitId: number }>(
+      platform,
+      'POST',
+      '/api/submit-problem-judge',
+      { pid: 'A', cid, language: 'C++', code: APLUSB_CPP },
+      root,
+    );
+    const { page, errors } = await pages.open(browser, platform);
+    await page.goto('/');
+    await uiLogin(page, 'root', ROOT_PASSWORD);
+    await page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
+    await page.goto(`/contest/${cid}/submission`);
+    // Ahead of the two practice submissions still waiting; a judgement finished lately, so with an estimate.
+    await page
+      .locator(`[data-testid="contest-submissions"] tr[data-row-key="${submitId}"] [data-testid="queue-place"]`)
+      .getByText(/^排队第 1 位 · 约 \d+ 秒$/)
+      .waitFor({ timeout: 30_000 });
+    await screenshot(page, 'queue-wait-contest');
     expect(errors).toEqual([]);
   });
 });

@@ -154,6 +154,19 @@ describe('the wait is visible: queue place and estimated wait', () => {
     contestSub = res.body.data.submitId;
     expect(await detail(contestSub, entrant.token)).toMatchObject({ queuePosition: 1 });
     expect(await positions(practice)).toEqual([2, 3, 4]);
+    // The contest's own list and its status check tell the place too.
+    const inContest = await request(t.url)
+      .get('/api/contest-submissions')
+      .query({ cid, currentPage: 1, limit: 30 })
+      .set('Authorization', entrant.token);
+    expect(inContest.body.data.records).toEqual([
+      expect.objectContaining({ submitId: contestSub, queuePosition: 1, queueWaitSeconds: null }),
+    ]);
+    const checked = await request(t.url)
+      .post('/api/check-contest-submissions-status')
+      .set('Authorization', entrant.token)
+      .send({ cid, submitIds: [contestSub] });
+    expect(checked.body.data[contestSub]).toMatchObject({ status: JudgeStatus.Pending, queuePosition: 1 });
     // The place is the order workers really take jobs in.
     expect(await judgeNext()).toBe(contestSub);
     await counted(contestSub);

@@ -63,8 +63,6 @@ const enUS: Messages = {
   'problems.testJudge.run': 'Run',
   'problems.testJudge.output': 'Output',
   'problems.status.title': 'Status',
-  'problems.queue.place': '#{position} in queue',
-  'problems.queue.placeAndWait': '#{position} in queue · about {seconds} s',
   'problems.status.onlyMine': 'Mine only',
   'problems.status.problemId': 'Problem ID',
   'problems.status.author': 'Author',

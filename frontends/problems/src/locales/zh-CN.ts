@@ -62,8 +62,6 @@ const zhCN: Messages = {
   'problems.testJudge.run': '运行自测',
   'problems.testJudge.output': '运行输出',
   'problems.status.title': '评测状态',
-  'problems.queue.place': '排队第 {position} 位',
-  'problems.queue.placeAndWait': '排队第 {position} 位 · 约 {seconds} 秒',
   'problems.status.onlyMine': '只看自己',
   'problems.status.problemId': '题号',
   'problems.status.author': '作者',

@@ -2,9 +2,8 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Alert, Card, Progress, Space, Spin, Steps, Typography } from 'antd';
 import { JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
+import { JudgeStatusTag, QueuePlace, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
-import { QueuePlace } from '../../components/queue-place';
 import { SubmissionWatch } from './use-submission-watch';
 
 const STEP_OF: Record<number, number> = {

@@ -16,12 +16,12 @@ import {
   useAuth,
   BackToList,
   NotFoundResult,
+  QueuePlace,
   UserName,
 } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
-import { QueuePlace } from '../../components/queue-place';
 import { RejudgeButton } from '../../components/rejudge-button';
 import { applySubmissionEvent, readEvents } from '../problem-detail/use-submission-watch';
 

@@ -21,13 +21,13 @@ import {
   formatMemoryKb,
   formatTimeMs,
   openAccountDialog,
+  QueuePlace,
   useAuth,
   useWebsiteConfig,
   UserName,
 } from '@oj/kit';
 import { getSubmissionList } from '../../api/problems';
 import { LoginRequired } from '../../components/login-required';
-import { QueuePlace } from '../../components/queue-place';
 import { RejudgeButton } from '../../components/rejudge-button';
 import { useListQuery } from '../../components/use-list-query';
 

@@ -1,4 +1,7 @@
-/** A waiting submission's place in the judge queue and its estimated wait (issue 38); nothing once it is taken. */
+/**
+ * A waiting submission's place in the judge queue and its estimated wait (issue 38); nothing once it is taken. In the
+ * kit: the practice status pages and the contest's submissions show it alike.
+ */
 import { FormattedMessage } from 'react-intl';
 import { Typography } from 'antd';
 import { JudgeStatus, QueueEstimate } from '@oj/contracts';
@@ -9,9 +12,9 @@ export function QueuePlace({ status, queuePosition, queueWaitSeconds }: { status
     <Typography.Text type="secondary" data-testid="queue-place" data-position={queuePosition} style={{ whiteSpace: 'nowrap' }}>
       {queueWaitSeconds == null ? (
         // Nothing was judged lately: no rate to estimate from, so only the place.
-        <FormattedMessage id="problems.queue.place" values={{ position: queuePosition }} />
+        <FormattedMessage id="kit.queue.place" values={{ position: queuePosition }} />
       ) : (
-        <FormattedMessage id="problems.queue.placeAndWait" values={{ position: queuePosition, seconds: queueWaitSeconds }} />
+        <FormattedMessage id="kit.queue.placeAndWait" values={{ position: queuePosition, seconds: queueWaitSeconds }} />
       )}
     </Typography.Text>
   );
