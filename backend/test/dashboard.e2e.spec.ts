@@ -91,10 +91,18 @@ describe('admin dashboard role matrix', () => {
 
 describe('figures and recent contests', () => {
   const ids: Record<string, number> = {};
+  // These rows are written straight to the database: no job waits, none was judged (queue-wait.e2e tests the figures).
+  const idleQueue = { judgeBacklog: 0, judgeDrainPerMinute: null };
 
   it('counts users, submissions since midnight and recent contests exactly', async () => {
     const before = await request(t.url).get(api(DASHBOARD_API.info)).set('Authorization', t.users.admin.token).expect(200);
-    expect(before.body.data).toEqual({ contestNum: 0, recentContestNum: 0, userNum: Object.keys(t.users).length, todayJudgeNum: 0 });
+    expect(before.body.data).toEqual({
+      contestNum: 0,
+      recentContestNum: 0,
+      userNum: Object.keys(t.users).length,
+      todayJudgeNum: 0,
+      ...idleQueue,
+    });
 
     const alice = await t.createUser('dash_alice');
     await t.createUser('dash_bob');
@@ -120,7 +128,13 @@ describe('figures and recent contests', () => {
     ]);
 
     const after = await request(t.url).get(api(DASHBOARD_API.info)).set('Authorization', t.users.root.token).expect(200);
-    expect(after.body.data).toEqual({ contestNum: 5, recentContestNum: 5, userNum: Object.keys(t.users).length + 2, todayJudgeNum: 3 });
+    expect(after.body.data).toEqual({
+      contestNum: 5,
+      recentContestNum: 5,
+      userNum: Object.keys(t.users).length + 2,
+      todayJudgeNum: 3,
+      ...idleQueue,
+    });
   });
 
   it('lists the recent visible site contests on the home page: running, next to start, latest ended', async () => {

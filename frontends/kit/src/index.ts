@@ -4,6 +4,7 @@ export * from '@oj/kit/core';
 export * from './i18n/locale-provider';
 export * from './components/status-pages';
 export * from './components/judge-status-tag';
+export * from './components/queue-place';
 export * from './components/markdown-image-button';
 export * from './components/user-name';
 export * from './components/posting-rules';

@@ -134,6 +134,9 @@ export interface ContestSubmissionItem {
   language: string;
   submitTime: string;
   cid: number;
+  /** While shown as Pending: the place in the judge queue and the estimated wait (QueueEstimate; not in HOJ). */
+  queuePosition?: number | null;
+  queueWaitSeconds?: number | null;
 }
 
 export interface ContestSubmissionQuery {

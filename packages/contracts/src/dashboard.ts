@@ -29,6 +29,10 @@ export interface DashboardInfo {
   userNum: number;
   /** Submissions since the server's local midnight. */
   todayJudgeNum: number;
+  /** Jobs waiting for a judge worker (not in HOJ). */
+  judgeBacklog: number;
+  /** Judgements finished per minute lately (QUEUE_RATE_WINDOW_MS), null when none (not in HOJ). */
+  judgeDrainPerMinute: number | null;
 }
 
 /** One login (POST /api/login or /api/admin/login) of the caller, as get-sessions answers it. */

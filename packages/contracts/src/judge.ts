@@ -36,6 +36,21 @@ export interface JudgeInstallationInfo {
 /** Bull priorities: lower runs first. Contest submissions are judged before practice ones. */
 export const JUDGE_PRIORITY = { contest: 1, normal: 5, rejudge: 10 } as const;
 
+/**
+ * Where a waiting submission stands in the judge queue (not in HOJ; its client ignores unknown fields). Added to the
+ * rows of the status list, to the submission detail and to the submission stream's events.
+ */
+export interface QueueEstimate {
+  /** 1 = the next job a worker takes: jobs ahead are counted by (priority, then arrival). Null when not waiting. */
+  queuePosition: number | null;
+  /** queuePosition / the recent drain rate, in whole seconds; null when not waiting or nothing was judged recently. */
+  queueWaitSeconds: number | null;
+}
+/** The drain rate is measured over the judgements finished within this window (ms)... */
+export const QUEUE_RATE_WINDOW_MS = 5 * 60_000;
+/** ...and over at most this many of the latest ones, so that a queue busy again after a quiet spell is measured at its current pace. */
+export const QUEUE_RATE_SAMPLE = 50;
+
 /** Redis key prefix under which each worker announces itself (value: JSON JudgeServerInfo, TTL). */
 export const JUDGE_SERVER_KEY_PREFIX = 'oj:judge:server:';
 /** A worker's registry key: under its queue's prefix, so installations sharing a Redis list only their own workers. */

@@ -136,6 +136,9 @@ export interface SubmissionInfo {
   code?: string;
   errorMessage?: string | null;
   judger?: string | null;
+  /** While Pending: the place in the judge queue and the estimated wait (QueueEstimate; not in HOJ). */
+  queuePosition?: number | null;
+  queueWaitSeconds?: number | null;
 }
 
 /** GET /api/get-submission-detail (submitId) answer. */

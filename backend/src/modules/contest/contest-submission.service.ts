@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestStatus, ContestSubmissionItem, JudgeStatus, Page, contestSealTime } from '@oj/contracts';
+import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -35,7 +36,17 @@ export class ContestSubmissionService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoreboard: ScoreboardService,
+    private readonly queueWait: JudgeQueueWaitService,
   ) {}
+
+  /**
+   * The queue place and wait of the rows shown as Pending (after the mask: a sealed row tells nothing), one Redis
+   * call for the whole page.
+   */
+  private async withQueueEstimates(rows: ContestSubmissionRow[]): Promise<ContestSubmissionRow[]> {
+    const estimates = await this.queueWait.estimates(rows);
+    return rows.map((r) => ({ ...r, ...estimates.get(r.submitId)! }));
+  }
 
   /**
    * What non-admins may not see of other users' submissions: while the contest runs, their run time, memory
@@ -104,7 +115,7 @@ export class ContestSubmissionService {
     const req = pageRequest(paging);
     const total = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: string }>();
     const rows = await qb.orderBy('j.submit_id', 'DESC').offset(req.skip).limit(req.size).getRawMany<ContestSubmissionRow>();
-    return toPage(this.mask(a, rows), Number(total?.n ?? 0), req);
+    return toPage(await this.withQueueEstimates(this.mask(a, rows)), Number(total?.n ?? 0), req);
   }
 
   /** `check-contest-submissions-status`: the current state of some submissions, seal applied. */
@@ -113,7 +124,7 @@ export class ContestSubmissionService {
     const rows = await this.baseQuery(a.contest.id)
       .andWhere('j.submit_id IN (:...ids)', { ids: submitIds })
       .getRawMany<ContestSubmissionRow>();
-    return Object.fromEntries(this.mask(a, rows).map((r) => [r.submitId, r]));
+    return Object.fromEntries((await this.withQueueEstimates(this.mask(a, rows))).map((r) => [r.submitId, r]));
   }
 
   /**

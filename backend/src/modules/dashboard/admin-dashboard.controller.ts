@@ -16,7 +16,7 @@ export class AdminDashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get('get-dashboard-info')
-  @ApiOperation({ summary: 'Total users, submissions since midnight, contests of the recent 14 days' })
+  @ApiOperation({ summary: 'Total users, submissions since midnight, contests of the recent 14 days, judge backlog and drain rate' })
   info(): Promise<DashboardInfo> {
     return this.dashboard.info();
   }

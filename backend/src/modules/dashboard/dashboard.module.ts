@@ -7,11 +7,12 @@ import { DashboardService } from './dashboard.service';
 import { SubmissionChartService } from './submission-chart.service';
 import { TopGroupService } from './top-group.service';
 import { Group } from '../group/entities/group.entity';
+import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { LoginSession } from './entities/login-session.entity';
 import { LoginSessionMiddleware } from './login-session.middleware';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginSession, Group])],
+  imports: [TypeOrmModule.forFeature([LoginSession, Group]), JudgeQueueModule],
   controllers: [AdminDashboardController, AdminSubmissionChartController, AdminTopGroupController],
   providers: [DashboardService, SubmissionChartService, TopGroupService],
 })

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DASHBOARD_SESSIONS_SIZE, DashboardInfo } from '@oj/contracts';
 import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { findRecentContests, RecentContest } from '../contest/home-contest.controller';
+import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
 import { Judge } from '../submission/entities/judge.entity';
 import { User } from '../user/entities/user.entity';
 import { LoginSession } from './entities/login-session.entity';
@@ -24,6 +25,7 @@ export class DashboardService {
   constructor(
     @InjectRepository(LoginSession) private readonly sessions: Repository<LoginSession>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly queueWait: JudgeQueueWaitService,
   ) {}
 
   recentContests(now = new Date()): Promise<RecentContest[]> {
@@ -31,12 +33,20 @@ export class DashboardService {
   }
 
   async info(now = new Date()): Promise<DashboardInfo> {
-    const [contests, userNum, todayJudgeNum] = await Promise.all([
+    const [contests, userNum, todayJudgeNum, queue] = await Promise.all([
       this.recentContests(now),
       this.db.getRepository(User).count(),
       this.db.getRepository(Judge).countBy({ submitTime: MoreThanOrEqual(startOfDay(now)) }),
+      this.queueWait.snapshot(),
     ]);
-    return { contestNum: contests.length, recentContestNum: contests.length, userNum, todayJudgeNum };
+    return {
+      contestNum: contests.length,
+      recentContestNum: contests.length,
+      userNum,
+      todayJudgeNum,
+      judgeBacklog: queue.waiting,
+      judgeDrainPerMinute: queue.drainPerSecond == null ? null : Math.round(queue.drainPerSecond * 600) / 10,
+    };
   }
 
   /** The user's latest logins, newest first. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { JudgeJobName, JudgeProgress, JudgeResult, JudgeStatus, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
+import { JudgeJobName, JudgeProgress, JudgeResult, JudgeStatus, QueueEstimate, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
 import type { Job } from 'bull';
 import Redis from 'ioredis';
 import { Observable, Subject } from 'rxjs';
@@ -9,10 +9,13 @@ import { MetricsService } from '../../core/observability/metrics.service';
 import { REDIS } from '../../core/redis/redis.module';
 import { testJudgeRedisKey } from '../submission/submission.service';
 import { JudgeJobDataV, JudgeQueueService, TEST_JUDGE_JOB_PREFIX } from './judge-queue.service';
+import { JudgeQueueWaitService } from './judge-queue-wait.service';
 import { JudgeResultService } from './judge-result.service';
 
 /** How long status changes wait to be written together (the push to subscribers does not wait). */
 const STATUS_WRITE_MS = 100;
+/** How often the queue places of watched waiting submissions are read (one Redis call for all of this replica's). */
+export const QUEUE_PUSH_MS = 1000;
 
 /** One pushed update of a submission (SSE `data`). */
 export interface SubmissionEvent {
@@ -24,6 +27,9 @@ export interface SubmissionEvent {
   caseIndex?: number;
   caseCount?: number;
   cases?: JudgeProgress['cases'];
+  /** While Pending: the place in the queue and the estimated wait (QueueEstimate). */
+  queuePosition?: number | null;
+  queueWaitSeconds?: number | null;
   final: boolean;
 }
 
@@ -45,6 +51,12 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
    */
   private readonly statusWrites = new Map<number, number>();
   private statusTimer?: NodeJS.Timeout;
+  /**
+   * Watched submissions still waiting for a worker, with the place and wait last pushed: their changes are pushed
+   * every QUEUE_PUSH_MS (the place moves whenever any job ahead is taken; one read covers them all).
+   */
+  private readonly queued = new Map<number, string>();
+  private queueTimer?: NodeJS.Timeout;
   private closed = false;
 
   constructor(
@@ -53,6 +65,7 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly metrics: MetricsService,
+    private readonly queueWait: JudgeQueueWaitService,
   ) {}
 
   onModuleInit(): void {
@@ -65,6 +78,8 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.closed = true;
     clearTimeout(this.statusTimer);
+    clearInterval(this.queueTimer);
+    this.queued.clear();
     for (const set of this.subscribers.values()) for (const s of set) s.complete();
     this.subscribers.clear();
   }
@@ -80,13 +95,49 @@ export class JudgeEventsService implements OnModuleInit, OnApplicationShutdown {
     set.add(subject);
     const close = () => {
       set!.delete(subject);
-      if (set!.size === 0) this.subscribers.delete(submitId);
+      if (set!.size === 0) {
+        this.subscribers.delete(submitId);
+        this.unwatchQueue(submitId);
+      }
       subject.complete();
     };
     return Object.assign(subject.asObservable(), { close });
   }
 
+  /** Follows the queue place of a watched Pending submission; `estimate` is what its stream's first event said. */
+  watchQueue(submitId: number, estimate: QueueEstimate): void {
+    if (this.closed || !this.subscribers.has(submitId)) return;
+    this.queued.set(submitId, JSON.stringify(estimate));
+    this.queueTimer ??= setInterval(() => void this.pushQueuePlaces().catch((e) => this.warn(e)), QUEUE_PUSH_MS);
+  }
+
+  private unwatchQueue(submitId: number): void {
+    this.queued.delete(submitId);
+    if (this.queued.size === 0 && this.queueTimer) {
+      clearInterval(this.queueTimer);
+      this.queueTimer = undefined;
+    }
+  }
+
+  /** Pushes the changed places and waits of the watched waiting submissions (still Pending: nothing else says so). */
+  private async pushQueuePlaces(): Promise<void> {
+    const ids = [...this.queued.keys()];
+    if (ids.length === 0) return;
+    const snapshot = await this.queueWait.snapshot(ids);
+    for (const submitId of ids) {
+      const last = this.queued.get(submitId);
+      // Taken meanwhile (progress or the verdict came while reading): that push said everything.
+      if (last === undefined) continue;
+      const estimate = JudgeQueueWaitService.estimate(snapshot, submitId);
+      const now = JSON.stringify(estimate);
+      if (now === last) continue;
+      this.queued.set(submitId, now);
+      this.push({ submitId, status: JudgeStatus.Pending, ...estimate, final: false });
+    }
+  }
+
   private push(event: SubmissionEvent): void {
+    if (event.status !== JudgeStatus.Pending) this.unwatchQueue(event.submitId);
     const set = this.subscribers.get(event.submitId);
     if (!set) return;
     for (const s of [...set]) {

@@ -1,5 +1,5 @@
 import { CanActivate, Controller, ExecutionContext, Injectable, MessageEvent, Query, Sse, UseGuards } from '@nestjs/common';
-import { ERR } from '@oj/contracts';
+import { ERR, JudgeStatus } from '@oj/contracts';
 import type { Request } from 'express';
 import { BadRequestError } from '../../core/http/api.exception';
 import { ApiTags } from '@nestjs/swagger';
@@ -10,6 +10,7 @@ import { RawResponse } from '../../core/http/envelope.adapter';
 import { SubmitIdQueryDto } from '../submission/dto/submission.dto';
 import { SubmissionService } from '../submission/submission.service';
 import { JudgeEventsService } from './judge-events.service';
+import { JudgeQueueWaitService } from './judge-queue-wait.service';
 
 /**
  * The visibility check of the stream, done before it opens: once Nest has sent an event stream's headers a refusal
@@ -30,7 +31,8 @@ class SubmissionVisibleGuard implements CanActivate {
 
 /**
  * GET /api/submission-events?submitId= (Server-Sent Events): the current state at once, then every status
- * change and case progress until the final verdict. The polling calls keep working beside it.
+ * change and case progress until the final verdict; while Pending, the changes of its place in the queue and its
+ * estimated wait. The polling calls keep working beside it.
  */
 @ApiTags('submission')
 @Controller()
@@ -38,6 +40,7 @@ export class SubmissionEventsController {
   constructor(
     private readonly submissions: SubmissionService,
     private readonly events: JudgeEventsService,
+    private readonly queueWait: JudgeQueueWaitService,
   ) {}
 
   @OptionalAuth()
@@ -46,6 +49,7 @@ export class SubmissionEventsController {
   @Sse('submission-events')
   async stream(@Query() q: SubmitIdQueryDto, @CurrentUser() user?: AuthUser): Promise<Observable<MessageEvent>> {
     const { sub } = await this.submissions.findVisible(q.submitId, user);
+    const estimate = (await this.queueWait.estimates([sub])).get(sub.submitId)!;
     const live = this.events.subscribe(sub.submitId);
     return new Observable<MessageEvent>((observer) => {
       const current = {
@@ -54,6 +58,7 @@ export class SubmissionEventsController {
         time: sub.time,
         memory: sub.memory,
         score: sub.score,
+        ...estimate,
         final: sub.counted,
       };
       observer.next({ data: current });
@@ -66,6 +71,8 @@ export class SubmissionEventsController {
         next: (e) => observer.next({ data: e }),
         complete: () => observer.complete(),
       });
+      // Its place in the queue moves as jobs ahead are taken: pushed like the status changes.
+      if (sub.status === JudgeStatus.Pending) this.events.watchQueue(sub.submitId, estimate);
       // The verdict may have landed between the read above and the subscription.
       void this.events.pushStored(sub.submitId);
       return () => {

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { MetricsService } from '../../core/observability/metrics.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
+import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
 import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
 
 /** The pieces of pg's Pool that tell its use (TypeORM's PostgresDriver keeps it as `master`). */
@@ -20,7 +21,7 @@ interface PgPoolStats {
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'paused'] as const;
 
 /**
- * The scrape-time gauges of the backend (judge queue depth and age, live judge workers, PostgreSQL pool) and the
+ * The scrape-time gauges of the backend (judge queue depth and age, backlog and drain rate, live judge workers, PostgreSQL pool) and the
  * `/metrics` endpoint: on the main port behind `Authorization: Bearer <METRICS_TOKEN>`, or, with METRICS_PORT, on a
  * port of its own with nothing else on it (no token: keep that port on the internal network).
  */
@@ -32,6 +33,7 @@ export class OpsMetricsService implements OnApplicationBootstrap, OnApplicationS
     private readonly metrics: MetricsService,
     private readonly judgeQueue: JudgeQueueService,
     private readonly registry: JudgeServerRegistry,
+    queueWait: JudgeQueueWaitService,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -49,6 +51,18 @@ export class OpsMetricsService implements OnApplicationBootstrap, OnApplicationS
         // Bull pushes new jobs on the left and workers take from the right: the oldest is the last one.
         const [oldest] = await queue.getWaiting(-1, -1);
         g.set(oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
+      },
+    );
+    // The figures the queue estimates use (and the admin dashboard shows): what waits, and how fast it drains.
+    metrics.gauge('oj_judge_queue_backlog', 'Jobs waiting for a judge worker (the wait list, or the paused one)', [], async (g) => {
+      g.set((await queueWait.snapshot()).waiting);
+    });
+    metrics.gauge(
+      'oj_judge_queue_drain_per_minute',
+      'Judgements finished per minute over the latest ones of the last 5 minutes (0 when none)',
+      [],
+      async (g) => {
+        g.set(((await queueWait.snapshot()).drainPerSecond ?? 0) * 60);
       },
     );
     metrics.gauge('oj_judge_workers', 'Judge workers announced on this installation', [], async (g) => {

@@ -15,6 +15,7 @@ import {
   PERMISSION,
   Page,
   ProblemAuth,
+  QueueEstimate,
   SWITCH_DENIED_TEXT,
   TEST_JUDGE_TTL_SEC,
   TestJudgeResult,
@@ -29,6 +30,7 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
+import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/submission.dto';
@@ -69,6 +71,7 @@ export class SubmissionService {
     @InjectRepository(JudgeCase) private readonly judgeCases: Repository<JudgeCase>,
     private readonly problems: ProblemService,
     private readonly queue: JudgeQueueService,
+    private readonly queueWait: JudgeQueueWaitService,
     private readonly siteConfig: SiteConfigService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly contestAccess: ContestAccessService,
@@ -191,7 +194,13 @@ export class SubmissionService {
     if (q.problemID) qb.andWhere('j.displayPid = :dp', { dp: q.problemID });
     if (q.status !== undefined) qb.andWhere('j.status = :status', { status: q.status });
     const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
-    return toPage(await this.withTitles(records), total, req);
+    return toPage(await this.withQueueEstimates(await this.withTitles(records)), total, req);
+  }
+
+  /** Every row gets queuePosition / queueWaitSeconds (null unless waiting): one Redis call for the whole page. */
+  private async withQueueEstimates<T extends Judge>(rows: T[]): Promise<(T & QueueEstimate)[]> {
+    const estimates = await this.queueWait.estimates(rows);
+    return rows.map((r) => Object.assign(r, estimates.get(r.submitId)!));
   }
 
   /** HOJ's JudgeVO names the problem: each row gets its problem's `title`. */
@@ -258,8 +267,9 @@ export class SubmissionService {
     const { sub, problem } = await this.findVisible(submitId, user);
     const readable = this.canReadCode(sub, problem, user);
     const { counted: _c, version: _v, ip: _ip, subtaskResults: _s, ...rest } = sub;
+    const estimate = (await this.queueWait.estimates([sub])).get(sub.submitId)!;
     return {
-      submission: { ...rest, code: readable ? sub.code : null, errorMessage: readable ? sub.errorMessage : null },
+      submission: { ...rest, code: readable ? sub.code : null, errorMessage: readable ? sub.errorMessage : null, ...estimate },
       codeShare: problem.codeShare,
     };
   }

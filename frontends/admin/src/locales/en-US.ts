@@ -106,6 +106,8 @@ const messages: Record<string, string> = {
   'admin.dashboard.cpuUsage': 'CPU usage',
   'admin.dashboard.memoryUsage': 'Memory usage',
   'admin.dashboard.judgeServers': 'Judge servers',
+  'admin.dashboard.judgeBacklog': 'Waiting to be judged',
+  'admin.dashboard.judgeDrainPerMinute': 'Judged per minute',
   'admin.dashboard.hostname': 'Host',
   'admin.dashboard.nodeVersion': 'Node.js',
   'admin.dashboard.uptime': 'Uptime',

@@ -104,6 +104,8 @@ const messages: Record<string, string> = {
   'admin.dashboard.cpuUsage': 'CPU 使用率',
   'admin.dashboard.memoryUsage': '内存使用率',
   'admin.dashboard.judgeServers': '判题服务器',
+  'admin.dashboard.judgeBacklog': '排队待判',
+  'admin.dashboard.judgeDrainPerMinute': '每分钟判题数',
   'admin.dashboard.hostname': '主机',
   'admin.dashboard.nodeVersion': 'Node.js',
   'admin.dashboard.uptime': '运行时间',

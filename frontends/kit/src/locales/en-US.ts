@@ -19,6 +19,8 @@ const enUS: Messages = {
   'kit.copy.done': 'Copied',
   'kit.copy.failed': 'Copied failed',
   ...statusNames,
+  'kit.queue.place': '#{position} in queue',
+  'kit.queue.placeAndWait': '#{position} in queue · about {seconds} s',
   'kit.common.backToList': 'Back to the list',
   'kit.rules.ac.group': 'Creating a group needs at least {ac} solved problems; you have solved {solved}.',
   'kit.rules.ac.post': 'Posting needs at least {ac} solved problems; you have solved {solved}.',

@@ -23,6 +23,17 @@ export function dashboardFigures(info: DashboardInfo | null): Figure[] {
   ];
 }
 
+/**
+ * The judge queue's figures (issue 38): jobs waiting for a worker, and judgements finished per minute lately ('-'
+ * when none finished recently: no rate to show, which is not a rate of 0).
+ */
+export function queueFigures(info: DashboardInfo | null): Figure[] {
+  return [
+    { titleId: 'admin.dashboard.judgeBacklog', value: info?.judgeBacklog ?? '-' },
+    { titleId: 'admin.dashboard.judgeDrainPerMinute', value: info?.judgeDrainPerMinute ?? '-' },
+  ];
+}
+
 /** How many of the recent contests are running, scheduled and ended. */
 export function contestStatusCounts(
   contests: readonly Pick<RecentContestInfo, 'status'>[],

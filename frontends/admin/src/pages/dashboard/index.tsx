@@ -1,6 +1,6 @@
 /**
  * Dashboard (spec §2, §9): total users, today's submissions, contests of the recent 14 days, the admin's
- * recent logins, server health, the judge servers, the recent 7 days top 10 AC rank and the top 10 teams.
+ * recent logins, server health, the judge servers and their queue (backlog, drain rate), the recent 7 days top 10 AC rank and the top 10 teams.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';
 import { Descriptions, Empty, Grid, Progress, Table, Tag } from 'antd';
@@ -11,7 +11,7 @@ import { getJudgeServers, getRecentAcRank, getServiceInfo } from '../../api/admi
 import { useSession } from '../../auth/session';
 import { useT } from '../../i18n';
 import { getDashboardInfo, getRecentContests, getSessions } from './api';
-import { contestStatusCounts, contestStatusTag, dashboardFigures } from './figures';
+import { contestStatusCounts, contestStatusTag, dashboardFigures, queueFigures } from './figures';
 import { DashboardMailWarning } from './mail-warning';
 import { ReplicaHealth } from './health';
 
@@ -50,6 +50,7 @@ export default function DashboardPage() {
   const sessions = useFigures(getSessions);
   const statusCounts = contestStatusCounts(contests.value ?? []);
   const [users, today, recent] = dashboardFigures(dashboard.value);
+  const [backlog, drain] = queueFigures(dashboard.value);
   const info = service.value;
   const roleNames = (user?.roleList ?? []).map((name) => {
     const id = Object.values(Role).find((r) => ROLE_NAMES[r] === name);
@@ -138,6 +139,10 @@ export default function DashboardPage() {
             />
             <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
             <StatisticCard statistic={{ title: t('admin.dashboard.judgeServers'), value: judges.value?.length ?? '-' }} />
+            <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
+            <StatisticCard statistic={{ title: t(backlog.titleId), value: backlog.value }} data-testid="dashboard-judge-backlog" />
+            <StatisticCard.Divider type={narrow ? 'horizontal' : 'vertical'} />
+            <StatisticCard statistic={{ title: t(drain.titleId), value: drain.value }} data-testid="dashboard-judge-drain" />
           </StatisticCard.Group>
         )}
         {info && (

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Card, Input, Select, Space, Switch, Table } from 'antd';
 import { ContestSubmissionItem, DEFAULT_PAGE_SIZE, JUDGE_STATUS_NAMES, Page, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, UserName } from '@oj/kit';
+import { JudgeStatusTag, QueuePlace, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, UserName } from '@oj/kit';
 import { checkContestSubmissions, getContestSubmissions } from '../../api/contest';
 import { useContest } from '../contest-detail/context';
 import { contestShowsScores, scoreText } from '../../lib/rules';
@@ -115,7 +115,13 @@ export function ContestSubmissionsPage() {
           {
             title: <FormattedMessage id="contest.submissions.status" />,
             dataIndex: 'status',
-            render: (s: number) => <JudgeStatusTag status={s} />,
+            // A waiting row tells its place and wait, refreshed with the unfinished rows' status check.
+            render: (s: number, r) => (
+              <Space size={4} wrap>
+                <JudgeStatusTag status={s} />
+                <QueuePlace {...r} />
+              </Space>
+            ),
           },
           ...(scored
             ? [

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Alert, Card, Progress, Space, Spin, Steps, Typography } from 'antd';
 import { JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
-import { JudgeStatusTag, formatMemoryKb, formatTimeMs } from '@oj/kit';
+import { JudgeStatusTag, QueuePlace, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { SubmissionWatch } from './use-submission-watch';
 
@@ -41,6 +41,7 @@ export function SubmitResult({ watch, scores }: { watch: SubmissionWatch; scores
       <Space style={{ marginTop: 12 }} wrap>
         <JudgeStatusTag status={submission.status} />
         {!final && <Spin size="small" />}
+        <QueuePlace {...submission} />
         {!final && progress && progress.total > 0 && (
           <Progress
             style={{ width: 160, margin: 0 }}

@@ -4,7 +4,7 @@
  * the Authorization header. If the stream cannot be used, it falls back to polling the detail.
  */
 import { useEffect, useState } from 'react';
-import { CaseResults, HEADERS, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
+import { CaseResults, HEADERS, JudgeStatus, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
 import { getToken } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail } from '../../api/problems';
 
@@ -19,7 +19,23 @@ export interface SubmissionEvent {
   score?: number | null;
   caseIndex?: number;
   caseCount?: number;
+  /** While Pending: the place in the judge queue and the estimated wait (pushed as they change). */
+  queuePosition?: number | null;
+  queueWaitSeconds?: number | null;
   final: boolean;
+}
+
+/** A submission as a pushed event changes it; the queue place lasts only while it is Pending. */
+export function applySubmissionEvent(s: SubmissionInfo, e: SubmissionEvent): SubmissionInfo {
+  const waiting = e.status === JudgeStatus.Pending;
+  return {
+    ...s,
+    status: e.status,
+    time: e.time ?? s.time,
+    memory: e.memory ?? s.memory,
+    queuePosition: waiting ? (e.queuePosition !== undefined ? e.queuePosition : s.queuePosition) : null,
+    queueWaitSeconds: waiting ? (e.queueWaitSeconds !== undefined ? e.queueWaitSeconds : s.queueWaitSeconds) : null,
+  };
 }
 
 export interface SubmissionWatch {
@@ -50,7 +66,8 @@ export function parseSseChunk(buffer: string): { events: unknown[]; rest: string
   return { events, rest };
 }
 
-async function readEvents(submitId: number, onEvent: (e: SubmissionEvent) => void, signal: AbortSignal): Promise<boolean> {
+/** Reads the submission stream; false when it cannot be used (the caller polls instead). */
+export async function readEvents(submitId: number, onEvent: (e: SubmissionEvent) => void, signal: AbortSignal): Promise<boolean> {
   const headers: Record<string, string> = { Accept: 'text/event-stream', [HEADERS.urlType]: 'general' };
   const token = getToken();
   if (token) headers[HEADERS.authorization] = token;
@@ -108,9 +125,7 @@ export function useSubmissionWatch(submitId: number | null): SubmissionWatch {
             if (!alive) return;
             setState((s) => ({
               ...s,
-              submission: s.submission
-                ? { ...s.submission, status: e.status, time: e.time ?? s.submission.time, memory: e.memory ?? s.submission.memory }
-                : s.submission,
+              submission: s.submission ? applySubmissionEvent(s.submission, e) : s.submission,
               progress: e.caseCount ? { done: e.caseIndex ?? 0, total: e.caseCount } : s.progress,
             }));
           },

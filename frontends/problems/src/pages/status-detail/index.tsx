@@ -1,8 +1,11 @@
-/** /status/:submitId: code, compile message, cases, share toggle; rejudge for site admins. */
+/**
+ * /status/:submitId: code, compile message, cases, share toggle; rejudge for site admins. An unfinished submission
+ * follows the submission stream (status, and while Pending its place in the queue), else polls.
+ */
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Card, Descriptions, Spin, Switch } from 'antd';
+import { Alert, Card, Descriptions, Space, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
 import {
   JudgeStatusTag,
@@ -13,12 +16,14 @@ import {
   useAuth,
   BackToList,
   NotFoundResult,
+  QueuePlace,
   UserName,
 } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../../api/problems';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
 import { RejudgeButton } from '../../components/rejudge-button';
+import { applySubmissionEvent, readEvents } from '../problem-detail/use-submission-watch';
 
 export function SubmissionDetailPage() {
   const { submitId = '' } = useParams();
@@ -31,13 +36,30 @@ export function SubmissionDetailPage() {
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const abort = new AbortController();
+    let followed = false;
+    // The pushed changes until the stream ends; then the full detail (code, message, cases), which polls on if the
+    // stream could not be used or ended before the verdict.
+    const follow = async () => {
+      await readEvents(
+        Number(submitId),
+        (e) => alive && setDetail((d) => (d ? { ...d, submission: applySubmissionEvent(d.submission, e) } : d)),
+        abort.signal,
+      ).catch(() => false);
+      if (alive) void load();
+    };
     const load = async () => {
       try {
         const d = await getSubmissionDetail(submitId);
         if (!alive) return;
         setDetail(d);
         setCases(await getCaseResults(submitId).catch(() => null));
-        if (!isFinalJudgeStatus(d.submission.status)) timer = setTimeout(load, 1500);
+        if (isFinalJudgeStatus(d.submission.status)) return;
+        if (followed) timer = setTimeout(load, 1500);
+        else {
+          followed = true;
+          void follow();
+        }
       } catch {
         if (alive) setFailed(true);
       }
@@ -45,6 +67,7 @@ export function SubmissionDetailPage() {
     void load();
     return () => {
       alive = false;
+      abort.abort();
       if (timer) clearTimeout(timer);
     };
   }, [submitId, reload]);
@@ -85,7 +108,10 @@ export function SubmissionDetailPage() {
     >
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }}>
         <Descriptions.Item label={<FormattedMessage id="problems.status.status" />}>
-          <JudgeStatusTag status={s.status} />
+          <Space size={4} wrap>
+            <JudgeStatusTag status={s.status} />
+            <QueuePlace {...s} />
+          </Space>
         </Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.status.problem" />}>
           <Link to={`/problem/${encodeURIComponent(s.displayPid ?? String(s.pid))}`}>{s.displayPid ?? s.pid}</Link>

@@ -21,6 +21,7 @@ import {
   formatMemoryKb,
   formatTimeMs,
   openAccountDialog,
+  QueuePlace,
   useAuth,
   useWebsiteConfig,
   UserName,
@@ -148,7 +149,13 @@ export function StatusListPage() {
           {
             title: <FormattedMessage id="problems.status.status" />,
             dataIndex: 'status',
-            render: (s: number) => <JudgeStatusTag status={s} />,
+            // A waiting row tells its place and wait (refreshed with the list while rows are unfinished).
+            render: (s: number, r) => (
+              <Space size={4} wrap>
+                <JudgeStatusTag status={s} />
+                <QueuePlace {...r} />
+              </Space>
+            ),
           },
           { title: <FormattedMessage id="problems.result.time" />, dataIndex: 'time', render: (t?: number) => formatTimeMs(t) },
           { title: <FormattedMessage id="problems.result.memory" />, dataIndex: 'memory', render: (m?: number) => formatMemoryKb(m) },
