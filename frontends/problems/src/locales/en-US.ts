@@ -100,6 +100,11 @@ const enUS: Messages = {
   'problems.training.private': 'Private',
   'problems.training.title': 'Title',
   'problems.training.progress': 'Progress',
+  'problems.training.progressInside': 'Solved in this training {ac}/{total}',
+  'problems.training.progressBank': 'Solved anywhere {ac}/{total}',
+  'problems.training.progressRule':
+    'Progress and the rank count only submissions made in this training; "solved anywhere" also counts problems solved in the problem set, other trainings and groups (not contests or exams).',
+  'problems.training.solvedElsewhere': 'Solved outside this training, not yet in it',
   'problems.training.author': 'Author',
   'problems.training.updated': 'Updated',
   'problems.training.notFound': 'The training does not exist or is not visible to you',

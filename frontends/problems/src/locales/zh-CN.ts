@@ -99,6 +99,11 @@ const zhCN: Messages = {
   'problems.training.private': '私有',
   'problems.training.title': '标题',
   'problems.training.progress': '进度',
+  'problems.training.progressInside': '本训练中通过 {ac}/{total}',
+  'problems.training.progressBank': '题库中已解决 {ac}/{total}',
+  'problems.training.progressRule':
+    '进度和排行榜只统计在本训练中的提交；“题库中已解决”还包括在题库、其他训练和团队中通过的题目（比赛和考试除外）。',
+  'problems.training.solvedElsewhere': '已在本训练之外通过，本训练中尚未通过',
   'problems.training.author': '作者',
   'problems.training.updated': '更新时间',
   'problems.training.notFound': '该训练不存在或您无权查看',
