@@ -13,7 +13,6 @@ const enUS: Messages = {
   'problems.list.titleColumn': 'Title',
   'problems.list.total': 'Total',
   'problems.list.acRate': 'AC rate',
-  'problems.difficulty.level': 'Level {level}',
   'problems.loginRequired.problem': 'Please log in to see the problem.',
   'problems.loginRequired.status': 'Please log in to see the submissions.',
   'problems.loginRequired.discussion': 'Please log in to see the discussions.',

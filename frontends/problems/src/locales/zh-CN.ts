@@ -12,7 +12,6 @@ const zhCN: Messages = {
   'problems.list.titleColumn': '标题',
   'problems.list.total': '提交',
   'problems.list.acRate': '通过率',
-  'problems.difficulty.level': '难度 {level}',
   'problems.loginRequired.problem': '请先登录后再查看题目',
   'problems.loginRequired.status': '请先登录后再查看评测状态',
   'problems.loginRequired.discussion': '请先登录后再查看讨论',

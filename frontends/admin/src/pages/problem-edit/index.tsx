@@ -331,7 +331,8 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             width="sm"
             label={t('admin.problemEdit.difficulty')}
             options={Array.from({ length: DIFFICULTY_MAX - DIFFICULTY_MIN + 1 }, (_, i) => ({
-              label: String(DIFFICULTY_MIN + i),
+              // The level's word, as the site shows it (issue 37 item 14), not a bare number.
+              label: t(`kit.difficulty.${DIFFICULTY_MIN + i}`),
               value: DIFFICULTY_MIN + i,
             }))}
           />

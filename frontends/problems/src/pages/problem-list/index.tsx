@@ -6,7 +6,7 @@ import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DEFAULT_PAGE_SIZE, DIFFICULTY_MAX, DIFFICULTY_MIN, Page, ProblemListItem, ProblemTagInfo, UserProblemStatus } from '@oj/contracts';
 import { useAuth } from '@oj/kit';
 import { getProblemList, getProblemTags, getRemoteOjs, getRandomProblem, getUserProblemStatus } from '../../api/problems';
-import { DifficultyTag } from '../../components/difficulty-tag';
+import { DifficultyTag, difficultyWord } from '../../components/difficulty-tag';
 import { useListQuery } from '../../components/use-list-query';
 import { StatusIcon } from '../../components/status-icon';
 
@@ -94,7 +94,7 @@ export function ProblemListPage() {
           placeholder={intl.formatMessage({ id: 'problems.list.difficulty' })}
           value={difficulty === null ? undefined : Number(difficulty)}
           onChange={(v?: number) => update({ difficulty: v === undefined ? undefined : String(v) })}
-          options={LEVELS.map((l) => ({ value: l, label: intl.formatMessage({ id: 'problems.difficulty.level' }, { level: l }) }))}
+          options={LEVELS.map((l) => ({ value: l, label: difficultyWord(intl, l) }))}
         />
         <Select
           mode="multiple"
