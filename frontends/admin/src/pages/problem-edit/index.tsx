@@ -418,32 +418,37 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
         <ProFormDependency name={['languages', 'codeTemplates']}>
           {({ languages, codeTemplates }) =>
             (languages ?? []).length ? (
-              <Form.Item label={t('admin.problemEdit.codeTemplates')}>
-                {(languages as string[]).map((lang) => {
-                  const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
-                  return (
-                    <div key={lang} style={{ marginBottom: 12 }}>
-                      <Space>
-                        <Switch
-                          size="small"
-                          checked={!!tpl.status}
-                          onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
-                        />
-                        <span>{lang}</span>
-                      </Space>
-                      {tpl.status && (
-                        <div style={{ marginTop: 8 }}>
-                          <LazyCodeEditor
-                            height={200}
-                            language={lang}
-                            value={tpl.code}
-                            onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
+              // A label over several controls: the group names itself by the label's text (aria-labelledby) and each
+              // switch by its language, since no single input can take the label's `for`.
+              <Form.Item label={<span id="problem-code-templates-label">{t('admin.problemEdit.codeTemplates')}</span>}>
+                <div role="group" aria-labelledby="problem-code-templates-label">
+                  {(languages as string[]).map((lang) => {
+                    const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
+                    return (
+                      <div key={lang} style={{ marginBottom: 12 }}>
+                        <Space>
+                          <Switch
+                            size="small"
+                            aria-label={lang}
+                            checked={!!tpl.status}
+                            onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
                           />
-                        </div>
-                      )}
-                    </div>
-                  );
-                })}
+                          <span>{lang}</span>
+                        </Space>
+                        {tpl.status && (
+                          <div style={{ marginTop: 8 }}>
+                            <LazyCodeEditor
+                              height={200}
+                              language={lang}
+                              value={tpl.code}
+                              onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
+                            />
+                          </div>
+                        )}
+                      </div>
+                    );
+                  })}
+                </div>
               </Form.Item>
             ) : null
           }

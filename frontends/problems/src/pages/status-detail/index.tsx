@@ -1,6 +1,6 @@
 /** /status/:submitId: code, compile message, cases, share toggle; rejudge for site admins. */
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Card, Descriptions, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
@@ -21,6 +21,7 @@ import { CopyButton } from '../../components/copy-button';
 import { RejudgeButton } from '../../components/rejudge-button';
 
 export function SubmissionDetailPage() {
+  const intl = useIntl();
   const { submitId = '' } = useParams();
   const { user, isAdmin } = useAuth();
   const [reload, setReload] = useState(0);
@@ -100,7 +101,12 @@ export function SubmissionDetailPage() {
         <Descriptions.Item label={<FormattedMessage id="problems.status.submitTime" />}>{formatDateTime(s.submitTime)}</Descriptions.Item>
         {mine && (
           <Descriptions.Item label={<FormattedMessage id="problems.status.share" />}>
-            <Switch checked={!!s.share} onChange={toggleShare} data-testid="share-toggle" />
+            <Switch
+              checked={!!s.share}
+              onChange={toggleShare}
+              aria-label={intl.formatMessage({ id: 'problems.status.share' })}
+              data-testid="share-toggle"
+            />
           </Descriptions.Item>
         )}
       </Descriptions>
