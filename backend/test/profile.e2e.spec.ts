@@ -15,10 +15,12 @@ import { SiteConfigService } from '../src/core/site-config/site-config.service';
 import { RatingService } from '../src/modules/rating/rating.service';
 import { UserJudgeStat } from '../src/modules/submission/entities/user-judge-stat.entity';
 import { UserRole } from '../src/modules/user/entities/user-role.entity';
+import { JudgeResultService } from '../src/modules/judge/judge-result.service';
 import { HOME_LOCAL_MS, UserHomeService } from '../src/modules/profile/user-home.service';
 import { User } from '../src/modules/user/entities/user.entity';
 import { UserService } from '../src/modules/user/user.service';
 import { TestApp, TestUser, createTestApp } from './utils/test-app';
+import { bankProblem } from './training-fixtures';
 import { TestSmtp, mailText, startSmtp } from './utils/smtp';
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
@@ -99,11 +101,19 @@ describe('user pages and settings', () => {
         `INSERT INTO user_judge_stat (uid, username, submissions, accepted, solved, total_score) VALUES ($1, $2, 5, 2, 2, 200)`,
         [u.uid, u.username],
       );
-      // Three submissions today, one a year and a half ago (outside the calendar).
+      // Three judged practice submissions today, one a year and a half ago (outside the calendar).
       await t.dataSource.query(
-        `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, length, code, language)
-         SELECT $1, 'HP1', $2, $3, t, ${JudgeStatus.Accepted}, 10, 'x', 'C++'
+        `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, length, code, language, counted)
+         SELECT $1, 'HP1', $2, $3, t, ${JudgeStatus.Accepted}, 10, 'x', 'C++', true
            FROM unnest(ARRAY[now(), now(), now(), now() - interval '540 days']) t`,
+        [p1.id, u.uid, u.username],
+      );
+      // Not in the page's total, so not in its calendar either: a contest's, an exam's, one still pending.
+      await t.dataSource.query(
+        `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, length, code, language, counted, cid, eid)
+         VALUES ($1, 'A', $2, $3, now(), ${JudgeStatus.Accepted}, 10, 'x', 'C++', true, 987654, 0),
+                ($1, 'A', $2, $3, now(), ${JudgeStatus.Accepted}, 10, 'x', 'C++', true, 0, 987654),
+                ($1, 'HP1', $2, $3, now(), ${JudgeStatus.Pending}, 10, 'x', 'C++', false, 0, 0)`,
         [p1.id, u.uid, u.username],
       );
     });
@@ -126,6 +136,31 @@ describe('user pages and settings', () => {
       expect(mine.body.data.uid).toBe(u.uid);
       const heat = await request(t.url).get('/api/get-user-calendar-heatmap').query({ username: 'home_user' }).expect(200);
       expect(heat.body.data).toEqual(d.calendar);
+    });
+
+    it('counts the same submissions in the total and in the calendar (judged, outside contests and exams)', async () => {
+      const v = await t.createUser('home_counts');
+      const p = await bankProblem(t, 'counts');
+      const sub = await request(t.url)
+        .post('/api/submit-problem-judge')
+        .set('Authorization', v.token)
+        .send({ pid: p.problemId, language: 'C++', code: 'int main() { return 0; }', isRemote: false });
+      expect(sub.body.status).toBe(200);
+      const pending = (await request(t.url).get('/api/get-user-home-info').query({ uid: v.uid }).expect(200)).body.data;
+      // Not judged yet: in neither count.
+      expect([pending.total, pending.calendar.dataList]).toEqual([0, []]);
+      const result = { status: JudgeStatus.WrongAnswer, time: 1, memory: 1, score: 0, cases: [] };
+      expect(await t.get<JudgeResultService>(JudgeResultService).apply(sub.body.data.submitId, 0, result)).toBeTruthy();
+      // A contest's submission of the same day stays out of both.
+      await t.dataSource.query(
+        `INSERT INTO judge (pid, display_pid, uid, username, submit_time, status, length, code, language, counted, cid)
+         VALUES ($1, 'A', $2, $3, now(), ${JudgeStatus.Accepted}, 10, 'x', 'C++', true, 987655)`,
+        [p.id, v.uid, v.username],
+      );
+      await t.get<UserHomeService>(UserHomeService).forget(v.uid, v.username);
+      const d = (await request(t.url).get('/api/get-user-home-info').query({ uid: v.uid }).expect(200)).body.data;
+      const perDay = d.calendar.dataList.reduce((n: number, day: { count: number }) => n + day.count, 0);
+      expect([d.total, perDay]).toEqual([1, 1]);
     });
 
     it('asks a visitor for a uid or username, and answers 404 for an unknown user', async () => {

@@ -274,6 +274,37 @@ describe('training admin and rank', () => {
       expect(unknown.status).toBe(404);
     });
 
+    it('reports both counts: progress inside the training (acCount) and problems solved anywhere (bankAcCount)', async () => {
+      const banker = await t.createUser('tr_banker', Role.User);
+      // Solved in the bank (no tid) before the training was opened: HOJ would count it, the training's rank does not.
+      const bankTry = await request(t.url)
+        .post('/api/submit-problem-judge')
+        .set('Authorization', banker.token)
+        .send({ pid: p2.problemId, language: 'C++', code: 'int main() { return 0; }', isRemote: false });
+      expect(bankTry.body.status).toBe(200);
+      await verdict(t, bankTry.body.data.submitId, JudgeStatus.Accepted);
+      const detail = await request(t.url).get('/api/get-training-detail').query({ tid }).set('Authorization', banker.token);
+      expect(detail.body.data).toMatchObject({ problemCount: 2, acCount: 0, bankAcCount: 1 });
+      const list = await request(t.url).get('/api/get-training-list').set('Authorization', banker.token);
+      expect(list.body.data.records.find((r: { id: number }) => r.id === tid)).toMatchObject({ acCount: 0, bankAcCount: 1 });
+      const problems = await request(t.url).get('/api/get-training-problem-list').query({ tid }).set('Authorization', banker.token);
+      expect(
+        problems.body.data.map((r: { problemId: string; myStatus: unknown; solvedElsewhere: boolean }) => [
+          r.problemId,
+          r.myStatus,
+          r.solvedElsewhere,
+        ]),
+      ).toEqual([
+        ['A', null, false],
+        ['B', null, true],
+      ]);
+      // A problem solved inside the training is solved in the bank's sense too.
+      const solverDetail = await request(t.url).get('/api/get-training-detail').query({ tid }).set('Authorization', solver.token);
+      expect(solverDetail.body.data).toMatchObject({ acCount: 1, bankAcCount: 1 });
+      const visitor = await request(t.url).get('/api/get-training-list');
+      expect(visitor.body.data.records.find((r: { id: number }) => r.id === tid)).toMatchObject({ acCount: 0, bankAcCount: 0 });
+    });
+
     it('a faster accepted try lowers the total time and can overtake', async () => {
       const first = await submitInTraining(t, trier, tid, 'B');
       await verdict(t, first.body.data.submitId, JudgeStatus.Accepted, 30);

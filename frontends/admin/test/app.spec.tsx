@@ -7,7 +7,7 @@ import { createRoot, Root } from 'react-dom/client';
 import { UserInfo } from '@oj/contracts';
 import { authStore, setClientHooks, setLocale } from '@oj/kit';
 import { AdminApp } from '../src/AdminApp';
-import { buildMenu } from '../src/layout/AdminLayout';
+import { buildMenu, selectedMenuKey } from '../src/layout/AdminLayout';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -98,5 +98,23 @@ describe('admin app', () => {
     expect(paths(false)).toEqual(expect.arrayContaining(['/dashboard', '/problems', '/problem/create', '/problem/tag']));
     expect(paths(false).filter((p) => superOnly.includes(p!))).toEqual([]);
     expect(paths(true)).toEqual(expect.arrayContaining(superOnly));
+  });
+
+  it('selects exactly one menu entry per route: the longest entry path the route is under', () => {
+    const menu = buildMenu((id: string) => id, true);
+    const cases: [string, string | undefined][] = [
+      ['/problems', '/problems'],
+      ['/problem/tag', '/problem/tag'],
+      ['/problem/edit/5', '/problems'],
+      ['/contest', '/contest'],
+      ['/contest/create', '/contest/create'],
+      ['/contest/12/problems', '/contest'],
+      ['/training/category', '/training/category'],
+      ['/training/3/edit', '/training'],
+      ['/discussion/report', '/discussion/report'],
+      ['/dashboard', '/dashboard'],
+      ['/nowhere', undefined],
+    ];
+    expect(cases.map(([path]) => [path, selectedMenuKey(menu, path)])).toEqual(cases);
   });
 });

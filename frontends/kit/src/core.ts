@@ -14,5 +14,6 @@ export { localizeServerMessage, serverMessages } from './i18n/server-messages';
 export type { Messages } from './i18n/locale-check';
 export * from './utils/format';
 export * from './utils/language-search';
+export * from './utils/discussion-category';
 export * from './store/user-name-styles';
 export * from './components/user-link';

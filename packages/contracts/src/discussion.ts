@@ -52,6 +52,12 @@ export const DISCUSSION_ERR = {
   categoryNameRequired: 'The category name is required.',
 } as const;
 
+/**
+ * The categories the first migration seeds, by their stored names. Clients show these names in the reader's
+ * language while they are untouched (a zh-CN site showed "General"); a renamed category is shown as named.
+ */
+export const DEFAULT_DISCUSSION_CATEGORIES = ['General', 'Solutions', 'Questions'] as const;
+
 export interface DiscussionCategory {
   id: number;
   name: string;

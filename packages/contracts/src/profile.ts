@@ -26,7 +26,7 @@ export interface UserHomeProblem {
   difficulty: number;
 }
 
-/** One day of the submission calendar. */
+/** One day of the submission calendar: judged submissions outside contests and exams, as UserHomeInfo.total counts. */
 export interface HeatmapDay {
   /** yyyy-MM-dd in the server's time zone. */
   date: string;
@@ -54,7 +54,7 @@ export interface UserHomeInfo {
   titleColor: string | null;
   /** Role names, so clients colour admin names. */
   roleList: string[];
-  /** Judged submissions outside contests. */
+  /** Judged submissions outside contests and exams (the same submissions `calendar` counts per day). */
   total: number;
   /** Accepted submissions. */
   accepted: number;

@@ -51,8 +51,16 @@ export interface TrainingInfo {
   /** order of the list, ascending */
   rank: number;
   problemCount: number;
-  /** problems the caller solved inside this training (0 without access) */
+  /**
+   * Problems the caller solved inside this training (0 without access): the rule of the progress bar and the
+   * training's rank, which count what was done in the training.
+   */
   acCount: number;
+  /**
+   * Problems of this training the caller has solved anywhere outside contests and exams (the bank, this or
+   * another training, a group): HOJ's rule, shown beside acCount so a student sees both (0 without access).
+   */
+  bankAcCount: number;
   gid: number | null;
   gmtModified: string;
 }
@@ -74,6 +82,8 @@ export interface TrainingProblemRow {
   rank: number;
   /** the caller's state in this training, null before a first try */
   myStatus: { status: number; score: number | null } | null;
+  /** the caller has solved this problem outside contests and exams (anywhere, HOJ's rule); false for visitors */
+  solvedElsewhere: boolean;
 }
 
 /** A user's state on one problem of a training rank row (HOJ submissionInfo value). */

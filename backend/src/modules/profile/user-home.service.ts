@@ -168,7 +168,9 @@ export class UserHomeService implements OnModuleInit, OnApplicationShutdown {
       this.userRoles.findOne({ where: { uid: user.uid } }),
       this.judgeStats.findOne({ where: { uid: user.uid } }),
       this.problemsOf(user.uid),
-      this.calendarOf(user.uid),
+      // Counted now, not from the calendar's minute-long cache: the page's 提交 total (read live from the stat row)
+      // and its heatmap then describe the same submissions at the same moment.
+      this.calendarOf(user.uid, true),
       this.ratings.ratingOf(user.uid),
       this.ratings.history(user.uid),
     ]);
@@ -227,18 +229,20 @@ export class UserHomeService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Submissions per day over the last year (contest ones included, as HOJ counts them). Counting a
-   * busy user's year reads tens of thousands of rows, so the answer is kept a minute in Redis.
+   * Submissions per day over the last year: the submissions the page's total counts (user_judge_stat.submissions),
+   * i.e. judged ones outside contests and exams (`counted`, cid = 0, eid = 0). Counting every row here (contest
+   * ones and those still pending included) once showed a busy heatmap beside "提交 0". Counting a busy user's year
+   * reads tens of thousands of rows, so the answer is kept a minute in Redis (`fresh` counts anew and refreshes it).
    */
-  async calendarOf(uid: string): Promise<UserCalendarHeatmap> {
-    const cached = await this.redis.get(CALENDAR_KEY(uid));
+  async calendarOf(uid: string, fresh = false): Promise<UserCalendarHeatmap> {
+    const cached = fresh ? null : await this.redis.get(CALENDAR_KEY(uid));
     if (cached) return JSON.parse(cached) as UserCalendarHeatmap;
     const now = new Date();
     const from = new Date(now);
     from.setFullYear(now.getFullYear() - 1);
     const rows = await this.dataSource.query<{ day: string; count: string }[]>(
       `SELECT to_char(date_trunc('day', submit_time AT TIME ZONE $3), 'YYYY-MM-DD') AS day, count(*) AS count
-         FROM judge WHERE uid = $1 AND submit_time >= $2
+         FROM judge WHERE uid = $1 AND submit_time >= $2 AND cid = 0 AND eid = 0 AND counted
         GROUP BY 1 ORDER BY 1`,
       [uid, from, Intl.DateTimeFormat().resolvedOptions().timeZone],
     );

@@ -51,14 +51,12 @@ export class TrainingService {
     const total = await qb.getCount();
     const { entities, raw } = await qb.offset(req.skip).limit(req.size).getRawAndEntities();
     const rows = entities.map((t, i) => Object.assign(t, raw[i] as Pick<TrainingRow, 'categoryName' | 'categoryColor' | 'problemCount'>));
-    const progress = user
-      ? await this.acCounts(
-          user.uid,
-          rows.map((t) => t.id),
-        )
-      : new Map<number, number>();
+    const tids = rows.map((t) => t.id);
+    const [progress, bank] = user
+      ? await Promise.all([this.acCounts(user.uid, tids), this.bankAcCounts(user.uid, tids)])
+      : [new Map<number, number>(), new Map<number, number>()];
     return toPage(
-      rows.map((t) => toTrainingInfo(t, progress.get(t.id) ?? 0)),
+      rows.map((t) => toTrainingInfo(t, progress.get(t.id) ?? 0, bank.get(t.id) ?? 0)),
       total,
       req,
     );
@@ -69,10 +67,14 @@ export class TrainingService {
     const t = a.training;
     const category = t.categoryId ? await this.categories.findOneBy({ id: t.categoryId }) : null;
     const problemCount = await this.problems.countBy({ tid: t.id });
-    const ac = a.user && hasAccess ? ((await this.acCounts(a.user.uid, [t.id])).get(t.id) ?? 0) : 0;
+    const [ac, bank] =
+      a.user && hasAccess
+        ? await Promise.all([this.acCounts(a.user.uid, [t.id]), this.bankAcCounts(a.user.uid, [t.id])])
+        : [new Map<number, number>(), new Map<number, number>()];
     return toTrainingInfo(
       { ...t, categoryName: category?.name ?? null, categoryColor: category?.color ?? null, problemCount: String(problemCount) },
-      ac,
+      ac.get(t.id) ?? 0,
+      bank.get(t.id) ?? 0,
     );
   }
 
@@ -89,9 +91,25 @@ export class TrainingService {
     return new Map(rows.map((r) => [r.tid, Number(r.n)]));
   }
 
+  /**
+   * Problems of the trainings the user has solved anywhere outside contests and exams (tid → count): HOJ's rule,
+   * read from the user's standing per problem (user_problem_stat, which the judge keeps for those submissions).
+   */
+  async bankAcCounts(uid: string, tids: number[]): Promise<Map<number, number>> {
+    if (!tids.length) return new Map();
+    const rows: { tid: number; n: string }[] = await this.db.query(
+      `SELECT tp.tid, count(DISTINCT tp.pid) AS n
+         FROM training_problem tp JOIN user_problem_stat s ON s.pid = tp.pid AND s.uid = $2 AND s.accepted
+        WHERE tp.tid = ANY($1)
+        GROUP BY tp.tid`,
+      [tids, uid],
+    );
+    return new Map(rows.map((r) => [r.tid, Number(r.n)]));
+  }
+
   /** GET /api/get-training-problem-list: the problems in order with counts inside the training and the caller's state. */
   async problemList(a: TrainingAccess): Promise<TrainingProblemRow[]> {
-    const rows: Omit<TrainingProblemRow, 'myStatus'>[] = await this.db.query(
+    const rows: Omit<TrainingProblemRow, 'myStatus' | 'solvedElsewhere'>[] = await this.db.query(
       `SELECT p.id AS pid, tp.id AS tpid, tp.display_id AS "problemId", p.title, p.difficulty, p.type,
               tp.total, tp.ac, tp.rank
          FROM training_problem tp JOIN problem p ON p.id = tp.pid
@@ -99,7 +117,23 @@ export class TrainingService {
       [a.training.id],
     );
     const mine = a.user ? await this.statesOf(a.training.id, a.user.uid) : new Map<number, { status: number; score: number | null }>();
-    return rows.map((r) => ({ ...r, myStatus: mine.get(r.pid) ?? null }));
+    const solved = a.user
+      ? await this.solvedOf(
+          a.user.uid,
+          rows.map((r) => r.pid),
+        )
+      : new Set<number>();
+    return rows.map((r) => ({ ...r, myStatus: mine.get(r.pid) ?? null, solvedElsewhere: solved.has(r.pid) }));
+  }
+
+  /** Of these bank problems, those the user has solved outside contests and exams. */
+  private async solvedOf(uid: string, pids: number[]): Promise<Set<number>> {
+    if (!pids.length) return new Set();
+    const rows: { pid: number }[] = await this.db.query(`SELECT pid FROM user_problem_stat WHERE uid = $1 AND pid = ANY($2) AND accepted`, [
+      uid,
+      pids,
+    ]);
+    return new Set(rows.map((r) => r.pid));
   }
 
   /** The user's state per problem inside the training: accepted once solved, else the latest judged try. */
@@ -151,7 +185,7 @@ export function toCategory(c: TrainingCategory): TrainingCategoryInfo {
   return { id: c.id, name: c.name, color: c.color, gid: c.gid };
 }
 
-function toTrainingInfo(t: TrainingRow, acCount: number): TrainingInfo {
+function toTrainingInfo(t: TrainingRow, acCount: number, bankAcCount: number): TrainingInfo {
   return {
     id: t.id,
     title: t.title,
@@ -164,6 +198,7 @@ function toTrainingInfo(t: TrainingRow, acCount: number): TrainingInfo {
     rank: t.rank,
     problemCount: Number(t.problemCount),
     acCount,
+    bankAcCount,
     gid: t.gid,
     gmtModified: new Date(t.gmtModified).toISOString(),
   };

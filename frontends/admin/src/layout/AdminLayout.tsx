@@ -122,6 +122,29 @@ export function buildMenu(t: Translate, superAdmin: boolean, problemReviewer = s
   return menu;
 }
 
+/** `path` is `prefix` or below it, by whole segments ("/contest/create" is below "/contest", "/contests" is not). */
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/**
+ * The one menu entry a route selects. ProLayout selects every entry whose path is a prefix of the route, so
+ * /contest/create lit both 比赛列表 (/contest) and 创建比赛, and a group's own path beside its entry (issue 37
+ * item 14). Here: the entry whose path is the longest prefix of the route; a route under a group's path that no
+ * entry covers (/problem/edit/5) selects the group's first entry (its list).
+ */
+export function selectedMenuKey(menu: MenuDataItem[], pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const group of menu) {
+    for (const item of group.children?.length ? group.children : [group]) {
+      if (item.path && under(pathname, item.path) && (!best || item.path.length > best.length)) best = item.path;
+    }
+  }
+  if (best) return best;
+  const group = menu.find((g) => g.path && g.children?.length && under(pathname, g.path));
+  return group?.children?.[0]?.path;
+}
+
 export function AdminLayout() {
   const { t } = useT();
   // the configured site name, in the header and the tab (spec §3 shortName)
@@ -131,6 +154,8 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const { user } = useSession();
   const locale = useLocale();
+  const menu = buildMenu(t, isSuperAdminUser(user?.roleList), isSuperAdminUser(user?.roleList) || isProblemAdminUser(user?.roleList));
+  const selected = selectedMenuKey(menu, pathname);
 
   const logout = async () => {
     try {
@@ -149,10 +174,8 @@ export function AdminLayout() {
       layout="mix"
       fixSiderbar
       location={{ pathname }}
-      route={{
-        path: '/',
-        routes: buildMenu(t, isSuperAdminUser(user?.roleList), isSuperAdminUser(user?.roleList) || isProblemAdminUser(user?.roleList)),
-      }}
+      selectedKeys={selected ? [selected] : []}
+      route={{ path: '/', routes: menu }}
       menuItemRender={(item, dom) => (
         <a
           href={`/admin${item.path}`}

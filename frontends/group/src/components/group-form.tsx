@@ -37,6 +37,8 @@ export function GroupFormFields() {
   const length = (field: keyof typeof GROUP_FIELD_LIMITS): Rule[] => {
     const [min, max] = GROUP_FIELD_LIMITS[field];
     const message = t(`group.form.${field}Length`);
+    // Both rules say the same sentence: the Form.Items stop at the first that fails (validateFirst), so an empty
+    // field shows it once, not twice (issue 37 item 14).
     return [
       { required: true, whitespace: true, message },
       {
@@ -48,16 +50,16 @@ export function GroupFormFields() {
   const auth = Form.useWatch('auth') as GroupAuth | undefined;
   return (
     <>
-      <Form.Item name="name" label={t('group.form.name')} rules={length('name')}>
+      <Form.Item name="name" label={t('group.form.name')} rules={length('name')} validateFirst>
         <Input maxLength={GROUP_LIMITS.nameMax} showCount data-testid="group-form-name" />
       </Form.Item>
-      <Form.Item name="shortName" label={t('group.form.shortName')} rules={length('shortName')}>
+      <Form.Item name="shortName" label={t('group.form.shortName')} rules={length('shortName')} validateFirst>
         <Input maxLength={GROUP_LIMITS.shortNameMax} showCount data-testid="group-form-short-name" />
       </Form.Item>
-      <Form.Item name="brief" label={t('group.form.brief')} rules={length('brief')}>
+      <Form.Item name="brief" label={t('group.form.brief')} rules={length('brief')} validateFirst>
         <Input maxLength={GROUP_LIMITS.briefMax} showCount data-testid="group-form-brief" />
       </Form.Item>
-      <Form.Item name="description" label={t('group.form.description')} rules={length('description')}>
+      <Form.Item name="description" label={t('group.form.description')} rules={length('description')} validateFirst>
         <Input.TextArea rows={4} maxLength={GROUP_LIMITS.descriptionMax} showCount data-testid="group-form-description" />
       </Form.Item>
       <Form.Item name="auth" label={t('group.form.auth')} rules={[{ required: true, message: t('group.form.authRequired') }]}>

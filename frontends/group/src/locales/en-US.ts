@@ -105,7 +105,7 @@ const enUS: Messages = {
   'group.questionType.3': 'Blank',
   'group.questionType.4': 'Answer',
   'group.training.empty': 'No trainings in this group yet',
-  'group.training.progress': 'Solved {ac} / {total}',
+  'group.training.progress': 'Solved in this training {ac} / {total} (anywhere: {bank})',
   'group.training.auth.Public': 'Public',
   'group.training.auth.Private': 'Private',
   'group.contest.empty': 'No contests in this group yet',

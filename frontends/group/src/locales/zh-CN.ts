@@ -104,7 +104,7 @@ const zhCN: Messages = {
   'group.questionType.3': '填空题',
   'group.questionType.4': '问答题',
   'group.training.empty': '该团队暂无训练',
-  'group.training.progress': '已通过 {ac} / {total}',
+  'group.training.progress': '本训练中通过 {ac} / {total}（题库中已解决 {bank}）',
   'group.training.auth.Public': '公开',
   'group.training.auth.Private': '私有',
   'group.contest.empty': '该团队暂无比赛',

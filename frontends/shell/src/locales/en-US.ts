@@ -138,6 +138,8 @@ const enUS: Messages = {
   'shell.userHome.totalScore': 'Score',
   'shell.userHome.calendar': 'Submissions in the last year',
   'shell.userHome.submissions': 'Submissions',
+  'shell.userHome.countRule':
+    'The submission count and the calendar count the same submissions: judged practice ones (problem set, trainings, groups), not contests or exams.',
   'shell.userHome.solvedList': 'Solved problems',
   'shell.userHome.triedList': 'Tried, not yet solved',
   'shell.setting.tab.avatar': 'Avatar',

@@ -133,6 +133,7 @@ const zhCN: Messages = {
   'shell.userHome.totalScore': '得分',
   'shell.userHome.calendar': '最近一年的提交',
   'shell.userHome.submissions': '提交数',
+  'shell.userHome.countRule': '提交数和日历统计同一批提交：已评测的练习提交（题库、训练、团队），不含比赛和考试。',
   'shell.userHome.solvedList': '已解决的题目',
   'shell.userHome.triedList': '尝试过但未解决',
   'shell.setting.tab.avatar': '头像',

@@ -66,10 +66,10 @@ export function AccountCard() {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="account-config">
-      <Space>
+      <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
         <Switch checked={value.register} loading={saving} onChange={flip} data-testid="account-register" />
         <span>{t('admin.conf.register')}</span>
-      </Space>
+      </label>
       <Typography.Text type="secondary">{t('admin.confAccount.registerHint')}</Typography.Text>
       <Descriptions title={t('admin.confAccount.rules')} column={2} size="small" bordered>
         {ruleRows(value.rules, t).map(([label, text]) => (

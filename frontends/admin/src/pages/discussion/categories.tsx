@@ -1,6 +1,7 @@
 /** /admin/discussion/category (root): the discussion categories; one still holding posts is kept. */
 import { ModalForm, PageContainer, ProColumns, ProFormText, ProTable } from '@ant-design/pro-components';
 import { DISCUSSION_LIMITS, DiscussionCategory } from '@oj/contracts';
+import { discussionCategoryName } from '@oj/kit';
 import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { deleteCategory, getAdminCategories, saveCategory } from './api';
@@ -32,7 +33,15 @@ export default function DiscussionCategoryPage() {
   const { actionRef, reload } = useTableReload();
   const columns: ProColumns<DiscussionCategory>[] = [
     { title: 'ID', dataIndex: 'id', width: 80 },
-    { title: t('admin.discussion.categoryName'), dataIndex: 'name' },
+    {
+      title: t('admin.discussion.categoryName'),
+      dataIndex: 'name',
+      // A seeded default in the reader's language, with its stored name beside it (what the edit form holds).
+      render: (_v, row) => {
+        const shown = discussionCategoryName(({ id }) => t(id), row.name);
+        return shown === row.name ? row.name : `${shown} (${row.name})`;
+      },
+    },
     { title: t('admin.discussion.created'), dataIndex: 'gmtCreate', valueType: 'dateTime', width: 170 },
     {
       title: t('admin.common.option'),

@@ -3,6 +3,7 @@ import { PageContainer, ProColumns, ProTable } from '@ant-design/pro-components'
 import { Button, Popconfirm, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, DiscussionStatus, DiscussionVO } from '@oj/contracts';
+import { discussionCategoryName } from '@oj/kit';
 import { pagedRequest, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { deleteAdminDiscussions, getAdminDiscussions, updateAdminDiscussion } from './api';
@@ -30,7 +31,13 @@ export default function AdminDiscussionPage() {
       ),
     },
     { title: t('admin.discussion.keyword'), dataIndex: 'keyword', hideInTable: true },
-    { title: t('admin.discussion.category'), dataIndex: 'categoryName', width: 120, search: false },
+    {
+      title: t('admin.discussion.category'),
+      dataIndex: 'categoryName',
+      width: 120,
+      search: false,
+      render: (_v, row) => (row.categoryName ? discussionCategoryName(({ id }) => t(id), row.categoryName) : '-'),
+    },
     { title: t('admin.discussion.author'), dataIndex: 'author', width: 130, search: false },
     { title: t('admin.discussion.created'), dataIndex: 'gmtCreate', valueType: 'dateTime', width: 170, search: false },
     {

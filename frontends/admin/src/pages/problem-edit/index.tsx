@@ -28,6 +28,7 @@ import { LANGUAGE_SELECT_SEARCH, type ApiError } from '@oj/kit';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { MdImageInsert } from '../../components/md-image';
+import { LabelledGroup } from '../../components/labelled-group';
 import { useT } from '../../i18n';
 import { createContestOnlyProblem, updateContestProblemForm } from '../contest/api';
 import { CaseTable } from './CaseTable';
@@ -245,6 +246,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
               label={t('admin.contestProblem.displayId')}
               rules={[{ required: true, whitespace: true, message: t('admin.contestProblem.displayIdRequired') }]}
               fieldProps={{ id: 'problem-displayId' }}
+              formItemProps={{ htmlFor: 'problem-displayId' }}
             />
             <ProFormText
               name="displayTitle"
@@ -264,6 +266,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             label={t('admin.problemEdit.problemId')}
             rules={[{ required: true, message: t('admin.problemEdit.problemIdRequired') }]}
             fieldProps={{ id: 'problem-problemId' }}
+            formItemProps={{ htmlFor: 'problem-problemId' }}
           />
           <ProFormText
             name="title"
@@ -271,6 +274,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             label={t('admin.problemEdit.title')}
             rules={[{ required: true, message: t('admin.problemEdit.titleRequired') }]}
             fieldProps={{ id: 'problem-title' }}
+            formItemProps={{ htmlFor: 'problem-title' }}
           />
         </ProForm.Group>
         <ProFormTextArea
@@ -278,20 +282,24 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
           label={t('admin.problemEdit.description')}
           extra={<MdImageInsert field="description" testId="problem-description-image" />}
           fieldProps={{ autoSize: { minRows: 5 }, id: 'problem-description' }}
+          formItemProps={{ htmlFor: 'problem-description' }}
         />
         <ProFormTextArea name="input" label={t('admin.problemEdit.inputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
         <ProFormTextArea name="output" label={t('admin.problemEdit.outputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
-        <ProFormList
-          name="examples"
-          label={t('admin.problemEdit.examples')}
-          creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExample') }}
-          creatorRecord={{ input: '', output: '' }}
-        >
-          <ProForm.Group>
-            <ProFormTextArea name="input" width="lg" label={t('admin.problemEdit.exampleInput')} />
-            <ProFormTextArea name="output" width="lg" label={t('admin.problemEdit.exampleOutput')} />
-          </ProForm.Group>
-        </ProFormList>
+        {/* A list of rows takes no `for`: the rows form a group named by the list's label. */}
+        <div role="group" aria-labelledby="problem-examples-label">
+          <ProFormList
+            name="examples"
+            label={<span id="problem-examples-label">{t('admin.problemEdit.examples')}</span>}
+            creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExample') }}
+            creatorRecord={{ input: '', output: '' }}
+          >
+            <ProForm.Group>
+              <ProFormTextArea name="input" width="lg" label={t('admin.problemEdit.exampleInput')} />
+              <ProFormTextArea name="output" width="lg" label={t('admin.problemEdit.exampleOutput')} />
+            </ProForm.Group>
+          </ProFormList>
+        </div>
         <ProFormDependency name={['examples']}>
           {({ examples }) =>
             tooManyExamples(examples ?? [], LIMITS.problemExamplesAdvisedMax) ? (
@@ -331,7 +339,8 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             width="sm"
             label={t('admin.problemEdit.difficulty')}
             options={Array.from({ length: DIFFICULTY_MAX - DIFFICULTY_MIN + 1 }, (_, i) => ({
-              label: String(DIFFICULTY_MIN + i),
+              // The level's word, as the site shows it (issue 37 item 14), not a bare number.
+              label: t(`kit.difficulty.${DIFFICULTY_MIN + i}`),
               value: DIFFICULTY_MIN + i,
             }))}
           />
@@ -417,32 +426,37 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
         <ProFormDependency name={['languages', 'codeTemplates']}>
           {({ languages, codeTemplates }) =>
             (languages ?? []).length ? (
-              <Form.Item label={t('admin.problemEdit.codeTemplates')}>
-                {(languages as string[]).map((lang) => {
-                  const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
-                  return (
-                    <div key={lang} style={{ marginBottom: 12 }}>
-                      <Space>
-                        <Switch
-                          size="small"
-                          checked={!!tpl.status}
-                          onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
-                        />
-                        <span>{lang}</span>
-                      </Space>
-                      {tpl.status && (
-                        <div style={{ marginTop: 8 }}>
-                          <LazyCodeEditor
-                            height={200}
-                            language={lang}
-                            value={tpl.code}
-                            onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
+              // A label over several controls: the group names itself by the label's text (aria-labelledby) and each
+              // switch by its language, since no single input can take the label's `for`.
+              <Form.Item label={<span id="problem-code-templates-label">{t('admin.problemEdit.codeTemplates')}</span>}>
+                <div role="group" aria-labelledby="problem-code-templates-label">
+                  {(languages as string[]).map((lang) => {
+                    const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
+                    return (
+                      <div key={lang} style={{ marginBottom: 12 }}>
+                        <Space>
+                          <Switch
+                            size="small"
+                            aria-label={lang}
+                            checked={!!tpl.status}
+                            onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
                           />
-                        </div>
-                      )}
-                    </div>
-                  );
-                })}
+                          <span>{lang}</span>
+                        </Space>
+                        {tpl.status && (
+                          <div style={{ marginTop: 8 }}>
+                            <LazyCodeEditor
+                              height={200}
+                              language={lang}
+                              value={tpl.code}
+                              onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
+                            />
+                          </div>
+                        )}
+                      </div>
+                    );
+                  })}
+                </div>
               </Form.Item>
             ) : null
           }
@@ -535,17 +549,19 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             ) : null
           }
         </ProFormDependency>
-        <ProFormList
-          name="userExtraFiles"
-          label={t('admin.problemEdit.userExtraFiles')}
-          creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
-          creatorRecord={{ name: '', content: '' }}
-        >
-          <ProForm.Group>
-            <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
-            <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
-          </ProForm.Group>
-        </ProFormList>
+        <div role="group" aria-labelledby="problem-extra-files-label">
+          <ProFormList
+            name="userExtraFiles"
+            label={<span id="problem-extra-files-label">{t('admin.problemEdit.userExtraFiles')}</span>}
+            creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
+            creatorRecord={{ name: '', content: '' }}
+          >
+            <ProForm.Group>
+              <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
+              <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
+            </ProForm.Group>
+          </ProFormList>
+        </div>
       </ProCard>
 
       <ProCard title={t('admin.problemEdit.sectionTestcase')} bordered headerBordered>
@@ -579,16 +595,24 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
                 </Space>
               )}
               {type === ProblemType.OI && (
-                <Form.Item name="caseGroups" label={t('admin.problemEdit.caseGroups')} extra={t('admin.problemEdit.caseGroupsHint')}>
-                  <GroupTable />
+                <Form.Item
+                  name="caseGroups"
+                  label={<span id="problem-case-groups-label">{t('admin.problemEdit.caseGroups')}</span>}
+                  extra={t('admin.problemEdit.caseGroupsHint')}
+                >
+                  <LabelledGroup labelId="problem-case-groups-label">
+                    <GroupTable />
+                  </LabelledGroup>
                 </Form.Item>
               )}
-              <Form.Item name="samples" label={t('admin.problemEdit.caseList')}>
-                <CaseTable
-                  manual={!isUploadCase}
-                  scored={type === ProblemType.OI}
-                  grouped={type === ProblemType.OI && !!caseGroups?.length}
-                />
+              <Form.Item name="samples" label={<span id="problem-samples-label">{t('admin.problemEdit.caseList')}</span>}>
+                <LabelledGroup labelId="problem-samples-label">
+                  <CaseTable
+                    manual={!isUploadCase}
+                    scored={type === ProblemType.OI}
+                    grouped={type === ProblemType.OI && !!caseGroups?.length}
+                  />
+                </LabelledGroup>
               </Form.Item>
             </>
           )}

@@ -87,6 +87,8 @@ export default function SwitchPage() {
                   checked={!!config[key]}
                   loading={saving === key}
                   onChange={(on) => flip(key, on)}
+                  // The row's text is not a <label>: the switch carries its name itself.
+                  aria-label={t(SWITCH_LABELS[key])}
                   data-testid={`switch-${key}`}
                 />,
               ]}

@@ -60,8 +60,11 @@ export function ContestSubmissionsPage() {
   return (
     <Card data-testid="contest-submissions">
       <Space wrap style={{ marginBottom: 16 }}>
-        <Switch checked={query.onlyMine} onChange={(onlyMine) => set({ onlyMine })} />
-        <FormattedMessage id="contest.submissions.onlyMine" />
+        {/* A <label> around both: the text names the switch for screen readers and toggles it when clicked. */}
+        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+          <Switch checked={query.onlyMine} onChange={(onlyMine) => set({ onlyMine })} />
+          <FormattedMessage id="contest.submissions.onlyMine" />
+        </label>
         <Select
           allowClear
           style={{ width: 140 }}

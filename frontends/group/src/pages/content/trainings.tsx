@@ -54,7 +54,10 @@ export function GroupTrainingsPage() {
                 {t.categoryName && <Tag color={t.categoryColor ?? undefined}>{t.categoryName}</Tag>}
                 {t.problemCount !== undefined && (
                   <Typography.Text type="secondary">
-                    <FormattedMessage id="group.training.progress" values={{ ac: t.acCount ?? 0, total: t.problemCount }} />
+                    <FormattedMessage
+                      id="group.training.progress"
+                      values={{ ac: t.acCount ?? 0, bank: t.bankAcCount ?? 0, total: t.problemCount }}
+                    />
                   </Typography.Text>
                 )}
               </Space>

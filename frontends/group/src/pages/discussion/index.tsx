@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Button, Card, Empty, Form, Input, List, Modal, Select, Space, Typography } from 'antd';
 import { DiscussionCategory, DiscussionRules, DiscussionVO, PostingRules } from '@oj/contracts';
-import { PostingRulesNotice, UserName, api, call, formatDateTime } from '@oj/kit';
+import { PostingRulesNotice, UserName, api, call, discussionCategoryName, formatDateTime } from '@oj/kit';
 import { createGroupDiscussion, getGroupDiscussions } from '../../api/group';
 import { SiteLink } from '../../components/site-link';
 import { paginationOf, usePage } from '../../hooks/use-page';
@@ -67,7 +67,7 @@ function NewDiscussionDialog({ gid, open, onClose, onDone }: { gid: number; open
           label={intl.formatMessage({ id: 'group.discussion.category' })}
           rules={[{ required: true, message: intl.formatMessage({ id: 'group.discussion.required' }) }]}
         >
-          <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+          <Select options={categories.map((c) => ({ value: c.id, label: discussionCategoryName(intl.formatMessage, c.name) }))} />
         </Form.Item>
         <Form.Item name="description" label={intl.formatMessage({ id: 'group.discussion.description' })} rules={[required]}>
           <Input maxLength={255} />

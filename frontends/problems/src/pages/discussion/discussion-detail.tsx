@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Form, Input, Modal, Popconfirm, Result, Select, Space, Spin, Tag, Typography, message } from 'antd';
 import { EyeOutlined, LikeFilled, LikeOutlined, WarningOutlined } from '@ant-design/icons';
 import { DISCUSSION_LIMITS, DiscussionCategory, DiscussionVO } from '@oj/contracts';
-import { ApiError, formatDateTime, openAccountDialog, useAuth, UserName } from '@oj/kit';
+import { ApiError, discussionCategoryName, formatDateTime, openAccountDialog, useAuth, UserName } from '@oj/kit';
 import { Markdown } from '@oj/kit/markdown';
 import { deleteDiscussion, getCategories, getDiscussion, likeDiscussion, reportDiscussion } from '../../api/discussion';
 import { Comments } from './comments';
@@ -78,7 +78,7 @@ export function DiscussionDetailPage() {
         <Space wrap style={{ marginBottom: 12 }}>
           <UserName username={d.author} />
           <Typography.Text type="secondary">{formatDateTime(d.gmtCreate)}</Typography.Text>
-          {d.categoryName && <Tag>{d.categoryName}</Tag>}
+          {d.categoryName && <Tag>{discussionCategoryName(intl.formatMessage, d.categoryName)}</Tag>}
           {d.pid && (
             <Link to={`/problem/${encodeURIComponent(d.pid)}`}>
               <Tag color="blue">{d.pid}</Tag>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, Input, Modal, Select, message } from 'antd';
 import { DISCUSSION_LIMITS, DiscussionCategory, DiscussionVO, PostingRules } from '@oj/contracts';
-import { PostingRulesNotice } from '@oj/kit';
+import { PostingRulesNotice, discussionCategoryName } from '@oj/kit';
 import { DiscussionForm, createDiscussion, getDiscussionRules, updateDiscussion } from '../../api/discussion';
 import { MarkdownEditor } from './markdown-editor';
 
@@ -77,7 +77,10 @@ export function DiscussionEditor({
       {!initial && <PostingRulesNotice rules={rules} kind="post" />}
       <Form form={form} layout="vertical" initialValues={initialValues} preserve={false} disabled={refused}>
         <Form.Item name="categoryId" label={t('problems.discussion.category')} rules={[{ required: true }]}>
-          <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} data-testid="discussion-category" />
+          <Select
+            options={categories.map((c) => ({ value: c.id, label: discussionCategoryName(intl.formatMessage, c.name) }))}
+            data-testid="discussion-category"
+          />
         </Form.Item>
         <Form.Item
           name="title"

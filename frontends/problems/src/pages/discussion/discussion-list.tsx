@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Checkbox, Empty, Input, List, Pagination, Result, Segmented, Space, Tag, Typography } from 'antd';
 import { EyeOutlined, LikeOutlined, MessageOutlined, PushpinOutlined } from '@ant-design/icons';
 import { DiscussionCategory, DiscussionVO, Page } from '@oj/contracts';
-import { ApiError, formatDateTime, useAuth, UserName } from '@oj/kit';
+import { ApiError, discussionCategoryName, formatDateTime, useAuth, UserName } from '@oj/kit';
 import { getCategories, getDiscussionList } from '../../api/discussion';
 import { useListQuery } from '../../components/use-list-query';
 import { DiscussionEditor } from './discussion-editor';
@@ -67,7 +67,10 @@ export function DiscussionListPage({ pid }: { pid?: string }) {
 
   if (refusal) return <Result status="403" title={refusal} />;
 
-  const categoryName = (id: number) => categories.find((c) => c.id === id)?.name;
+  const categoryName = (id: number) => {
+    const name = categories.find((c) => c.id === id)?.name;
+    return name && discussionCategoryName(intl.formatMessage, name);
+  };
 
   return (
     <Card
@@ -92,7 +95,7 @@ export function DiscussionListPage({ pid }: { pid?: string }) {
           onChange={(v) => update({ cid: v ? String(v) : undefined })}
           options={[
             { value: 0, label: intl.formatMessage({ id: 'problems.discussion.allCategories' }) },
-            ...categories.map((c) => ({ value: c.id, label: c.name })),
+            ...categories.map((c) => ({ value: c.id, label: discussionCategoryName(intl.formatMessage, c.name) })),
           ]}
         />
         <Input.Search

@@ -2,11 +2,11 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Grid, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DEFAULT_PAGE_SIZE, DIFFICULTY_MAX, DIFFICULTY_MIN, Page, ProblemListItem, ProblemTagInfo, UserProblemStatus } from '@oj/contracts';
 import { useAuth } from '@oj/kit';
 import { getProblemList, getProblemTags, getRemoteOjs, getRandomProblem, getUserProblemStatus } from '../../api/problems';
-import { DifficultyTag } from '../../components/difficulty-tag';
+import { DifficultyTag, difficultyWord } from '../../components/difficulty-tag';
 import { useListQuery } from '../../components/use-list-query';
 import { StatusIcon } from '../../components/status-icon';
 
@@ -16,6 +16,10 @@ export function ProblemListPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
+  // Below antd's `sm` (576 px) the state icon moves into the title cell: its own 40 px column was an empty first
+  // column on a phone (issue 37 item 14). A visitor has no state at all, so no such column either.
+  const narrow = Grid.useBreakpoint().sm === false;
+  const statusColumn = isLoggedIn && !narrow;
   const { params, update } = useListQuery();
   const currentPage = Number(params.get('currentPage') || 1);
   const limit = Number(params.get('limit') || DEFAULT_PAGE_SIZE * 3);
@@ -94,7 +98,7 @@ export function ProblemListPage() {
           placeholder={intl.formatMessage({ id: 'problems.list.difficulty' })}
           value={difficulty === null ? undefined : Number(difficulty)}
           onChange={(v?: number) => update({ difficulty: v === undefined ? undefined : String(v) })}
-          options={LEVELS.map((l) => ({ value: l, label: intl.formatMessage({ id: 'problems.difficulty.level' }, { level: l }) }))}
+          options={LEVELS.map((l) => ({ value: l, label: difficultyWord(intl, l) }))}
         />
         <Select
           mode="multiple"
@@ -133,13 +137,22 @@ export function ProblemListPage() {
           onChange: (current, size) => update({ currentPage: String(current), limit: String(size) }),
         }}
         columns={[
-          { key: 'status', width: 40, render: (_v, p) => <StatusIcon status={statuses[String(p.pid)]?.status} /> },
+          ...(statusColumn
+            ? [
+                {
+                  key: 'status',
+                  width: 40,
+                  render: (_v: unknown, p: ProblemListItem) => <StatusIcon status={statuses[String(p.pid)]?.status} />,
+                },
+              ]
+            : []),
           { title: <FormattedMessage id="problems.list.problemId" />, dataIndex: 'problemId', width: 120 },
           {
             title: <FormattedMessage id="problems.list.titleColumn" />,
             dataIndex: 'title',
             render: (title: string, p) => (
               <Space wrap>
+                {isLoggedIn && narrow && <StatusIcon status={statuses[String(p.pid)]?.status} />}
                 <Link to={`/problem/${encodeURIComponent(p.problemId)}`}>{title}</Link>
                 {(p.tags ?? []).map((t) => (
                   <Tag key={t.id} color={t.color ?? undefined}>

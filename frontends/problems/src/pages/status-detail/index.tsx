@@ -3,7 +3,7 @@
  * follows the submission stream (status, and while Pending its place in the queue), else polls.
  */
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Card, Descriptions, Space, Spin, Switch } from 'antd';
 import { CaseResults, SubmissionDetail, isFinalJudgeStatus } from '@oj/contracts';
@@ -26,6 +26,7 @@ import { RejudgeButton } from '../../components/rejudge-button';
 import { applySubmissionEvent, readEvents } from '../problem-detail/use-submission-watch';
 
 export function SubmissionDetailPage() {
+  const intl = useIntl();
   const { submitId = '' } = useParams();
   const { user, isAdmin } = useAuth();
   const [reload, setReload] = useState(0);
@@ -132,7 +133,12 @@ export function SubmissionDetailPage() {
         <Descriptions.Item label={<FormattedMessage id="problems.status.submitTime" />}>{formatDateTime(s.submitTime)}</Descriptions.Item>
         {mine && (
           <Descriptions.Item label={<FormattedMessage id="problems.status.share" />}>
-            <Switch checked={!!s.share} onChange={toggleShare} data-testid="share-toggle" />
+            <Switch
+              checked={!!s.share}
+              onChange={toggleShare}
+              aria-label={intl.formatMessage({ id: 'problems.status.share' })}
+              data-testid="share-toggle"
+            />
           </Descriptions.Item>
         )}
       </Descriptions>

@@ -90,10 +90,11 @@ export function StatusListPage() {
   return (
     <Card title={<FormattedMessage id="problems.status.title" />} data-testid="status-list">
       <Space wrap style={{ marginBottom: 16 }}>
-        <Space>
+        {/* A <label> around both: the text names the switch for screen readers and toggles it when clicked. */}
+        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
           <FormattedMessage id="problems.status.onlyMine" />
           <Switch checked={onlyMine} onChange={(v) => update({ onlyMine: v ? 'true' : undefined })} />
-        </Space>
+        </label>
         <Input.Search
           allowClear
           defaultValue={searchPid}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Card, Input, Progress, Select, Space, Table, Tag } from 'antd';
+import { Card, Input, Progress, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DEFAULT_PAGE_SIZE, Page, TrainingAuth, TrainingCategoryInfo, TrainingInfo } from '@oj/contracts';
 import { formatDateTime, useAuth } from '@oj/kit';
 import { getTrainingCategories, getTrainingList } from '../../api/training';
@@ -119,7 +119,17 @@ export function TrainingListPage() {
             width: 200,
             render: (_v, r) => (
               <Space data-testid="training-progress">
-                <span>{`${r.acCount}/${r.problemCount}`}</span>
+                <Tooltip title={intl.formatMessage({ id: 'problems.training.progressRule' })}>
+                  <span data-testid="training-progress-counts">
+                    {`${r.acCount}/${r.problemCount}`}
+                    {r.bankAcCount !== r.acCount && (
+                      <Typography.Text type="secondary" data-testid="training-progress-bank">
+                        {' '}
+                        <FormattedMessage id="problems.training.progressBank" values={{ ac: r.bankAcCount, total: r.problemCount }} />
+                      </Typography.Text>
+                    )}
+                  </span>
+                </Tooltip>
                 <Progress
                   style={{ width: 100, margin: 0 }}
                   size="small"

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { Card, Descriptions, Menu, Spin, Tag } from 'antd';
+import { Card, Descriptions, Menu, Space, Spin, Tag, Typography } from 'antd';
 import { Markdown } from '@oj/kit/markdown';
 import { NotFound, formatDateTime, openAccountDialog, useAuth, BackToList, NotFoundResult } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
@@ -117,7 +117,15 @@ function Overview() {
           {info.categoryName ? <Tag color={info.categoryColor ?? undefined}>{info.categoryName}</Tag> : '-'}
         </Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.training.progress" />}>
-          <span data-testid="training-detail-progress">{`${info.acCount}/${info.problemCount}`}</span>
+          {/* Both counts, and the rule of each: the training's own (its rank's) and HOJ's "solved anywhere". */}
+          <Space direction="vertical" size={0}>
+            <span data-testid="training-detail-progress" data-ac={info.acCount}>
+              <FormattedMessage id="problems.training.progressInside" values={{ ac: info.acCount, total: info.problemCount }} />
+            </span>
+            <Typography.Text type="secondary" data-testid="training-detail-bank-progress" data-ac={info.bankAcCount}>
+              <FormattedMessage id="problems.training.progressBank" values={{ ac: info.bankAcCount, total: info.problemCount }} />
+            </Typography.Text>
+          </Space>
         </Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.training.author" />}>{info.author}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.training.updated" />}>

@@ -1,9 +1,10 @@
 /** /training/:tid/problem: the training's problems in order, with counts inside it and the caller's state. */
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { CheckOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { Card, Table } from 'antd';
-import { TrainingProblemRow } from '@oj/contracts';
+import { Alert, Card, Table, Tooltip } from 'antd';
+import { JudgeStatus, TrainingProblemRow } from '@oj/contracts';
 import { getTrainingProblems } from '../../api/training';
 import { DifficultyTag } from '../../components/difficulty-tag';
 import { StatusIcon } from '../../components/status-icon';
@@ -11,6 +12,7 @@ import { useTraining } from './context';
 
 export function TrainingProblemsPage() {
   const { tid } = useTraining();
+  const intl = useIntl();
   const [rows, setRows] = useState<TrainingProblemRow[] | null>(null);
   useEffect(() => {
     let alive = true;
@@ -23,6 +25,7 @@ export function TrainingProblemsPage() {
   }, [tid]);
   return (
     <Card data-testid="training-problem-list">
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={<FormattedMessage id="problems.training.progressRule" />} />
       <Table<TrainingProblemRow>
         rowKey="tpid"
         loading={rows === null}
@@ -35,6 +38,11 @@ export function TrainingProblemsPage() {
             render: (_v, r) => (
               <span data-testid={`training-problem-status-${r.problemId}`} data-status={r.myStatus?.status ?? ''}>
                 <StatusIcon status={r.myStatus?.status} />
+                {r.myStatus?.status !== JudgeStatus.Accepted && r.solvedElsewhere && (
+                  <Tooltip title={intl.formatMessage({ id: 'problems.training.solvedElsewhere' })}>
+                    <CheckOutlined style={{ color: '#bfbfbf' }} data-testid="solved-elsewhere" />
+                  </Tooltip>
+                )}
               </span>
             ),
           },

@@ -41,8 +41,8 @@ export function ResetPasswordPage() {
   return (
     <Card title={<FormattedMessage id="shell.resetPassword.title" />} style={{ maxWidth: 420, margin: '24px auto' }}>
       <Form onFinish={submit} validateTrigger="onBlur" layout="vertical" data-testid="reset-password-form">
-        <Form.Item label={t('shell.account.username')}>
-          <Input value={username} disabled />
+        <Form.Item label={t('shell.account.username')} htmlFor="reset-password-username">
+          <Input id="reset-password-username" value={username} disabled />
         </Form.Item>
         <Form.Item name="password" label={t('shell.resetPassword.newPassword')} rules={passwordRules(t)}>
           <Input.Password autoComplete="new-password" />

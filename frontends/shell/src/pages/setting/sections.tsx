@@ -225,13 +225,14 @@ export function ChangeTargetSection({ kind }: TargetSectionProps) {
   };
   return (
     <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }} data-testid={`${kind}-form`}>
-      <Form.Item label={t(`shell.setting.current.${kind}`)}>
-        <Input value={current ?? ''} disabled />
+      {/* Items without a name of their own: htmlFor and the control's id tie each label to its input. */}
+      <Form.Item label={t(`shell.setting.current.${kind}`)} htmlFor={`${kind}-current`}>
+        <Input id={`${kind}-current`} value={current ?? ''} disabled />
       </Form.Item>
-      <Form.Item label={t(`shell.setting.new.${kind}`)} required>
+      <Form.Item label={t(`shell.setting.new.${kind}`)} required htmlFor={`${kind}-new`}>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name={field} noStyle rules={[...valueRules, differs]}>
-            <Input />
+            <Input id={`${kind}-new`} />
           </Form.Item>
           <Button onClick={sendCode} disabled={left > 0} data-testid={`${kind}-send-code`}>
             {left > 0 ? `${left}s` : t('shell.setting.sendCode')}

@@ -137,6 +137,9 @@ export function UserHomePage() {
         <Suspense fallback={<Spin />}>
           <SubmissionHeatmap calendar={info.calendar} label={intl.formatMessage({ id: 'shell.userHome.submissions' })} />
         </Suspense>
+        <Typography.Text type="secondary" data-testid="user-home-count-rule">
+          <FormattedMessage id="shell.userHome.countRule" />
+        </Typography.Text>
       </Card>
       {info.ratingHistory.length > 0 && (
         <Card title={<FormattedMessage id="shell.userHome.ratingHistory" />}>
