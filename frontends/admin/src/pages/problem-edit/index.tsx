@@ -25,9 +25,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, ProblemType } from '@oj/contracts';
 import { LANGUAGE_SELECT_SEARCH, type ApiError } from '@oj/kit';
+import { MarkdownEditor } from '@oj/kit/markdown-editor';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
-import { MdImageInsert } from '../../components/md-image';
 import { useT } from '../../i18n';
 import { createContestOnlyProblem, updateContestProblemForm } from '../contest/api';
 import { CaseTable } from './CaseTable';
@@ -49,6 +49,20 @@ const LIMIT_FIELDS = [
 ] as const;
 
 type EditorValues = ProblemFormValues & Partial<ContestLinkValues>;
+
+/**
+ * A statement field (description, input, output, hint): Markdown with KaTeX, previewed beside the text as the
+ * problem page will show it (the same editor and renderer as the discussion editor's, `breaks` off like the
+ * statement page). Its text area is `#problem-<name>`, which the label points to.
+ */
+function StatementField({ name, label, minRows }: { name: 'description' | 'input' | 'output' | 'hint'; label: string; minRows: number }) {
+  const id = `problem-${name}`;
+  return (
+    <ProForm.Item name={name} label={label} htmlFor={id}>
+      <MarkdownEditor id={id} testId={id} minRows={minRows} layout="side" />
+    </ProForm.Item>
+  );
+}
 
 /** The form field each save check belongs to (marked and scrolled to); the others are named in the message. */
 const ERROR_FIELDS: Record<string, string> = {
@@ -273,14 +287,9 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             fieldProps={{ id: 'problem-title' }}
           />
         </ProForm.Group>
-        <ProFormTextArea
-          name="description"
-          label={t('admin.problemEdit.description')}
-          extra={<MdImageInsert field="description" testId="problem-description-image" />}
-          fieldProps={{ autoSize: { minRows: 5 }, id: 'problem-description' }}
-        />
-        <ProFormTextArea name="input" label={t('admin.problemEdit.inputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
-        <ProFormTextArea name="output" label={t('admin.problemEdit.outputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
+        <StatementField name="description" label={t('admin.problemEdit.description')} minRows={5} />
+        <StatementField name="input" label={t('admin.problemEdit.inputDescription')} minRows={3} />
+        <StatementField name="output" label={t('admin.problemEdit.outputDescription')} minRows={3} />
         <ProFormList
           name="examples"
           label={t('admin.problemEdit.examples')}
@@ -304,12 +313,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             ) : null
           }
         </ProFormDependency>
-        <ProFormTextArea
-          name="hint"
-          label={t('admin.problemEdit.hint')}
-          extra={<MdImageInsert field="hint" />}
-          fieldProps={{ autoSize: { minRows: 2 } }}
-        />
+        <StatementField name="hint" label={t('admin.problemEdit.hint')} minRows={2} />
         <ProFormText name="source" label={t('admin.problemEdit.source')} />
       </ProCard>
 
