@@ -10,6 +10,14 @@ import { useDeferredValue } from 'react';
 import { useIntl } from 'react-intl';
 import { Markdown } from './markdown';
 import { MarkdownImageButton } from './markdown-image-button';
+import kitZh from '../locales/zh-CN';
+import kitEn from '../locales/en-US';
+
+/**
+ * This entry is bundled into each app, but kit's texts on the page are those of the shared `@oj/kit` (the shell's
+ * build, which may be older than the app's): the texts this editor brought are the fallback.
+ */
+const bundledText = (locale: string, id: string): string | undefined => (locale === 'en-US' ? kitEn : kitZh)[id];
 
 export interface MarkdownEditorProps {
   value?: string;
@@ -40,6 +48,7 @@ export function MarkdownEditor({
   layout = 'tab',
 }: MarkdownEditorProps) {
   const intl = useIntl();
+  const text = (id: string) => intl.formatMessage({ id, defaultMessage: bundledText(intl.locale, id) });
   // Rendering KaTeX on every key of a long statement would make typing lag: the preview follows when React is idle.
   const previewSource = useDeferredValue(value ?? '');
   const imageButton = (
@@ -62,7 +71,7 @@ export function MarkdownEditor({
       <Markdown source={previewSource} breaks={breaks} />
     </div>
   );
-  const previewLabel = intl.formatMessage({ id: 'kit.mdEditor.preview' });
+  const previewLabel = text('kit.mdEditor.preview');
 
   if (layout === 'side') {
     return (
@@ -98,7 +107,7 @@ export function MarkdownEditor({
       size="small"
       tabBarExtraContent={imageButton}
       items={[
-        { key: 'write', label: intl.formatMessage({ id: 'kit.mdEditor.write' }), children: textArea },
+        { key: 'write', label: text('kit.mdEditor.write'), children: textArea },
         { key: 'preview', label: previewLabel, children: preview },
       ]}
     />
