@@ -7,7 +7,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { Browser } from 'playwright-core';
-import { Platform, TrackedPage, apiCall, launchBrowser, rootToken, screenshot, startPlatform, uiLogin } from './harness';
+import type { Page } from 'playwright-core';
+import { ContestType } from '@oj/contracts';
+import { Platform, TrackedPage, apiCall, createProblem, launchBrowser, rootToken, screenshot, startPlatform, uiLogin } from './harness';
 import { PageTracker, adminLogin, storedZip } from './helpers';
 
 const PROBLEM_ID = 'ADM1001';
@@ -45,6 +47,28 @@ afterAll(async () => {
   await pages.tearDown(browser, platform);
   if (judgeDir) fs.rmSync(judgeDir, { recursive: true, force: true });
 });
+
+/** Picks bank problems in the open "add from the bank" dialog's multiple select, by problem id. */
+async function pickProblems(page: Page, problemIds: string[]): Promise<void> {
+  const modal = page.locator('.ant-modal-content');
+  for (const id of problemIds) {
+    await modal.locator('#pid').click();
+    await modal.locator('#pid').fill(id);
+    await page.locator('.ant-select-item-option:visible', { hasText: id }).first().click();
+  }
+  // The select stays open for more picks; a click on the title closes it (Escape would close the dialog).
+  await modal.locator('.ant-modal-title').click();
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** The display ids of a contest's problems, by problem id (as the admin API lists them). */
+async function contestDisplayIds(cid: number): Promise<Record<string, string>> {
+  const list = await apiCall<{
+    problemList: { records: { id: number; problemId: string }[] };
+    contestProblemMap: Record<string, { displayId: string }>;
+  }>(platform, 'GET', `/api/admin/contest/get-problem-list?cid=${cid}&currentPage=1&limit=50`, undefined, await rootToken(platform));
+  return Object.fromEntries(list.problemList.records.map((p) => [p.problemId, list.contestProblemMap[p.id]?.displayId]));
+}
 
 describe('the admin area', () => {
   it('sends a visitor without a token to /admin/login with "Please Login First!"', async () => {
@@ -268,5 +292,164 @@ describe('the admin area', () => {
     await page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('nav-login').count()).toBe(0);
     expect(t.errors).toEqual([]);
+  });
+  it('previews each statement field as Markdown with KaTeX beside it, sanitized (issue 37 item 11)', async () => {
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto('/admin/problem/create');
+    const description = page.locator('#problem-description');
+    await description.fill('Print $x^2$ for **each** $x$.');
+    const preview = page.getByTestId('problem-description-preview');
+    await preview.locator('.katex').first().waitFor({ timeout: 30_000 });
+    expect(await preview.locator('.katex').count()).toBe(2);
+    expect(await preview.locator('strong').textContent()).toBe('each');
+    // The label names the text area (it is the field's control).
+    expect(await page.locator('label[for="problem-description"]').textContent()).toBe('题目描述');
+
+    // Every statement field has its preview; markup that runs script is removed as on the problem page.
+    await page.locator('#problem-input').fill('One integer $n$ ($1 \\le n \\le 10^9$).');
+    await page.getByTestId('problem-input-preview').locator('.katex').first().waitFor({ timeout: 30_000 });
+    await page.locator('#problem-output').fill('*The* answer.');
+    await page.getByTestId('problem-output-preview').locator('em', { hasText: 'The' }).waitFor({ timeout: 30_000 });
+    await page.locator('#problem-hint').fill('<img src="x" onerror="window.__hintXss = 1"> $$\\sum_{i=1}^n i$$');
+    const hint = page.getByTestId('problem-hint-preview');
+    await hint.locator('.katex-display').waitFor({ timeout: 30_000 });
+    expect(await hint.locator('img').getAttribute('onerror')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __hintXss?: number }).__hintXss)).toBeUndefined();
+    await screenshot(page, 'admin-problem-markdown-preview');
+
+    // Typing on updates the preview.
+    await description.fill('Now $y_1$ only.');
+    await preview.getByText('only.', { exact: false }).waitFor({ timeout: 30_000 });
+    expect(await preview.locator('.katex').count()).toBe(1);
+    // The browser may log the broken picture's request, and the site's CSP refusing the handler while DOMPurify
+    // parses the text in its own detached document (Chromium reports it there; nothing runs even without CSP).
+    expect(t.errors.filter((e) => !/status of 404|Executing inline event handler/.test(e))).toEqual([]);
+  });
+
+  it('adds three bank problems to a contest and to an exam in one action, and says which failed and why (issue 37 item 11)', async () => {
+    const ids = ['BLK1', 'BLK2', 'BLK3', 'BLK4', 'BLK5'];
+    for (const problemId of ids) {
+      await createProblem(platform, { problemId, title: `Bulk ${problemId}`, cases: [{ input: '1 2\n', output: '3\n' }] });
+    }
+    const root = await rootToken(platform);
+    const bank = await apiCall<{ records: { id: number; problemId: string }[] }>(
+      platform,
+      'GET',
+      '/api/admin/problem/get-problem-list?currentPage=1&limit=50&keyword=BLK',
+      undefined,
+      root,
+    );
+    const pidOf = (problemId: string) => bank.records.find((p) => p.problemId === problemId)!.id;
+    const now = Date.now();
+    const cid = (
+      await apiCall<{ id: number }>(
+        platform,
+        'POST',
+        '/api/admin/contest',
+        {
+          title: 'Bulk add round',
+          description: 'bulk',
+          type: ContestType.ACM,
+          auth: 0,
+          startTime: new Date(now + 3600_000).toISOString(),
+          endTime: new Date(now + 7200_000).toISOString(),
+          sealRank: false,
+          openPrint: false,
+          starAccount: [],
+        },
+        root,
+      )
+    ).id;
+    await apiCall(platform, 'POST', '/api/admin/contest/add-problem-from-public', { cid, pid: pidOf('BLK1'), displayId: 'A' }, root);
+
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto(`/admin/contest/${cid}/problems`);
+    await page.locator('.ant-table-row', { hasText: 'BLK1' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('admin-contest-add-problem').click();
+    const modal = page.locator('.ant-modal-content');
+    // The first free display id after the contest's A.
+    await page.waitForFunction(() => (document.querySelector('#displayId') as HTMLInputElement | null)?.value === 'B', undefined, {
+      timeout: 30_000,
+    });
+    await pickProblems(page, ['BLK2', 'BLK3', 'BLK4']);
+    await modal.getByText('依次使用展示编号：B、C、D').waitFor();
+    await screenshot(page, 'admin-contest-add-several');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-message-notice', { hasText: '已添加 3 道题目' }).waitFor({ timeout: 30_000 });
+    await modal.waitFor({ state: 'detached', timeout: 30_000 });
+    for (const id of ['BLK2', 'BLK3', 'BLK4']) await page.locator('.ant-table-row', { hasText: id }).waitFor({ timeout: 30_000 });
+    expect(await contestDisplayIds(cid)).toEqual({ BLK1: 'A', BLK2: 'B', BLK3: 'C', BLK4: 'D' });
+
+    // One already in the contest, one not: the new one is added, the other listed with the server's reason.
+    await page.getByTestId('admin-contest-add-problem').click();
+    await page.waitForFunction(() => (document.querySelector('#displayId') as HTMLInputElement | null)?.value === 'E', undefined, {
+      timeout: 30_000,
+    });
+    await pickProblems(page, ['BLK5', 'BLK1']);
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    const failures = modal.getByTestId('bulk-add-failures');
+    await failures.waitFor({ timeout: 30_000 });
+    expect(await failures.textContent()).toContain('1 道题目未能添加');
+    expect(await failures.textContent()).toContain('BLK1 Bulk BLK1（展示编号 F）：该题目已在比赛中。');
+    await screenshot(page, 'admin-contest-add-failed');
+    // The refused one stays chosen; the other was added.
+    expect(await modal.locator('.ant-select-selection-item', { hasText: 'BLK1' }).count()).toBe(1);
+    expect(await modal.locator('.ant-select-selection-item', { hasText: 'BLK5' }).count()).toBe(0);
+    await page.locator('.ant-table-row', { hasText: 'BLK5' }).waitFor({ timeout: 30_000 });
+    expect((await contestDisplayIds(cid)).BLK5).toBe('E');
+    // Only the dialog's list tells the reason: no toast repeats it.
+    expect(await page.locator('.ant-message-notice', { hasText: '该题目已在比赛中' }).count()).toBe(0);
+    await modal.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+
+    // An exam: three at once, P1..P3, the score given to each.
+    const eid = (
+      await apiCall<{ id: number }>(
+        platform,
+        'POST',
+        '/api/admin/exam',
+        {
+          title: 'Bulk add exam',
+          description: 'rules',
+          type: ContestType.OI,
+          auth: 0,
+          startTime: new Date(now + 3600_000).toISOString(),
+          endTime: new Date(now + 7200_000).toISOString(),
+          realScore: false,
+          autoRealScore: true,
+        },
+        root,
+      )
+    ).id;
+    await page.goto(`/admin/exam/${eid}/problems`);
+    await page.getByTestId('admin-exam-add-problem').click();
+    await page.waitForFunction(() => (document.querySelector('#displayId') as HTMLInputElement | null)?.value === 'P1', undefined, {
+      timeout: 30_000,
+    });
+    await pickProblems(page, ['BLK2', 'BLK3', 'BLK4']);
+    await modal.locator('#score').fill('30');
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-message-notice', { hasText: '已添加 3 道题目' }).first().waitFor({ timeout: 30_000 });
+    for (const id of ['P1', 'P2', 'P3']) await page.locator('.ant-table-row', { hasText: id }).first().waitFor({ timeout: 30_000 });
+    type ExamRow = { pid: number; displayId: string; score: number };
+    const listed = await apiCall<ExamRow[] | { records: ExamRow[] }>(
+      platform,
+      'GET',
+      `/api/admin/exam/get-problem-list?eid=${eid}`,
+      undefined,
+      root,
+    );
+    const examProblems = Array.isArray(listed) ? listed : listed.records;
+    expect(examProblems.map((p) => [p.displayId, p.pid, p.score]).sort()).toEqual([
+      ['P1', pidOf('BLK2'), 30],
+      ['P2', pidOf('BLK3'), 30],
+      ['P3', pidOf('BLK4'), 30],
+    ]);
+    await screenshot(page, 'admin-exam-add-several');
+    // the refused add answered 400: the browser logs that request, nothing else may be logged
+    expect(t.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 });

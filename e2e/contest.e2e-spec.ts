@@ -109,6 +109,8 @@ describe('a protected contest', () => {
     await modal.locator('#pid').click();
     await modal.locator('#pid').fill(PROBLEM_ID);
     await page.locator('.ant-select-item-option').filter({ hasText: PROBLEM_ID }).first().click();
+    // The bank select takes several problems and stays open: a click on the title closes it.
+    await modal.locator('.ant-modal-title').click();
     await modal.locator('#displayId').fill('A');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.locator('.ant-table-row').filter({ hasText: 'Contest A plus B' }).first().waitFor({ timeout: 30_000 });

@@ -171,7 +171,9 @@ describe('an exam of questions and a programming problem', () => {
     await modal.locator('#pid').click();
     await modal.locator('#pid').fill(PROBLEM_ID);
     await page.locator('.ant-select-item-option').filter({ hasText: PROBLEM_ID }).first().click();
-    await modal.getByTestId('exam-problem-display-id').fill('P1');
+    // The bank select takes several problems and stays open: a click on the title closes it.
+    await modal.locator('.ant-modal-title').click();
+    await modal.locator('#displayId').fill('P1');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.locator('.ant-table-row').filter({ hasText: 'P1' }).first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'admin-exam-problems');

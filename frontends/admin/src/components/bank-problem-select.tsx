@@ -54,6 +54,7 @@ export function BankProblemSelect({
   requiredMessage,
   testId,
   siteOptions,
+  multiple = false,
 }: {
   name?: string;
   source?: BankSource;
@@ -61,6 +62,8 @@ export function BankProblemSelect({
   requiredMessage: string;
   testId?: string;
   siteOptions?: (keyword?: string) => Promise<BankOption[]>;
+  /** Several problems at once; the value is then the chosen options ({ value, label }), to name them in a report. */
+  multiple?: boolean;
 }) {
   const client = useScopedClient();
   return (
@@ -69,7 +72,8 @@ export function BankProblemSelect({
       label={label}
       showSearch
       rules={[{ required: true, message: requiredMessage }]}
-      fieldProps={{ filterOption: false, 'data-testid': testId } as object}
+      mode={multiple ? 'multiple' : undefined}
+      fieldProps={{ filterOption: false, 'data-testid': testId, ...(multiple ? { labelInValue: true } : {}) } as object}
       debounceTime={300}
       params={{ source, gid: client.gid }}
       request={({ keyWords }) => bankOptions(client, source, keyWords || undefined, siteOptions)}

@@ -402,6 +402,12 @@ const messages: Record<string, string> = {
   'admin.common.added': 'Added',
   'admin.tags.ojLocal': "This site's problems (ME)",
   'admin.tags.ojRemote': 'Problems of remote judge {oj}',
+  'admin.bulkAdd.added': 'Problems added: {count}',
+  'admin.bulkAdd.failed': 'Not added ({count}), still selected:',
+  'admin.bulkAdd.failure': '{problem} (display ID {displayId}): {reason}',
+  'admin.bulkAdd.firstDisplayId': 'Display ID of the first problem',
+  'admin.bulkAdd.planned': 'Display IDs in order: {ids}',
+  'admin.bulkAdd.separator': ', ',
 };
 
 export default messages;

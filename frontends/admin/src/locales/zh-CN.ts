@@ -394,6 +394,12 @@ const messages: Record<string, string> = {
   'admin.common.added': '添加成功',
   'admin.tags.ojLocal': '本站题库（ME）',
   'admin.tags.ojRemote': '远程评测 {oj} 的题目',
+  'admin.bulkAdd.added': '已添加 {count} 道题目',
+  'admin.bulkAdd.failed': '{count} 道题目未能添加，仍保留在选择中：',
+  'admin.bulkAdd.failure': '{problem}（展示编号 {displayId}）：{reason}',
+  'admin.bulkAdd.firstDisplayId': '第一道题的展示编号',
+  'admin.bulkAdd.planned': '依次使用展示编号：{ids}',
+  'admin.bulkAdd.separator': '、',
 };
 
 export default messages;

@@ -93,3 +93,18 @@ export function useScopedClient(): ScopedClient {
   const scope = useScope();
   return useMemo(() => clientFor(scope), [scope]);
 }
+
+/**
+ * The same client with `silent` requests: its refusals raise no toast. For calls whose screen reports the
+ * refusals itself (adding several problems at once lists each failure with its reason, once).
+ */
+export function silentClient(c: ScopedClient): ScopedClient {
+  const quiet = (config?: AxiosRequestConfig): AxiosRequestConfig => ({ ...config, silent: true });
+  return {
+    gid: c.gid,
+    get: (url, config) => c.get(url, quiet(config)),
+    delete: (url, config) => c.delete(url, quiet(config)),
+    post: (url, body, config) => c.post(url, body, quiet(config)),
+    put: (url, body, config) => c.put(url, body, quiet(config)),
+  };
+}

@@ -26,6 +26,8 @@ const enUS: Messages = {
   'kit.loadError.title': 'The page failed to load',
   'kit.loadError.retry': 'Reload',
   'kit.mdImage.insert': 'Insert image',
+  'kit.mdEditor.write': 'Write',
+  'kit.mdEditor.preview': 'Preview',
   'kit.copy.done': 'Copied',
   'kit.copy.failed': 'Copied failed',
   ...statusNames,

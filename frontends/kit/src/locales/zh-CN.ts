@@ -10,6 +10,8 @@ const zhCN: Messages = {
   'kit.loadError.title': '页面加载失败',
   'kit.loadError.retry': '刷新重试',
   'kit.mdImage.insert': '插入图片',
+  'kit.mdEditor.write': '编辑',
+  'kit.mdEditor.preview': '预览',
   'kit.copy.done': '复制成功',
   'kit.copy.failed': '复制失败',
   'kit.discussionCategory.General': '综合',

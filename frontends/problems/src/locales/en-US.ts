@@ -136,8 +136,6 @@ const enUS: Messages = {
   'problems.discussion.problem': 'Problem ID (optional)',
   'problems.discussion.content': 'Content (Markdown)',
   'problems.discussion.contentRequired': 'The content is required.',
-  'problems.discussion.write': 'Write',
-  'problems.discussion.preview': 'Preview',
   'problems.discussion.search': 'Search title, description or author',
   'problems.discussion.onlyMine': 'Only mine',
   'problems.discussion.empty': 'No discussions yet',

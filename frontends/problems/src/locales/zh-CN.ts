@@ -135,8 +135,6 @@ const zhCN: Messages = {
   'problems.discussion.problem': '题目 ID（可选）',
   'problems.discussion.content': '内容（Markdown）',
   'problems.discussion.contentRequired': '内容不能为空',
-  'problems.discussion.write': '编辑',
-  'problems.discussion.preview': '预览',
   'problems.discussion.search': '搜索标题、简介或作者',
   'problems.discussion.onlyMine': '只看我的',
   'problems.discussion.empty': '暂无讨论',

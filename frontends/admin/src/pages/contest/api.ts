@@ -53,8 +53,8 @@ export const addContestProblem = (
   c: C = S,
 ) => call<ContestProblemItem>(c.post(ADMIN_CONTEST_API.addProblemFromPublic, body));
 /** Group only (HOJ add-contest-problem-from-group): a problem of the group's bank by its display problem id. */
-export const addContestProblemFromGroup = (gid: number, q: { problemId: string; cid: number; displayId: string }) =>
-  call<null>(api.post(GROUP_ONLY_API.addContestProblemFromGroup, null, { params: { ...q, gid } }));
+export const addContestProblemFromGroup = (gid: number, q: { problemId: string; cid: number; displayId: string }, silent = false) =>
+  call<null>(api.post(GROUP_ONLY_API.addContestProblemFromGroup, null, { params: { ...q, gid }, silent }));
 export const updateContestProblem = (body: { id: number; displayId?: string; displayTitle?: string; color?: string | null }, c: C = S) =>
   call<ContestProblemItem>(c.put(ADMIN_CONTEST_API.problem, body));
 /** Takes the problem out of the contest (the site by link id, a group by pid and cid as HOJ). */

@@ -7,9 +7,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormText, ProTable } from '@ant-design/pro-components';
 import { Button, Popconfirm, Tag } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ContestProblemItem, DEFAULT_PAGE_SIZE, ProblemAuth } from '@oj/contracts';
-import { BankProblemSelect, BankSource } from '../../components/bank-problem-select';
-import { useScopedClient } from '../../scope';
+import { ContestProblemItem, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ProblemAuth } from '@oj/contracts';
+import { BankSource } from '../../components/bank-problem-select';
+import { BulkAddProblems } from '../../components/bulk-add-problems';
+import { silentClient, useScopedClient } from '../../scope';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { useContestTitle, useNestedHeader } from '../../components/nested-page';
@@ -25,8 +26,6 @@ import {
 } from './api';
 
 interface ProblemFormValues {
-  /** pid from the public bank; the problem id from a group's bank */
-  pid?: number | string;
   displayId: string;
   displayTitle?: string;
   color?: string | { toHexString(): string } | null;
@@ -34,70 +33,88 @@ interface ProblemFormValues {
 
 export { colorValue };
 
-function ProblemForm({
-  cid,
-  row,
-  source = 'public',
-  onSaved,
-}: {
-  cid: number;
-  row?: ContestProblemItem;
-  source?: BankSource;
-  onSaved: () => void;
-}) {
+/** A link's edit dialog: display id, title and balloon colour. */
+function ProblemForm({ row, onSaved }: { row: ContestProblemItem; onSaved: () => void }) {
   const { t } = useT();
   const client = useScopedClient();
-  const onFinish = useModalSave<ProblemFormValues>(
-    !!row,
-    onSaved,
-    async (v) => {
-      const link = { displayId: v.displayId.trim(), displayTitle: v.displayTitle || undefined, color: colorValue(v.color) };
-      if (row) await updateContestProblem({ id: row.id, ...link, displayTitle: v.displayTitle }, client);
-      else if (source === 'group' && client.gid != null)
-        await addContestProblemFromGroup(client.gid, { problemId: String(v.pid), cid, displayId: link.displayId });
-      else await addContestProblem({ cid, pid: v.pid as number, ...link }, client);
-    },
-    'admin.common.added',
-  );
-  const createLabel = source === 'group' ? t('admin.groupEditors.addFromGroup') : t('admin.contestProblem.add');
+  const onFinish = useModalSave<ProblemFormValues>(true, onSaved, async (v) => {
+    await updateContestProblem(
+      { id: row.id, displayId: v.displayId.trim(), displayTitle: v.displayTitle, color: colorValue(v.color) },
+      client,
+    );
+  });
   return (
     <ModalForm<ProblemFormValues>
-      title={row ? t('admin.contestProblem.editTitle') : source === 'group' ? createLabel : t('admin.contestProblem.addTitle')}
+      title={t('admin.contestProblem.editTitle')}
       width={560}
-      trigger={
-        <FormTrigger
-          editing={!!row}
-          createLabel={createLabel}
-          testId={source === 'group' ? 'admin-contest-add-group-problem' : 'admin-contest-add-problem'}
-        />
-      }
-      initialValues={row ? { displayId: row.displayId, displayTitle: row.displayTitle, color: row.color } : { displayId: '' }}
+      trigger={<FormTrigger editing createLabel="" />}
+      initialValues={{ displayId: row.displayId, displayTitle: row.displayTitle, color: row.color }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
       onFinish={onFinish}
     >
-      {!row && (
-        <BankProblemSelect
-          source={source}
-          label={t('admin.contestProblem.bankProblem')}
-          requiredMessage={t('admin.contestProblem.problemRequired')}
-        />
-      )}
       <ProFormText
         name="displayId"
         label={t('admin.contestProblem.displayId')}
         rules={[{ required: true, whitespace: true, message: t('admin.contestProblem.displayIdRequired') }]}
       />
-      {source !== 'group' && (
-        <>
-          <ProFormText
-            name="displayTitle"
-            label={t('admin.contestProblem.displayTitle')}
-            tooltip={t('admin.contestProblem.displayTitleHint')}
-          />
-          <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
-        </>
-      )}
+      <ProFormText
+        name="displayTitle"
+        label={t('admin.contestProblem.displayTitle')}
+        tooltip={t('admin.contestProblem.displayTitleHint')}
+      />
+      <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
     </ModalForm>
+  );
+}
+
+/**
+ * "Add from the bank" (public, or in a group its own bank): several problems at once, each with the next free
+ * display id; the display title and colour are offered when one problem is chosen (a group's bank takes neither).
+ */
+function AddProblems({ cid, source = 'public', onSaved }: { cid: number; source?: BankSource; onSaved: () => void }) {
+  const { t } = useT();
+  const client = useScopedClient();
+  const quiet = silentClient(client);
+  const createLabel = source === 'group' ? t('admin.groupEditors.addFromGroup') : t('admin.contestProblem.add');
+  return (
+    <BulkAddProblems<{ displayTitle?: string; color?: ProblemFormValues['color'] }>
+      source={source}
+      title={source === 'group' ? createLabel : t('admin.contestProblem.addTitle')}
+      createLabel={createLabel}
+      testId={source === 'group' ? 'admin-contest-add-group-problem' : 'admin-contest-add-problem'}
+      selectLabel={t('admin.contestProblem.bankProblem')}
+      requiredMessage={t('admin.contestProblem.problemRequired')}
+      displayIdLabel={t('admin.contestProblem.displayId')}
+      displayIdRequired={t('admin.contestProblem.displayIdRequired')}
+      fallbackDisplayId="A"
+      loadTaken={async () => (await getContestProblemPage(cid, 1, MAX_PAGE_SIZE, client)).records.map((r) => r.displayId)}
+      renderFields={(single) =>
+        source !== 'group' && single ? (
+          <>
+            <ProFormText
+              name="displayTitle"
+              label={t('admin.contestProblem.displayTitle')}
+              tooltip={t('admin.contestProblem.displayTitleHint')}
+            />
+            <ProFormColorPicker name="color" label={t('admin.contestProblem.color')} />
+          </>
+        ) : null
+      }
+      add={(pick, displayId, v, single) =>
+        source === 'group' && client.gid != null
+          ? addContestProblemFromGroup(client.gid, { problemId: String(pick.value), cid, displayId }, true)
+          : addContestProblem(
+              {
+                cid,
+                pid: pick.value as number,
+                displayId,
+                ...(single ? { displayTitle: v.displayTitle || undefined, color: colorValue(v.color) } : {}),
+              },
+              quiet,
+            )
+      }
+      onSaved={onSaved}
+    />
   );
 }
 
@@ -189,7 +206,7 @@ export function ContestProblems({
       valueType: 'option',
       width: 260,
       render: (_d, r) => [
-        <ProblemForm key="edit" cid={cid} row={r} onSaved={reload} />,
+        <ProblemForm key="edit" row={r} onSaved={reload} />,
         <a key="problem" onClick={() => onEditProblem(r.pid)} data-testid="admin-contest-edit-problem">
           {t('admin.contestProblem.editProblem')}
         </a>,
@@ -217,8 +234,8 @@ export function ContestProblems({
         <Button key="create" icon={<PlusOutlined />} data-testid="admin-contest-create-problem" onClick={onCreateProblem}>
           {t('admin.contestProblem.createProblem')}
         </Button>,
-        <ProblemForm key="add" cid={cid} onSaved={reload} />,
-        client.gid != null ? <ProblemForm key="addGroup" cid={cid} source="group" onSaved={reload} /> : null,
+        <AddProblems key="add" cid={cid} onSaved={reload} />,
+        client.gid != null ? <AddProblems key="addGroup" cid={cid} source="group" onSaved={reload} /> : null,
       ]}
     />
   );

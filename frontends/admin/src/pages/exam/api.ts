@@ -45,8 +45,8 @@ export const getExamProblems = (eid: number, c: C = S) =>
 export const addExamProblem = (body: AddExamProblemBody, c: C = S) =>
   call<ExamProblemItem>(c.post(ADMIN_EXAM_API.addProblemFromPublic, body));
 /** Group only: a problem of the group's bank by its problem id. */
-export const addExamProblemFromGroup = (gid: number, q: { problemId: string; eid: number; displayId: string }) =>
-  call<null>(api.post(GROUP_ONLY_API.addExamProblemFromGroup, null, { params: { ...q, gid } }));
+export const addExamProblemFromGroup = (gid: number, q: { problemId: string; eid: number; displayId: string }, silent = false) =>
+  call<null>(api.post(GROUP_ONLY_API.addExamProblemFromGroup, null, { params: { ...q, gid }, silent }));
 export const updateExamProblem = (body: UpdateExamProblemBody, c: C = S) => call<ExamProblemItem>(c.put(ADMIN_EXAM_API.problem, body));
 export const deleteExamProblem = (id: number, c: C = S) => call<null>(c.delete(ADMIN_EXAM_API.problem, { params: { id } }));
 

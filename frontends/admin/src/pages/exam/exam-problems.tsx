@@ -2,87 +2,114 @@
 import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormDigit, ProFormText, ProTable } from '@ant-design/pro-components';
 import { useParams } from 'react-router-dom';
 import { EXAM_LIMITS, ExamProblemItem } from '@oj/contracts';
-import { BankProblemSelect, BankSource } from '../../components/bank-problem-select';
-import { useScopedClient } from '../../scope';
+import { BankSource } from '../../components/bank-problem-select';
+import { BulkAddProblems } from '../../components/bulk-add-problems';
+import { silentClient, useScopedClient } from '../../scope';
 import { DeleteAction, FormTrigger, useModalSave, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
 import { colorValue } from '../problem-edit/contestProblem';
 import { addExamProblem, addExamProblemFromGroup, deleteExamProblem, getExamProblems, updateExamProblem } from './api';
 
 interface ProblemValues {
-  /** pid from the public bank; the problem id from a group's bank */
-  pid?: number | string;
   displayId: string;
   displayTitle?: string;
   score: number;
   color?: string | { toHexString(): string } | null;
 }
 
-function ProblemForm({
-  eid,
-  row,
-  source = 'public',
-  onSaved,
-}: {
-  eid: number;
-  row?: ExamProblemItem;
-  source?: BankSource;
-  onSaved: () => void;
-}) {
+/** The score field: the same for every problem added at once (default 100), and in a row's edit dialog. */
+function ScoreField() {
+  const { t } = useT();
+  return (
+    <ProFormDigit
+      name="score"
+      label={t('admin.examProblem.score')}
+      min={0}
+      max={EXAM_LIMITS.scoreMax}
+      fieldProps={{ precision: 0 }}
+      rules={[{ required: true, message: t('admin.examQuestion.scoreRequired') }]}
+    />
+  );
+}
+
+/** A row's edit dialog: display id, title, score and colour. */
+function ProblemForm({ row, onSaved }: { row: ExamProblemItem; onSaved: () => void }) {
   const { t } = useT();
   const client = useScopedClient();
-  const onFinish = useModalSave<ProblemValues>(!!row, onSaved, async (v) => {
-    const common = { displayId: v.displayId.trim(), displayTitle: v.displayTitle || undefined, score: v.score, color: colorValue(v.color) };
-    if (row) await updateExamProblem({ id: row.id, ...common }, client);
-    else if (source === 'group' && client.gid != null)
-      await addExamProblemFromGroup(client.gid, { problemId: String(v.pid), eid, displayId: common.displayId });
-    else await addExamProblem({ eid, pid: v.pid as number, ...common }, client);
+  const onFinish = useModalSave<ProblemValues>(true, onSaved, async (v) => {
+    await updateExamProblem(
+      { id: row.id, displayId: v.displayId.trim(), displayTitle: v.displayTitle || undefined, score: v.score, color: colorValue(v.color) },
+      client,
+    );
   });
-  const createLabel = source === 'group' ? t('admin.groupEditors.addFromGroup') : t('admin.examProblem.add');
   return (
     <ModalForm<ProblemValues>
-      title={row ? t('admin.examProblem.editTitle') : source === 'group' ? createLabel : t('admin.examProblem.addTitle')}
+      title={t('admin.examProblem.editTitle')}
       width={560}
-      trigger={
-        <FormTrigger
-          editing={!!row}
-          createLabel={createLabel}
-          testId={source === 'group' ? 'admin-exam-add-group-problem' : 'admin-exam-add-problem'}
-        />
-      }
-      initialValues={
-        row
-          ? { displayId: row.displayId, displayTitle: row.displayTitle, score: row.score, color: row.color }
-          : { displayId: '', score: 100 }
-      }
+      trigger={<FormTrigger editing createLabel="" />}
+      initialValues={{ displayId: row.displayId, displayTitle: row.displayTitle, score: row.score, color: row.color }}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
       onFinish={onFinish}
     >
-      {!row && (
-        <BankProblemSelect
-          source={source}
-          label={t('admin.examProblem.bankProblem')}
-          requiredMessage={t('admin.examProblem.problemRequired')}
-          testId="exam-problem-select"
-        />
-      )}
       <ProFormText
         name="displayId"
         label={t('admin.examProblem.displayId')}
         rules={[{ required: true, whitespace: true, message: t('admin.question.displayIdRequired') }]}
         fieldProps={{ 'data-testid': 'exam-problem-display-id' } as object}
       />
-      {source !== 'group' && <ProFormText name="displayTitle" label={t('admin.examProblem.displayTitle')} />}
-      <ProFormDigit
-        name="score"
-        label={t('admin.examProblem.score')}
-        min={0}
-        max={EXAM_LIMITS.scoreMax}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: t('admin.examQuestion.scoreRequired') }]}
-      />
-      {source !== 'group' && <ProFormColorPicker name="color" label={t('admin.examProblem.color')} />}
+      <ProFormText name="displayTitle" label={t('admin.examProblem.displayTitle')} />
+      <ScoreField />
+      <ProFormColorPicker name="color" label={t('admin.examProblem.color')} />
     </ModalForm>
+  );
+}
+
+/**
+ * "Add a problem" (public bank, or in a group its own bank): several at once, each with the next free display
+ * id and the score given (100 by default); the display title and colour when one problem is chosen.
+ */
+function AddProblems({ eid, source = 'public', onSaved }: { eid: number; source?: BankSource; onSaved: () => void }) {
+  const { t } = useT();
+  const client = useScopedClient();
+  const quiet = silentClient(client);
+  const createLabel = source === 'group' ? t('admin.groupEditors.addFromGroup') : t('admin.examProblem.add');
+  return (
+    <BulkAddProblems<Omit<ProblemValues, 'displayId'>>
+      source={source}
+      title={source === 'group' ? createLabel : t('admin.examProblem.addTitle')}
+      createLabel={createLabel}
+      testId={source === 'group' ? 'admin-exam-add-group-problem' : 'admin-exam-add-problem'}
+      selectLabel={t('admin.examProblem.bankProblem')}
+      selectTestId="exam-problem-select"
+      requiredMessage={t('admin.examProblem.problemRequired')}
+      displayIdLabel={t('admin.examProblem.displayId')}
+      displayIdRequired={t('admin.question.displayIdRequired')}
+      fallbackDisplayId="P1"
+      initialValues={{ score: 100 }}
+      loadTaken={async () => (await getExamProblems(eid, client)).map((p) => p.displayId)}
+      renderFields={(single) => (
+        <>
+          {source !== 'group' && single && <ProFormText name="displayTitle" label={t('admin.examProblem.displayTitle')} />}
+          <ScoreField />
+          {source !== 'group' && single && <ProFormColorPicker name="color" label={t('admin.examProblem.color')} />}
+        </>
+      )}
+      add={(pick, displayId, v, single) =>
+        source === 'group' && client.gid != null
+          ? addExamProblemFromGroup(client.gid, { problemId: String(pick.value), eid, displayId }, true)
+          : addExamProblem(
+              {
+                eid,
+                pid: pick.value as number,
+                displayId,
+                score: v.score,
+                ...(single ? { displayTitle: v.displayTitle || undefined, color: colorValue(v.color) } : {}),
+              },
+              quiet,
+            )
+      }
+      onSaved={onSaved}
+    />
   );
 }
 
@@ -122,7 +149,7 @@ export function ExamProblems({ eid }: { eid: number }) {
       valueType: 'option',
       width: 160,
       render: (_d, r) => [
-        <ProblemForm key="edit" eid={eid} row={r} onSaved={reload} />,
+        <ProblemForm key="edit" row={r} onSaved={reload} />,
         <DeleteAction
           key="delete"
           title={t('admin.examProblem.deleteConfirm')}
@@ -148,8 +175,8 @@ export function ExamProblems({ eid }: { eid: number }) {
         }
       }}
       toolBarRender={() => [
-        <ProblemForm key="add" eid={eid} onSaved={reload} />,
-        client.gid != null ? <ProblemForm key="addGroup" eid={eid} source="group" onSaved={reload} /> : null,
+        <AddProblems key="add" eid={eid} onSaved={reload} />,
+        client.gid != null ? <AddProblems key="addGroup" eid={eid} source="group" onSaved={reload} /> : null,
       ]}
     />
   );

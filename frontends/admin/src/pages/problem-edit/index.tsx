@@ -21,10 +21,11 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { Alert, App, Button, Form, Result, Space, Spin, Switch, Upload } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, ProblemType } from '@oj/contracts';
 import { LANGUAGE_SELECT_SEARCH, type ApiError } from '@oj/kit';
+import { MarkdownEditor } from '@oj/kit/markdown-editor';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
 import { MdImageInsert } from '../../components/md-image';
@@ -50,6 +51,31 @@ const LIMIT_FIELDS = [
 ] as const;
 
 type EditorValues = ProblemFormValues & Partial<ContestLinkValues>;
+
+/**
+ * A statement field (description, input, output, hint): Markdown with KaTeX, previewed beside the text as the
+ * problem page will show it (the same editor and renderer as the discussion editor's, `breaks` off like the
+ * statement page). Its text area is `#problem-<name>`, which the label points to.
+ */
+function StatementField({
+  name,
+  label,
+  minRows,
+  extra,
+}: {
+  name: 'description' | 'input' | 'output' | 'hint';
+  label: string;
+  minRows: number;
+  /** under the field, e.g. the image insert (md-image.tsx) */
+  extra?: ReactNode;
+}) {
+  const id = `problem-${name}`;
+  return (
+    <ProForm.Item name={name} label={label} htmlFor={id} extra={extra}>
+      <MarkdownEditor id={id} testId={id} minRows={minRows} layout="side" />
+    </ProForm.Item>
+  );
+}
 
 /** The form field each save check belongs to (marked and scrolled to); the others are named in the message. */
 const ERROR_FIELDS: Record<string, string> = {
@@ -277,15 +303,14 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             formItemProps={{ htmlFor: 'problem-title' }}
           />
         </ProForm.Group>
-        <ProFormTextArea
+        <StatementField
           name="description"
           label={t('admin.problemEdit.description')}
+          minRows={5}
           extra={<MdImageInsert field="description" testId="problem-description-image" />}
-          fieldProps={{ autoSize: { minRows: 5 }, id: 'problem-description' }}
-          formItemProps={{ htmlFor: 'problem-description' }}
         />
-        <ProFormTextArea name="input" label={t('admin.problemEdit.inputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
-        <ProFormTextArea name="output" label={t('admin.problemEdit.outputDescription')} fieldProps={{ autoSize: { minRows: 3 } }} />
+        <StatementField name="input" label={t('admin.problemEdit.inputDescription')} minRows={3} />
+        <StatementField name="output" label={t('admin.problemEdit.outputDescription')} minRows={3} />
         {/* A list of rows takes no `for`: the rows form a group named by the list's label. */}
         <div role="group" aria-labelledby="problem-examples-label">
           <ProFormList
@@ -312,12 +337,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             ) : null
           }
         </ProFormDependency>
-        <ProFormTextArea
-          name="hint"
-          label={t('admin.problemEdit.hint')}
-          extra={<MdImageInsert field="hint" />}
-          fieldProps={{ autoSize: { minRows: 2 } }}
-        />
+        <StatementField name="hint" label={t('admin.problemEdit.hint')} minRows={2} extra={<MdImageInsert field="hint" />} />
         <ProFormText name="source" label={t('admin.problemEdit.source')} />
       </ProCard>
 

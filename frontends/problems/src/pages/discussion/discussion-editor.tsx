@@ -5,7 +5,7 @@ import { Form, Input, Modal, Select, message } from 'antd';
 import { DISCUSSION_LIMITS, DiscussionCategory, DiscussionVO, PostingRules } from '@oj/contracts';
 import { PostingRulesNotice, discussionCategoryName } from '@oj/kit';
 import { DiscussionForm, createDiscussion, getDiscussionRules, updateDiscussion } from '../../api/discussion';
-import { MarkdownEditor } from './markdown-editor';
+import { MarkdownEditor } from '@oj/kit/markdown-editor';
 
 export function DiscussionEditor({
   open,
