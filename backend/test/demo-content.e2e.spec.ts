@@ -3,11 +3,12 @@
  * its problems are really judged (A + B in several languages, the special judge, the interactor); and the
  * judgings show in the backend's and the worker's metrics.
  */
-import { ContestStatus, JudgeStatus } from '@oj/contracts';
+import { ContestStatus, JUDGING_ERR, JudgeStatus } from '@oj/contracts';
 import { get as httpGet } from 'http';
 import request from 'supertest';
 import { A_PLUS_B_CASES } from '../src/modules/demo/demo-problems';
 import { DemoContentService } from '../src/modules/demo/demo-content.service';
+import { ProblemService } from '../src/modules/problem/problem.service';
 import { AnnouncementService } from '../src/modules/site/announcement.service';
 import {
   A_PLUS_B_SOLUTIONS,
@@ -73,6 +74,23 @@ describe('demo content', () => {
     expect(counts[0].n).toBe('0');
     expect(await demo.siteIsEmpty()).toBe(true);
     expect(await demo.marker()).toBeNull();
+  });
+
+  it('tries four times when the checker compiles run out of time (a busy judge), twice on any other failure', async () => {
+    // What `npm start` runs on an empty site (seedInBackground, DEMO=1): the attempts, counted on the compile checks.
+    const attempts = async (failure: string) => {
+      const spy = jest.spyOn(t.get<ProblemService>(ProblemService), 'assertCheckerCompiles').mockRejectedValue(new Error(failure));
+      try {
+        await (demo as unknown as { seedWhenJudged(): Promise<void> }).seedWhenJudged();
+        // Two compile checks (special judge and interactor) per attempt.
+        return spy.mock.calls.length / 2;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect(await attempts(JUDGING_ERR.spjCompileTimeout)).toBe(4);
+    expect(await attempts('Special judge code compilation failed!')).toBe(2);
+    expect(await demo.siteIsEmpty()).toBe(true);
   });
 
   it('is made once into the empty site, and never again', async () => {

@@ -168,6 +168,8 @@ describe('npm start on a fresh machine', () => {
     );
     expect(line(running, '  Judge worker')).toMatch(/^ {2}Judge worker {2}up {3}\d+ languages: .*C\+\+ 17 With O2.*Python3/);
     const { marker, problemIds } = await demoInDatabase();
+    // The summary's demo line first: when the demo was not made, it says why.
+    expect(line(running, '  Demo content')).toMatch(/^ {2}Demo content: made now: /);
     expect(marker!.problems.map((p) => p.problemId)).toEqual(problemIds);
     expect(problemIds).toHaveLength(3);
     expect(line(running, '  Demo content')).toBe(

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContestAuth, ContestType, Role, TrainingAuth } from '@oj/contracts';
+import { ContestAuth, ContestType, JUDGING_ERR, Role, TrainingAuth } from '@oj/contracts';
 import { setTimeout as sleep } from 'timers/promises';
 import { DataSource } from 'typeorm';
 import { SessionService } from '../../core/auth/session.service';
@@ -37,6 +37,12 @@ export const DEMO_MARKER_KEY = 'demo-content';
 const DEMO_LOCK_KEY = 734_120_020;
 /** How often a first start that waits for a judge worker looks for one (workers announce themselves every 10 s). */
 const WORKER_POLL_MS = 1000;
+/**
+ * Attempts when the checker compiles ran out of time (a busy judge): four compile waits of 75 s and their pauses stay
+ * within the 6 minutes `npm start` waits for the demo before its summary (scripts/start.js, DEMO_WAIT_MS).
+ */
+const DEMO_ATTEMPTS_WHEN_BUSY = 4;
+const BUSY_RETRY_PAUSE_MS = 5000;
 
 export interface DemoContent {
   createdAt: string;
@@ -208,8 +214,8 @@ export class DemoContentService implements OnApplicationShutdown {
 
   /**
    * For main.ts, once the server listens (workers learn their queue from it): says where the demo content stands, and
-   * on an empty site waits for a judge worker, seeds, and tries once more if that fails (a checker compile that ran
-   * out of time on a busy machine). Its "Demo content ..." lines are what `npm start`'s summary reports.
+   * on an empty site waits for a judge worker, seeds, and tries again if that fails (once; up to four attempts when a
+   * checker compile ran out of time on a busy machine). Its "Demo content ..." lines are what `npm start`'s summary reports.
    */
   seedInBackground(): void {
     if (this.config.demo) void this.seedWhenJudged();
@@ -239,11 +245,16 @@ export class DemoContentService implements OnApplicationShutdown {
         return;
       } catch (e) {
         const why = (e as Error).message;
-        if (attempt === 2 || this.closing) {
+        // A compile that ran out of time is a busy judge (on one box, the judge runs at a low CPU weight behind
+        // everything else), not bad code; its compile goes on and lands in the worker's checker cache, so a later
+        // attempt is quick. Such a failure gets more attempts, within the time `npm start` waits for the demo.
+        const busy = why === JUDGING_ERR.spjCompileTimeout || why === JUDGING_ERR.interactiveCompileTimeout;
+        if (attempt >= (busy ? DEMO_ATTEMPTS_WHEN_BUSY : 2) || this.closing) {
           this.logger.warn(`Demo content not created (${why}); the next start tries again if the site is still empty`);
           return;
         }
         this.logger.warn(`Demo content not created (${why}); trying once more`);
+        if (busy) await sleep(BUSY_RETRY_PAUSE_MS);
       }
     }
   }
