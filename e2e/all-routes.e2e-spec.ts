@@ -1,5 +1,5 @@
 /**
- * Issue 21's all-routes walk: every route of spec §2 (site and admin app) as a visitor, a user and root, at
+ * Issue 21's all-routes walk: every route of product §2 (site and admin app) as a visitor, a user and root, at
  * 1280 px and 390 px, in zh-CN and en-US. On each page: no console error, no horizontal page overflow
  * (document.documentElement.scrollWidth <= innerWidth), no "not installed" page in an installed area, no load failure,
  * a real page (a heading and some text), an empty state in every empty table, and no text of the other
@@ -75,7 +75,7 @@ interface WebRoute {
   path: (ids: Ids) => string;
   /** the remote that renders it (absent remotes: skipped with a reason) */
   remote?: string;
-  /** spec §2 "(login)": a visitor gets the login dialog instead */
+  /** product §2 "(login)": a visitor gets the login dialog instead */
   login?: boolean;
   /** only the contest's admins (root) see the page itself; others get a refusal page with a way back */
   adminOnly?: boolean;
@@ -91,7 +91,7 @@ const USER = { username: 'routes_user', password: 'routes-pass1' };
 const EXAM_CHILDREN = ['submission', 'question', 'problem', 'paper'];
 const GROUP_CHILDREN = ['announcement', 'problem', 'question', 'training', 'contest', 'exam', 'rank', 'member', 'setting'];
 
-// spec §2 "Public and user routes"
+// product §2 "Public and user routes"
 const WEB_ROUTES: WebRoute[] = [
   { path: () => '/home' },
   { path: () => '/problem', remote: 'problems' },
@@ -118,7 +118,7 @@ const WEB_ROUTES: WebRoute[] = [
   { path: (i) => `/contest/${i.cid}/print`, remote: 'contest', login: true },
   { path: (i) => `/contest/${i.cid}/admin-print`, remote: 'contest', login: true, adminOnly: true },
   { path: () => '/exam', remote: 'exam', login: true },
-  // spec §2 /exam/{examID} with its children (the user sat it: a paper and a submission exist)
+  // product §2 /exam/{examID} with its children (the user sat it: a paper and a submission exist)
   { path: (i) => `/exam/${i.eid}`, remote: 'exam', login: true },
   ...EXAM_CHILDREN.map((c): WebRoute => ({ path: (i) => `/exam/${i.eid}/${c}`, remote: 'exam', login: true })),
   { path: (i) => `/exam/${i.eid}/submission/${i.examSid}`, remote: 'exam', login: true },
@@ -136,7 +136,7 @@ const WEB_ROUTES: WebRoute[] = [
   { path: () => '/setting', login: true },
   { path: () => '/discussion', remote: 'problems', login: true },
   { path: (i) => `/discussion/${i.did}`, remote: 'problems' },
-  // spec §2 /group; /group/{groupID} with its 11 children (the user is a member of a public group)
+  // product §2 /group; /group/{groupID} with its 11 children (the user is a member of a public group)
   { path: () => '/group', remote: 'group' },
   // get-group-detail needs a login (HOJ): a visitor gets the login dialog on every group page
   { path: (i) => `/group/${i.gid}`, remote: 'group', login: true },
@@ -161,11 +161,11 @@ interface AdminRoute {
   path: (ids: Ids) => string;
   /** the route as AdminApp.tsx declares it: absent there = a screen another branch is still building */
   declared: string;
-  /** super-admin only (spec §2 "*") */
+  /** super-admin only (product §2 "*") */
   root?: boolean;
 }
 
-// spec §2 "Admin routes" plus the admin app's own discussion, exam and group screens
+// product §2 "Admin routes" plus the admin app's own discussion, exam and group screens
 const ADMIN_ROUTES: AdminRoute[] = [
   { path: () => '/admin/dashboard', declared: 'dashboard' },
   { path: () => '/admin/user', declared: 'user', root: true },

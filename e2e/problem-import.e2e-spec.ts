@@ -224,7 +224,7 @@ describe('problem import in the admin area', () => {
     const { page } = admin;
     await page.goto('/admin/problem/batch-operation');
     const exportCard = page.getByTestId('problem-batch-export-card');
-    // The selection must not be empty (spec §5): the page says so and asks nothing of the server.
+    // The selection must not be empty (product §5): the page says so and asks nothing of the server.
     await page.getByTestId('problem-batch-export').click();
     await page.getByText('请先选择要导出的题目。').first().waitFor({ timeout: 30_000 });
     await exportCard.locator('.ant-table-tbody tr', { hasText: KATTIS_TITLE }).locator('input[type="checkbox"]').check();

@@ -260,7 +260,7 @@ describe('a new user', () => {
     await verdictOf(page);
     await typeIntoEditor(page, WRONG);
     await page.getByTestId('submit-code').click();
-    // resubmitting asks first (spec §5)
+    // resubmitting asks first (product §5)
     await page.locator('.ant-modal-confirm').waitFor();
     // A click that lands while the dialog is still opening can be lost: click until the dialog is gone.
     await until(async () => {

@@ -335,7 +335,7 @@ describe('accounts over HTTP', () => {
   });
 });
 
-describe('account form validation (spec §5, texts of §8)', () => {
+describe('account form validation (product §5, texts of §8)', () => {
   let t: TestApp;
   let smtp: TestSmtp;
   beforeAll(async () => {

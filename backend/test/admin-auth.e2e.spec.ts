@@ -45,7 +45,7 @@ describe('admin auth and role-auth', () => {
     }
   });
 
-  it('starts with the built-in permissions held by the roles of spec §6', async () => {
+  it('starts with the built-in permissions held by the roles of product §6', async () => {
     const rows = await auths();
     expect(rows.map((a) => a.permission).sort()).toEqual(BUILTIN_PERMISSIONS.map((p) => p.permission).sort());
     expect(rows.every((a) => a.builtin && a.status === 0)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The permission matrix of spec §6 over HTTP: public, private and protected contests in each status,
+ * The permission matrix of product §6 over HTTP: public, private and protected contests in each status,
  * for anonymous, registered, unregistered, author and root callers.
  */
 import { CONTEST_ERR, ContestAuth, ERR, Role } from '@oj/contracts';
@@ -37,7 +37,7 @@ function expectSubmit(auth: Auth, status: Status, caller: Caller): Expect {
   return OK;
 }
 
-describe('contest permission matrix (spec §6)', () => {
+describe('contest permission matrix (product §6)', () => {
   let t: TestApp;
   let author: TestUser;
   let registered: TestUser;

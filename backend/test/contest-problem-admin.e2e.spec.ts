@@ -182,7 +182,7 @@ describe('contest-only problems (admin)', () => {
     });
   });
 
-  describe('permissions (spec §6: the contest author and root)', () => {
+  describe('permissions (product §6: the contest author and root)', () => {
     let pid: number;
     beforeAll(async () => {
       pid = (await send('post', author, body(cid, 'CP-P', { displayId: 'P' })).expect(200)).body.data.id;

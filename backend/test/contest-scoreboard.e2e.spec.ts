@@ -1,5 +1,5 @@
 /**
- * Scoreboards over HTTP against the real database and Redis: the seal of spec §4, incremental updates
+ * Scoreboards over HTTP against the real database and Redis: the seal of product §4, incremental updates
  * through the judge pipeline's hook, the rank filters, contest submissions, balloons and print.
  */
 import { AfterEndSeal, AcmRankRow, ContestType, JudgeStatus, OiRankRow, OiScoreType, RankShowName, Role, SealMode } from '@oj/contracts';

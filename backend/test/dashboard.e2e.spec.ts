@@ -1,4 +1,4 @@
-/** Admin dashboard calls and the home page's recent contests (spec §2, §7, §9) over HTTP. */
+/** Admin dashboard calls and the home page's recent contests (product §2, §7, §9) over HTTP. */
 import { ContestAuth, ContestStatus, ContestType, DASHBOARD_API, DASHBOARD_SESSIONS_SIZE, ERR, JudgeStatus, TIMINGS } from '@oj/contracts';
 import request from 'supertest';
 import { ContestRegister } from '../src/modules/contest/entities/contest-register.entity';

@@ -20,7 +20,7 @@ const AUTHS: Record<Auth, number> = { public: ContestAuth.Public, private: Conte
 const STATUSES: Status[] = ['scheduled', 'running', 'ended'];
 const CALLERS: Caller[] = ['unregistered', 'registered', 'admin'];
 
-/** Questions (spec §6): login; private needs the password; not before the start (admins always). */
+/** Questions (product §6): login; private needs the password; not before the start (admins always). */
 function expectQuestions(auth: Auth, status: Status, caller: Caller): Expect {
   if (caller === 'admin') return [200];
   if (auth === 'private' && caller === 'unregistered') return [403, EXAM_ERR.notRegistered];

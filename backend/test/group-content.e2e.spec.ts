@@ -649,7 +649,7 @@ describe('group content', () => {
       expect(ids(await data(bob, 'get', '/group/get-exam-list', { query: { gid } }))).toEqual([]);
     });
 
-    it("lets the group's owner mark papers and rejudge questions of the group's exam (issue 31, spec §6)", async () => {
+    it("lets the group's owner mark papers and rejudge questions of the group's exam (issue 31, product §6)", async () => {
       await data(teacher, 'put', '/group/change-exam-visible', { query: { eid, visible: true } });
       await data(bob, 'post', '/submit-question', { body: { eid, questionId: qid, answer: 'false' } });
       const rejudge = { eid, questionId: qid };

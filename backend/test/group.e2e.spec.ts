@@ -95,7 +95,7 @@ describe('groups', () => {
       expect((await as(null).post('/group', body('Anon Group', 'anong', GroupAuth.Public))).status).toBe(401);
     });
 
-    it('checks each rule of spec §5 with its own text and stores nothing', async () => {
+    it('checks each rule of product §5 with its own text and stores nothing', async () => {
       const cases: [object, string][] = [
         [body('Tiny', 'short1', 1), GROUP_ERR.nameLength],
         [body('N'.repeat(26), 'short1', 1), GROUP_ERR.nameLength],
@@ -105,7 +105,7 @@ describe('groups', () => {
         [body('Good name', 'short1', 1, { brief: 'b'.repeat(51) }), GROUP_ERR.briefLength],
         [body('Good name', 'short1', 4), GROUP_ERR.authInvalid],
         [body('Good name', 'short1', 1, { auth: undefined }), GROUP_ERR.authInvalid],
-        // a protected group needs no code (spec §4: it takes applications), but one given must be of 6
+        // a protected group needs no code (product §4: it takes applications), but one given must be of 6
         [body('Good name', 'short1', GroupAuth.Protected, { code: '1234567' }), GROUP_ERR.codeLength],
         [body('Good name', 'short1', GroupAuth.Private, { code: '' }), GROUP_ERR.codeLength],
         [body('Good name', 'short1', GroupAuth.Private, { code: '12345' }), GROUP_ERR.codeLength],

@@ -4,7 +4,7 @@ import { databaseInputError } from '../src/core/http/api-exception.filter';
 import { aPlusBCases, hojZip, importHoj } from './fixtures/pipeline-helpers';
 import { createTestApp, TestApp } from './utils/test-app';
 
-/** Inputs that used to answer 500 (spec §8: bad input gets a clear error and changes nothing). */
+/** Inputs that used to answer 500 (product §8: bad input gets a clear error and changes nothing). */
 describe('input safety on every route', () => {
   let t: TestApp;
   const bad = (res: request.Response) =>

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { UserRating } from '../src/modules/rating/entities/user-rating.entity';
 import { TestApp, createTestApp } from './utils/test-app';
 
-describe('name styles: the colour of every user name (spec §6)', () => {
+describe('name styles: the colour of every user name (product §6)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -295,7 +295,7 @@ describe('permission matrix over the route table', () => {
   });
 
   /**
-   * Issue 31: group content is the group's (spec §6). A private group's problem, question, post, training,
+   * Issue 31: group content is the group's (product §6). A private group's problem, question, post, training,
    * contest and exam, reached through the site's admin and file routes: site admins and problem admins get the
    * group routes' answer for outsiders (404, the catalogue's text) whatever their permissions; root reaches them.
    */
@@ -415,7 +415,7 @@ describe('permission matrix over the route table', () => {
     ]);
     expect((await t.dataSource.query('SELECT status FROM discussion WHERE id = $1', [did]))[0].status).toBe(0);
     expect(await t.dataSource.query('SELECT id FROM question WHERE id = $1', [qid])).toHaveLength(1);
-    // Root manages every group (spec §6).
+    // Root manages every group (product §6).
     for (const [path, query] of [
       ['/admin/problem', { pid }],
       ['/file/download-testcase', { pid }],

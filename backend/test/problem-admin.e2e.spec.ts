@@ -311,7 +311,7 @@ describe('problem bank administration', () => {
           .set('Authorization', as('admin'))
           .attach('file', zip, 'cases.zip');
         expect(res.status).toBe(400);
-        // The catalogue text first (spec §8), then why, in the text and as data the admin screen translates.
+        // The catalogue text first (product §8), then why, in the text and as data the admin screen translates.
         expect(res.body.msg).toMatch(new RegExp(`^${ERR.uploadTestcaseFailed}: `));
         expect(res.body.msg).toContain(TESTCASE_ZIP_REASONS[refusal.reason].replace(/\.$/, ''));
         expect(res.body.data).toMatchObject(refusal);

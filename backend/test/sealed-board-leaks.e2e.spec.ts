@@ -1,5 +1,5 @@
 /**
- * Every call that returns a submission's status or score, walked while a contest's board is sealed (spec §6):
+ * Every call that returns a submission's status or score, walked while a contest's board is sealed (product §6):
  * others' results from the seal on must not come out of any of them, whoever asks and however.
  */
 import { AfterEndSeal, JudgeStatus, Role, SealMode } from '@oj/contracts';

@@ -80,7 +80,7 @@ describe('site and admin routes', () => {
     expect(web.name).toBe('在线评测系统');
   });
 
-  describe('role × route matrix (spec §6)', () => {
+  describe('role × route matrix (product §6)', () => {
     const rows = ROUTES.flatMap(([method, path, body, expected]) =>
       CALLERS.map((who, i) => [method.toUpperCase(), path, who, expected[i], method, body] as const),
     );

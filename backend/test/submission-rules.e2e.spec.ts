@@ -9,7 +9,7 @@ import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 jest.setTimeout(120_000);
 
-/** Submission rules of spec §5/§6 without a judge worker: every refusal answers its text and stores nothing. */
+/** Submission rules of product §5/§6 without a judge worker: every refusal answers its text and stores nothing. */
 describe('submissions without a worker', () => {
   let t: TestApp;
   let other: TestUser;

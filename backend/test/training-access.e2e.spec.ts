@@ -9,7 +9,7 @@ import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 jest.setTimeout(60_000);
 
-describe('training access (spec §6)', () => {
+describe('training access (product §6)', () => {
   let t: TestApp;
   let author: TestUser;
   let otherProblemAdmin: TestUser;

@@ -1,5 +1,5 @@
 /**
- * The group remote: /group and its children (spec §2). A group's problems open in the problems remote's
+ * The group remote: /group and its children (product §2). A group's problems open in the problems remote's
  * './workspace', its contests, trainings and exams are the contest, problems and exam remotes' own pages (a
  * group contest is a contest), the status and auth tags come from the contest remote's './clock', and the
  * group admins' editors from the admin remote's './group-editors'.

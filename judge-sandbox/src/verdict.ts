@@ -1,4 +1,4 @@
-/** Turns a sandbox run of contestant code into a verdict (spec §4 codes) and a message. */
+/** Turns a sandbox run of contestant code into a verdict (product §4 codes) and a message. */
 import { JudgeStatus } from '@oj/contracts';
 import type { RunResult } from './sandbox/run';
 

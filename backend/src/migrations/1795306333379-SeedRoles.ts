@@ -1,7 +1,7 @@
 import { ROLE_DESCRIPTIONS, ROLE_NAMES, Role } from '@oj/contracts';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The roles of spec §6 (ids 1000–1008), from contracts. */
+/** The roles of product §6 (ids 1000–1008), from contracts. */
 const ROLES = Object.values(Role).map((id) => [id, ROLE_NAMES[id], ROLE_DESCRIPTIONS[id]] as const);
 
 export class SeedRoles1795306333379 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The built-in permissions and the roles holding them (spec §6), written out here so that later changes to
+ * The built-in permissions and the roles holding them (product §6), written out here so that later changes to
  * contracts' BUILTIN_PERMISSIONS do not rewrite what this migration did. Super admin (1000) holds every permission
  * implicitly; its rows are stored too so the table reads as HOJ's does.
  */

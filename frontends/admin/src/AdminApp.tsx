@@ -1,4 +1,4 @@
-/** Providers and routes of the admin app (spec §2 "Admin routes"). */
+/** Providers and routes of the admin app (product §2 "Admin routes"). */
 import { App as AntApp } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
@@ -113,7 +113,7 @@ export function AdminRoutes() {
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />
       </Route>
-      {/* Other /admin/* paths go to the admin login (spec §2). */}
+      {/* Other /admin/* paths go to the admin login (product §2). */}
       <Route path="*" element={<Navigate to="/login" replace />} />
     </Routes>
   );

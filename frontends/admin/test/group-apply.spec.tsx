@@ -1,5 +1,5 @@
 /**
- * /admin/group-problem/apply (spec §2, issue 17): the applied group problems with their progress; an applying
+ * /admin/group-problem/apply (product §2, issue 17): the applied group problems with their progress; an applying
  * one is accepted or refused through admin/group-problem/change-progress, then the list is read again; the
  * others offer no action. Requests are read at kit's client.
  */

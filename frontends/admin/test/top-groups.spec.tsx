@@ -1,4 +1,4 @@
-/** The dashboard's top 10 teams card (spec §2, issue 16): its call, its empty state, a refused call. */
+/** The dashboard's top 10 teams card (product §2, issue 16): its call, its empty state, a refused call. */
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import type { InternalAxiosRequestConfig } from 'axios';

@@ -19,7 +19,7 @@ import { ContestRejudgePage } from './pages/rejudge';
 import { ContestCommentPage } from './pages/comment';
 import { AdminOnly } from './components/admin-only';
 
-/** The routes of spec §2 under /contest (the router's basename). */
+/** The routes of product §2 under /contest (the router's basename). */
 export function ContestRoutes() {
   return (
     <Routes>

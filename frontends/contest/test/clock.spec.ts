@@ -5,7 +5,7 @@ const start = '2026-01-01T10:00:00.000Z';
 const end = '2026-01-01T15:00:00.000Z';
 const at = (iso: string) => new Date(iso).getTime();
 
-describe('contest progress (spec §4)', () => {
+describe('contest progress (product §4)', () => {
   it('is 0 when scheduled, elapsed/duration when running, 100 when ended', () => {
     expect(contestProgress({ startTime: start, endTime: end }, at('2026-01-01T09:59:59Z'))).toBe(0);
     expect(contestProgress({ startTime: start, endTime: end }, at('2026-01-01T11:15:00Z'))).toBe(25);
@@ -14,7 +14,7 @@ describe('contest progress (spec §4)', () => {
   });
 });
 
-describe('contest countdown (spec §4)', () => {
+describe('contest countdown (product §4)', () => {
   const c = { startTime: start, endTime: end };
   it('counts down to the start, then to the end, then says ended', () => {
     expect(contestCountdown(c, at('2026-01-01T09:59:00Z'))).toEqual({ kind: 'toStart', seconds: 60 });

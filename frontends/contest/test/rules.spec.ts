@@ -5,7 +5,7 @@ const user = { isLoggedIn: true, isAdmin: false, entered: false };
 const entered = { ...user, entered: true };
 const admin = { ...user, isAdmin: true };
 
-describe('contest access on the client (spec §6)', () => {
+describe('contest access on the client (product §6)', () => {
   it('blocks a private contest until the password is entered, never for admins', () => {
     expect(mustEnterToView(ContestAuth.Private, user)).toBe(true);
     expect(mustEnterToView(ContestAuth.Private, entered)).toBe(false);

@@ -40,7 +40,7 @@ describe('scoreboard cells', () => {
   });
 });
 
-describe('print text (spec §5)', () => {
+describe('print text (product §5)', () => {
   it('needs at least 50 characters', () => {
     expect(printTextProblem('   ')).toBe('contest.print.empty');
     expect(printTextProblem('x'.repeat(49))).toBe('contest.print.tooShort');

@@ -10,7 +10,7 @@ import { ExamSubmissionDetailPage, ExamSubmissionsPage } from './pages/submissio
 import { ExamPaperPage, ExamPapersPage, MyPaperRedirect } from './pages/papers';
 import { ExamRejudgePage } from './pages/rejudge';
 
-/** The routes of spec §2 under /exam (the router's basename). */
+/** The routes of product §2 under /exam (the router's basename). */
 export function ExamRoutes() {
   return (
     <Routes>

@@ -14,7 +14,7 @@ import { GroupDiscussionPage } from './pages/discussion';
 import { GroupMembersPage } from './pages/members';
 import { GroupSettingPage } from './pages/setting';
 
-/** The routes of spec §2 under /group (the router's basename), plus problem/:problemId (HOJ's group problem). */
+/** The routes of product §2 under /group (the router's basename), plus problem/:problemId (HOJ's group problem). */
 export function GroupRoutes() {
   return (
     <Routes>

@@ -3,7 +3,7 @@ import { assignableLevels, canManageMember, canOpen, canTransferTo, groupMenu, j
 
 const v = (level: number, isRoot = false) => ({ level, isRoot, loggedIn: true });
 
-describe('group menu (spec §2 children, §6)', () => {
+describe('group menu (product §2 children, §6)', () => {
   it('shows outsiders, applicants and refused users only the home page', () => {
     for (const level of [0, 1, 2]) expect(groupMenu(v(level), true)).toEqual(['']);
   });
@@ -37,7 +37,7 @@ describe('group menu (spec §2 children, §6)', () => {
   });
 });
 
-describe('joining and member management (spec §4)', () => {
+describe('joining and member management (product §4)', () => {
   it('asks nothing of a public group, a reason of a protected one, the code of a private one', () => {
     expect(joinKind(GroupAuth.Public)).toBe('join');
     expect(joinKind(GroupAuth.Protected)).toBe('apply');

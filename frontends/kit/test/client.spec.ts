@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The API client against a real local HTTP server: spec §7 headers and refresh swap, §8 error texts.
+ * The API client against a real local HTTP server: product §7 headers and refresh swap, §8 error texts.
  */
 import * as http from 'http';
 import { AddressInfo } from 'net';

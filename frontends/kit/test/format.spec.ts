@@ -1,6 +1,6 @@
 import { formatClock, formatLength, formatMemoryKb, formatTimeMs } from '../src/utils/format';
 
-describe('display helpers (spec §9)', () => {
+describe('display helpers (product §9)', () => {
   it('shows memory in KB, MB and up to YB', () => {
     expect(formatMemoryKb(512)).toBe('512KB');
     expect(formatMemoryKb(2048)).toBe('2MB');

@@ -3,7 +3,7 @@ import { initialLanguage, loadCode, saveCode } from '../src/pages/problem-detail
 import { parseSseChunk } from '../src/pages/problem-detail/use-submission-watch';
 import { monacoLanguage } from '../src/editor/themes';
 
-describe('code submit rules (spec §5)', () => {
+describe('code submit rules (product §5)', () => {
   it('refuses empty code and code over 65535 characters', () => {
     expect(codeProblem('   \n')).toBe('problems.submit.codeEmpty');
     expect(codeProblem('x'.repeat(65536))).toBe('problems.submit.codeTooLong');

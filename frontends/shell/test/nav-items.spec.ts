@@ -11,7 +11,7 @@ const ctx = (over: Over = {}): NavContext => ({
 });
 const keys = (items: NavItem[]): string[] => items.flatMap((i) => [i.key, ...(i.children ? keys(i.children) : [])]);
 
-describe('navbar items (spec §2, §6)', () => {
+describe('navbar items (product §2, §6)', () => {
   it('lists every top navigation item in order when all switches are on', () => {
     expect(keys(navItems(ctx()))).toEqual([
       '/home',

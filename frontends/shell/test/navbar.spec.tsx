@@ -1,4 +1,4 @@
-/** The light navbar (no antd) keeps spec §2: items, dropdowns, the drawer below 1050 px, badges capped at 99. */
+/** The light navbar (no antd) keeps product §2: items, dropdowns, the drawer below 1050 px, badges capped at 99. */
 import { act, createElement } from 'react';
 import { Root, createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';

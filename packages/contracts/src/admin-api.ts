@@ -1,5 +1,5 @@
 /**
- * Payloads of the admin calls (spec §7 "Admin calls", issue 2 and issue 4).
+ * Payloads of the admin calls (product §7 "Admin calls", issue 2 and issue 4).
  * Names follow HOJ's admin API so imported HOJ data and clients keep working.
  */
 import type { UserInfo } from './api';
@@ -7,7 +7,7 @@ import { JudgeMode, ProblemAuth, ProblemExample, ProblemType } from './problem';
 import type { CaseGroup } from './subtask';
 import type { CheckerProtocol, RegistryInstance } from './judge';
 
-/** Admin routes of the back office (spec §2 "Admin routes"); paths are under /admin. */
+/** Admin routes of the back office (product §2 "Admin routes"); paths are under /admin. */
 export const ADMIN_API = {
   login: '/admin/login',
   logout: '/admin/logout',
@@ -109,7 +109,7 @@ export interface BackendReplicaInfo {
   lastHeartbeat: string;
 }
 
-/** One row of GET /api/get-recent-seven-ac-rank (top 10 of the recent 7 days, spec §9). */
+/** One row of GET /api/get-recent-seven-ac-rank (top 10 of the recent 7 days, product §9). */
 export interface RecentAcRankRow {
   uid: string;
   username: string;
@@ -117,7 +117,7 @@ export interface RecentAcRankRow {
   ac: number;
 }
 
-/** A problem as the admin API stores it (spec §3 "Problem", HOJ's column names). */
+/** A problem as the admin API stores it (product §3 "Problem", HOJ's column names). */
 export interface AdminProblem {
   id?: number;
   /** Display ID. */
@@ -184,7 +184,7 @@ export interface ProblemCase {
   groupNum?: number | null;
 }
 
-/** A problem tag (spec §3 "Tag"). `oj` is the attribution: ME for local problems. */
+/** A problem tag (product §3 "Tag"). `oj` is the attribution: ME for local problems. */
 export interface ProblemTag {
   id?: number;
   name: string;
@@ -258,7 +258,7 @@ export interface UploadTestcaseResult {
   fileListDir: string;
 }
 
-/** Announcement (spec §3). `status` 0 visible, 1 hidden, HOJ style. */
+/** Announcement (product §3). `status` 0 visible, 1 hidden, HOJ style. */
 export interface Announcement {
   id?: number;
   title: string;
@@ -274,7 +274,7 @@ export interface Announcement {
 export const ANNOUNCEMENT_VISIBLE = 0;
 export const ANNOUNCEMENT_HIDDEN = 1;
 
-/** Website config of the admin side (spec §3: the public part plus base url and web name). */
+/** Website config of the admin side (product §3: the public part plus base url and web name). */
 export interface AdminWebConfig {
   baseUrl: string;
   name: string;
@@ -287,7 +287,7 @@ export interface AdminWebConfig {
   projectUrl: string;
 }
 
-/** SMTP config (spec §3). */
+/** SMTP config (product §3). */
 export interface EmailConfig {
   emailHost: string;
   emailPort: number;

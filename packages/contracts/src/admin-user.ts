@@ -1,4 +1,4 @@
-/** Admin → User (super admin only, spec §2, §3, §5): list, edit, delete, import CSV rows, generate. */
+/** Admin → User (super admin only, product §2, §3, §5): list, edit, delete, import CSV rows, generate. */
 import { LIMITS } from './limits';
 import type { Role } from './roles';
 
@@ -75,7 +75,7 @@ export interface GenerateUsersRequest {
   suffix: string;
   numberFrom: number;
   numberTo: number;
-  /** LIMITS.generatedPasswordMin to Max (spec §5). */
+  /** LIMITS.generatedPasswordMin to Max (product §5). */
   passwordLength: number;
 }
 export interface GeneratedUser {
@@ -97,7 +97,7 @@ export const GENERATED_USERS_KEEP_SEC = 1800;
 /** GET /api/file/generate-user-excel?key= (root): the generated accounts as .xlsx (HOJ's UserFileController). */
 export const GENERATED_USERS_EXCEL_API = '/file/generate-user-excel';
 
-/** Texts of the admin user calls (spec §5 "Generate users", import rules). */
+/** Texts of the admin user calls (product §5 "Generate users", import rules). */
 export const ADMIN_USER_TEXT = {
   startRequired: 'The start number is required.',
   endRequired: 'The end number is required.',

@@ -31,7 +31,7 @@ export const HEADERS = {
   refreshToken: 'Refresh-Token',
 } as const;
 
-/** User info returned by login and kept in the client's auth store (spec §3). */
+/** User info returned by login and kept in the client's auth store (product §3). */
 export interface UserInfo {
   uid: string;
   username: string;
@@ -45,7 +45,7 @@ export interface UserInfo {
   roleList: string[];
 }
 
-/** Public website config (spec §3). */
+/** Public website config (product §3). */
 export interface WebsiteConfig {
   shortName: string;
   projectName: string;
@@ -65,7 +65,7 @@ export interface WebsiteConfig {
   emailConfigured: boolean;
 }
 
-/** Site switches editable by root (spec §3). */
+/** Site switches editable by root (product §3). */
 export interface SiteSwitches {
   register: boolean;
   openPublicDiscussion: boolean;

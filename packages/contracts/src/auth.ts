@@ -21,7 +21,7 @@ export type Permission = (typeof PERMISSION)[keyof typeof PERMISSION];
 
 const ADMIN_TYPE: Role[] = [Role.Root, Role.Admin, Role.ProblemAdmin];
 
-/** Built-in permissions: name (English) and the roles holding them when an installation starts (spec §6). */
+/** Built-in permissions: name (English) and the roles holding them when an installation starts (product §6). */
 export const BUILTIN_PERMISSIONS: readonly { permission: Permission; name: string; roles: readonly Role[] }[] = [
   {
     permission: PERMISSION.submit,

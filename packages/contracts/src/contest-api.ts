@@ -1,5 +1,5 @@
 /**
- * Payloads of the contest calls (spec §7 "Contest", admin contest CRUD) as the backend's contest module
+ * Payloads of the contest calls (product §7 "Contest", admin contest CRUD) as the backend's contest module
  * answers them; used by the contest remote and the admin contest screens.
  */
 import { AfterEndSeal, ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from './contest';

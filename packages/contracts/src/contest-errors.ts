@@ -1,6 +1,6 @@
 import { LIMITS } from './limits';
 
-/** Texts of the contest rules (spec §5, §6): servers and clients show exactly these. */
+/** Texts of the contest rules (product §5, §6): servers and clients show exactly these. */
 export const CONTEST_ERR = {
   titleRequired: 'The contest title is required.',
   startBeforeEnd: 'The start time must be earlier than the end time.',

@@ -1,5 +1,5 @@
 /**
- * Contest scoreboard contract (spec §3 "Contest rank row", §4 seal, §6 rank visibility):
+ * Contest scoreboard contract (product §3 "Contest rank row", §4 seal, §6 rank visibility):
  * the rank row shapes (HOJ names) and the seal rules shared by the backend and the contest remote.
  */
 import { AfterEndSeal, ContestType, OiScoreType, RankShowName, SealMode } from './contest';
@@ -39,7 +39,7 @@ export function contestSealTime(c: ContestSealSettings): Date | null {
 }
 
 /**
- * Whether a non-admin sees the sealed board at `now` (spec §4, §6): live when not sealed or before the
+ * Whether a non-admin sees the sealed board at `now` (product §4, §6): live when not sealed or before the
  * seal time; sealed until the end; after the end per the after-end rule. Admins always see the live board.
  */
 export function isRankSealedAt(c: ContestSealSettings, now: Date = new Date()): boolean {

@@ -31,7 +31,7 @@ describe('contracts', () => {
     for (const link of [...bad, '', null, undefined]) expect([link, isHttpLink(link)]).toEqual([link, false]);
   });
 
-  it("names every result code of spec §4, and HOJ's Cancelled (-4) of admin cancel-judge", () => {
+  it("names every result code of product §4, and HOJ's Cancelled (-4) of admin cancel-judge", () => {
     expect(
       Object.keys(JUDGE_STATUS_NAMES)
         .map(Number)

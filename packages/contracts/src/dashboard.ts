@@ -1,6 +1,6 @@
 /**
- * The admin dashboard calls (spec §2 "Admin dashboard", §7 admin "dashboard info and sessions", §9) and the
- * home page's GET /api/get-recent-contest (spec §7 Site). Field names follow HOJ's DashboardController and
+ * The admin dashboard calls (product §2 "Admin dashboard", §7 admin "dashboard info and sessions", §9) and the
+ * home page's GET /api/get-recent-contest (product §7 Site). Field names follow HOJ's DashboardController and
  * HomeController.
  */
 import { ContestInfo } from './contest-api';
@@ -10,7 +10,7 @@ export const DASHBOARD_API = {
   info: '/admin/dashboard/get-dashboard-info',
   sessions: '/admin/dashboard/get-sessions',
   recentContest: '/admin/dashboard/get-recent-contest',
-  /** The top 10 teams chart (spec §2): groups by their members' solved problems. */
+  /** The top 10 teams chart (product §2): groups by their members' solved problems. */
   topGroups: '/admin/dashboard/get-top-group-rank',
   /** The home page's list (public). */
   homeRecentContest: '/get-recent-contest',
@@ -51,7 +51,7 @@ export interface LoginSessionInfo {
  */
 export type RecentContestInfo = ContestInfo & { count: number };
 
-/** GET /api/admin/dashboard/get-submission-chart: one entry per day, oldest first (spec §2 "last 14 days"). */
+/** GET /api/admin/dashboard/get-submission-chart: one entry per day, oldest first (product §2 "last 14 days"). */
 export const SUBMISSION_CHART_DAYS = 14;
 export interface SubmissionChartDay {
   /** yyyy-MM-dd, server time zone. */

@@ -1,4 +1,4 @@
-/** Discussions, comments, replies and the message centre (spec §3, §5, §7, §9). HOJ field names. */
+/** Discussions, comments, replies and the message centre (product §3, §5, §7, §9). HOJ field names. */
 import { GROUP_MSG } from './group';
 import type { Page } from './api';
 

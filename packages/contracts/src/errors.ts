@@ -1,4 +1,4 @@
-/** Error and notice texts (spec §6, §8). Server and clients show exactly these. */
+/** Error and notice texts (product §6, §8). Server and clients show exactly these. */
 export const ERR = {
   loginAgain: 'Error！Please Login Again!',
   loginFirst: 'Please Login First!',
@@ -39,7 +39,7 @@ export const ERR = {
   captchaWrong: 'The captcha is incorrect or has expired.',
   slideVerifyRequired: 'Too many failed logins: please complete the slide verification.',
   resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting again.`,
-  // Field rules of spec §5, phrased the way the forms phrase them.
+  // Field rules of product §5, phrased the way the forms phrase them.
   usernameRequired: 'The username is required.',
   usernameTooLong: 'The username may be at most 20 characters.',
   passwordRequired: 'The password is required.',

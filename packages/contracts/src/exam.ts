@@ -1,18 +1,18 @@
 /**
- * Exams and the question bank (issue 14; spec §2–§8): payloads of the public exam calls (`/api/...`) and the
+ * Exams and the question bank (issue 14; product §2–§8): payloads of the public exam calls (`/api/...`) and the
  * admin calls (`/api/admin/exam...`, `/api/admin/question...`), the answer formats and the scoring rules.
  *
  * Field names follow HOJ's style (ContestVO: `id`, `startTime`, `displayId`, `gmtCreate`...). Exam status and
- * auth are the contest ones (spec §4): the exam module reuses the contest clock and access rules.
+ * auth are the contest ones (product §4): the exam module reuses the contest clock and access rules.
  */
 import { ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName } from './contest';
 import { QuestionType } from './problem';
 
-/** Exam status (spec §4): -1 scheduled, 0 running, 1 ended, moved by the clock as contests. */
+/** Exam status (product §4): -1 scheduled, 0 running, 1 ended, moved by the clock as contests. */
 export const ExamStatus = ContestStatus;
 export type ExamStatus = ContestStatus;
 
-/** Exam auth (spec §4): 0 public, 1 private (password to enter), 2 protected (viewable, password to answer). */
+/** Exam auth (product §4): 0 public, 1 private (password to enter), 2 protected (viewable, password to answer). */
 export const ExamAuth = ContestAuth;
 export type ExamAuth = ContestAuth;
 
@@ -27,7 +27,7 @@ export type ExamType = ContestType;
 export const ExamRankScoreType = OiScoreType;
 export type ExamRankScoreType = OiScoreType;
 
-/** Question visibility (spec §3): public bank, private (admins only), exam only (seen through an exam). */
+/** Question visibility (product §3): public bank, private (admins only), exam only (seen through an exam). */
 export const QuestionAuth = { Public: 1, Private: 2, Exam: 3 } as const;
 export type QuestionAuth = (typeof QuestionAuth)[keyof typeof QuestionAuth];
 
@@ -46,7 +46,7 @@ export const EXAM_LIMITS = {
   scoreMax: 10_000,
 } as const;
 
-/** Texts of exam errors (spec §8 style). 'Wrong, please check your choice.' and the notices for a question without
+/** Texts of exam errors (product §8 style). 'Wrong, please check your choice.' and the notices for a question without
  * choices or right answer are ERR.wrongChoice / ERR.questionNoChoices / ERR.questionNoAnswer. */
 export const EXAM_ERR = {
   titleRequired: 'The exam title is required.',
@@ -82,7 +82,7 @@ export const EXAM_ERR = {
 /** Letter of a choice by its position (0 → 'A'). */
 export const choiceLetter = (index: number): string => String.fromCharCode(65 + index);
 
-/** A choice of a choice question (spec §3 "list of content and status"): `status` true marks a correct choice. */
+/** A choice of a choice question (product §3 "list of content and status"): `status` true marks a correct choice. */
 export interface QuestionChoice {
   content: string;
   status: boolean;
@@ -197,7 +197,7 @@ export interface ExamInfo {
   status: ExamStatus;
   /** server time of the answer (ISO), for client countdowns */
   now: string;
-  /** candidates see their scores while the exam runs (spec §6: real scores visible if ended, admin, or realScore) */
+  /** candidates see their scores while the exam runs (product §6: real scores visible if ended, admin, or realScore) */
   realScore: boolean;
   /** papers are scored by the server as soon as the exam ends (else an admin starts it: score-exam-papers) */
   autoRealScore: boolean;
@@ -280,7 +280,7 @@ export interface ExamQuestionStatusItem {
   displayId: string;
   type: QuestionType;
   answered: boolean;
-  /** null unless scores show (spec §6) and the question is scored */
+  /** null unless scores show (product §6) and the question is scored */
   score: number | null;
   fullScore: number;
 }
@@ -298,7 +298,7 @@ export interface ExamAnswerInfo {
   eid: number;
   questionId: number;
   answer: string;
-  /** null unless scores show (spec §6) */
+  /** null unless scores show (product §6) */
   score: number | null;
   gmtModified: string;
 }

@@ -77,7 +77,7 @@ export interface TestcaseZipRefusal {
   file?: string;
 }
 
-/** The `msg` of a refused test-data upload: the catalogue text and the reason (spec §8). */
+/** The `msg` of a refused test-data upload: the catalogue text and the reason (product §8). */
 export function testcaseZipRefusalText(refusal: TestcaseZipRefusal): string {
   const reason = TESTCASE_ZIP_REASONS[refusal.reason];
   return `${ERR.uploadTestcaseFailed}: ${reason}${refusal.file ? `: ${refusal.file}` : ''}`;

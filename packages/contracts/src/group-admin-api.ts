@@ -67,7 +67,7 @@ export const ADMIN_GROUP_PROBLEM_API = {
   changeProgress: '/admin/group-problem/change-progress',
 } as const;
 
-/** Root's group management (spec §6): every group, banned ones included; ban/unban and delete use PUT/DELETE /group. */
+/** Root's group management (product §6): every group, banned ones included; ban/unban and delete use PUT/DELETE /group. */
 export const ADMIN_GROUP_API = {
   /** GET (currentPage, limit, keyword, status) → Page<AdminGroupRow> */
   list: '/admin/group/get-group-list',

@@ -1,5 +1,5 @@
 /**
- * Paths of the group calls (spec §7 "Groups", HOJ's GroupController, GroupMemberController and the scoped
+ * Paths of the group calls (product §7 "Groups", HOJ's GroupController, GroupMemberController and the scoped
  * group controllers), relative to /api. One table for the group remote, the admin remote and the tests.
  */
 export const GROUP_API = {

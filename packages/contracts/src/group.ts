@@ -1,5 +1,5 @@
 /**
- * Groups (spec §3–§7, §9): classes and teams with their own members and content. Field names are HOJ's
+ * Groups (product §3–§7, §9): classes and teams with their own members and content. Field names are HOJ's
  * (Group, GroupMember, GroupVO, GroupMemberVO) so its client renders them unchanged.
  */
 
@@ -12,7 +12,7 @@ export enum GroupStatus {
   Banned = 1,
 }
 
-/** Validation limits of spec §5. */
+/** Validation limits of product §5. */
 export const GROUP_LIMITS = {
   nameMin: 5,
   nameMax: 25,
@@ -27,7 +27,7 @@ export const GROUP_LIMITS = {
   reasonMax: 100,
 } as const;
 
-/** Texts of group answers (spec §8 style: one sentence, shown as is). */
+/** Texts of group answers (product §8 style: one sentence, shown as is). */
 export const GROUP_ERR = {
   notFound: 'The group does not exist or has been banned.',
   notVisible: 'This group is not public: it cannot be visited.',

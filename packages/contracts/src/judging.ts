@@ -1,5 +1,5 @@
 /**
- * Texts and constants of the problem bank and the judging pipeline (spec §5, §7, §8) that the
+ * Texts and constants of the problem bank and the judging pipeline (product §5, §7, §8) that the
  * shared catalogue in errors.ts does not hold. Server and clients show exactly these.
  */
 export const JUDGING_ERR = {

@@ -1,4 +1,4 @@
-/** Validation limits and timings (spec §5, §9). Every number from the spec lives here once. */
+/** Validation limits and timings (product §5, §9). Every number from the spec lives here once. */
 export const LIMITS = {
   usernameMax: 20,
   passwordMin: 6,
@@ -47,7 +47,7 @@ export const TIMINGS = {
   recentAcRankSize: 10,
 } as const;
 
-/** Slide verification geometry (spec §5). */
+/** Slide verification geometry (product §5). */
 export const SLIDE_VERIFY = { accuracy: 3, blockPx: 42, widthPx: 325, heightPx: 100 } as const;
 
 export const DEFAULT_LOCALE = 'zh-CN';
@@ -56,6 +56,6 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_SITE_SHORT_NAME = 'OJ';
 export const TOKEN_STORAGE_KEY = 'token';
 
-/** Editor options (spec §2). */
+/** Editor options (product §2). */
 export const EDITOR_TAB_SIZES = [2, 4, 8] as const;
 export const EDITOR_THEMES = ['monokai', 'solarized', 'material', 'idea', 'eclipse', 'base16-dark', 'cobalt', 'dracula'] as const;

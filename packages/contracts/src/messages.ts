@@ -86,10 +86,10 @@ export function messageCodeOf(text: string): string | undefined {
   return DEFS.patterns.find((d) => d.pattern!.test(text))?.code;
 }
 
-/** Between a catalogue text and the more precise reason appended to it (spec §8). */
+/** Between a catalogue text and the more precise reason appended to it (product §8). */
 const REASON_SEPARATOR = ': ';
 
-/** A catalogue text with the more precise reason of a refusal appended (spec §8): "Upload Problem Failed: <reason>". */
+/** A catalogue text with the more precise reason of a refusal appended (product §8): "Upload Problem Failed: <reason>". */
 export function withReason(text: string, reason: string): string {
   const r = reason.trim();
   return r ? `${text}${REASON_SEPARATOR}${r}` : text;

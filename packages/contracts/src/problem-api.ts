@@ -2,7 +2,7 @@ import type { TestJudgeResult } from './judge';
 import type { SubtaskResult } from './subtask';
 
 /**
- * Payloads of the public problem, submission and rank calls (spec §7 "Problems", "Rank") as the web
+ * Payloads of the public problem, submission and rank calls (product §7 "Problems", "Rank") as the web
  * app reads them. Field names follow HOJ's where the spec does not show them.
  */
 

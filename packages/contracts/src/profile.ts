@@ -1,5 +1,5 @@
 /**
- * A user's own pages (spec §2 /user-home, /setting; §5 mobile, email and avatar rules; §7 User calls).
+ * A user's own pages (product §2 /user-home, /setting; §5 mobile, email and avatar rules; §7 User calls).
  * Names and shapes follow HOJ's AccountController so its client works unchanged.
  */
 import { LIMITS, TIMINGS } from './limits';
@@ -135,7 +135,7 @@ export const PROFILE_LIMITS = {
 } as const;
 
 /**
- * Whether a user-given link (blog, GitHub, the site's record and project links) is an http(s) address (spec §5):
+ * Whether a user-given link (blog, GitHub, the site's record and project links) is an http(s) address (product §5):
  * the server stores nothing else and the clients render nothing else as a link, since `javascript:` or `data:` in
  * an href runs in the reader's session. The raw text must begin with the scheme (a browser drops leading blanks
  * and control characters, which would make " javascript:" pass a looser test) and parse as a URL with a host.
@@ -189,7 +189,7 @@ export const RATING_TEXT = {
 } as const;
 
 /**
- * Name colour by rating (spec §6, §9: thresholds 500, 1300, 2000, 3000, 6000); admin roles have their own.
+ * Name colour by rating (product §6, §9: thresholds 500, 1300, 2000, 3000, 6000); admin roles have their own.
  * Below 500 grey, then green, blue, violet, orange, red from 6000.
  */
 export const RATING_COLORS = ['#909399', '#67c23a', '#409eff', '#a855f7', '#ff9800', '#f5222d'] as const;

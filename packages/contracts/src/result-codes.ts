@@ -1,4 +1,4 @@
-/** Submission result codes (spec §4). */
+/** Submission result codes (product §4). */
 export const JudgeStatus = {
   NotSubmitted: -10,
   SubmittedUnknownResult: -5,

@@ -1,4 +1,4 @@
-/** Numeric role ids (spec §6). */
+/** Numeric role ids (product §6). */
 export const Role = {
   Root: 1000,
   Admin: 1001,
@@ -37,7 +37,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   1008: 'Problem Administrator',
 };
 
-/** Admin-type roles see the management link and may enter /admin (spec §6). */
+/** Admin-type roles see the management link and may enter /admin (product §6). */
 export const ADMIN_ROLES: readonly Role[] = [Role.Root, Role.Admin, Role.ProblemAdmin];
 export const NO_SUBMIT_ROLES: readonly Role[] = [Role.UserNoSubmit, Role.UserNoSubmitNoDiscussion, Role.UserNoSubmitMuted];
 export const NO_DISCUSSION_POST_ROLES: readonly Role[] = [
@@ -51,7 +51,7 @@ export const MUTED_ROLES: readonly Role[] = [Role.UserMuted, Role.UserNoSubmitMu
 
 export const isAdminRole = (role: number): boolean => (ADMIN_ROLES as readonly number[]).includes(role);
 
-/** Group member levels (spec §4). */
+/** Group member levels (product §4). */
 export const GroupMemberStatus = {
   Applying: 1,
   Refused: 2,
@@ -61,9 +61,9 @@ export const GroupMemberStatus = {
 } as const;
 export type GroupMemberStatus = (typeof GroupMemberStatus)[keyof typeof GroupMemberStatus];
 
-/** Group auth (spec §3). */
+/** Group auth (product §3). */
 export const GroupAuth = { Public: 1, Protected: 2, Private: 3 } as const;
 export type GroupAuth = (typeof GroupAuth)[keyof typeof GroupAuth];
 
-/** Nickname colour thresholds by rating (spec §6, §9). */
+/** Nickname colour thresholds by rating (product §6, §9). */
 export const RATING_THRESHOLDS = [500, 1300, 2000, 3000, 6000] as const;

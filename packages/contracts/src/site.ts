@@ -1,5 +1,5 @@
 /**
- * Site configuration sections (spec §3 "Website config", admin side) and account helper payloads.
+ * Site configuration sections (product §3 "Website config", admin side) and account helper payloads.
  * AdminWebConfig, EmailConfig and Announcement are in admin-api.ts.
  */
 import { ERR } from './errors';
@@ -15,7 +15,7 @@ export interface MobileConfig {
   templateCode: string;
 }
 
-/** Admin → Switch: every switch and limit of spec §3. */
+/** Admin → Switch: every switch and limit of product §3. */
 export interface SwitchConfig extends SiteSwitches {
   hideNonContestSubmissionCode: boolean;
   /** Seconds between two non-contest submissions of one user (0: no wait). */
@@ -48,7 +48,7 @@ export interface DbAndRedisConfig {
 /**
  * Admin → Config → Account (GET /api/admin/config/get-account-config, root). `register` is the one account
  * setting the admin sets (the same stored switch as in the web config and switch calls); `rules` are what the
- * server enforces on accounts, fixed by spec §9 or set through env vars, shown so the admin knows them.
+ * server enforces on accounts, fixed by product §9 or set through env vars, shown so the admin knows them.
  */
 export interface AccountConfig {
   register: boolean;
@@ -83,7 +83,7 @@ export interface HomeCarouselItem {
   url: string;
 }
 
-/** What each switch answers when it is off (spec §6, §8). */
+/** What each switch answers when it is off (product §6, §8). */
 export const SWITCH_DENIED_TEXT: Record<SiteSwitch, string> = {
   register: ERR.registerClosed,
   openPublicDiscussion: ERR.noAccessDiscussion,
@@ -136,7 +136,7 @@ export interface ResetPasswordRequest {
   password: string;
 }
 
-/** Texts of the account and site calls that spec §8 leaves to the implementation. */
+/** Texts of the account and site calls that product §8 leaves to the implementation. */
 export const SITE_TEXT = {
   smtpNotConfigured: 'The e-mail service is not configured, please contact the administrator.',
   mailFailed: 'Failed to send the e-mail, please try again later.',
@@ -149,7 +149,7 @@ export const SITE_TEXT = {
   dataSourceReadOnly: 'The data source is set by environment variables (DATABASE_URL, REDIS_URL) and cannot be changed here.',
 } as const;
 
-/** Lifetimes of the one-time codes of the account calls (spec §9 gives only the resend waits). */
+/** Lifetimes of the one-time codes of the account calls (product §9 gives only the resend waits). */
 export const ACCOUNT_TIMINGS = {
   registerCodeTtlSec: 10 * 60,
   resetCodeTtlSec: 30 * 60,
@@ -168,11 +168,11 @@ export interface LoginFailureData {
   slideRequired: boolean;
 }
 
-/** Recipients of an admin notice (spec §3 "Notice"). */
+/** Recipients of an admin notice (product §3 "Notice"). */
 export const NOTICE_RECIPIENTS = ['All', 'User', 'Admin'] as const;
 export type NoticeRecipientType = (typeof NOTICE_RECIPIENTS)[number];
 
-/** An admin notice (Admin → Notice); `state` true once pushed (hourly, spec §9). */
+/** An admin notice (Admin → Notice); `state` true once pushed (hourly, product §9). */
 export interface AdminNotice {
   id: number;
   title: string;
@@ -215,7 +215,7 @@ export interface OtherContest {
 }
 
 /**
- * What creating a group, posting a discussion or commenting asks of the caller (the site's switch config, spec §9),
+ * What creating a group, posting a discussion or commenting asks of the caller (the site's switch config, product §9),
  * shown before the form: GET `get-group-create-rules` and `get-discussion-rules` (not in HOJ).
  */
 export interface PostingRules {

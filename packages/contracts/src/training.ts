@@ -1,5 +1,5 @@
 /**
- * Training (spec §2–§7): problem sets in categories, public or private with a password, progress and rank.
+ * Training (product §2–§7): problem sets in categories, public or private with a password, progress and rank.
  * Field names are HOJ's (TrainingVO, TrainingRankVO, TrainingDTO, TrainingProblemDTO) so its client renders them.
  */
 
@@ -13,7 +13,7 @@ export const TRAINING_LIMITS = {
   displayIdMax: 100,
 } as const;
 
-/** Texts of training errors (spec §8 style: one sentence, shown as is). */
+/** Texts of training errors (product §8 style: one sentence, shown as is). */
 export const TRAINING_ERR = {
   titleRequired: 'The training title is required.',
   authInvalid: 'The training must be Public or Private.',

@@ -31,7 +31,7 @@ export function databaseInputError(e: unknown): ApiException | undefined {
   return undefined;
 }
 
-/** Catalogue text for statuses that carry no text of their own (spec §8). */
+/** Catalogue text for statuses that carry no text of their own (product §8). */
 function defaultMsg(status: number): string {
   if (status === HttpStatus.NotFound) return ERR.notFound;
   if (status === HttpStatus.Unauthorized) return ERR.loginFirst;

@@ -1,7 +1,7 @@
 import { ERR, HttpStatus } from '@oj/contracts';
 
 /**
- * The project's error type: an HTTP status of spec §8 and a catalogue text from contracts.
+ * The project's error type: an HTTP status of product §8 and a catalogue text from contracts.
  * The global filter turns it into the envelope `{ status, msg, data: null }`.
  */
 export class ApiException extends Error {

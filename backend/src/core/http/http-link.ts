@@ -2,7 +2,7 @@ import { ERR, isHttpLink } from '@oj/contracts';
 import { ValidateIf, ValidateBy } from 'class-validator';
 
 /**
- * A user-given link field (spec §5): empty or absent clears it, anything else must be an http(s) address
+ * A user-given link field (product §5): empty or absent clears it, anything else must be an http(s) address
  * (contracts `isHttpLink`), answered with ERR.linkNotHttp. A `javascript:` link stored once would run in the
  * session of whoever clicks it on the owner's page.
  */

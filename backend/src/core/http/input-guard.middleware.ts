@@ -50,7 +50,7 @@ export function inputGuardMiddleware() {
     const pathPart = req.url.split('?', 1)[0];
     const problem = /%00/i.test(pathPart) ? 'a NUL byte (\\0) in the path' : (inputProblem(req.query) ?? inputProblem(req.body));
     if (!problem) return next();
-    // The catalogue text with the reason appended (spec §8), so the sender learns what to change.
+    // The catalogue text with the reason appended (product §8), so the sender learns what to change.
     res.status(HttpStatus.BadRequest).json(errorEnvelope(HttpStatus.BadRequest, withReason(ERR.badRequest, problem)));
   };
 }

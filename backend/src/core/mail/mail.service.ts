@@ -48,7 +48,7 @@ export class MailService {
   }
 
   /**
-   * The SMTP account's address (else MAIL_FROM), under the site's short name (spec §3 shortName), so mail says which
+   * The SMTP account's address (else MAIL_FROM), under the site's short name (product §3 shortName), so mail says which
    * site it is from; a MAIL_FROM that names its sender ('Name <address>') is kept as it is.
    */
   private async sender(cfg: EmailConfig): Promise<string | { name: string; address: string }> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JUDGE_STATUS_NAMES } from '@oj/contracts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** The `verdict` label: the short name of spec §4 (AC, WA, CE, TLE...), else the code. */
+/** The `verdict` label: the short name of product §4 (AC, WA, CE, TLE...), else the code. */
 export function verdictLabel(status: number): string {
   return (JUDGE_STATUS_NAMES as Record<number, { short: string } | undefined>)[status]?.short ?? String(status);
 }

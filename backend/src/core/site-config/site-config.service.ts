@@ -86,7 +86,7 @@ export class SiteConfigService implements OnModuleInit, OnApplicationShutdown {
     return (await this.get('switch'))[name];
   }
 
-  /** GET /api/get-website-config: the public fields of spec §3 only. */
+  /** GET /api/get-website-config: the public fields of product §3 only. */
   async publicWebsiteConfig(): Promise<WebsiteConfig> {
     const web = await this.get('web');
     const sw = await this.get('switch');

@@ -40,7 +40,7 @@ export interface LoginResult {
   user: UserInfo;
 }
 
-/** User info as login returns it (spec §3 "User info" plus the profile fields clients show). */
+/** User info as login returns it (product §3 "User info" plus the profile fields clients show). */
 export function toUserInfo(user: User, role: Role): UserInfo & Record<string, unknown> {
   return {
     uid: user.uid,
@@ -64,7 +64,7 @@ export function toUserInfo(user: User, role: Role): UserInfo & Record<string, un
   };
 }
 
-/** Accounts (spec §7 Account): codes, registration, login with failure counter, password reset, logout. */
+/** Accounts (product §7 Account): codes, registration, login with failure counter, password reset, logout. */
 @Injectable()
 export class AccountService {
   private readonly logger = new Logger(AccountService.name);

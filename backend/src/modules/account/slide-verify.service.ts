@@ -11,7 +11,7 @@ const TOKEN_KEY = (token: string) => `slide:token:${token}`;
 const MIN_SOLVE_MS = 300;
 
 /**
- * Slide-to-verify (spec §4, §5: accuracy 3, block 42, picture 325×100), checked on the server:
+ * Slide-to-verify (product §4, §5: accuracy 3, block 42, picture 325×100), checked on the server:
  * the gap is drawn into a PNG (slide-picture.ts) and its position kept only in Redis, the client answers where the piece was dropped, and a right
  * answer earns a single-use proof bound to one username, which the next login must carry.
  */

@@ -5,7 +5,7 @@ import { Roles } from '../../core/auth/decorators';
 import { AdminGroupListQueryDto } from './admin-group.dto';
 import { AdminGroupService } from './admin-group.service';
 
-/** /api/admin/group/...: root manages every group (spec §6); ban/unban and delete are PUT/DELETE /api/group. */
+/** /api/admin/group/...: root manages every group (product §6); ban/unban and delete are PUT/DELETE /api/group. */
 @ApiTags('admin')
 @Roles(Role.Root)
 @Controller('admin/group')

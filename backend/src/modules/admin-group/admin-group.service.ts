@@ -8,7 +8,7 @@ import { toGroupVO } from '../group/group.service';
 import { escapeLike } from '../problem/problem.service';
 import { AdminGroupListQueryDto } from './admin-group.dto';
 
-/** Root's view of every group (spec §6), banned ones included: the public list leaves those out for everyone. */
+/** Root's view of every group (product §6), banned ones included: the public list leaves those out for everyone. */
 @Injectable()
 export class AdminGroupService {
   constructor(@InjectRepository(Group) private readonly groups: Repository<Group>) {}

@@ -23,7 +23,7 @@ function isDisplayIdClash(e: unknown): boolean {
  * Problems written from inside a contest (HOJ's /api/admin/contest/problem): created with contest
  * visibility and linked in the same transaction, edited with the bank editor's rules, unlinked or
  * deleted. Validation and storage are the problem module's (ProblemFormService, ProblemService);
- * every call needs a contest the caller manages (author or root, spec §6).
+ * every call needs a contest the caller manages (author or root, product §6).
  */
 @Injectable()
 export class AdminContestProblemService {

@@ -142,7 +142,7 @@ export class AdminContestController {
     return null;
   }
 
-  /** Root only (spec §6): every judged submission of the problem in the contest goes back to the queue. */
+  /** Root only (product §6): every judged submission of the problem in the contest goes back to the queue. */
   @Roles(Role.Root)
   @Get('judge/rejudge-contest-problem')
   async rejudge(@Query() q: RejudgeContestProblemQueryDto, @CurrentUser() user: AuthUser) {

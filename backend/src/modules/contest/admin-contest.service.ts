@@ -68,7 +68,7 @@ export function validateContestBody(body: ContestBodyDto): { startTime: Date; en
   return { startTime, endTime, duration };
 }
 
-/** Admin contest CRUD, problems and announcements (spec §7 admin calls). Ownership is checked by the caller. */
+/** Admin contest CRUD, problems and announcements (product §7 admin calls). Ownership is checked by the caller. */
 @Injectable()
 export class AdminContestService {
   constructor(

@@ -37,7 +37,7 @@ const standing = (a: ContestAccess): TimedStanding => ({
   isRegistered: a.isRegistered,
 });
 
-/** What a caller may do in a contest (spec §4, §6), decided once per request. */
+/** What a caller may do in a contest (product §4, §6), decided once per request. */
 export interface ContestAccess {
   contest: Contest;
   status: ContestStatus;
@@ -68,7 +68,7 @@ export const CONTEST_REFRESH_MS = 750;
 /** How long a replica trusts "not registered" (a registration made through this replica shows at once). */
 export const UNREGISTERED_CACHE_MS = 1_000;
 /**
- * The contest rules of spec §6, one method per rule (the rules themselves are shared with exams: `timed/`).
+ * The contest rules of product §6, one method per rule (the rules themselves are shared with exams: `timed/`).
  * Contest admins are the author, root and, for a group's contest (`gid`), the group's level-5 members; a group's
  * contest is 404 to everyone outside the group.
  */
@@ -87,7 +87,7 @@ export class ContestAccessService {
     this.registrations = new RegistrationCache((cid, uid) => this.registers.existsBy({ cid, uid }), UNREGISTERED_CACHE_MS);
   }
 
-  /** Author, root, or (group contests) a level-5 member of the owning group (spec §6). */
+  /** Author, root, or (group contests) a level-5 member of the owning group (product §6). */
   async isContestAdmin(contest: Contest, user?: AuthUser): Promise<boolean> {
     if (isEventAdmin(contest, user)) return true;
     return !!user && contest.gid !== null && (await this.groups.isGroupRoot(contest.gid, user));
@@ -137,7 +137,7 @@ export class ContestAccessService {
   }
 
   /**
-   * Submitting (spec §6): refused when ended; when scheduled only admins; otherwise admins, public
+   * Submitting (product §6): refused when ended; when scheduled only admins; otherwise admins, public
    * contests, or users who entered the password; account limit for non-admins.
    */
   assertCanSubmit(a: ContestAccess): void {

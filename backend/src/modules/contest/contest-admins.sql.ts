@@ -1,7 +1,7 @@
 import { GroupMemberStatus, Role } from '@oj/contracts';
 
 /**
- * SQL condition: the user in `uidColumn` is not one of the contest's admins (spec §6: its author, given as the
+ * SQL condition: the user in `uidColumn` is not one of the contest's admins (product §6: its author, given as the
  * parameter `authorParam`, root, and for a group's contest the group's level-5 members). Admins try the problems
  * during the contest; like HOJ, their submissions count nowhere: not on the board, in balloons, in problem
  * counts, nor in others' submission lists. `gid` is the contest's own column value (an integer or null), so the

@@ -8,7 +8,7 @@ import { ScoreboardService } from './scoreboard/scoreboard.service';
 /** How often the stored status follows the clock; answers compute it on read, so this only keeps lists and SQL honest. */
 export const CONTEST_CLOCK_INTERVAL_MS = 5_000;
 
-/** Moves contest.status Scheduled → Running → Ended by the clock (spec §4), idempotent on every replica; drops idle boards. */
+/** Moves contest.status Scheduled → Running → Ended by the clock (product §4), idempotent on every replica; drops idle boards. */
 @Injectable()
 export class ContestClockService {
   private readonly logger = new Logger(ContestClockService.name);

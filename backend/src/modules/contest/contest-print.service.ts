@@ -8,7 +8,7 @@ import { User } from '../user/entities/user.entity';
 import { ContestAccess } from './contest-access.service';
 import { ContestPrint } from './entities/contest-print.entity';
 
-/** Print requests (spec §3, §5): contestants send text of at least 50 characters, admins mark it printed. */
+/** Print requests (product §3, §5): contestants send text of at least 50 characters, admins mark it printed. */
 @Injectable()
 export class ContestPrintService {
   constructor(

@@ -9,7 +9,7 @@ function contest(over: Partial<ContestSealSettings> = {}): ContestSealSettings {
   return { startTime: START, endTime: END, sealRank: true, sealMode: SealMode.LastHour, afterEndSeal: AfterEndSeal.AutoUnseal, ...over };
 }
 
-describe('seal rules (spec §4)', () => {
+describe('seal rules (product §4)', () => {
   it('seals at the chosen moment before the end', () => {
     expect(contestSealTime(contest({ sealMode: SealMode.LastHalfHour }))).toEqual(at('12:30:00'));
     expect(contestSealTime(contest({ sealMode: SealMode.LastHour }))).toEqual(at('12:00:00'));

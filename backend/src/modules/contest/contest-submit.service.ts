@@ -19,7 +19,7 @@ export interface ContestSubmitInput {
 }
 
 /**
- * Contest submissions (spec §6 submit rules): stored as Pending under the contest problem, judged by the
+ * Contest submissions (product §6 submit rules): stored as Pending under the contest problem, judged by the
  * same pipeline with the contest Bull priority, shown on the board at once as a pending try.
  *
  * The submission module's `submit-problem-judge` hands requests with a cid here. Results move the board

@@ -66,7 +66,7 @@ export async function rankBody(body: unknown): Promise<Readonly<ContestRankDto>>
   return dto;
 }
 
-/** Public contest calls of spec §7; the rules live in the services. */
+/** Public contest calls of product §7; the rules live in the services. */
 @ApiTags('contest')
 @Controller()
 export class ContestController {

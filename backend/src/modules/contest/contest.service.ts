@@ -154,7 +154,7 @@ const PUBLIC_PROBLEM_COLUMNS = [
   'userExtraFile',
 ] as const satisfies readonly (keyof Problem)[];
 
-/** Public contest reads: list, info, problems, announcements (spec §7 contest calls). */
+/** Public contest reads: list, info, problems, announcements (product §7 contest calls). */
 @Injectable()
 export class ContestService {
   /** Keyed `cid:until`: the counts up to the seal (non-admins of a sealed board) or the end. */

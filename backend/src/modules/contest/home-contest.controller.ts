@@ -43,7 +43,7 @@ export async function findRecentContests(db: DataSource, now = new Date()): Prom
   return rows;
 }
 
-/** GET /api/get-recent-contest (spec §7 Site, HOJ HomeController): the home page's recent contests. */
+/** GET /api/get-recent-contest (product §7 Site, HOJ HomeController): the home page's recent contests. */
 @ApiTags('home')
 @Controller()
 export class HomeContestController {

@@ -7,7 +7,7 @@ import { RecentContest } from '../contest/home-contest.controller';
 import { DashboardService } from './dashboard.service';
 import { LoginSession } from './entities/login-session.entity';
 
-/** /api/admin/dashboard/... (spec §2 "Admin dashboard", §7 admin "dashboard info and sessions"). */
+/** /api/admin/dashboard/... (product §2 "Admin dashboard", §7 admin "dashboard info and sessions"). */
 @ApiTags('admin')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
 @Permission(PERMISSION.dashboardView)

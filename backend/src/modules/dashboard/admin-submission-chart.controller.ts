@@ -4,7 +4,7 @@ import { Role, SubmissionChartDay, PERMISSION } from '@oj/contracts';
 import { Permission, Roles } from '../../core/auth/decorators';
 import { SubmissionChartService } from './submission-chart.service';
 
-/** The dashboard's chart of the last 14 days' submissions (spec §2), beside get-dashboard-info. */
+/** The dashboard's chart of the last 14 days' submissions (product §2), beside get-dashboard-info. */
 @ApiTags('admin')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
 @Permission(PERMISSION.dashboardView)

@@ -4,7 +4,7 @@ import { PERMISSION, Role, TopGroupRow } from '@oj/contracts';
 import { Permission, Roles } from '../../core/auth/decorators';
 import { TopGroupService } from './top-group.service';
 
-/** The dashboard's top 10 teams chart (spec §2), beside get-dashboard-info. */
+/** The dashboard's top 10 teams chart (product §2), beside get-dashboard-info. */
 @ApiTags('admin')
 @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
 @Permission(PERMISSION.dashboardView)

@@ -19,7 +19,7 @@ export function startOfDay(now: Date): Date {
   return d;
 }
 
-/** Admin dashboard figures (spec §2, §9) and the login sessions they show. */
+/** Admin dashboard figures (product §2, §9) and the login sessions they show. */
 @Injectable()
 export class DashboardService {
   constructor(

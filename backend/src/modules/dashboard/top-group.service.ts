@@ -7,7 +7,7 @@ import { Group } from '../group/entities/group.entity';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
 
 /**
- * The dashboard's top 10 teams (spec §2): groups ranked by the sum of their members' solved problems (the
+ * The dashboard's top 10 teams (product §2): groups ranked by the sum of their members' solved problems (the
  * counter the rank list already keeps per user, so one grouped join answers it). Banned groups are left out.
  */
 @Injectable()

@@ -106,7 +106,7 @@ interface ReadCommand {
 }
 
 /**
- * Rendered discussion pages shared by every replica (spec §9 speed, issue 15's benchmark): list first pages
+ * Rendered discussion pages shared by every replica (product §9 speed, issue 15's benchmark): list first pages
  * per filter, a post's detail and its first comment pages. Every page key carries the version counters it
  * was rendered under; writers raise the counters after their commit (`touch`), so the next read renders
  * again and no replica serves a page older than a committed change. Each replica keeps the pages it used

@@ -10,7 +10,7 @@ import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 
 /**
- * Who may post, comment and reply (spec §6, §9): the site switches, the restricted roles, the AC count
+ * Who may post, comment and reply (product §6, §9): the site switches, the restricted roles, the AC count
  * from the switch config, the daily post limit and flood limits. Admins skip the AC count and the limits.
  */
 @Injectable()

@@ -34,7 +34,7 @@ const EXAM_TEXTS: TimedTexts = {
   wrongPassword: EXAM_ERR.wrongPassword,
 };
 
-/** What a caller may do in an exam (spec §4, §6), decided once per request. */
+/** What a caller may do in an exam (product §4, §6), decided once per request. */
 export interface ExamAccess {
   exam: Exam;
   status: ContestStatus;
@@ -54,7 +54,7 @@ const standing = (a: ExamAccess): TimedStanding => ({
 });
 
 /**
- * The exam rules of spec §6: the contest ones (`contest/timed`: clock, row cache, registrations, rules), with
+ * The exam rules of product §6: the contest ones (`contest/timed`: clock, row cache, registrations, rules), with
  * the exam texts. Exam admins are the author, root and, for a group's exam, the group's level-5 members. Scores: visible if ended, admin, or realScore.
  */
 @Injectable()
@@ -92,7 +92,7 @@ export class ExamAccessService {
   async access(eid: number, user?: AuthUser, now = new Date()): Promise<ExamAccess> {
     const exam = await this.cache.get(eid);
     if (!exam) throw new NotFoundError();
-    // A group's exam (spec §6): its level-5 members are its admins too; everyone outside the group gets 404.
+    // A group's exam (product §6): its level-5 members are its admins too; everyone outside the group gets 404.
     const isAdmin = isEventAdmin(exam, user) || (!!user && exam.gid !== null && (await this.groups.isGroupRoot(exam.gid, user)));
     if (!exam.visible && !isAdmin) throw new NotFoundError();
     if (!isAdmin && exam.gid !== null && !(await this.groups.isMember(exam.gid, user))) throw new NotFoundError();
@@ -131,7 +131,7 @@ export class ExamAccessService {
     assertCanViewProblems(standing(a), EXAM_TEXTS);
   }
 
-  /** Saving answers and submitting programs: running; public, entered, or admin (spec §6); not after a hand-in. */
+  /** Saving answers and submitting programs: running; public, entered, or admin (product §6); not after a hand-in. */
   assertCanSubmit(a: ExamAccess): void {
     assertCanSubmit(standing(a), EXAM_TEXTS);
     if (a.handedIn) throw new ForbiddenError(EXAM_ERR.handedIn);

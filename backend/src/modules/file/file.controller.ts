@@ -118,7 +118,7 @@ export class FileController {
   /** Counts against the caller's daily quota (root excepted) only when the zip is delivered. */
   @Get('download-testcase')
   async downloadTestcase(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser) {
-    // A group's test data is the group's: only root downloads it from here (spec §6).
+    // A group's test data is the group's: only root downloads it from here (product §6).
     const problem = await this.problems.findForSiteRoute(q.pid, user);
     const cases = await this.problems.casesOf(problem.id);
     if (cases.length === 0) throw new BadRequestError(JUDGING_ERR.testcaseEmpty);

@@ -20,7 +20,7 @@ export function localDay(now: Date): { day: string; endsAt: Date } {
 }
 
 /**
- * Daily test data download quota (spec §9) of GET /api/file/download-testcase: a Redis counter per user and
+ * Daily test data download quota (product §9) of GET /api/file/download-testcase: a Redis counter per user and
  * server-local day that expires when the day ends, shared by every replica. Root is not limited; the limit
  * is `maxDailyTestcaseDownloads` of the switch config, read on every call so a change applies at once.
  */

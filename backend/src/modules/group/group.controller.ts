@@ -6,7 +6,7 @@ import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
 import { GidQueryDto, GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
 import { GroupService } from './group.service';
 
-/** Group calls of spec §7 with HOJ's names and parameters (GroupController). Login unless said otherwise. */
+/** Group calls of product §7 with HOJ's names and parameters (GroupController). Login unless said otherwise. */
 @ApiTags('group')
 @Controller()
 export class GroupController {

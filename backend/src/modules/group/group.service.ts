@@ -40,14 +40,14 @@ const GROUP_ROW_CACHE_MAX = 50_000;
 
 const MEMBER_LEVELS = [GroupMemberStatus.Member, GroupMemberStatus.Admin, GroupMemberStatus.Root];
 
-/** Length rule of spec §5: a given text must be min..max characters long (trimmed). */
+/** Length rule of product §5: a given text must be min..max characters long (trimmed). */
 function checkLength(value: string | null | undefined, min: number, max: number, text: string): void {
   const n = (value ?? '').trim().length;
   if (n < min || n > max) throw new BadRequestError(text);
 }
 
 /**
- * Groups themselves (spec §4–§7, §9): the list, the detail, the caller's access and level, and creating,
+ * Groups themselves (product §4–§7, §9): the list, the detail, the caller's access and level, and creating,
  * editing and dissolving a group. Members are the member service's concern.
  */
 @Injectable()
@@ -245,7 +245,7 @@ export class GroupService {
   }
 
   /**
-   * Spec §5 (HOJ's order of checks), trimmed. A private group needs a code of 6 (spec §4: private requires the
+   * Spec §5 (HOJ's order of checks), trimmed. A private group needs a code of 6 (product §4: private requires the
    * invitation code, protected an application); a protected group may carry one, of 6 when given.
    */
   private validate(body: GroupBodyDto) {

@@ -25,7 +25,7 @@ class PidQueryDto {
 }
 
 /**
- * /api/admin/judge (spec §7, HOJ AdminJudgeController): rejudge, manual verdicts and cancelling. A contest
+ * /api/admin/judge (product §7, HOJ AdminJudgeController): rejudge, manual verdicts and cancelling. A contest
  * submission's verdict is changed only by that contest's admins (its author, root), as rejudge-contest-problem.
  */
 @ApiTags('admin judge')

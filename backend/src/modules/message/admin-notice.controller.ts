@@ -7,7 +7,7 @@ import { CreateNoticeDto, NoticeIdBody, NoticeIdQuery, NoticeListQuery, UpdateNo
 import { AdminSysNotice } from './entities/notice.entity';
 import { NoticeService } from './notice.service';
 
-/** Admin → Notice (super admin only, spec §6). */
+/** Admin → Notice (super admin only, product §6). */
 @ApiTags('admin')
 @Roles(Role.Root)
 @Controller('admin/msg/notice')

@@ -14,7 +14,7 @@ import { CreateNoticeDto, NoticeListQuery, UpdateNoticeDto } from './dto/notice.
 import { AdminSysNotice, NoticeRecipient, UserSysNotice } from './entities/notice.entity';
 
 /**
- * Admin notices (Admin → Notice) and their delivery: an hourly job (spec §9) copies each notice not
+ * Admin notices (Admin → Notice) and their delivery: an hourly job (product §9) copies each notice not
  * yet pushed into its recipients' "sys" box. Several replicas may run the job: rows are claimed
  * with SKIP LOCKED, so each notice is pushed once.
  */

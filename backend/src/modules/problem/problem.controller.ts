@@ -16,7 +16,7 @@ import {
 import { ProblemService } from './problem.service';
 import { TagService } from './tag.service';
 
-/** Public problem calls of spec §7. */
+/** Public problem calls of product §7. */
 @ApiTags('problem')
 @Controller()
 export class ProblemController {

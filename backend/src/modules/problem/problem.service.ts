@@ -114,7 +114,7 @@ export class ProblemService {
   }
 
   /**
-   * Special judge / interactor code must compile (spec §5); the answer carries the compiler output. A compile that ran
+   * Special judge / interactor code must compile (product §5); the answer carries the compiler output. A compile that ran
    * out of time says so (the judge is busy; the same code may compile on the next try), never "compilation failed".
    */
   async assertCheckerCompiles(judgeMode: string, language: string | null, code: string | null): Promise<void> {
@@ -136,7 +136,7 @@ export class ProblemService {
   }
 
   /**
-   * Through the bank's routes: public problems to all, the rest to admin roles. A group's problem (spec §6) is
+   * Through the bank's routes: public problems to all, the rest to admin roles. A group's problem (product §6) is
    * seen by root and, through `mayView`, by the group's members; here (sync callers) only root sees it.
    */
   canSee(problem: Problem, user?: AuthUser): boolean {
@@ -172,7 +172,7 @@ export class ProblemService {
 
   /**
    * A problem reached through the site's admin or file routes: a group's problem (while `isGroup`) is the group's,
-   * for site root only, 404 to everyone else (GroupAccessService.assertSiteRouteReaches, spec §6).
+   * for site root only, 404 to everyone else (GroupAccessService.assertSiteRouteReaches, product §6).
    */
   async findForSiteRoute(pid: number, user: AuthUser): Promise<Problem> {
     const problem = await this.findById(pid);

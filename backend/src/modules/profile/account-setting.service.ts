@@ -20,7 +20,7 @@ import { VerifyCodeStore } from './verify-code.store';
 /** Wrong passwords on the change-* calls: this many per half hour per user, then 429. */
 const PASSWORD_TRIES = { max: 10, windowSec: 30 * 60 };
 
-/** /setting: profile, password, e-mail and mobile of the caller (spec §5 "Mobile and email change"). */
+/** /setting: profile, password, e-mail and mobile of the caller (product §5 "Mobile and email change"). */
 @Injectable()
 export class AccountSettingService {
   constructor(

@@ -18,7 +18,7 @@ import { UserHomeService } from './user-home.service';
 export const AVATAR_FILE = /^[0-9a-f]{32}\.(png|webp)$/;
 
 /**
- * Avatars (spec §5): gif, jpg, jpeg, png, bmp or webp by content, at most 2 MB, stored under
+ * Avatars (product §5): gif, jpg, jpeg, png, bmp or webp by content, at most 2 MB, stored under
  * FILES_DIR/avatar as a WebP square of at most 256 px (animations kept; see toAvatarWebp).
  */
 @Injectable()

@@ -14,7 +14,7 @@ class NameStylesDto {
   usernames: string[];
 }
 
-/** What every list needs to colour user names (spec §6): rating, admin role and title, by username. */
+/** What every list needs to colour user names (product §6): rating, admin role and title, by username. */
 @ApiTags('user')
 @Controller()
 export class NameStyleController {

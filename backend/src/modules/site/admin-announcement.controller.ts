@@ -8,7 +8,7 @@ import { AnnouncementService } from './announcement.service';
 import { AnnouncementIdQuery, CreateAnnouncementDto, UpdateAnnouncementDto } from './dto/announcement.dto';
 import { AnnouncementEntity } from './entities/announcement.entity';
 
-/** Admin → Announcement (super admin only, spec §6). */
+/** Admin → Announcement (super admin only, product §6). */
 @ApiTags('admin')
 @Roles(Role.Root)
 @Controller('admin/announcement')

@@ -22,7 +22,7 @@ import { UploadService } from '../upload/upload.service';
 
 const keepSecret = (value: string | undefined) => (value ? value : undefined);
 
-/** Admin → Config (spec §7 admin calls; super admin only, service info for every admin role). */
+/** Admin → Config (product §7 admin calls; super admin only, service info for every admin role). */
 @ApiTags('admin')
 @Roles(Role.Root)
 @Controller('admin/config')

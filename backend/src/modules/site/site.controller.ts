@@ -17,7 +17,7 @@ export class SiteController {
 
   @Public()
   @Get('get-website-config')
-  @ApiOperation({ summary: 'Public website config (spec §3)' })
+  @ApiOperation({ summary: 'Public website config (product §3)' })
   getWebsiteConfig(): Promise<WebsiteConfig> {
     return this.siteConfig.publicWebsiteConfig();
   }

@@ -20,7 +20,7 @@ import { TrainingSubmitService } from '../training/training-submit.service';
 import { ExamSubmitService } from '../exam/exam-submit.service';
 import { SubmissionService } from './submission.service';
 
-/** Submission calls of spec §7. */
+/** Submission calls of product §7. */
 @ApiTags('submission')
 @Controller()
 export class SubmissionController {

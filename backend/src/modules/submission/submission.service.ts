@@ -118,7 +118,7 @@ export class SubmissionService {
     if (dto.cid) throw new BadRequestError(ERR.badRequest); // contest submissions go through the contest module
     // Inside a training the training module has checked its access and found the problem (private ones too).
     const problem = inTraining?.problem ?? (await this.problems.findVisible({ problemId: dto.pid }, user));
-    // A group's problem is judged only while the group judge is open (spec §6; root passes).
+    // A group's problem is judged only while the group judge is open (product §6; root passes).
     if (problem.isGroup && !user.isRoot && !(await this.siteConfig.isSwitchOn('openGroupJudge'))) {
       throw new ForbiddenError(SWITCH_DENIED_TEXT.openGroupJudge);
     }
@@ -226,7 +226,7 @@ export class SubmissionService {
     return row ? { submitId: row.submitId, code: row.code, language: row.language } : { submitId: null, code: '', language: null };
   }
 
-  /** Code and messages are for the author, admins, or everyone when shared on a shareable problem (spec §3). */
+  /** Code and messages are for the author, admins, or everyone when shared on a shareable problem (product §3). */
   canReadCode(sub: Judge, problem: Problem, user?: AuthUser): boolean {
     return !!user && (user.uid === sub.uid || user.isAdmin || (sub.share && problem.codeShare));
   }
@@ -249,7 +249,7 @@ export class SubmissionService {
   }
 
   /**
-   * Others' contest submissions (verdict, code, cases, live events) follow the contest's rules (spec §6): its
+   * Others' contest submissions (verdict, code, cases, live events) follow the contest's rules (product §6): its
    * admins (author, root) see them; others only once it has ended, and not those made after the seal while the
    * board stays sealed.
    */

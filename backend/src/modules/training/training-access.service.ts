@@ -8,11 +8,11 @@ import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } fro
 import { TrainingRegister } from './entities/training-register.entity';
 import { Training } from './entities/training.entity';
 
-/** What a caller may do in a training (spec §6), decided once per request. */
+/** What a caller may do in a training (product §6), decided once per request. */
 export interface TrainingAccess {
   training: Training;
   user?: AuthUser;
-  /** Manages it: the author, root, or for a group's training the group's level-5 members (spec §6). */
+  /** Manages it: the author, root, or for a group's training the group's level-5 members (product §6). */
   isAdmin: boolean;
   /** Entered the password (only looked up for private trainings). */
   isRegistered: boolean;
@@ -23,7 +23,7 @@ export const TRAINING_CACHE_MS = 1_000;
 const REGISTERED_CACHE_MAX = 200_000;
 
 /**
- * The training rules of spec §6, one method per rule, in the shape of the contest module's access service:
+ * The training rules of product §6, one method per rule, in the shape of the contest module's access service:
  * public trainings are open to logged-in users, private ones once the password was entered (remembered per
  * user in `training_register`), hidden ones to their admins only.
  */
@@ -100,7 +100,7 @@ export class TrainingAccessService {
     return a.isAdmin || a.training.auth !== TrainingAuth.Private || a.isRegistered;
   }
 
-  /** Inside the training: login; private needs the password (spec §6). */
+  /** Inside the training: login; private needs the password (product §6). */
   assertCanView(a: TrainingAccess): void {
     if (!a.user) throw new UnauthorizedError(ERR.loginFirst);
     if (!this.hasAccess(a)) throw new ForbiddenError(TRAINING_ERR.notRegistered);

@@ -6,7 +6,7 @@ import { TrainingAccessService } from './training-access.service';
 import { TrainingService } from './training.service';
 
 /**
- * `submit-problem-judge` with a `tid` (HOJ): the caller must be let into the training (spec §6: public, or the
+ * `submit-problem-judge` with a `tid` (HOJ): the caller must be let into the training (product §6: public, or the
  * password entered, or its admin) and the problem must be in it; then the submission module stores it with
  * the tid, and its result moves the training's rank (TrainingResultListener).
  */

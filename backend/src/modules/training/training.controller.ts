@@ -41,7 +41,7 @@ async function rankQuery(raw: Record<string, unknown>, url: string): Promise<Rea
   return dto;
 }
 
-/** Training calls of spec §7 with HOJ's names and parameters (TrainingController, CommonController). */
+/** Training calls of product §7 with HOJ's names and parameters (TrainingController, CommonController). */
 @ApiTags('training')
 @Controller()
 export class TrainingController {

@@ -5,7 +5,7 @@ import { Roles } from '../../core/auth/decorators';
 import { AdminAuthService } from './admin-auth.service';
 import { AuthIdQuery, CreateAuthDto, RoleAuthDto, RoleAuthsDto, UpdateAuthDto } from './dto/auth.dto';
 
-/** Admin → Auth and Role-auth (super admin only, spec §2/§6): fixed to root, never delegable through the mapping. */
+/** Admin → Auth and Role-auth (super admin only, product §2/§6): fixed to root, never delegable through the mapping. */
 @ApiTags('admin')
 @Roles(Role.Root)
 @Controller('admin')

@@ -83,7 +83,7 @@ export class AdminAuthService {
     await this.permissions.invalidate();
   }
 
-  /** Every role of spec §6 with the permissions it holds (the super administrator: all of them). */
+  /** Every role of product §6 with the permissions it holds (the super administrator: all of them). */
   async roleAuthList(): Promise<RoleAuthEntry[]> {
     const [roles, links, all] = await Promise.all([
       this.roles.find({ order: { id: 'ASC' } }),

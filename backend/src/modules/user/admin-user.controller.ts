@@ -6,7 +6,7 @@ import { CurrentUser, Roles } from '../../core/auth/decorators';
 import { AdminUserService } from './admin-user.service';
 import { AdminDeleteUsersDto, AdminEditUserDto, AdminInsertUsersDto, AdminUserListQuery, GenerateUsersDto } from './dto/admin-user.dto';
 
-/** Admin → User (super admin only, spec §6). */
+/** Admin → User (super admin only, product §6). */
 @ApiTags('admin')
 @Roles(Role.Root)
 @Controller('admin/user')

@@ -35,7 +35,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const generatedKey = (key: string) => `generated-users:${key}`;
 const PASSWORD_CHARS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** CSV gender column: male/0, female/1, anything else secrecy (spec §3). */
+/** CSV gender column: male/0, female/1, anything else secrecy (product §3). */
 export function csvGender(value: string | undefined): Gender {
   const v = (value ?? '').trim().toLowerCase();
   if (v === 'male' || v === '0') return 'male';
@@ -138,7 +138,7 @@ export class AdminUserService {
     return result.affected ?? 0;
   }
 
-  /** Import CSV rows (spec §3, §5): rows without username or password, or already taken, are skipped. */
+  /** Import CSV rows (product §3, §5): rows without username or password, or already taken, are skipped. */
   async insertBatch(rows: string[][]): Promise<AdminInsertUsersResult> {
     const skipped: AdminInsertUsersResult['skipped'] = [];
     const seen = new Set<string>();

@@ -1,4 +1,4 @@
-/** Typed admin calls through kit's client (spec §7 "Admin calls"); payload types from contracts. */
+/** Typed admin calls through kit's client (product §7 "Admin calls"); payload types from contracts. */
 import {
   ADMIN_API,
   GENERATED_USERS_EXCEL_API,

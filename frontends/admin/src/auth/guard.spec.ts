@@ -1,7 +1,7 @@
 import { ERR, SITE_TEXT } from '@oj/contracts';
 import { decideAccess, isAdminUser, needsSuperAdmin } from './guard';
 
-describe('admin route guard (spec §6)', () => {
+describe('admin route guard (product §6)', () => {
   it('sends a visitor without a stored token to login with "Please Login First!"', () => {
     expect(decideAccess('/dashboard', null, undefined)).toEqual({
       allow: false,

@@ -1,10 +1,10 @@
-/** The route guard of spec §6 as a pure decision, so it is tested without a browser. */
+/** The route guard of product §6 as a pure decision, so it is tested without a browser. */
 import { ERR, Role, ROLE_NAMES, SITE_TEXT } from '@oj/contracts';
 
 const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NAMES[Role.ProblemAdmin]];
 const SUPER_ADMIN_ROLE_NAME = ROLE_NAMES[Role.Root];
 
-/** First segment of the admin paths only the super admin may open (spec §6). */
+/** First segment of the admin paths only the super admin may open (product §6). */
 export const SUPER_ADMIN_SECTIONS = ['user', 'auth', 'announcement', 'notice', 'conf', 'switch', 'group'] as const;
 
 export const isAdminUser = (roleList: readonly string[] | undefined): boolean =>

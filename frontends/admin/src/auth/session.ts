@@ -15,7 +15,7 @@ export function useSession(): SessionSnapshot {
   return { token: getToken(), user };
 }
 
-/** Login success (spec §7): store the token and the user info. */
+/** Login success (product §7): store the token and the user info. */
 export const startSession = (token: string, user: UserInfo): void => saveLogin(token, user);
 
 /** Clears token and user info (logout, refused guard). */

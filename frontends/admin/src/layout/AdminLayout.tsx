@@ -1,4 +1,4 @@
-/** ProLayout of the admin area: its own menu, no site navbar or footer (spec §2). */
+/** ProLayout of the admin area: its own menu, no site navbar or footer (product §2). */
 import {
   AppstoreOutlined,
   CommentOutlined,
@@ -147,7 +147,7 @@ export function selectedMenuKey(menu: MenuDataItem[], pathname: string): string 
 
 export function AdminLayout() {
   const { t } = useT();
-  // the configured site name, in the header and the tab (spec §3 shortName)
+  // the configured site name, in the header and the tab (product §3 shortName)
   const title = t('admin.layout.title', { name: useWebsiteConfig().shortName });
   useDocumentTitle(title);
   const navigate = useNavigate();

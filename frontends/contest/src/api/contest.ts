@@ -1,4 +1,4 @@
-/** Typed contest calls through kit's client (spec §7 "Contest"); payload types from contracts. */
+/** Typed contest calls through kit's client (product §7 "Contest"); payload types from contracts. */
 import {
   ContestAcInfoItem,
   ContestAnnouncementInfo,
@@ -78,7 +78,7 @@ export const toProblemDetail = (d: ContestProblemDetails): ProblemDetail => ({
   codeTemplate: d.codeTemplate,
 });
 
-/** Contest submissions go through the judge pipeline with the contest id and the display id (spec §7). */
+/** Contest submissions go through the judge pipeline with the contest id and the display id (product §7). */
 export const submitContestProblem = (cid: number, displayId: string, language: string, code: string) =>
   call<SubmissionInfo>(api.post('/submit-problem-judge', { pid: displayId, cid, language, code, isRemote: false }));
 

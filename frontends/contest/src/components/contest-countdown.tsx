@@ -1,4 +1,4 @@
-/** The countdown of spec §4: a clock to the start or the end, "Start At" + a humanised time when far away. */
+/** The countdown of product §4: a clock to the start or the end, "Start At" + a humanised time when far away. */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Typography } from 'antd';
 import { formatClock, formatDateTime } from '@oj/kit';

@@ -1,4 +1,4 @@
-/** The notice over a sealed board (spec §4, §6): since when it is sealed, and whether this viewer sees it live. */
+/** The notice over a sealed board (product §4, §6): since when it is sealed, and whether this viewer sees it live. */
 import { FormattedMessage } from 'react-intl';
 import { Alert } from 'antd';
 import { ContestSealSettings, contestSealTime, isRankSealedAt } from '@oj/contracts';

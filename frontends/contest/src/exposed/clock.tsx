@@ -1,6 +1,6 @@
 /**
- * Exposed as 'contest/clock' for other remotes (the exam remote, spec §4 "Contest and exam status"): the
- * contest clock (status by the server's time, countdown, progress), the access rules of spec §6 and the
+ * Exposed as 'contest/clock' for other remotes (the exam remote, product §4 "Contest and exam status"): the
+ * contest clock (status by the server's time, countdown, progress), the access rules of product §6 and the
  * countdown, status and auth tags. The tags carry their own texts (the host does not know the contest's ids).
  */
 import { ReactNode, useMemo } from 'react';

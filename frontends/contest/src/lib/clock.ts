@@ -1,11 +1,11 @@
 /**
- * The contest clock (spec §4): status from the server's clock, countdowns and the progress bar.
+ * The contest clock (product §4): status from the server's clock, countdowns and the progress bar.
  * Client clocks drift, so every time is taken as the server's `now` plus the time passed since it came.
  */
 import { useEffect, useState } from 'react';
 import { ContestStatus, contestStatusAt } from '@oj/contracts';
 
-/** More than a week away: show "Start At" and a humanised duration instead of a clock (spec §4). */
+/** More than a week away: show "Start At" and a humanised duration instead of a clock (product §4). */
 export const HUMANISE_AFTER_SEC = 7 * 24 * 3600;
 
 export interface ContestTimes {

@@ -1,4 +1,4 @@
-/** The contest permission rules of spec §6 as the client applies them (the server checks them again). */
+/** The contest permission rules of product §6 as the client applies them (the server checks them again). */
 import { ContestAuth, ContestStatus, ContestType, JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
 
 export interface Viewer {

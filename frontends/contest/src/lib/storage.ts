@@ -1,4 +1,4 @@
-/** What the contest remote keeps in localStorage (spec §3 "Local storage"). */
+/** What the contest remote keeps in localStorage (product §3 "Local storage"). */
 
 /** The code of a contest problem is kept apart from the same bank problem's code. */
 export const contestCodeKey = (cid: number | string, displayId: string): string => `contest:${cid}:${displayId}`;

@@ -1,4 +1,4 @@
-/** Typed exam calls through kit's client (spec §7 "Exam"). */
+/** Typed exam calls through kit's client (product §7 "Exam"). */
 import {
   EXAM_API,
   ExamAccessInfo,
@@ -73,7 +73,7 @@ export const toProblemDetail = (d: ExamProblemDetails): ProblemDetail => ({
   languages: d.languages,
   codeTemplate: d.codeTemplate,
 });
-/** Exam problems go through the judge pipeline with the exam id and the display id (spec §7). */
+/** Exam problems go through the judge pipeline with the exam id and the display id (product §7). */
 export const submitExamProblem = (eid: number, displayId: string, language: string, code: string) =>
   call<SubmissionInfo>(api.post(EXAM_API.submitProblem, { pid: displayId, eid, language, code, isRemote: false }));
 

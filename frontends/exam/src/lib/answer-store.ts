@@ -1,5 +1,5 @@
 /**
- * The candidate's answers of one exam (spec §3 "Local storage: exam answers"): every change is written to
+ * The candidate's answers of one exam (product §3 "Local storage: exam answers"): every change is written to
  * localStorage at once (a reload or a lost connection keeps it) and sent to the server after a pause
  * (debounced per question), so typing does not call submit-question on every key. An answer the server
  * has not confirmed stays marked unsaved and is sent again on the next change, on flush, or when the page

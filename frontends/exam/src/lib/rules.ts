@@ -1,4 +1,4 @@
-/** Exam rules of spec §6 as the client applies them (the server checks them again); access is the contest's. */
+/** Exam rules of product §6 as the client applies them (the server checks them again); access is the contest's. */
 import { ContestAuth, ContestStatus } from '@oj/contracts';
 import type { Viewer } from 'contest/clock';
 
@@ -12,6 +12,6 @@ export function answerRefusal(auth: ContestAuth, status: ContestStatus, v: Viewe
   return null;
 }
 
-/** Real scores are visible if the exam ended, to its admins, or when realScore is on (spec §6). */
+/** Real scores are visible if the exam ended, to its admins, or when realScore is on (product §6). */
 export const realScoreVisible = (info: { realScore: boolean }, status: ContestStatus, v: Viewer): boolean =>
   status === ContestStatus.Ended || v.isAdmin || info.realScore;

@@ -1,4 +1,4 @@
-/** Typed group calls through kit's client (spec §7 "Groups"); paths from the contracts' GROUP_API. */
+/** Typed group calls through kit's client (product §7 "Groups"); paths from the contracts' GROUP_API. */
 import {
   PostingRules,
   Announcement,

@@ -1,4 +1,4 @@
-/** The auth badge of a group (spec §3): public, protected, private. */
+/** The auth badge of a group (product §3): public, protected, private. */
 import { FormattedMessage } from 'react-intl';
 import { Tag } from 'antd';
 import { GroupAuth } from '@oj/contracts';

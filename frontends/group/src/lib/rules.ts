@@ -1,5 +1,5 @@
 /**
- * Who sees what in a group (spec §4, §6): the menu of the 11 children, the member actions an admin may take,
+ * Who sees what in a group (product §4, §6): the menu of the 11 children, the member actions an admin may take,
  * and the join form per auth. The server checks every one of these again; the UI only hides what it would refuse.
  */
 import { GROUP_LIMITS, GroupAuth, GroupMemberStatus } from '@oj/contracts';
@@ -20,7 +20,7 @@ export type GroupChild =
   '' | 'announcement' | 'problem' | 'question' | 'training' | 'contest' | 'exam' | 'rank' | 'discussion' | 'member' | 'setting';
 
 /**
- * The group menu (spec §2 children, §6 "Group menu shown if member"): home for everyone who may see the group;
+ * The group menu (product §2 children, §6 "Group menu shown if member"): home for everyone who may see the group;
  * the content screens for members and root; discussion only while openGroupDiscussion is on (root always);
  * the question bank (exam material with its answers) for group admins; settings for the owner and root.
  */
@@ -39,7 +39,7 @@ export function groupMenu(v: GroupViewer, openGroupDiscussion: boolean): GroupCh
 export const canOpen = (child: GroupChild, v: GroupViewer, openGroupDiscussion: boolean): boolean =>
   groupMenu(v, openGroupDiscussion).includes(child);
 
-/** What joining asks for (spec §4): nothing (public), a reason (protected), the invitation code (private). */
+/** What joining asks for (product §4): nothing (public), a reason (protected), the invitation code (private). */
 export type JoinKind = 'join' | 'apply' | 'code';
 export const joinKind = (auth: GroupAuth): JoinKind =>
   auth === GroupAuth.Public ? 'join' : auth === GroupAuth.Protected ? 'apply' : 'code';
@@ -58,7 +58,7 @@ export const canManageMember = (v: GroupViewer, member: { auth: number; username
 export const canTransferTo = (v: GroupViewer, member: { auth: number }): boolean =>
   isGroupRoot(v) && member.auth >= GroupMemberStatus.Member && member.auth < GroupMemberStatus.Root;
 
-/** Length rules of spec §5, as [min, max] per field of the group form. */
+/** Length rules of product §5, as [min, max] per field of the group form. */
 export const GROUP_FIELD_LIMITS = {
   name: [GROUP_LIMITS.nameMin, GROUP_LIMITS.nameMax],
   shortName: [GROUP_LIMITS.shortNameMin, GROUP_LIMITS.shortNameMax],

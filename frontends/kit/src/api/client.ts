@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of every frontend (spec §7 "Handling of answers", §8).
+ * The one HTTP client of every frontend (product §7 "Handling of answers", §8).
  * - sends the stored token in Authorization and Url-Type (admin for /admin paths)
  * - swaps the stored token when the answer carries Refresh-Token
  * - unwraps the envelope: resolves with the whole axios response (payload at data.data),

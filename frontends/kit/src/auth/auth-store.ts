@@ -1,4 +1,4 @@
-/** The signed-in user (spec §3 "User info") kept beside the token (spec §9: local storage key `token`). */
+/** The signed-in user (product §3 "User info") kept beside the token (product §9: local storage key `token`). */
 import { ROLE_NAMES, Role, UserInfo } from '@oj/contracts';
 import { getToken, setToken, subscribeToken } from '../api/client';
 import { createStore, useStore } from '../store/create-store';
@@ -21,7 +21,7 @@ const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NA
 export const isAdminUser = (user: UserInfo | null): boolean => !!user && user.roleList.some((r) => ADMIN_ROLE_NAMES.includes(r));
 export const isRootUser = (user: UserInfo | null): boolean => !!user && user.roleList.includes(ROLE_NAMES[Role.Root]);
 
-/** Login success (spec §7 "Handling of answers"): store the token and the user info. */
+/** Login success (product §7 "Handling of answers"): store the token and the user info. */
 export function saveLogin(token: string, user: UserInfo): void {
   localStorage.setItem(USER_INFO_STORAGE_KEY, JSON.stringify(user));
   setToken(token);

@@ -1,4 +1,4 @@
-/** Which account dialog is open (spec §4 "Modal modes"); any app may open it, the shell shows it. */
+/** Which account dialog is open (product §4 "Modal modes"); any app may open it, the shell shows it. */
 import { createStore, useStore } from '../store/create-store';
 
 export type AccountDialogMode = 'Login' | 'Register' | 'ResetPwd';

@@ -1,4 +1,4 @@
-/** The public website config (spec §3), fetched once and shared by every app. */
+/** The public website config (product §3), fetched once and shared by every app. */
 import { useEffect } from 'react';
 import { DEFAULT_SITE_SHORT_NAME, WebsiteConfig } from '@oj/contracts';
 import { api, call } from '../api/client';
@@ -35,7 +35,7 @@ export function loadWebsiteConfig(force = false): Promise<void> {
 }
 
 /**
- * Keeps the browser tab's title on the configured site name (spec §3 `shortName`; 'OJ' until it is read), or on an
+ * Keeps the browser tab's title on the configured site name (product §3 `shortName`; 'OJ' until it is read), or on an
  * app's own title made from it (the admin app's "<name> 管理后台"). Each app's layout calls it once.
  */
 export function useDocumentTitle(title?: string): void {

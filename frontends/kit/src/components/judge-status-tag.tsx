@@ -22,7 +22,7 @@ export function judgeStatusColor(status: number): string {
   return COLORS[status] ?? 'default';
 }
 
-/** A submission result code (spec §4) as a coloured, translated tag. */
+/** A submission result code (product §4) as a coloured, translated tag. */
 export function JudgeStatusTag({ status }: { status: number }) {
   return (
     <Tag color={judgeStatusColor(status)} data-status={status}>

@@ -3,7 +3,7 @@ import { isHttpLink } from '@oj/contracts';
 
 /**
  * A link someone typed (a profile's blog or GitHub, the site's record link): an anchor only for an http(s) address
- * (spec §5). Rows saved before the server checked links may hold `javascript:` or `data:` text; those show as
+ * (product §5). Rows saved before the server checked links may hold `javascript:` or `data:` text; those show as
  * plain text, since an href with such a scheme runs in the session of whoever clicks it. Opens in a new tab without
  * giving the other site a handle on this page.
  */

@@ -3,7 +3,7 @@ import { CSSProperties } from 'react';
 import { nameStyleColor } from '@oj/contracts';
 import { useUserNameStyle } from '@oj/kit/core';
 
-/** A user's name in the colour of their rating band (admins in their own colour) with their title (spec §6). */
+/** A user's name in the colour of their rating band (admins in their own colour) with their title (product §6). */
 export function UserName({
   username,
   text,

@@ -1,4 +1,4 @@
-/** The interface language (spec §1, §9): zh-CN by default, the user's choice remembered. */
+/** The interface language (product §1, §9): zh-CN by default, the user's choice remembered. */
 import { DEFAULT_LOCALE, LOCALES, Locale } from '@oj/contracts';
 import { createStore, useStore } from '../store/create-store';
 

@@ -3,7 +3,7 @@ import { NAME_STYLES_MAX, UserNameStyle } from '@oj/contracts';
 import { api, call } from '../api/client';
 
 /**
- * The styles of user names (spec §6: colour by rating band, admins in their own, title), looked up together:
+ * The styles of user names (product §6: colour by rating band, admins in their own, title), looked up together:
  * one POST get-user-name-styles per 30 ms for every name a page shows, kept for a minute, so a rating that
  * changes shows on the next visit. antd-free, so first pages (the shell's home) colour names too.
  */

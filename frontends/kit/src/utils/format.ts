@@ -1,4 +1,4 @@
-/** Display helpers of spec §9: memory in KB/MB up to YB, time in ms, length in B, local times. */
+/** Display helpers of product §9: memory in KB/MB up to YB, time in ms, length in B, local times. */
 const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
 export function formatMemoryKb(kb: number | null | undefined): string {

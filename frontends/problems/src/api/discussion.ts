@@ -1,4 +1,4 @@
-/** Typed calls of the discussion area (spec §7 "Discussion"; HOJ names). */
+/** Typed calls of the discussion area (product §7 "Discussion"; HOJ names). */
 import { CommentListVO, CommentVO, DiscussionCategory, DiscussionRules, DiscussionVO, Page, ReplyVO } from '@oj/contracts';
 import { api, call } from '@oj/kit';
 

@@ -1,4 +1,4 @@
-/** Typed calls of the problems remote through kit's client (spec §7 "Problems", "Rank"). */
+/** Typed calls of the problems remote through kit's client (product §7 "Problems", "Rank"). */
 import {
   ADMIN_API,
   CaseResults,

@@ -1,4 +1,4 @@
-/** Typed training calls (spec §7 "Training") through kit's client. */
+/** Typed training calls (product §7 "Training") through kit's client. */
 import {
   Page,
   ProblemDetail,

@@ -8,7 +8,7 @@ export function difficultyWord(intl: IntlShape, level: number): string {
   return intl.formatMessage({ id: `kit.difficulty.${level}`, defaultMessage: String(level) });
 }
 
-/** Problem level 0..6 (spec §3), shown as its word: a bare "难度 3" told a student nothing (issue 37 item 14). */
+/** Problem level 0..6 (product §3), shown as its word: a bare "难度 3" told a student nothing (issue 37 item 14). */
 export function DifficultyTag({ level }: { level: number }) {
   const intl = useIntl();
   return (

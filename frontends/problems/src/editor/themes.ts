@@ -1,4 +1,4 @@
-/** The editor themes of spec §2 as monaco themes (colours after the CodeMirror themes of the same names). */
+/** The editor themes of product §2 as monaco themes (colours after the CodeMirror themes of the same names). */
 import type { editor } from 'monaco-editor';
 import { EDITOR_THEMES } from '@oj/contracts';
 

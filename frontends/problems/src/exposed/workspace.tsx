@@ -18,7 +18,7 @@ export interface ProblemWorkspaceProps {
   detail: ProblemDetail;
   /** Sends the code; resolves with the stored submission (its submitId is then watched). */
   submit: (req: { language: string; code: string }) => Promise<SubmissionInfo>;
-  /** Where the code is kept, e.g. `contest:12:A` (spec §3: problem code per contest). */
+  /** Where the code is kept, e.g. `contest:12:A` (product §3: problem code per contest). */
   storageKey: string;
   /** When set, the submit button is disabled and this text says why. */
   disabledReason?: string | null;

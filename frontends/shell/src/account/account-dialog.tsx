@@ -1,4 +1,4 @@
-/** Login, Register and Reset password dialogs (spec §2, §4 modal modes, §5 rules, §7 handling). */
+/** Login, Register and Reset password dialogs (product §2, §4 modal modes, §5 rules, §7 handling). */
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
@@ -58,7 +58,7 @@ function SwitchLinks({ t, links }: { t: T; links: AccountDialogMode[] }) {
   );
 }
 
-/** Failed logins in this browser: from the 5th the slide check is required (spec §4). */
+/** Failed logins in this browser: from the 5th the slide check is required (product §4). */
 let failedLogins = 0;
 
 function LoginForm({ t }: { t: T }) {

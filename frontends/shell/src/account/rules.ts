@@ -1,4 +1,4 @@
-/** Form rules of spec §5 for the account dialogs; messages are react-intl ids. */
+/** Form rules of product §5 for the account dialogs; messages are react-intl ids. */
 import type { Rule } from 'antd/es/form';
 import { LIMITS } from '@oj/contracts';
 

@@ -1,5 +1,5 @@
 /**
- * Slide-to-verify (spec §5: accuracy 3, block 42, picture 325x100), required from the 5th failed login.
+ * Slide-to-verify (product §5: accuracy 3, block 42, picture 325x100), required from the 5th failed login.
  * The server draws the puzzle and keeps the gap's x (GET /api/get-slide-verify); the drop position is
  * checked by POST /api/check-slide-verify, whose slideToken goes with the next login.
  */

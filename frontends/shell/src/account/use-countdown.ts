@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Seconds left before a code may be sent again (spec §9 resend waits). */
+/** Seconds left before a code may be sent again (product §9 resend waits). */
 export function useCountdown(): [number, (seconds: number) => void] {
   const [left, setLeft] = useState(0);
   useEffect(() => {

@@ -77,7 +77,7 @@ export function Dropdown({
   );
 }
 
-/** Badge text of spec §9: hidden at 0, at most 99. */
+/** Badge text of product §9: hidden at 0, at most 99. */
 export function CountBadge({ count, max }: { count: number; max: number }) {
   if (count <= 0) return null;
   return (

@@ -1,4 +1,4 @@
-/** Which navbar items a visitor sees (spec §2 "Top navigation", §6). Pure, so it is tested alone. */
+/** Which navbar items a visitor sees (product §2 "Top navigation", §6). Pure, so it is tested alone. */
 import { WebsiteConfig } from '@oj/contracts';
 
 export interface NavItem {
@@ -69,7 +69,7 @@ export const showsRegister = ({ config, isRoot }: NavContext): boolean => canReg
 
 export const MESSAGE_KINDS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-/** Unread counts field per message page (spec §3 "Unread counts"). */
+/** Unread counts field per message page (product §3 "Unread counts"). */
 export const UNREAD_FIELD: Record<MessageKind, 'comment' | 'reply' | 'like' | 'sys' | 'mine'> = {
   discuss: 'comment',
   reply: 'reply',
@@ -78,7 +78,7 @@ export const UNREAD_FIELD: Record<MessageKind, 'comment' | 'reply' | 'like' | 's
   mine: 'mine',
 };
 
-/** Badge text capped at 99 (spec §9). */
+/** Badge text capped at 99 (product §9). */
 export const badgeCount = (n: number, max = 99): number => Math.min(Math.max(0, n), max);
 
 /** The selected top-level key for a path. */

@@ -1,4 +1,4 @@
-/** The site navbar (spec §2): plain React + CSS, so the first page loads no antd. */
+/** The site navbar (product §2): plain React + CSS, so the first page loads no antd. */
 import { MouseEvent, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** The site layout (spec §2): navbar, the page area (shell pages or a remote's container), footer. */
+/** The site layout (product §2): navbar, the page area (shell pages or a remote's container), footer. */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { api, clearLogin, openAccountDialog, useAccountDialog, useAuth } from '@oj/kit/core';
@@ -37,7 +37,7 @@ function Logout() {
   return null;
 }
 
-/** Pages that need a login open the dialog instead (spec §2 "(login)"). */
+/** Pages that need a login open the dialog instead (product §2 "(login)"). */
 function RequireLogin({ children }: { children: JSX.Element }) {
   const { isLoggedIn } = useAuth();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LIMITS } from '@oj/contracts';
 
-/** True below 1050 px (spec §2: mobile layout with a drawer). */
+/** True below 1050 px (product §2: mobile layout with a drawer). */
 export function useIsMobile(): boolean {
   const query = `(max-width: ${LIMITS.mobileLayoutWidthPx - 1}px)`;
   const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);

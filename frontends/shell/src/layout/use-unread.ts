@@ -7,7 +7,7 @@ export const UNREAD_CHANGED = 'oj:unread-changed';
 
 const EMPTY: UnreadCounts = { comment: 0, reply: 0, like: 0, sys: 0, mine: 0 };
 
-/** Unread message counts, polled every 120 s while logged in (spec §7 "Messages"). */
+/** Unread message counts, polled every 120 s while logged in (product §7 "Messages"). */
 export function useUnreadCounts(isLoggedIn: boolean): UnreadCounts {
   const [counts, setCounts] = useState<UnreadCounts>(EMPTY);
   useEffect(() => {

@@ -124,7 +124,7 @@ export const failedRemotes = {
   snapshot: (): string => [...failed].sort().join(','),
 };
 
-/** The admin area has its own layout (spec §2): no site navbar and footer. */
+/** The admin area has its own layout (product §2): no site navbar and footer. */
 export const hidesSiteLayout = (pathname: string): boolean => !!areaOf(pathname)?.ownLayout;
 
 export const remoteContainerId = (name: string): string => `oj-remote-${name}`;

@@ -3,7 +3,7 @@ import { ERR, LIMITS, SLIDE_VERIFY } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 
-/** Rules of spec §5, texts of §8 (contracts ERR). */
+/** Rules of product §5, texts of §8 (contracts ERR). */
 const Username = () => (target: object, key: string) => {
   IsString({ message: ERR.usernameRequired })(target, key);
   IsNotEmpty({ message: ERR.usernameRequired })(target, key);

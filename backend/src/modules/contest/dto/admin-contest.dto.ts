@@ -24,7 +24,7 @@ export class AdminContestListQueryDto extends PageQueryDto {
   keyword?: string;
 }
 
-/** Add a bank problem to a contest (spec §5: problem ID and display ID required). */
+/** Add a bank problem to a contest (product §5: problem ID and display ID required). */
 export class AddContestProblemDto {
   @ApiProperty()
   @IsInt()

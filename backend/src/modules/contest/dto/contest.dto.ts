@@ -66,7 +66,7 @@ export class AccountLimitRuleDto {
   extra: string[];
 }
 
-/** Admin create/edit of a contest (spec §3 Contest, §5 contest rules). Times are ISO strings. */
+/** Admin create/edit of a contest (product §3 Contest, §5 contest rules). Times are ISO strings. */
 export class ContestBodyDto {
   @ApiProperty()
   @IsString({ message: CONTEST_ERR.titleRequired })

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** The checked state of a balloon (an accepted problem of a contestant, spec §3 "checked state"). */
+/** The checked state of a balloon (an accepted problem of a contestant, product §3 "checked state"). */
 @Entity('contest_balloon')
 @Index(['cid', 'submitId'], { unique: true })
 export class ContestBalloon {

@@ -1,7 +1,7 @@
 import { PrintStatus } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A print request of a contestant (spec §3), handled by the contest admins. */
+/** A print request of a contestant (product §3), handled by the contest admins. */
 @Entity('contest_print')
 @Index(['cid', 'gmtCreate'])
 export class ContestPrint {

@@ -10,7 +10,7 @@ export interface AccountLimitRule {
   extra: string[];
 }
 
-/** A contest (spec §3). Field names follow HOJ's `contest` table. */
+/** A contest (product §3). Field names follow HOJ's `contest` table. */
 @Entity('contest')
 @Index(['visible', 'startTime'])
 export class Contest {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 
 /**
  * Moves the stored status of every row of a timed table (`contest`, `exam`: columns status, start_time,
- * end_time) Scheduled → Running → Ended by the clock (spec §4); idempotent, so every replica may run it.
+ * end_time) Scheduled → Running → Ended by the clock (product §4); idempotent, so every replica may run it.
  * Returns the ids that became Ended in this call.
  */
 export async function advanceStatusByClock(

@@ -4,7 +4,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../../cor
 import { RegistrationCache } from './registration-cache';
 
 /**
- * The spec §6 rules shared by contests and exams (both timed by the clock, both public / private / protected):
+ * The product §6 rules shared by contests and exams (both timed by the clock, both public / private / protected):
  * one function per rule over the caller's standing, with the texts of the event kind.
  */
 export interface TimedStanding {
@@ -44,7 +44,7 @@ export function assertCanViewProblems(a: TimedStanding, texts: TimedTexts): void
 }
 
 /**
- * Submitting (spec §6): refused when ended; when scheduled only admins; otherwise admins, public events, or
+ * Submitting (product §6): refused when ended; when scheduled only admins; otherwise admins, public events, or
  * users who entered the password.
  */
 export function assertCanSubmit(a: TimedStanding, texts: TimedTexts): void {
@@ -66,7 +66,7 @@ export function isEventAdmin(event: { uid: string }, user?: AuthUser): boolean {
 }
 
 /**
- * `register-…` (spec §7): enters the event, with its password unless public. `check` runs the event's own extra
+ * `register-…` (product §7): enters the event, with its password unless public. `check` runs the event's own extra
  * rules (the contest account limit) before the password; `password` reads the stored one; `insert` stores the
  * registration (idempotent).
  */

@@ -21,7 +21,7 @@ import { AdminDiscussionListQuery, AdminUpdateDiscussionDto, CategoryDto } from 
 import { DiscussionCategoryEntity } from '../entities/discussion-category.entity';
 import { Discussion } from '../entities/discussion.entity';
 
-/** Admin → Discussion: moderation (hide, pin, delete), categories and reports (spec §7). */
+/** Admin → Discussion: moderation (hide, pin, delete), categories and reports (product §7). */
 @Injectable()
 export class AdminDiscussionService {
   constructor(
@@ -32,7 +32,7 @@ export class AdminDiscussionService {
     private readonly groups: GroupAccessService,
   ) {}
 
-  /** A group's posts are the group's: these site routes reach them as root only (GroupAccessService, spec §6). */
+  /** A group's posts are the group's: these site routes reach them as root only (GroupAccessService, product §6). */
   private async assertReaches(dids: number[], user: AuthUser): Promise<void> {
     if (user.isRoot) return;
     const rows: { gid: number | null }[] = await this.dataSource.query('SELECT gid FROM discussion WHERE id = ANY($1)', [dids]);

@@ -83,7 +83,7 @@ type RenderedPost = PostMeta & { json: string; hasLike: boolean };
  */
 const POSTS_PER_STATEMENT = 16;
 
-/** Public discussion calls of spec §7 (HOJ's DiscussionController). */
+/** Public discussion calls of product §7 (HOJ's DiscussionController). */
 @Injectable()
 export class DiscussionService implements OnApplicationShutdown {
   private readonly totals = new Map<string, { value: Promise<number>; at: number }>();
@@ -282,7 +282,7 @@ export class DiscussionService implements OnApplicationShutdown {
   }
 
   /**
-   * A group's post (spec §6): the group discussion area must be open (root passes), and only the group's members
+   * A group's post (product §6): the group discussion area must be open (root passes), and only the group's members
    * (3–5) and root read it; everyone else gets 404, as if it did not exist.
    */
   async assertGroupReader(gid: number | string, user: AuthUser | undefined): Promise<void> {

@@ -21,7 +21,7 @@ import { BoolQuery } from '../../contest/dto/bool-query';
 
 const values = <T extends object>(o: T) => Object.values(o) as T[keyof T][];
 
-/** POST /api/admin/exam (PUT with `id`): spec §3 Exam. Times ISO. */
+/** POST /api/admin/exam (PUT with `id`): product §3 Exam. Times ISO. */
 export class ExamBodyDto {
   @ApiProperty()
   @IsString({ message: EXAM_ERR.titleRequired })
@@ -228,7 +228,7 @@ export class ChoiceDto {
   status: boolean;
 }
 
-/** POST /api/admin/question (PUT with `id`): spec §3 Question. */
+/** POST /api/admin/question (PUT with `id`): product §3 Question. */
 export class QuestionBodyDto {
   @ApiProperty()
   @IsString({ message: EXAM_ERR.displayIdRequired })

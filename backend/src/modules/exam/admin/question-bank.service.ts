@@ -75,7 +75,7 @@ export class QuestionBankService {
     return q;
   }
 
-  /** A question through the site's admin routes: a group's only for root (404, spec §6), then its author or root. */
+  /** A question through the site's admin routes: a group's only for root (404, product §6), then its author or root. */
   async managed(qid: number, user: AuthUser): Promise<Question> {
     const q = await this.find(qid);
     this.groups.assertSiteRouteReaches(q.gid, user);

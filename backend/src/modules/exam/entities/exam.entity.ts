@@ -1,7 +1,7 @@
 import { ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** An exam (spec §3): timed like a contest, questions and programming problems, scored papers. */
+/** An exam (product §3): timed like a contest, questions and programming problems, scored papers. */
 @Entity('exam')
 @Index(['visible', 'startTime'])
 export class Exam {

@@ -1,7 +1,7 @@
 import { QuestionAuth, QuestionChoice, QuestionType } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A question of the bank (spec §3): choice, judge, blank or answer. */
+/** A question of the bank (product §3): choice, judge, blank or answer. */
 @Entity('question')
 export class Question {
   @PrimaryGeneratedColumn()

@@ -29,7 +29,7 @@ export const ANSWER_BATCH_MAX = 1_000;
  * batch waited for the disk, and the saves arriving meanwhile waited for that batch). What it risks is only a
  * crash of the PostgreSQL server itself within the WAL writer's delay (at most 3 × wal_writer_delay, 0.6 s by
  * default) after the commit: those answers are lost without corruption, the rest of the database is unaffected.
- * The candidate's browser keeps every answer in localStorage (spec §3) and, when the exam page loads, sends again
+ * The candidate's browser keeps every answer in localStorage (product §3) and, when the exam page loads, sends again
  * each kept answer that the server's copy does not match (frontends/exam answer-store `reconcile`), so a lost
  * save comes back with the candidate's next page load during the exam.
  */

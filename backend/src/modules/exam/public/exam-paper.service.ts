@@ -91,7 +91,7 @@ export class ExamPaperService {
   /**
    * hand-in-exam (交卷, not in HOJ): the candidate finishes before the end. The answers they saved stay (the page
    * sends what it still holds before calling), the paper is closed (submit-question and exam submissions are refused
-   * with `EXAM_ERR.handedIn`) and scored at once; the answer is the paper, with scores when spec §6 shows them.
+   * with `EXAM_ERR.handedIn`) and scored at once; the answer is the paper, with scores when product §6 shows them.
    * Handing in again answers the same paper.
    */
   async handIn(a: ExamAccess): Promise<ExamPaper> {

@@ -27,7 +27,7 @@ import { ExamService } from './exam.service';
 import { ThrottleSecretGuesses } from '../../../core/rate-limit/secret-guess.guard';
 
 /**
- * Public exam calls of spec §7 (plus `get-question-detail`, `check-exam-submissions-status` and
+ * Public exam calls of product §7 (plus `get-question-detail`, `check-exam-submissions-status` and
  * `admin/judge/rejudge-exam-problem`). The rules are the services' (ExamAccessService: the contest ones).
  */
 @ApiTags('exam')
@@ -140,7 +140,7 @@ export class ExamController {
   }
 
   @ApiOperation({ summary: 'Exam admins: re-score an objective question’s answers ({ rescored })' })
-  // No site role asked: exam admins are the author, root and the owning group's level 5 (spec §6), checked by the service.
+  // No site role asked: exam admins are the author, root and the owning group's level 5 (product §6), checked by the service.
   @Post('rejudge-question')
   @HttpCode(200)
   async rejudgeQuestion(@Body() dto: RejudgeQuestionDto, @CurrentUser() user: AuthUser) {
@@ -172,7 +172,7 @@ export class ExamController {
   }
 
   @ApiOperation({ summary: 'Exam admins: mark a paper (questions, problem adjustments); answers the paper' })
-  // No site role asked: exam admins are the author, root and the owning group's level 5 (spec §6), checked by the service.
+  // No site role asked: exam admins are the author, root and the owning group's level 5 (product §6), checked by the service.
   @Post('submit-exam-paper-score')
   @HttpCode(200)
   async submitPaperScore(@Body() dto: SubmitExamPaperScoreDto, @CurrentUser() user: AuthUser) {

@@ -110,7 +110,7 @@ const KINDS: { kind: ExamKindSummary['kind']; type: QuestionType }[] = [
   { kind: 'answer', type: QuestionType.Answer },
 ];
 
-/** Public exam reads (spec §7 exam calls): list, info, problems, questions, submissions. */
+/** Public exam reads (product §7 exam calls): list, info, problems, questions, submissions. */
 @Injectable()
 export class ExamService {
   constructor(
@@ -251,7 +251,7 @@ export class ExamService {
 
   /**
    * get-question-detail: a public bank question (admins: any), the right answer only if shared (admins: always).
-   * A group's question is the group's (spec §6, issue 31): its public ones for the group's members, any of them for
+   * A group's question is the group's (product §6, issue 31): its public ones for the group's members, any of them for
    * the group's admins (4–5) and root, who also see the answer; 404 to everyone else, site staff included.
    */
   async bankQuestion(qid: number, user?: AuthUser): Promise<QuestionInfo> {

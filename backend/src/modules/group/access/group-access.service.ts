@@ -17,7 +17,7 @@ const CHANNEL = 'group-level';
 const LEVEL_CACHE_MAX = 200_000;
 
 /**
- * A user's standing in a group (spec §4, §6), for the group module and every module holding content with a
+ * A user's standing in a group (product §4, §6), for the group module and every module holding content with a
  * `gid` (contests, trainings, problems, discussion). Levels: 0 none, 1 applying, 2 refused, 3 member,
  * 4 admin, 5 owner. Site root counts as a member and as the group's root everywhere.
  */
@@ -85,14 +85,14 @@ export class GroupAccessService {
     return user.isRoot || (await this.level(gid, user.uid)) >= GroupMemberStatus.Admin;
   }
 
-  /** Group root (the owner, level 5) or site root: admin of the group's contests, exams and trainings (spec §6). */
+  /** Group root (the owner, level 5) or site root: admin of the group's contests, exams and trainings (product §6). */
   async isGroupRoot(gid: number, user: AuthUser | undefined): Promise<boolean> {
     if (!user) return false;
     return user.isRoot || (await this.level(gid, user.uid)) >= GroupMemberStatus.Root;
   }
 
   /**
-   * Group content is the group's (spec §6): through the site's own routes (the admin area, the file routes), content
+   * Group content is the group's (product §6): through the site's own routes (the admin area, the file routes), content
    * a group owns (`gid` not null: a group problem while `isGroup`, a training, contest, exam, question or discussion
    * of a group) is reached by the site's root only. Site admins and problem admins, whatever permissions their role
    * holds, reach it through the group's routes, which decide by group level like for anyone else.

@@ -25,7 +25,7 @@ export class GidQueryDto {
 }
 
 /**
- * POST and PUT /api/group: HOJ's Group object. Lengths are checked by the service with the spec §5 texts
+ * POST and PUT /api/group: HOJ's Group object. Lengths are checked by the service with the product §5 texts
  * (HOJ answers each rule with its own sentence); here only the types.
  */
 export class GroupBodyDto {

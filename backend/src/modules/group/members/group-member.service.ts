@@ -27,7 +27,7 @@ interface MemberRow {
 }
 
 /**
- * Membership (spec §4, §6): joining per the group's auth, the admins' answers to applications, levels below
+ * Membership (product §4, §6): joining per the group's auth, the admins' answers to applications, levels below
  * the admin's own, removal, exit and the owner's transfer. `group_info.member_count` moves in the same
  * transaction as every change between "not a member" (0–2) and "member" (3–5).
  */

@@ -9,7 +9,7 @@ import { questionInfo } from '../../exam/public/exam.service';
 import { GroupScopeService } from '../scope/group-scope.service';
 
 /**
- * A group's question bank (spec §2 /group/{id}/question): the exam module's question rows with the group's
+ * A group's question bank (product §2 /group/{id}/question): the exam module's question rows with the group's
  * `gid`, used only by the group's exams. Group admins (4–5) list, read and write; the author, level 5 and root
  * change and delete one.
  */

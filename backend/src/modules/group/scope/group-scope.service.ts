@@ -7,7 +7,7 @@ import { Group } from '../entities/group.entity';
 import { GroupService } from '../group.service';
 
 /**
- * The three checks every scoped group route makes (spec §6), so each route names its rule in one call:
+ * The three checks every scoped group route makes (product §6), so each route names its rule in one call:
  * a list of the group (`member` / `admin`, 403 for the rest) and one item of the group by id (`manager` / `item`,
  * 404 outside the group so nothing about it leaks). A banned or missing group is 404 first (the row as
  * GroupService.findActiveCached keeps it for a second).

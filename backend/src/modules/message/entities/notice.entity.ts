@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** Who receives a notice (spec §3). */
+/** Who receives a notice (product §3). */
 export const NoticeRecipient = { All: 'All', User: 'User', Admin: 'Admin' } as const;
 export type NoticeRecipient = (typeof NoticeRecipient)[keyof typeof NoticeRecipient];
 

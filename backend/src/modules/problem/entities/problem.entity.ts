@@ -1,7 +1,7 @@
 import type { CaseGroup, CheckerProtocol } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A problem of the bank (spec §3). Field names follow HOJ's `problem` table. */
+/** A problem of the bank (product §3). Field names follow HOJ's `problem` table. */
 @Entity('problem')
 /** The group's problem list (a group's problems by id). */
 @Index('ix_problem_gid', ['gid', 'id'])

@@ -66,7 +66,7 @@ const Flag = () => (target: object, key: string) => {
   ApiPropertyOptional()(target, key);
 };
 
-/** PUT /api/admin/switch/update: every switch and limit of spec §3; the fields sent are saved. */
+/** PUT /api/admin/switch/update: every switch and limit of product §3; the fields sent are saved. */
 export class SwitchConfigDto implements Partial<SwitchConfig> {
   @Flag() register?: boolean;
   @Flag() openPublicDiscussion?: boolean;

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** Site announcement (spec §3), or a group's when `gid` is set. `status` 0 visible, 1 hidden (contracts ANNOUNCEMENT_VISIBLE/HIDDEN). */
+/** Site announcement (product §3), or a group's when `gid` is set. `status` 0 visible, 1 hidden (contracts ANNOUNCEMENT_VISIBLE/HIDDEN). */
 @Entity('announcement')
 export class AnnouncementEntity {
   @PrimaryGeneratedColumn()

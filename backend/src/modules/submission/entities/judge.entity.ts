@@ -1,7 +1,7 @@
 import type { SubtaskResult } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A submission (spec §3), HOJ's `judge` row. The Bull job id is the submitId. */
+/** A submission (product §3), HOJ's `judge` row. The Bull job id is the submitId. */
 @Entity('judge')
 @Index(['uid', 'pid'])
 @Index(['status', 'submitTime'])
@@ -34,7 +34,7 @@ export class Judge {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   submitTime: Date;
 
-  /** JudgeStatus (spec §4). */
+  /** JudgeStatus (product §4). */
   @Column({ type: 'smallint' })
   status: number;
 

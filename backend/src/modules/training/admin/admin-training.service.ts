@@ -18,7 +18,7 @@ import { toCategory } from '../training.service';
 
 /**
  * Admin training CRUD (HOJ AdminTrainingController). Any admin-type role may list and create; a training is
- * changed or deleted by its author or root (HOJ's rule, spec §6 "training admin").
+ * changed or deleted by its author or root (HOJ's rule, product §6 "training admin").
  */
 @Injectable()
 export class AdminTrainingService {
@@ -38,7 +38,7 @@ export class AdminTrainingService {
     const t = await this.trainings.createQueryBuilder('t').addSelect('t.privatePwd').where('t.id = :tid', { tid }).getOne();
     if (!t) throw new NotFoundError(ERR.notFound);
     if (!(await this.access.isTrainingAdmin(t, user))) {
-      // A group's training is the group's: others get the group routes' 404, whatever their site role (spec §6).
+      // A group's training is the group's: others get the group routes' 404, whatever their site role (product §6).
       this.groups.assertSiteRouteReaches(t.gid, user);
       throw new ForbiddenError(ERR.noPermission);
     }

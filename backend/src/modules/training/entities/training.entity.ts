@@ -1,7 +1,7 @@
 import { TrainingAuth } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A training (spec §3): an ordered problem set in a category, public or private with a password (HOJ `training`). */
+/** A training (product §3): an ordered problem set in a category, public or private with a password (HOJ `training`). */
 @Entity('training')
 @Index('ix_training_list', ['status', 'rank', 'id'])
 export class Training {

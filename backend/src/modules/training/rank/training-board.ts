@@ -53,7 +53,7 @@ const before = (a: Row, b: Row): boolean =>
   a.ac !== b.ac ? a.ac > b.ac : a.totalRunTime !== b.totalRunTime ? a.totalRunTime < b.totalRunTime : a.seq < b.seq;
 
 /**
- * One training's rank (spec §7 get-training-rank; HOJ TrainingRankVO): per user the problems solved, the
+ * One training's rank (product §7 get-training-rank; HOJ TrainingRankVO): per user the problems solved, the
  * total of their best accepted run times, and per problem the state, the best accepted time and the tries.
  *
  * A new result costs a few microseconds: the user's cell changes, then the row moves to its place by binary

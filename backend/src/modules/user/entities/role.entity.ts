@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** The roles of spec §6 (ids 1000–1008), seeded by a migration from contracts. */
+/** The roles of product §6 (ids 1000–1008), seeded by a migration from contracts. */
 @Entity('role')
 export class RoleEntity {
   @PrimaryColumn({ type: 'integer' })

@@ -8,7 +8,7 @@ export type Gender = 'male' | 'female' | 'secrecy';
 /** A 32-hex-digit id, the shape HOJ clients expect for `uid`. */
 export const newUid = (): string => randomUUID().replace(/-/g, '');
 
-/** An account (spec §3 "User (admin)"). The password column holds an argon2 hash, never the password. */
+/** An account (product §3 "User (admin)"). The password column holds an argon2 hash, never the password. */
 @Entity('user_info')
 export class User {
   @PrimaryColumn({ type: 'varchar', length: 32 })

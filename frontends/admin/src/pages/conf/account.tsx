@@ -1,6 +1,6 @@
 /**
- * Config → Account (spec §2): the registration switch, the one account setting the admin sets, and the account
- * rules the server enforces (spec §9 constants and the server's env settings), shown so the admin knows them.
+ * Config → Account (product §2): the registration switch, the one account setting the admin sets, and the account
+ * rules the server enforces (product §9 constants and the server's env settings), shown so the admin knows them.
  * Every value comes from GET /admin/config/get-account-config, i.e. from what the server itself applies.
  */
 import { App, Descriptions, Result, Space, Spin, Switch, Typography } from 'antd';

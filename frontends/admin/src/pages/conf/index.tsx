@@ -1,5 +1,5 @@
 /**
- * /admin/conf (super admin): every system config section of spec §2 — website, home carousel, SMTP (background
+ * /admin/conf (super admin): every system config section of product §2 — website, home carousel, SMTP (background
  * picture, test mail), mobile/SMS, data source (shown), judge, discussion and group limits, and account (the
  * registration switch and the account rules in force). HOJ's "account" cards hold remote-judge logins; this
  * platform judges nothing remotely, so it has none to set.

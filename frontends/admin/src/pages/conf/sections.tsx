@@ -1,5 +1,5 @@
 /**
- * The config sections beyond website and SMTP (spec §2 "system config"): home carousel, mobile/SMS, data source
+ * The config sections beyond website and SMTP (product §2 "system config"): home carousel, mobile/SMS, data source
  * (shown), and the judge, discussion and group limits. The limits are the same stored keys the server reads
  * (the switch section: submit interval, AC counts, daily limits), saved through the switch call.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin contest calls (spec §7 "contest CRUD with problems and announcements, change-contest-visible"). Each
+ * Admin contest calls (product §7 "contest CRUD with problems and announcements, change-contest-visible"). Each
  * takes the scoped client (../../scope): site routes by default, a group's /api/group/ twins in a group; where
  * HOJ's group routes read other parameters (deleting by pid and cid, announcements by aid) the call says so.
  */

@@ -4,7 +4,7 @@ import { colorValue } from './problems';
 
 const base = () => ({ ...emptyContestForm(Date.parse('2026-03-01T08:30:00Z')), title: 'Spring Cup' });
 
-describe('contest editor rules (spec §5 "Contest")', () => {
+describe('contest editor rules (product §5 "Contest")', () => {
   it('accepts a complete public contest', () => {
     expect(contestFormErrors(base())).toEqual([]);
   });

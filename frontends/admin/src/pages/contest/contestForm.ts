@@ -1,4 +1,4 @@
-/** The contest editor's values, their checks (spec §5 "Contest") and the body sent to /api/admin/contest. */
+/** The contest editor's values, their checks (product §5 "Contest") and the body sent to /api/admin/contest. */
 import {
   AdminContestBody,
   AfterEndSeal,

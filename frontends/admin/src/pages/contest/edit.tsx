@@ -1,4 +1,4 @@
-/** /admin/contest/create and /admin/contest/:contestID/edit: every field of a contest (spec §3), checked per §5. */
+/** /admin/contest/create and /admin/contest/:contestID/edit: every field of a contest (product §3), checked per §5. */
 import {
   PageContainer,
   ProForm,

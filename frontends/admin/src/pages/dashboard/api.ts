@@ -1,4 +1,4 @@
-/** Admin dashboard calls (spec §7 admin "dashboard info and sessions", §9 recent contests). */
+/** Admin dashboard calls (product §7 admin "dashboard info and sessions", §9 recent contests). */
 import { DASHBOARD_API, DashboardInfo, LoginSessionInfo, RecentContestInfo, TopGroupRow } from '@oj/contracts';
 import { api, call } from '@oj/kit';
 

@@ -1,7 +1,7 @@
 import { ContestStatus, TIMINGS } from '@oj/contracts';
 import { contestStatusCounts, contestStatusTag, dashboardFigures, queueFigures } from './figures';
 
-describe('dashboard figures (spec §2)', () => {
+describe('dashboard figures (product §2)', () => {
   it('shows total users, today submissions and recent contests with the exact figures', () => {
     expect(
       dashboardFigures({ userNum: 12, todayJudgeNum: 0, contestNum: 3, recentContestNum: 3, judgeBacklog: 0, judgeDrainPerMinute: null }),

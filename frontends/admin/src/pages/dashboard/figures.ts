@@ -1,4 +1,4 @@
-/** What the dashboard's figure cards show (spec §2 "total users, today's submissions, contests of the recent 14 days"). */
+/** What the dashboard's figure cards show (product §2 "total users, today's submissions, contests of the recent 14 days"). */
 import { ContestStatus, DashboardInfo, RecentContestInfo, TIMINGS } from '@oj/contracts';
 
 export interface Figure {

@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec §2, §9): total users, today's submissions, contests of the recent 14 days, the admin's
+ * Dashboard (product §2, §9): total users, today's submissions, contests of the recent 14 days, the admin's
  * recent logins, server health, the judge servers and their queue (backlog, drain rate), the recent 7 days top 10 AC rank and the top 10 teams.
  */
 import { PageContainer, ProCard, StatisticCard } from '@ant-design/pro-components';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's "top 10 teams" card (spec §2): groups ranked by their members' solved problems, drawn by
+ * The dashboard's "top 10 teams" card (product §2): groups ranked by their members' solved problems, drawn by
  * the charting library of the other dashboard charts; an empty state while no group exists.
  */
 import { ProCard } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-/** Admin → Discussion calls (spec §7 "discussion and discussion-report management"). */
+/** Admin → Discussion calls (product §7 "discussion and discussion-report management"). */
 import { DiscussionCategory, DiscussionReportVO, DiscussionVO, Page } from '@oj/contracts';
 import { api, call } from '@oj/kit';
 

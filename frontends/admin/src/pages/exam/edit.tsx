@@ -1,4 +1,4 @@
-/** /admin/exam/create and /admin/exam/:examID/edit: every field of an exam (spec §3). */
+/** /admin/exam/create and /admin/exam/:examID/edit: every field of an exam (product §3). */
 import {
   PageContainer,
   ProForm,

@@ -1,4 +1,4 @@
-/** The exam editor's values, their checks (spec §5 as contests) and the body sent to /api/admin/exam. */
+/** The exam editor's values, their checks (product §5 as contests) and the body sent to /api/admin/exam. */
 import { AdminExamBody, ExamAuth, ExamInfo, ExamRankScoreType, ExamType, RankShowName } from '@oj/contracts';
 
 export interface ExamFormValues {

@@ -1,4 +1,4 @@
-/** The question editor's values, their checks (spec §5, §8) and the body sent to /api/admin/question. */
+/** The question editor's values, their checks (product §5, §8) and the body sent to /api/admin/question. */
 import {
   AdminQuestionBody,
   JUDGE_ANSWER,

@@ -1,6 +1,6 @@
 /**
- * Root's group management (admin-group module, spec §6) and the review of group problems proposed for the
- * public bank (HOJ AdminGroupProblemController, spec §2 admin group-problem/apply).
+ * Root's group management (admin-group module, product §6) and the review of group problems proposed for the
+ * public bank (HOJ AdminGroupProblemController, product §2 admin group-problem/apply).
  */
 import {
   ADMIN_GROUP_API,

@@ -1,5 +1,5 @@
 /**
- * /admin/group-problem/apply (spec §2, §4 apply-public): group problems proposed for the public bank; root and
+ * /admin/group-problem/apply (product §2, §4 apply-public): group problems proposed for the public bank; root and
  * problem admins accept one (it becomes public and leaves the group) or refuse it.
  */
 import { PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-/** /admin/group (root, spec §6): every group, banned ones included; search, ban/unban, delete. */
+/** /admin/group (root, product §6): every group, banned ones included; search, ban/unban, delete. */
 import { PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
 import { Popconfirm, Tag } from 'antd';
 import { AdminGroupRow, DEFAULT_PAGE_SIZE, GroupAuth, GroupStatus } from '@oj/contracts';

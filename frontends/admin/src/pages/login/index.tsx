@@ -1,4 +1,4 @@
-/** /admin/login: the admin's own login form (spec §2, §7 admin login). */
+/** /admin/login: the admin's own login form (product §2, §7 admin login). */
 import { useDocumentTitle, useWebsiteConfig } from '@oj/kit';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginForm, ProFormText } from '@ant-design/pro-components';

@@ -1,7 +1,7 @@
 import { ERR } from '@oj/contracts';
 import { passwordError, usernameError } from './rules';
 
-describe('admin login rules (spec §5)', () => {
+describe('admin login rules (product §5)', () => {
   it('requires a username of at most 20 characters', () => {
     expect(usernameError('')).toBe(ERR.usernameRequired);
     expect(usernameError(undefined)).toBe(ERR.usernameRequired);

@@ -1,4 +1,4 @@
-/** Field rules of the admin login form (spec §5), texts from contracts. */
+/** Field rules of the admin login form (product §5), texts from contracts. */
 import { ERR, LIMITS } from '@oj/contracts';
 
 export function usernameError(value: string | undefined): string | null {

@@ -25,7 +25,7 @@ describe('the problem editor inside a contest', () => {
     expect(colorValue(undefined)).toBeNull();
   });
 
-  it('requires a display id (spec §5)', () => {
+  it('requires a display id (product §5)', () => {
     expect(validateContestLink({ displayId: '' }).map((e) => e.id)).toEqual(['admin.contestProblem.displayIdRequired']);
     expect(validateContestLink({ displayId: '   ' })).toHaveLength(1);
     expect(validateContestLink({ displayId: 'A' })).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * /admin/problem/create and /admin/problem/edit/:problemId: every problem field of spec §3. The same screen
+ * /admin/problem/create and /admin/problem/edit/:problemId: every problem field of product §3. The same screen
  * serves /admin/contest/:contestID/problem/create and .../problem/:problemId/edit: there it writes through
  * /api/admin/contest/problem, adds the contest part (display id, title, balloon colour) and leaves the
  * visibility to the server (contest-only for new problems, unchanged for edited ones).

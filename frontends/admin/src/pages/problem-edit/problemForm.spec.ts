@@ -55,7 +55,7 @@ describe('OI scores', () => {
   });
 });
 
-describe('problem rules (spec §5)', () => {
+describe('problem rules (product §5)', () => {
   it('accepts a complete problem', () => {
     expect(ids(values())).toEqual([]);
   });

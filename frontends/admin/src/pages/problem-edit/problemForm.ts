@@ -151,7 +151,7 @@ export function readExtraFiles(value: Record<string, string> | string | null | u
   return map ? Object.entries(map).map(([name, content]) => ({ name, content: String(content) })) : [];
 }
 
-// ---- the rules of spec §5 (and the editor's own), as message ids ----
+// ---- the rules of product §5 (and the editor's own), as message ids ----
 
 export interface ValidationContext {
   /** The special/interactive code compiled successfully since its last change. */

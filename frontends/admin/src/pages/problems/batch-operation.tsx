@@ -1,7 +1,7 @@
 /**
- * /admin/problem/batch-operation (spec §2): problems in and out of the bank in bulk, as HOJ's page of that name.
+ * /admin/problem/batch-operation (product §2): problems in and out of the bank in bulk, as HOJ's page of that name.
  * Export: pick problems across pages and searches (the picks stay listed as tags) and download them as one HOJ
- * archive (GET /api/file/export-problem); the selection must not be empty (spec §5). Import: one archive in any
+ * archive (GET /api/file/export-problem); the selection must not be empty (product §5). Import: one archive in any
  * of the six formats (POST /api/file/import-*), the same fields as the problem list's import dialog.
  */
 import { ExportOutlined, UploadOutlined } from '@ant-design/icons';

@@ -1,4 +1,4 @@
-/** /admin/switch (super admin): the site switches, saved as flipped (spec §3). The limits are edited under Config. */
+/** /admin/switch (super admin): the site switches, saved as flipped (product §3). The limits are edited under Config. */
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { App, List, Result, Spin, Switch } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-/** /admin/problem/tag: tag list with create, edit and delete (spec §3 "Tag"), and the tag classifications. */
+/** /admin/problem/tag: tag list with create, edit and delete (product §3 "Tag"), and the tag classifications. */
 import { ModalForm, PageContainer, ProColumns, ProFormColorPicker, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import { ProblemTag, REMOTE_OJS } from '@oj/contracts';

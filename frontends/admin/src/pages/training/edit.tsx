@@ -1,4 +1,4 @@
-/** /admin/training/create and /admin/training/:trainingID/edit: every field of a training (spec §3), checked per issue 13. */
+/** /admin/training/create and /admin/training/:trainingID/edit: every field of a training (product §3), checked per issue 13. */
 import {
   PageContainer,
   ProForm,

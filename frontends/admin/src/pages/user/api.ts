@@ -1,4 +1,4 @@
-/** Admin → User calls (spec §7 "user (list, edit, delete, batch insert, generate)"). */
+/** Admin → User calls (product §7 "user (list, edit, delete, batch insert, generate)"). */
 import {
   ADMIN_USER_API,
   AdminEditUserRequest,

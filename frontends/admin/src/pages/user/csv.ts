@@ -1,4 +1,4 @@
-/** The import CSV (spec §3: no header, seven columns, UTF-8 only) and the generated accounts' download. */
+/** The import CSV (product §3: no header, seven columns, UTF-8 only) and the generated accounts' download. */
 import Papa from 'papaparse';
 
 export const IMPORT_COLUMNS = ['username', 'password', 'email', 'realname', 'gender', 'nickname', 'school'] as const;

@@ -1,4 +1,4 @@
-/** /contest/:contestId and its children (spec §2): header with countdown and progress, the menu, the screen. */
+/** /contest/:contestId and its children (product §2): header with countdown and progress, the menu, the screen. */
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate, useParams, Link } from 'react-router-dom';

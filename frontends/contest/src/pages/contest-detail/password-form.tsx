@@ -1,4 +1,4 @@
-/** The password form of a private or protected contest (spec §6). */
+/** The password form of a private or protected contest (product §6). */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Button, Card, Input, Space } from 'antd';

@@ -1,4 +1,4 @@
-/** /contest/:contestId/print: send text to the contest's printer (spec §5: at least 50 characters). */
+/** /contest/:contestId/print: send text to the contest's printer (product §5: at least 50 characters). */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Button, Card, Input, Result } from 'antd';

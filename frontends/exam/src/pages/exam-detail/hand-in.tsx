@@ -1,7 +1,7 @@
 /**
  * 交卷 (hand-in, not in HOJ): a candidate finishes before the end. A confirm dialog says what it means; the answers
  * the page still holds are sent first (a hand-in with an answer unsaved is not made); then the paper is closed on
- * the server and the candidate is taken to it (its score shows when spec §6 allows).
+ * the server and the candidate is taken to it (its score shows when product §6 allows).
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-/** /exam/:examId and its children (spec §2): header with countdown and progress, the menu, the screen. */
+/** /exam/:examId and its children (product §2): header with countdown and progress, the menu, the screen. */
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';

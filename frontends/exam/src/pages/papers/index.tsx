@@ -1,7 +1,7 @@
 /**
  * /exam/:examId/paper (admins: every candidate's paper and total), paper/:paperID (one paper) and
  * my-paper/:paperID (the candidate's own: score per item, the right answers where the question shares them).
- * Scores show when the exam ended, to admins, or with realScore on (spec §6).
+ * Scores show when the exam ended, to admins, or with realScore on (product §6).
  */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

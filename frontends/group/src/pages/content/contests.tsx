@@ -28,7 +28,7 @@ interface Kind {
 
 function TimedList({ area, load, editor, rowEditors }: Kind) {
   const { gid, viewer } = useGroup();
-  // level-5 members are the admins of the group's contests and exams (spec §6); group admins create them
+  // level-5 members are the admins of the group's contests and exams (product §6); group admins create them
   const canEdit = isGroupAdmin(viewer);
   const list = usePage<Timed>((q) => load(gid, q, canEdit), [gid, canEdit]);
   return (

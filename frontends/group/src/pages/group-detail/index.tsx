@@ -1,4 +1,4 @@
-/** /group/:groupID and its children (spec §2): the group's header with join / exit, its menu, the screen. */
+/** /group/:groupID and its children (product §2): the group's header with join / exit, its menu, the screen. */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Joining a group (spec §4): a public group joins at once (a confirmation), a protected one takes an
+ * Joining a group (product §4): a public group joins at once (a confirmation), a protected one takes an
  * application with a reason of 5–100 characters, a private one the invitation code of 6.
  */
 import { FormattedMessage, useIntl } from 'react-intl';

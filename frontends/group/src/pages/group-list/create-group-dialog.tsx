@@ -1,5 +1,5 @@
 /**
- * The create-group dialog (spec §5 rules; the server adds the §9 AC count and daily / total limits, told above the
+ * The create-group dialog (product §5 rules; the server adds the §9 AC count and daily / total limits, told above the
  * form before it is filled in, and the submit is off while they refuse).
  */
 import { useEffect, useState } from 'react';

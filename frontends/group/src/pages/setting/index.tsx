@@ -9,7 +9,7 @@ import { GroupFormFields, GroupFormValues, toGroupBody } from '../../components/
 import { useGroup } from '../group-detail/context';
 import { useSaving } from '../../hooks/use-saving';
 
-/** Owner transfer (spec §4): to one of the members; the old owner becomes an admin. */
+/** Owner transfer (product §4): to one of the members; the old owner becomes an admin. */
 function TransferOwner() {
   const intl = useIntl();
   const { message, modal } = App.useApp();

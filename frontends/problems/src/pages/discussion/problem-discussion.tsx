@@ -4,7 +4,7 @@ import { useAuth } from '@oj/kit';
 import { LoginRequired } from '../../components/login-required';
 import { DiscussionListPage } from './discussion-list';
 
-/** /discussion (discussion access, login: spec §2); the list call itself is open to visitors, as HOJ's. */
+/** /discussion (discussion access, login: product §2); the list call itself is open to visitors, as HOJ's. */
 export function DiscussionHomePage() {
   const { isLoggedIn } = useAuth();
   if (!isLoggedIn) return <LoginRequired what="discussion" />;

@@ -1,4 +1,4 @@
-/** The code of each problem and the editor options, kept in localStorage (spec §2, §3 "Local storage"). */
+/** The code of each problem and the editor options, kept in localStorage (product §2, §3 "Local storage"). */
 import { EDITOR_TAB_SIZES, EDITOR_THEMES } from '@oj/contracts';
 import type { EditorTheme } from '../../editor/themes';
 

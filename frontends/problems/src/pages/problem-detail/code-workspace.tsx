@@ -1,7 +1,7 @@
 /**
  * The editor state and the submit flow shared by the problem page (/problem/:problemId) and the exposed
  * 'problems/workspace' (used by the contest remote): one implementation of the language / theme / tab-size
- * choice, the code kept in localStorage, the spec §5 code check and the resubmit confirmation.
+ * choice, the code kept in localStorage, the product §5 code check and the resubmit confirmation.
  */
 import { ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -99,7 +99,7 @@ export function EditorToolbar({ editor, children }: { editor: CodeEditorState; c
 }
 
 /**
- * Checks the code (spec §5), sends it with `submitCode`, remembers the submission to watch, and asks before
+ * Checks the code (product §5), sends it with `submitCode`, remembers the submission to watch, and asks before
  * a resubmission. `validate` shows the failure and says whether the code may be sent.
  */
 export function useSubmitFlow(code: string, submitCode: () => Promise<SubmissionInfo>) {

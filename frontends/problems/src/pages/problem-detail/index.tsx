@@ -74,7 +74,7 @@ function SubmitPanel({ detail }: { detail: ProblemDetail }) {
     submitProblem({ pid: problem.problemId, language, code, cid: 0, isRemote: false }),
   );
   const watch = useSubmissionWatch(submitId);
-  // The same rule as the navigation's Discussion item (spec §2): no link into a closed area.
+  // The same rule as the navigation's Discussion item (product §2): no link into a closed area.
   const { openPublicDiscussion } = useWebsiteConfig();
   const { isRoot } = useAuth();
 

@@ -1,4 +1,4 @@
-/** /status (spec §2: judge access, login; ?onlyMine=true for one's own submissions). */
+/** /status (product §2: judge access, login; ?onlyMine=true for one's own submissions). */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';

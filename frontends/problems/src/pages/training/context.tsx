@@ -6,7 +6,7 @@ import { getTraining, getTrainingAccess } from '../../api/training';
 export interface TrainingState {
   tid: number;
   info: TrainingInfo;
-  /** Public, password entered, or the training's admin (spec §6). */
+  /** Public, password entered, or the training's admin (product §6). */
   access: boolean;
   reload: () => void;
 }

@@ -1,6 +1,6 @@
 /**
  * /training/:tid and its children (problem, problem/:problemID, rank): the training's header and menu; the
- * password form instead of the inside while a private training is not entered (spec §2, §6).
+ * password form instead of the inside while a private training is not entered (product §2, §6).
  */
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';

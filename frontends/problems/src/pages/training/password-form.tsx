@@ -1,4 +1,4 @@
-/** The password form of a private training (spec §6): shown when not public, not entered and not admin. */
+/** The password form of a private training (product §6): shown when not public, not entered and not admin. */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Button, Card, Input, Space } from 'antd';

@@ -1,4 +1,4 @@
-/** Home (spec §7 Site): carousel, recent contests, announcements, the 7-day AC rank. Plain React + CSS. */
+/** Home (product §7 Site): carousel, recent contests, announcements, the 7-day AC rank. Plain React + CSS. */
 import { ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * /message/:kind (login): the five boxes of spec §2 (discuss, reply, like, sys, mine). Listing a page
+ * /message/:kind (login): the five boxes of product §2 (discuss, reply, like, sys, mine). Listing a page
  * marks it read on the server; the navbar's badges are then refreshed at once (UNREAD_CHANGED).
  * Each message can be deleted, and a box cleaned.
  */

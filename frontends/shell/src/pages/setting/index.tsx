@@ -1,4 +1,4 @@
-/** /setting (login): avatar, profile, password, e-mail and mobile (spec §2 "Settings"). */
+/** /setting (login): avatar, profile, password, e-mail and mobile (product §2 "Settings"). */
 import { useIntl } from 'react-intl';
 import { Card, Tabs } from 'antd';
 import { useIsMobile } from '../../layout/use-media';

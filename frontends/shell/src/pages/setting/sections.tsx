@@ -1,4 +1,4 @@
-/** The forms of /setting: avatar, profile, password, e-mail, mobile (spec §5 rules checked again by the server). */
+/** The forms of /setting: avatar, profile, password, e-mail, mobile (product §5 rules checked again by the server). */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { App, Avatar, Button, Form, Input, Select, Space, Upload } from 'antd';

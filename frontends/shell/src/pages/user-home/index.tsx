@@ -42,7 +42,7 @@ function ProblemTags({ ids, color }: { ids: string[]; color?: string }) {
 
 const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NAMES[Role.ProblemAdmin]];
 
-/** Admins in their own colour, others by rating band (spec §6), by the rule every name on the site follows. */
+/** Admins in their own colour, others by rating band (product §6), by the rule every name on the site follows. */
 function nameColor(info: UserHomeInfo): string | null {
   return nameStyleColor({
     rating: info.rating,
