@@ -31,7 +31,6 @@ function newPage(): Promise<TrackedPage> {
   return pages.open(browser, platform);
 }
 
-// startPlatform waits (up to 20 minutes) while another browser suite holds the machine-wide lock.
 beforeAll(async () => {
   // The sandboxed compiler must be able to enter the judge's folders, which the platform's private
   // (0700) data dir does not allow: give the judge an enterable folder of its own.

@@ -101,7 +101,6 @@ let judgeDir: string;
 let cpp: string;
 const pages = new PageTracker();
 
-// startPlatform waits (up to 20 minutes) while another browser suite holds the machine-wide lock.
 beforeAll(async () => {
   // The sandboxed compiler must enter the judge's folders, which the platform's private data dir does not allow.
   judgeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-import-judge-'));
@@ -135,10 +134,21 @@ async function importThroughDialog(page: Page, format: keyof typeof FORMAT_LABEL
   await page.goto('/admin/problems');
   await page.getByTestId('problem-import').click();
   const dialog = page.locator('.ant-modal:visible');
-  await dialog.getByText(FORMAT_LABEL[format], { exact: true }).click();
   // Submit only once the form shows both choices. In a CI run on a loaded machine the upload was never seen
-  // (120 s without a request to this format's route); waiting for what the admin sees leaves no such window.
-  await dialog.locator('.ant-radio-wrapper-checked', { hasText: FORMAT_LABEL[format] }).waitFor({ timeout: 30_000 });
+  // (120 s without a request to this format's route); waiting for what the admin sees leaves no such window. A click
+  // that lands while the dialog is still opening can be lost under load: click again until the choice shows.
+  const checked = dialog.locator('.ant-radio-wrapper-checked', { hasText: FORMAT_LABEL[format] });
+  for (const until = Date.now() + 60_000; ;) {
+    await dialog.getByText(FORMAT_LABEL[format], { exact: true }).click();
+    if (
+      await checked.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > until) throw new Error(`the import dialog never showed ${FORMAT_LABEL[format]} chosen`);
+  }
   await dialog.locator('input[type="file"]').setInputFiles({ name: `${format}.zip`, mimeType: 'application/zip', buffer: zip });
   await dialog.locator('.ant-upload-list').getByText(`${format}.zip`).waitFor({ timeout: 30_000 });
   // Any import request answers here, so a wrong route fails at once with its address instead of timing out.
