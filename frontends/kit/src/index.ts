@@ -8,3 +8,4 @@ export * from './components/queue-place';
 export * from './components/markdown-image-button';
 export * from './components/user-name';
 export * from './components/posting-rules';
+export * from './components/password-entry-form';

@@ -6,6 +6,7 @@
  * auth are the contest ones (product §4): the exam module reuses the contest clock and access rules.
  */
 import { ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName } from './contest';
+import { LIMITS } from './limits';
 import { QuestionType } from './problem';
 
 /** Exam status (product §4): -1 scheduled, 0 running, 1 ended, moved by the clock as contests. */
@@ -34,7 +35,7 @@ export type QuestionAuth = (typeof QuestionAuth)[keyof typeof QuestionAuth];
 export const EXAM_LIMITS = {
   titleMax: 255,
   descriptionMax: 65535,
-  passwordMax: 64,
+  passwordMax: LIMITS.accessPasswordMax,
   displayIdMax: 100,
   choicesMax: 26,
   choiceContentMax: 10_000,

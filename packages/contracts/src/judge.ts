@@ -202,6 +202,28 @@ export interface JudgeProgress {
   cases?: CaseResult[];
 }
 
+/**
+ * One pushed update of a submission: the `data` of an event of GET /api/submission-events (SSE), written by the
+ * backend's JudgeEventsService and read by the submission pages.
+ */
+export interface SubmissionEvent {
+  submitId: number;
+  status: number;
+  time?: number | null;
+  memory?: number | null;
+  score?: number | null;
+  /** While judging: the 1-based case being judged and how many there are. */
+  caseIndex?: number;
+  caseCount?: number;
+  /** While judging: the cases finished so far. */
+  cases?: CaseResult[];
+  /** While Pending: the place in the judge queue and the estimated wait (QueueEstimate), pushed as they change. */
+  queuePosition?: number | null;
+  queueWaitSeconds?: number | null;
+  /** The verdict is final: the stream ends after this event. */
+  final: boolean;
+}
+
 export interface CaseResult {
   caseId: number;
   status: JudgeStatus;

@@ -3,6 +3,8 @@ export const LIMITS = {
   usernameMax: 20,
   passwordMin: 6,
   passwordMax: 20,
+  /** The password of a private or protected contest or exam, or a private training: one column width for the three. */
+  accessPasswordMax: 100,
   registerCodeLength: 6,
   resetCaptchaMin: 1,
   resetCaptchaMax: 8,

@@ -4,11 +4,12 @@
  */
 
 import { TrainingAuth } from './contest';
+import { LIMITS } from './limits';
 
 export const TRAINING_LIMITS = {
   titleMax: 255,
   descriptionMax: 65535,
-  passwordMax: 64,
+  passwordMax: LIMITS.accessPasswordMax,
   categoryNameMax: 100,
   displayIdMax: 100,
 } as const;

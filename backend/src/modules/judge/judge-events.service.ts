@@ -1,6 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { JudgeJobName, JudgeProgress, JudgeResult, JudgeStatus, QueueEstimate, TEST_JUDGE_TTL_SEC, TestJudgeResult } from '@oj/contracts';
+import {
+  JudgeJobName,
+  JudgeProgress,
+  JudgeResult,
+  JudgeStatus,
+  QueueEstimate,
+  SubmissionEvent,
+  TEST_JUDGE_TTL_SEC,
+  TestJudgeResult,
+} from '@oj/contracts';
 import type { Job } from 'bull';
 import Redis from 'ioredis';
 import { Observable, Subject } from 'rxjs';
@@ -16,22 +25,6 @@ import { JudgeResultService } from './judge-result.service';
 const STATUS_WRITE_MS = 100;
 /** How often the queue places of watched waiting submissions are read (one Redis call for all of this replica's). */
 export const QUEUE_PUSH_MS = 1000;
-
-/** One pushed update of a submission (SSE `data`). */
-export interface SubmissionEvent {
-  submitId: number;
-  status: number;
-  time?: number | null;
-  memory?: number | null;
-  score?: number | null;
-  caseIndex?: number;
-  caseCount?: number;
-  cases?: JudgeProgress['cases'];
-  /** While Pending: the place in the queue and the estimated wait (QueueEstimate). */
-  queuePosition?: number | null;
-  queueWaitSeconds?: number | null;
-  final: boolean;
-}
 
 /**
  * Consumes Bull's global events of the judge queue on every replica: progress moves the submission to

@@ -47,8 +47,6 @@ const enUS: Messages = {
   'contest.password.privateHint': 'This contest is private: enter its password to take part.',
   'contest.password.protectedHint': 'This contest is protected: you may look around, but enter its password to submit.',
   'contest.password.placeholder': 'Contest password',
-  'contest.password.enter': 'Enter',
-  'contest.password.required': 'Please enter the contest password',
   'contest.password.entered': 'You have entered the contest',
   'contest.announcement.unreadTitle': '{n} new announcement(s)',
   'contest.announcement.gotIt': 'Got it',

@@ -46,8 +46,6 @@ const zhCN: Messages = {
   'contest.password.privateHint': '这是私有比赛：输入密码后才能参加。',
   'contest.password.protectedHint': '这是保护比赛：可以浏览，输入密码后才能提交。',
   'contest.password.placeholder': '比赛密码',
-  'contest.password.enter': '进入',
-  'contest.password.required': '请输入比赛密码',
   'contest.password.entered': '已进入比赛',
   'contest.announcement.unreadTitle': '{n} 条新公告',
   'contest.announcement.gotIt': '知道了',

@@ -32,6 +32,8 @@ const enUS: Messages = {
   'kit.copy.failed': 'Copied failed',
   ...statusNames,
   'kit.queue.place': '#{position} in queue',
+  'kit.password.required': 'Please enter the password',
+  'kit.password.enter': 'Enter',
   'kit.queue.placeAndWait': '#{position} in queue · about {seconds} s',
   'kit.common.backToList': 'Back to the list',
   'kit.rules.ac.group': 'Creating a group needs at least {ac} solved problems; you have solved {solved}.',

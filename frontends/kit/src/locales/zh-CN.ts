@@ -42,6 +42,8 @@ const zhCN: Messages = {
   'kit.judgeStatus.9': '提交中',
   'kit.judgeStatus.10': '提交失败',
   'kit.queue.place': '排队第 {position} 位',
+  'kit.password.required': '请输入密码',
+  'kit.password.enter': '进入',
   'kit.queue.placeAndWait': '排队第 {position} 位 · 约 {seconds} 秒',
   'kit.common.backToList': '返回列表',
   'kit.rules.ac.group': '创建团队需要至少通过 {ac} 道题目，你已通过 {solved} 道。',

@@ -47,7 +47,7 @@ export class RegisterContestDto {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(LIMITS.accessPasswordMax)
   password?: string;
 }
 

@@ -5,6 +5,7 @@ import {
   ContestAuth,
   ContestStatus,
   ContestType,
+  LIMITS,
   OiScoreType,
   RankShowName,
   SealMode,
@@ -90,7 +91,7 @@ export class ContestBodyDto {
   @ApiPropertyOptional({ description: 'Needed when auth is private or protected' })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(LIMITS.accessPasswordMax)
   pwd?: string | null;
 
   @ApiProperty()

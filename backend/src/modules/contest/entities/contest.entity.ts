@@ -1,4 +1,4 @@
-import { AfterEndSeal, ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
+import { AfterEndSeal, ContestAuth, ContestStatus, ContestType, LIMITS, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Who may take part when the account limit is on: `prefix<number in start..end><suffix>`, or an extra name. */
@@ -40,7 +40,7 @@ export class Contest {
   @Column({ type: 'smallint', default: ContestAuth.Public })
   auth: ContestAuth;
 
-  @Column({ type: 'varchar', length: 100, nullable: true, select: false })
+  @Column({ type: 'varchar', length: LIMITS.accessPasswordMax, nullable: true, select: false })
   pwd: string | null;
 
   @Column({ type: 'timestamptz' })

@@ -1,4 +1,4 @@
-import { ContestAuth, ContestStatus, ContestType, OiScoreType, RankShowName } from '@oj/contracts';
+import { ContestAuth, ContestStatus, ContestType, LIMITS, OiScoreType, RankShowName } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** An exam (product §3): timed like a contest, questions and programming problems, scored papers. */
@@ -30,7 +30,7 @@ export class Exam {
   @Column({ type: 'smallint', default: ContestAuth.Public })
   auth: ContestAuth;
 
-  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  @Column({ type: 'varchar', length: LIMITS.accessPasswordMax, nullable: true, select: false })
   pwd: string | null;
 
   @Column({ type: 'timestamptz' })

@@ -1,4 +1,4 @@
-import { TrainingAuth } from '@oj/contracts';
+import { LIMITS, TrainingAuth } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A training (product §3): an ordered problem set in a category, public or private with a password (HOJ `training`). */
@@ -26,7 +26,7 @@ export class Training {
   auth: TrainingAuth;
 
   /** Only read where it is checked or shown to the training's admins. */
-  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  @Column({ type: 'varchar', length: LIMITS.accessPasswordMax, nullable: true, select: false })
   privatePwd: string | null;
 
   /** Visible (HOJ `status`): hidden trainings show to their admins only. */

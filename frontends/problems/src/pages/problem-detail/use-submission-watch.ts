@@ -4,26 +4,11 @@
  * the Authorization header. If the stream cannot be used, it falls back to polling the detail.
  */
 import { useEffect, useState } from 'react';
-import { CaseResults, HEADERS, JudgeStatus, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
+import { CaseResults, HEADERS, JudgeStatus, SubmissionEvent, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
 import { getToken } from '@oj/kit';
 import { getCaseResults, getSubmissionDetail } from '../../api/problems';
 
 export const POLL_INTERVAL_MS = 1000;
-
-/** One pushed update (backend JudgeEventsService's SubmissionEvent). */
-export interface SubmissionEvent {
-  submitId: number;
-  status: number;
-  time?: number | null;
-  memory?: number | null;
-  score?: number | null;
-  caseIndex?: number;
-  caseCount?: number;
-  /** While Pending: the place in the judge queue and the estimated wait (pushed as they change). */
-  queuePosition?: number | null;
-  queueWaitSeconds?: number | null;
-  final: boolean;
-}
 
 /** A submission as a pushed event changes it; the queue place lasts only while it is Pending. */
 export function applySubmissionEvent(s: SubmissionInfo, e: SubmissionEvent): SubmissionInfo {
