@@ -59,7 +59,8 @@ function graph(src = SRC) {
       const key = `${from} -> ${to}`;
       const e = edges.get(key) ?? { from, to, count: 0, entity: 0, controller: 0, files: new Set() };
       e.count += 1;
-      const kind = kindOf(target, src);
+      // core is what every module builds on: its entities (the account tables) are for every module to use.
+      const kind = to === 'core' ? 'other' : kindOf(target, src);
       e[kind] = (e[kind] ?? 0) + 1;
       e.files.add(path.relative(src, file));
       edges.set(key, e);

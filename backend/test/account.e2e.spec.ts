@@ -4,7 +4,7 @@ import request from 'supertest';
 import { AuthUser } from '../src/core/auth/auth-user';
 import { CurrentUser } from '../src/core/auth/decorators';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
-import { User } from '../src/modules/user/entities/user.entity';
+import { User } from '../src/core/auth/entities/user.entity';
 import { TEST_PASSWORD, TestApp, createTestApp } from './utils/test-app';
 import { TestSmtp, mailText, startSmtp } from './utils/smtp';
 

@@ -1,6 +1,6 @@
 import { ADMIN_USER_TEXT, ERR, LIMITS, Role } from '@oj/contracts';
 import request from 'supertest';
-import { User } from '../src/modules/user/entities/user.entity';
+import { User } from '../src/core/auth/entities/user.entity';
 import { TEST_PASSWORD, TestApp, createTestApp } from './utils/test-app';
 
 describe('admin user management', () => {

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ERR, HEADERS } from '@oj/contracts';
 import type { Response } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../http/api.exception';
-import { UserStatus } from '../../modules/user/entities/user.entity';
+import { UserStatus } from './entities/user.entity';
 import { AuthRequest } from './auth-user';
 import { IS_OPTIONAL_AUTH, IS_PUBLIC, PERMISSION_KEY, REQUIRE_SWITCH, ROLES } from './decorators';
 import { SessionService } from './session.service';

@@ -6,7 +6,7 @@ import { Role } from '@oj/contracts';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
-import { User } from '../../modules/user/entities/user.entity';
+import { User } from './entities/user.entity';
 import { AppConfig } from '../config/app-config';
 import { SESSION_LOCAL_MS, SessionService } from './session.service';
 import { TokenPayload } from './token.service';

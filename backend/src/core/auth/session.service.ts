@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Role } from '@oj/contracts';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
-import { User } from '../../modules/user/entities/user.entity';
+import { User } from './entities/user.entity';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { AuthUser, TokenInfo, toAuthUser } from './auth-user';

@@ -4,7 +4,7 @@ import { AuthUser } from '../auth/auth-user';
 import { SessionService } from '../auth/session.service';
 import { TokenService } from '../auth/token.service';
 import { MetricsService } from '../observability/metrics.service';
-import { UserStatus } from '../../modules/user/entities/user.entity';
+import { UserStatus } from '../auth/entities/user.entity';
 import { inputProblem } from './input-guard.middleware';
 import { PageWithInsert, sendSerialised, sendSerialisedParts } from './send-serialised';
 

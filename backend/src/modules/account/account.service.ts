@@ -25,7 +25,7 @@ import { MailService } from '../../core/mail/mail.service';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { User, UserStatus } from '../user/entities/user.entity';
+import { User, UserStatus } from '../../core/auth/entities/user.entity';
 import { UserService } from '../user/user.service';
 import { CaptchaService } from './captcha.service';
 import { ApplyResetPasswordDto, CheckUsernameOrEmailDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/account.dto';

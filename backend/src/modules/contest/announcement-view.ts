@@ -1,5 +1,5 @@
 import { DataSource, In } from 'typeorm';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
 
 /** A contest announcement as HOJ's AnnouncementVO shows it: the author's `username`, `status` 0 shown / 1 hidden. */

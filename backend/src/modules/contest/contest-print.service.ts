@@ -4,7 +4,7 @@ import { CONTEST_ERR, ERR, Page, PrintStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { ContestAccess } from './contest-access.service';
 import { ContestPrint } from './entities/contest-print.entity';
 

@@ -5,7 +5,7 @@ import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { findRecentContests, RecentContest } from '../contest/home-contest.controller';
 import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
 import { Judge } from '../submission/entities/judge.entity';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { LoginSession } from './entities/login-session.entity';
 
 /** Column limits of login_session: longer values are cut, never refused (a login must not fail on them). */

@@ -18,7 +18,7 @@ import { AdminTrainingCategoryService } from '../training/admin/admin-training-c
 import { AdminTrainingProblemService } from '../training/admin/admin-training-problem.service';
 import { AdminTrainingService } from '../training/admin/admin-training.service';
 import { Training } from '../training/entities/training.entity';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { ROOT_USERNAME } from '../user/root-account.service';
 import { UserService } from '../user/user.service';
 import {

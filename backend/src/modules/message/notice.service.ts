@@ -5,8 +5,8 @@ import { ADMIN_ROLES, AdminNotice, ERR, MINE_MESSAGES, MineMessageCode, MineMess
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { UserRole } from '../user/entities/user-role.entity';
-import { User } from '../user/entities/user.entity';
+import { UserRole } from '../../core/auth/entities/user-role.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { UserService } from '../user/user.service';
 import { UnreadCounterService } from './unread-counter.service';
 import { firstResult } from './user-message.service';

@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { TokenService } from '../../core/auth/token.service';
 import { SessionService } from '../../core/auth/session.service';
 import { errorEnvelope } from '../../core/http/envelope';
-import { UserStatus } from '../user/entities/user.entity';
+import { UserStatus } from '../../core/auth/entities/user.entity';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 
 /** Where the Bull dashboard is served (its pages and its own JSON calls). */

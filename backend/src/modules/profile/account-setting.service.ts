@@ -10,7 +10,7 @@ import { MailService } from '../../core/mail/mail.service';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { toUserInfo } from '../account/account.service';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { UserService } from '../user/user.service';
 import { ChangeEmailDto, ChangeMobileDto, ChangePasswordDto, ChangeUserInfoDto } from './dto/profile.dto';
 import { SmsClient } from './sms/sms.client';

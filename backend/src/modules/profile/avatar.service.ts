@@ -8,7 +8,7 @@ import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { BadRequestError } from '../../core/http/api.exception';
 import { toUserInfo } from '../account/account.service';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { updateAvatarCopies } from '../user/user-copies';
 import { UserService } from '../user/user.service';
 import { ImageTooLarge, UnreadableImage, sniffImage, toAvatarWebp } from './avatar-image';

@@ -9,8 +9,8 @@ import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { REDIS } from '../../core/redis/redis.module';
 import { RatingService } from '../rating/rating.service';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
-import { UserRole } from '../user/entities/user-role.entity';
-import { User } from '../user/entities/user.entity';
+import { UserRole } from '../../core/auth/entities/user-role.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { UserService } from '../user/user.service';
 
 /** The calendar of a user is recounted at most this often: a day's count may lag a minute behind. */

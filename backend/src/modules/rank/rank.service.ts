@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { JudgeStatus, TIMINGS } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { escapeLike } from '../problem/problem.service';
 import { Judge } from '../submission/entities/judge.entity';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';

@@ -4,7 +4,7 @@ import { ANNOUNCEMENT_VISIBLE, Announcement, Page } from '@oj/contracts';
 import { IsNull, Repository } from 'typeorm';
 import { NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { User } from '../user/entities/user.entity';
+import { User } from '../../core/auth/entities/user.entity';
 import { CreateAnnouncementDto, UpdateAnnouncementDto } from './dto/announcement.dto';
 import { AnnouncementEntity } from './entities/announcement.entity';
 

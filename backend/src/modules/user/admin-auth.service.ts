@@ -6,7 +6,7 @@ import { AuthEntity } from '../../core/auth/entities/auth.entity';
 import { RoleAuth } from '../../core/auth/entities/role-auth.entity';
 import { PermissionService } from '../../core/auth/permission.service';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
-import { RoleEntity } from './entities/role.entity';
+import { RoleEntity } from '../../core/auth/entities/role.entity';
 import { AuthIdQuery, CreateAuthDto, RoleAuthDto, RoleAuthsDto, UpdateAuthDto } from './dto/auth.dto';
 
 const toEntry = (a: AuthEntity): AuthEntry => ({

@@ -25,9 +25,9 @@ import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { REDIS } from '../../core/redis/redis.module';
 import { AdminEditUserDto, AdminUserListQuery, GenerateUsersDto } from './dto/admin-user.dto';
-import { RoleEntity } from './entities/role.entity';
-import { UserRole } from './entities/user-role.entity';
-import { Gender, User, UserStatus } from './entities/user.entity';
+import { RoleEntity } from '../../core/auth/entities/role.entity';
+import { UserRole } from '../../core/auth/entities/user-role.entity';
+import { Gender, User, UserStatus } from '../../core/auth/entities/user.entity';
 import { renameUserCopies } from './user-copies';
 import { UserService } from './user.service';
 

@@ -4,8 +4,8 @@ import { Role } from '@oj/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { hashPassword } from '../../core/auth/password';
 import { SessionService } from '../../core/auth/session.service';
-import { UserRole } from './entities/user-role.entity';
-import { User } from './entities/user.entity';
+import { UserRole } from '../../core/auth/entities/user-role.entity';
+import { User } from '../../core/auth/entities/user.entity';
 
 export interface NewUser {
   username: string;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { RoleEntity } from '../../../modules/user/entities/role.entity';
+import { RoleEntity } from './role.entity';
 import { AuthEntity } from './auth.entity';
 
 /** Which role holds which permission (HOJ's `role_auth`). */
