@@ -17,6 +17,7 @@ import { ContestSubmissionService } from './contest-submission.service';
 import { ContestController } from './contest.controller';
 import { ContestService } from './contest.service';
 import { HomeContestController } from './home-contest.controller';
+import { RecentContestsService } from './recent-contests.service';
 import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestAnnouncementRead } from './entities/contest-announcement-read.entity';
 import { ContestBalloon } from './entities/contest-balloon.entity';
@@ -63,6 +64,7 @@ import { Judge } from '../submission/entities/judge.entity';
     ContestFileController,
   ],
   providers: [
+    RecentContestsService,
     ContestUserCopies,
     ContestService,
     ContestAccessService,
@@ -81,6 +83,7 @@ import { Judge } from '../submission/entities/judge.entity';
   ],
   exports: [
     ContestService,
+    RecentContestsService,
     ContestJudgeBridge,
     ContestSubmitService,
     ContestAccessService,

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DashboardInfo, Role, PERMISSION } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
-import { RecentContest } from '../contest/home-contest.controller';
+import { RecentContest } from '../contest/recent-contests.service';
 import { DashboardService } from './dashboard.service';
 import { LoginSession } from './entities/login-session.entity';
 

@@ -7,12 +7,13 @@ import { DashboardService } from './dashboard.service';
 import { SubmissionChartService } from './submission-chart.service';
 import { TopGroupService } from './top-group.service';
 import { Group } from '../group/entities/group.entity';
+import { ContestModule } from '../contest/contest.module';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { LoginSession } from './entities/login-session.entity';
 import { LoginSessionMiddleware } from './login-session.middleware';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginSession, Group]), JudgeQueueModule],
+  imports: [TypeOrmModule.forFeature([LoginSession, Group]), JudgeQueueModule, ContestModule],
   controllers: [AdminDashboardController, AdminSubmissionChartController, AdminTopGroupController],
   providers: [DashboardService, SubmissionChartService, TopGroupService],
 })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DASHBOARD_SESSIONS_SIZE, DashboardInfo } from '@oj/contracts';
 import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
-import { findRecentContests, RecentContest } from '../contest/home-contest.controller';
+import { RecentContest, RecentContestsService } from '../contest/recent-contests.service';
 import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
 import { Judge } from '../submission/entities/judge.entity';
 import { User } from '../../core/auth/entities/user.entity';
@@ -26,10 +26,11 @@ export class DashboardService {
     @InjectRepository(LoginSession) private readonly sessions: Repository<LoginSession>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly queueWait: JudgeQueueWaitService,
+    private readonly recent: RecentContestsService,
   ) {}
 
   recentContests(now = new Date()): Promise<RecentContest[]> {
-    return findRecentContests(this.db, now);
+    return this.recent.find(now);
   }
 
   async info(now = new Date()): Promise<DashboardInfo> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { imageInterceptor } from '../upload/upload.controller';
+import { imageInterceptor } from '../upload/image-interceptor';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
 import { GidQueryDto, GroupBodyDto, GroupListQueryDto } from './dto/group.dto';

@@ -10,11 +10,8 @@ import { attachment } from '../../core/xlsx/xlsx';
 import { GroupAccessService } from '../group/access/group-access.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { FileIdQuery, OptionalGidDto } from './dto/upload.dto';
+import { imageInterceptor } from './image-interceptor';
 import { MIME, UploadService } from './upload.service';
-
-/** Larger bodies are cut off by multer (413); up to here the service answers 'Exceed max size limit'. */
-export const UPLOAD_CUTOFF_BYTES = 8 * 1024 * 1024;
-export const imageInterceptor = () => FileInterceptor('image', { limits: { fileSize: UPLOAD_CUTOFF_BYTES, files: 1 } });
 
 /** HOJ's file calls for editor images and the carousel, and the public address of every upload. */
 @ApiTags('file')
