@@ -18,6 +18,7 @@ import { TokenService } from './auth/token.service';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EventBus } from './events/event-bus';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InputBoundsPipe } from './http/input-bounds.pipe';
 import { StaticRouteIndex } from './http/static-route-match';
@@ -33,7 +34,7 @@ import { SiteConfigEntry } from './site-config/site-config.entity';
 import { SiteConfigService } from './site-config/site-config.service';
 
 /**
- * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, metrics, errors, validation, guards (auth → roles → switches), site config, mail and rate limits.
+ * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, metrics, errors, validation, guards (auth → roles → switches), site config, mail, rate limits and the event bus.
  */
 @Global()
 @Module({
@@ -71,6 +72,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     MetricsService,
     StaticRouteIndex,
     HotPathService,
+    EventBus,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: SwitchGuard },
@@ -88,6 +90,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     RateLimitService,
     MetricsService,
     HotPathService,
+    EventBus,
     TypeOrmModule,
   ],
 })

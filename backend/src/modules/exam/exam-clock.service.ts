@@ -1,12 +1,12 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestStatus, contestStatusAt } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { CONTEST_CLOCK_INTERVAL_MS } from '../contest/contest-clock.service';
 import { advanceStatusByClock } from '../contest/timed/timed-clock';
-import { JudgeResultService, WrittenJudgeResult } from '../judge/judge-result.service';
+import { JudgeResultWritten } from '../../core/events/domain-events';
+import { EventBus } from '../../core/events/event-bus';
 import { ExamAccessService } from './exam-access.service';
 import { PaperScoringService } from './scoring/paper-scoring.service';
 
@@ -23,13 +23,12 @@ export class ExamClockService implements OnModuleInit {
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: ExamAccessService,
     private readonly scoring: PaperScoringService,
-    private readonly moduleRef: ModuleRef,
+    private readonly bus: EventBus,
   ) {}
 
   onModuleInit(): void {
-    // Looked up, not injected: the judge module sits above this one (as for the contest listener).
-    const results = this.moduleRef.get(JudgeResultService, { strict: false });
-    results.onWritten((r) => this.onResult(r));
+    // Announced by the judge module, which sits above this one (as for the contest listener).
+    this.bus.on('judge.result-written', (r) => this.onResult(r));
   }
 
   @Interval(CONTEST_CLOCK_INTERVAL_MS)
@@ -46,7 +45,7 @@ export class ExamClockService implements OnModuleInit {
     return moved;
   }
 
-  private async onResult(r: WrittenJudgeResult): Promise<void> {
+  private async onResult(r: JudgeResultWritten): Promise<void> {
     if (!r.eid) return;
     const exam = await this.access.exam(r.eid);
     if (!exam || contestStatusAt(exam.startTime, exam.endTime) !== ContestStatus.Ended || !exam.scoredAt) return;

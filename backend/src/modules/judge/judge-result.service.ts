@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ERR, JUDGING_ERR, JudgeResult, JudgeStatus, ProblemType, isFinalJudgeStatus } from '@oj/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { JudgeResultWritten } from '../../core/events/domain-events';
+import { EventBus } from '../../core/events/event-bus';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { standingDelta, statisticColumn, UserProblemStanding } from './judge-statistics';
 import { storableJson, storableText } from './stored-text';
@@ -33,23 +35,8 @@ interface CountedRow {
   status: number;
 }
 
-/** A result as stored, handed to listeners once its transaction has committed. */
-export interface WrittenJudgeResult {
-  submitId: number;
-  uid: string;
-  pid: number;
-  cid: number;
-  /** The exam it was made in (0 outside exams). */
-  eid: number;
-  /** The training it was made in (null outside trainings). */
-  tid: number | null;
-  displayPid: string;
-  status: number;
-  score: number | null;
-  time: number | null;
-  submitTime: Date;
-}
-export type JudgeResultListener = (result: WrittenJudgeResult) => void | Promise<void>;
+/** A result as stored, announced on the event bus once its transaction has committed. */
+export type WrittenJudgeResult = JudgeResultWritten;
 
 /**
  * Writes judge results exactly once and keeps statistics in step with them. Every backend replica may try to
@@ -60,26 +47,18 @@ export type JudgeResultListener = (result: WrittenJudgeResult) => void | Promise
 export class JudgeResultService {
   private readonly logger = new Logger(JudgeResultService.name);
 
-  private readonly listeners: JudgeResultListener[] = [];
-
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly bus: EventBus,
+  ) {}
 
   /**
-   * Other domains (the contest scoreboard) follow every written result, and every reset for a rejudge,
-   * without the judge module depending on them. Called on the replica that wrote, after the commit.
+   * Other domains (contest boards, trainings, exams) follow every written result, and every reset for a rejudge,
+   * through the event bus (`judge.result-written`), without the judge module depending on them. Announced on the
+   * replica that wrote, after the commit; a failing subscriber is logged by the bus.
    */
-  onWritten(listener: JudgeResultListener): void {
-    this.listeners.push(listener);
-  }
-
-  private async notify(result: WrittenJudgeResult): Promise<void> {
-    for (const listener of this.listeners) {
-      try {
-        await listener(result);
-      } catch (err) {
-        this.logger.error(`result listener failed for submission ${result.submitId}: ${(err as Error).message}`);
-      }
-    }
+  private notify(result: WrittenJudgeResult): Promise<void> {
+    return this.bus.emit('judge.result-written', result);
   }
 
   /**

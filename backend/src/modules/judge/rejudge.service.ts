@@ -1,20 +1,29 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JUDGE_PRIORITY, JudgeStatus, UNFINISHED_JUDGE_STATUSES } from '@oj/contracts';
 import { DataSource } from 'typeorm';
+import { EventBus } from '../../core/events/event-bus';
 import { ProblemService } from '../problem/problem.service';
 import { JudgeQueueService } from './judge-queue.service';
 import { JudgeResultService } from './judge-result.service';
 
-/** Rejudge: statistics are taken back in the same transaction that resets the submission. */
+/**
+ * Rejudge: statistics are taken back in the same transaction that resets the submission. Contest and exam admins'
+ * rejudges reach it through the event bus (`judge.rejudge`): those modules sit below the judge module.
+ */
 @Injectable()
-export class RejudgeService {
+export class RejudgeService implements OnModuleInit {
   constructor(
     private readonly results: JudgeResultService,
     private readonly queue: JudgeQueueService,
     private readonly problems: ProblemService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly bus: EventBus,
   ) {}
+
+  onModuleInit(): void {
+    this.bus.handle('judge.rejudge', ({ submitId }) => this.rejudge(submitId));
+  }
 
   async rejudge(submitId: number): Promise<{ submitId: number; status: number }> {
     const reset = await this.results.resetForRejudge(submitId);

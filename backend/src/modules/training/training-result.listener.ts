@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { JudgeStatus } from '@oj/contracts';
-import { JudgeResultService, WrittenJudgeResult } from '../judge/judge-result.service';
+import { JudgeResultWritten } from '../../core/events/domain-events';
+import { EventBus } from '../../core/events/event-bus';
 import { TrainingRankService } from './rank/training-rank.service';
 import { TrainingCountsService } from './training-counts.service';
 
@@ -14,14 +14,14 @@ export class TrainingResultListener implements OnModuleInit {
   constructor(
     private readonly rank: TrainingRankService,
     private readonly counts: TrainingCountsService,
-    private readonly moduleRef: ModuleRef,
+    private readonly bus: EventBus,
   ) {}
 
   onModuleInit(): void {
-    this.moduleRef.get(JudgeResultService, { strict: false }).onWritten((r) => this.onWritten(r));
+    this.bus.on('judge.result-written', (r) => this.onWritten(r));
   }
 
-  private async onWritten(r: WrittenJudgeResult): Promise<void> {
+  private async onWritten(r: JudgeResultWritten): Promise<void> {
     if (!r.tid) return;
     if (r.status === JudgeStatus.Pending) {
       // A rejudge took a result back: rebuild from PostgreSQL rather than undo it in place.

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   AdminExamQuestionItem,
@@ -18,7 +17,7 @@ import {
 import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
-import { RejudgeService } from '../../judge/rejudge.service';
+import { EventBus } from '../../../core/events/event-bus';
 import { Problem } from '../../problem/entities/problem.entity';
 import { ProblemService } from '../../problem/problem.service';
 import { ExamProblem } from '../entities/exam-problem.entity';
@@ -58,7 +57,7 @@ export class AdminExamService {
     private readonly bank: QuestionBankService,
     private readonly problems: ProblemService,
     private readonly scoring: PaperScoringService,
-    private readonly moduleRef: ModuleRef,
+    private readonly bus: EventBus,
   ) {}
 
   /** The exam, when the caller manages it. */
@@ -317,12 +316,12 @@ export class AdminExamService {
   /** admin/judge/rejudge-exam-problem: every judged submission of the problem in the exam goes back to the queue. */
   async rejudgeProblem(eid: number, pid: number, user: AuthUser): Promise<{ count: number }> {
     await this.managed(eid, user);
-    const rejudges = this.moduleRef.get(RejudgeService, { strict: false });
     const rows: { submitId: number }[] = await this.db.query(
       `SELECT submit_id AS "submitId" FROM judge WHERE eid = $1 AND pid = $2 AND NOT (status = ANY($3)) ORDER BY submit_id`,
       [eid, pid, UNFINISHED_JUDGE_STATUSES],
     );
-    for (const { submitId } of rows) await rejudges.rejudge(submitId);
+    // The judge module does it (the bus's `judge.rejudge`): it sits above this module.
+    for (const { submitId } of rows) await this.bus.request('judge.rejudge', { submitId });
     return { count: rows.length };
   }
 }
