@@ -20,6 +20,7 @@ import * as path from 'path';
 import { Client } from 'pg';
 import { Browser, BrowserContext, ConsoleMessage, Page, chromium } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from '../backend/test/utils/eventually';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -100,19 +101,9 @@ async function startSmtp(mails: Mail[]): Promise<{ smtp: SMTPServer; port: numbe
   return { smtp, port };
 }
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number, logs?: string[]): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < until) {
-    try {
-      const v = await fn();
-      if (v !== undefined) return v;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}: ${String(last ?? '')}\n${(logs ?? []).slice(-40).join('')}`);
+/** The shared `eventually`, with the tail of the platform's log in the error. */
+function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number, logs?: string[]): Promise<T> {
+  return eventually(what, fn, { timeoutMs, intervalMs: 250, context: () => (logs ?? []).slice(-40).join('') });
 }
 
 function requireBuilt(file: string, hint: string): string {

@@ -18,6 +18,7 @@ import {
   updateSwitches,
 } from './harness';
 import { PageTracker } from './helpers';
+import { eventually } from '../backend/test/utils/eventually';
 
 let platform: Platform;
 let browser: Browser;
@@ -29,15 +30,8 @@ const ALICE = { username: 'rated_alice', password: 'alice-pass1' };
 const BOB = { username: 'rated_bob', password: 'bob-pass1' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(1000);
-  }
-}
+const until = <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> =>
+  eventually(what, fn, { timeoutMs, intervalMs: 1000 });
 
 /** The colour each name on the page is drawn in, once the styles arrived. */
 async function colours(page: Page, names: string[]): Promise<Record<string, string>> {

@@ -19,6 +19,7 @@ import {
   waitForMailCode,
 } from './harness';
 import { APLUSB_CPP, PageTracker } from './helpers';
+import { eventually } from '../backend/test/utils/eventually';
 
 const PROBLEM_ID = 'E2E1001';
 const CASES = [
@@ -50,13 +51,9 @@ async function hasText(locator: Locator, text: string): Promise<void> {
   await locator.filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
 }
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> => {
+  await eventually('the page to reach the expected state', check, { timeoutMs, intervalMs: 200 });
+};
 
 let lastSubmitId = '';
 

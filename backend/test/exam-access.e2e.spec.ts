@@ -8,6 +8,7 @@ import request from 'supertest';
 import { ExamClockService } from '../src/modules/exam/exam-clock.service';
 import { addFourQuestions, createExam, EXAM_PASSWORD, MIN, ok, setWindow } from './exam-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
+import { eventually } from './utils/eventually';
 
 jest.setTimeout(120_000);
 
@@ -356,11 +357,10 @@ describe('exams over HTTP', () => {
     await setWindow(t, author, eid, { ...spec, startTime: new Date(now - 120 * MIN), endTime: new Date(now - 60 * MIN) });
     await t.get<ExamClockService>(ExamClockService).tick();
     // The app's own 5-second tick may have seen the end first and be scoring: give it a moment.
-    let paper: unknown;
-    for (let i = 0; i < 30 && !paper; i++) {
-      [paper] = await t.dataSource.query('SELECT uid, total_score AS "totalScore" FROM exam_paper WHERE eid = $1', [eid]);
-      if (!paper) await new Promise((r) => setTimeout(r, 100));
-    }
+    const paper = await eventually('the paper scored', async () => {
+      const [row] = await t.dataSource.query('SELECT uid, total_score AS "totalScore" FROM exam_paper WHERE eid = $1', [eid]);
+      return row as unknown;
+    });
     expect(paper).toEqual({ uid: entrant.uid, totalScore: 2 });
     const [exam] = await t.dataSource.query('SELECT status, scored_at AS "scoredAt" FROM exam WHERE id = $1', [eid]);
     expect(exam.status).toBe(1);

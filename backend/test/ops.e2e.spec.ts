@@ -7,6 +7,7 @@ import { connect, createServer, Socket } from 'net';
 import request from 'supertest';
 import { OpsMetricsService } from '../src/modules/ops/ops-metrics.service';
 import { createTestApp, TEST_REDIS_URL, TestApp } from './utils/test-app';
+import { eventually } from './utils/eventually';
 
 jest.setTimeout(120_000);
 
@@ -138,13 +139,9 @@ describe('ops: readiness without Redis, metrics on their own port', () => {
       expect(res.body.data.checks).toEqual({ postgres: 'up', migrations: 'done', redis: 'down' });
       await request(t.url).get('/api/health/live').expect(200);
       await listen(port);
-      const end = Date.now() + 30_000;
-      let status = 0;
-      while (status !== 200 && Date.now() < end) {
-        await new Promise((r) => setTimeout(r, 250));
-        status = (await request(t.url).get('/api/health/ready')).status;
-      }
-      expect(status).toBe(200);
+      await eventually('ready again once Redis is back', async () => (await request(t.url).get('/api/health/ready')).status === 200, {
+        intervalMs: 250,
+      });
     } finally {
       await t.close();
       relay.close();

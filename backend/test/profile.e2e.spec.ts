@@ -22,6 +22,7 @@ import { UserService } from '../src/modules/user/user.service';
 import { TestApp, TestUser, createTestApp } from './utils/test-app';
 import { bankProblem } from './training-fixtures';
 import { TestSmtp, mailText, startSmtp } from './utils/smtp';
+import { eventually } from './utils/eventually';
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
@@ -204,11 +205,12 @@ describe('user pages and settings', () => {
         expect(nicknameIn(await other.homeInfoBody({ username: 'kept_home' }, undefined))).toBe('Before');
         // Changed through the API of the first replica: the other one drops its copies (by name and by uid).
         await request(t.url).post('/api/change-userInfo').set('Authorization', u.token).send({ nickname: 'After' }).expect(200);
-        const until = Date.now() + HOME_LOCAL_MS / 2;
-        while (nicknameIn(await other.homeInfoBody({ username: 'kept_home' }, undefined)) !== 'After') {
-          if (Date.now() > until) throw new Error('the other replica still answers the old page');
-          await new Promise((r) => setTimeout(r, 10));
-        }
+        // Within half the copies' lifetime: the drop was told, not waited out.
+        await eventually(
+          'the other replica to answer the new nickname',
+          async () => nicknameIn(await other.homeInfoBody({ username: 'kept_home' }, undefined)) === 'After',
+          { timeoutMs: HOME_LOCAL_MS / 2, intervalMs: 10 },
+        );
         const again = await other.homeInfoBody({ uid: u.uid }, undefined);
         expect(again).not.toBe(byUid);
         expect(nicknameIn(again)).toBe('After');
