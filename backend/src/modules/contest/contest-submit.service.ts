@@ -1,13 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { JUDGE_PRIORITY, JUDGING_ERR, JudgeStatus } from '@oj/contracts';
-import { Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { JUDGE_PRIORITY } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
-import { BadRequestError } from '../../core/http/api.exception';
-import { JudgeQueueService } from '../judge/judge-queue.service';
 import { ProblemService } from '../problem/problem.service';
 import { Judge } from '../submission/entities/judge.entity';
 import { PublicSubmission, toPublicSubmission } from '../submission/public-submission';
+import { SubmissionWriter } from '../submission/submission-writer.service';
 import { ContestJudgeBridge, ContestResult } from './contest-judge.bridge';
 
 /** A contest submission: `pid` is the contest display id (HOJ SubmitJudgeDTO with cid). */
@@ -19,56 +16,39 @@ export interface ContestSubmitInput {
 }
 
 /**
- * Contest submissions (product §6 submit rules): stored as Pending under the contest problem, judged by the
- * same pipeline with the contest Bull priority, shown on the board at once as a pending try.
+ * Contest submissions (product §6 submit rules): this service resolves the contest's part (may the caller submit
+ * now, which contest problem), the submission module's writer stores the row as Pending under the contest problem
+ * and enqueues it with the contest Bull priority, then the board shows it at once as a pending try.
  *
  * The submission module's `submit-problem-judge` hands requests with a cid here. Results move the board
  * through ContestResultListener, which the judge result writer calls on every replica that writes one.
  */
 @Injectable()
 export class ContestSubmitService {
-  private readonly logger = new Logger(ContestSubmitService.name);
-
   constructor(
-    @InjectRepository(Judge) private readonly judges: Repository<Judge>,
     private readonly bridge: ContestJudgeBridge,
     private readonly problems: ProblemService,
-    private readonly queue: JudgeQueueService,
+    private readonly writer: SubmissionWriter,
   ) {}
 
   async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<PublicSubmission> {
     // The role's submit permission: checked once for every context (SubmissionController → assertCanSubmit).
     const { contestProblem } = await this.bridge.assertCanSubmit(input.cid, user, input.pid);
     const problem = await this.problems.findById(contestProblem.pid);
-    const allowed = await this.problems.languagesFor(problem.id);
-    if (!allowed.some((l) => l.name === input.language)) throw new BadRequestError(JUDGING_ERR.languageNotAllowed);
-    const saved = await this.judges.save(
-      this.judges.create({
-        pid: problem.id,
-        displayPid: contestProblem.displayId,
-        uid: user.uid,
-        username: user.username,
-        status: JudgeStatus.Pending,
-        share: false,
-        length: Buffer.byteLength(input.code, 'utf8'),
-        code: input.code,
-        language: input.language,
-        cid: input.cid,
-        cpid: contestProblem.id,
-        gid: null,
-        tid: null,
-        ip,
-        version: 0,
-        counted: false,
-      }),
-    );
-    try {
-      await this.queue.enqueueJudge(saved, problem, JUDGE_PRIORITY.contest);
-    } catch (e) {
-      this.logger.error(`enqueue of contest submission ${saved.submitId} failed: ${(e as Error).message}`);
-      await this.judges.update({ submitId: saved.submitId, status: JudgeStatus.Pending }, { status: JudgeStatus.SubmittedFailed });
-      saved.status = JudgeStatus.SubmittedFailed;
-    }
+    const saved = await this.writer.create({
+      user,
+      ip,
+      problem,
+      displayPid: contestProblem.displayId,
+      language: input.language,
+      code: input.code,
+      cid: input.cid,
+      cpid: contestProblem.id,
+      priority: JUDGE_PRIORITY.contest,
+      // Contests have their own rules; the admin's interval is between practice submissions.
+      submitInterval: false,
+    });
+    // Pending (or Submitted Failed when the enqueue failed): the board counts the try at once.
     await this.bridge.onResult(this.result(saved, saved));
     return toPublicSubmission(saved);
   }

@@ -34,7 +34,7 @@ import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { GroupAccessModule } from '../group/access/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
-import { Judge } from '../submission/entities/judge.entity';
+import { SubmissionWriteModule } from '../submission/submission-write.module';
 
 @Module({
   imports: [
@@ -46,10 +46,11 @@ import { Judge } from '../submission/entities/judge.entity';
       ContestAnnouncementRead,
       ContestPrint,
       ContestBalloon,
-      Judge,
     ]),
     ProblemModule,
     JudgeQueueModule,
+    // The submission module's writer stores and enqueues what this module's submit resolves.
+    SubmissionWriteModule,
     GroupAccessModule,
     // get-full-screen-problem-list answers a training's problems too (HOJ serves both from one route).
     TrainingModule,

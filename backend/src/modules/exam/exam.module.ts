@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { GroupAccessModule } from '../group/access/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
-import { Judge } from '../submission/entities/judge.entity';
+import { SubmissionWriteModule } from '../submission/submission-write.module';
 import { AdminExamController, AdminQuestionController } from './admin/admin-exam.controller';
 import { AdminExamService } from './admin/admin-exam.service';
 import { QuestionBankService } from './admin/question-bank.service';
@@ -26,9 +25,10 @@ import { PaperScoringService } from './scoring/paper-scoring.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Exam, ExamRegister, ExamProblem, ExamQuestion, ExamAnswer, ExamPaper, Question, Judge]),
+    TypeOrmModule.forFeature([Exam, ExamRegister, ExamProblem, ExamQuestion, ExamAnswer, ExamPaper, Question]),
     ProblemModule,
-    JudgeQueueModule,
+    // The submission module's writer stores and enqueues what this module's submit resolves.
+    SubmissionWriteModule,
     GroupAccessModule,
   ],
   controllers: [ExamController, AdminExamController, AdminQuestionController],

@@ -11,6 +11,7 @@ import { UserJudgeStat } from './entities/user-judge-stat.entity';
 import { UserProblemStat } from './entities/user-problem-stat.entity';
 import { SubmissionController } from './submission.controller';
 import { SubmissionStatisticsService } from './submission-statistics.service';
+import { SubmissionWriteModule } from './submission-write.module';
 import { SubmissionService } from './submission.service';
 
 @Module({
@@ -21,6 +22,7 @@ import { SubmissionService } from './submission.service';
     ContestModule,
     TrainingModule,
     ExamModule,
+    SubmissionWriteModule,
   ],
   controllers: [SubmissionController],
   providers: [SubmissionService, SubmissionStatisticsService],

@@ -2,12 +2,13 @@ import { isEventAdmin } from '../contest/timed/timed-rules';
 import { ExamAccessService } from '../exam/exam-access.service';
 import { ContestAccessService } from '../contest/contest-access.service';
 import { ContestSubmissionService } from '../contest/contest-submission.service';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   contestSealTime,
   ERR,
   isRankSealedAt,
+  JUDGE_PRIORITY,
   JUDGING_ERR,
   JudgeCaseMode,
   judgeCaseModeOf,
@@ -25,7 +26,7 @@ import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';
 import { PermissionService } from '../../core/auth/permission.service';
 import { AuthUser } from '../../core/auth/auth-user';
-import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/http/api.exception';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
@@ -37,10 +38,10 @@ import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/subm
 import { JudgeCase } from './entities/judge-case.entity';
 import { PublicSubmission, toPublicSubmission } from './public-submission';
 import { Judge } from './entities/judge.entity';
+import { SubmissionWriter } from './submission-writer.service';
 
 /** Redis key of a test judge ("run on custom input"); the value expires after TEST_JUDGE_TTL_SEC. */
 export const testJudgeRedisKey = (key: string) => `test-judge:${key}`;
-const submitLockKey = (uid: string) => `submit-interval:${uid}`;
 
 /** Columns of a submission shown in lists (never the code). */
 const LIST_COLUMNS: (keyof Judge)[] = [
@@ -64,12 +65,11 @@ const LIST_COLUMNS: (keyof Judge)[] = [
 /** Submissions: submit, lists, details, sharing, case results, resubmit, test judge. */
 @Injectable()
 export class SubmissionService {
-  private readonly logger = new Logger(SubmissionService.name);
-
   constructor(
     @InjectRepository(Judge) private readonly judges: Repository<Judge>,
     @InjectRepository(JudgeCase) private readonly judgeCases: Repository<JudgeCase>,
     private readonly problems: ProblemService,
+    private readonly writer: SubmissionWriter,
     private readonly queue: JudgeQueueService,
     private readonly queueWait: JudgeQueueWaitService,
     private readonly siteConfig: SiteConfigService,
@@ -80,33 +80,17 @@ export class SubmissionService {
     private readonly permissions: PermissionService,
   ) {}
 
-  /** Roles without the stored `submit` permission (1003, 1006, 1007 by default) are refused. */
-  /** The one check of the role's `submit` permission, for practice, training, contest and exam submissions. */
+  /**
+   * Roles without the stored `submit` permission (1003, 1006, 1007 by default) are refused: the one check of it, for
+   * practice, training, contest and exam submissions and test judges.
+   */
   async assertCanSubmit(user: AuthUser): Promise<void> {
     if (!(await this.permissions.holds(user.roleId, PERMISSION.submit))) throw new ForbiddenError(JUDGING_ERR.submitForbidden);
   }
 
-  /** The problem's allowed languages (spec: only those the judges run). */
-  async assertLanguageAllowed(problem: Problem, language: string): Promise<void> {
-    const allowed = await this.problems.languagesFor(problem.id);
-    if (!allowed.some((l) => l.name === language)) throw new BadRequestError(JUDGING_ERR.languageNotAllowed);
-  }
-
-  /** Admin-configured interval between two non-contest submissions of one user (admins are exempt). */
-  private async takeSubmitSlot(user: AuthUser): Promise<void> {
-    if (user.isAdmin) return;
-    const seconds = (await this.siteConfig.get('switch')).defaultSubmitInterval;
-    if (!seconds || seconds <= 0) return;
-    const ok = await this.redis.set(submitLockKey(user.uid), '1', 'EX', seconds, 'NX');
-    if (ok !== 'OK') {
-      const ttl = Math.max(1, await this.redis.ttl(submitLockKey(user.uid)));
-      throw new TooManyRequestsError(JUDGING_ERR.submitTooFrequent(ttl));
-    }
-  }
-
   /**
-   * POST /api/submit-problem-judge. Stores the submission as Pending, then adds its job. If the process dies
-   * or Redis fails between the two, the sweeper enqueues it later; a failed add marks it Submitted Failed.
+   * POST /api/submit-problem-judge outside contests and exams: a practice or group problem, or (`inTraining`) a
+   * problem the training module found inside a training. The writer stores and enqueues it.
    */
   async submit(
     dto: SubmitJudgeDto,
@@ -122,43 +106,20 @@ export class SubmissionService {
     if (problem.isGroup && !user.isRoot && !(await this.siteConfig.isSwitchOn('openGroupJudge'))) {
       throw new ForbiddenError(SWITCH_DENIED_TEXT.openGroupJudge);
     }
-    await this.assertLanguageAllowed(problem, dto.language);
-    await this.takeSubmitSlot(user);
-    const saved = await this.judges.save(
-      this.judges.create({
-        pid: problem.id,
-        displayPid: problem.problemId,
-        uid: user.uid,
-        username: user.username,
-        status: JudgeStatus.Pending,
-        share: false,
-        length: Buffer.byteLength(dto.code, 'utf8'),
-        code: dto.code,
-        language: dto.language,
-        cid: 0,
-        cpid: 0,
-        // The owning group of a group problem (the group's rank reads it), never what the client claims.
-        gid: problem.isGroup ? problem.gid : null,
-        tid: inTraining?.tid ?? null,
-        ip,
-        version: 0,
-        counted: false,
-      }),
-      // One INSERT ... RETURNING needs no transaction around it (two round trips less per submission).
-      { transaction: false },
-    );
-    await this.enqueueOrMarkFailed(saved, problem);
+    const saved = await this.writer.create({
+      user,
+      ip,
+      problem,
+      displayPid: problem.problemId,
+      language: dto.language,
+      code: dto.code,
+      // The owning group of a group problem (the group's rank reads it), never what the client claims.
+      gid: problem.isGroup ? problem.gid : null,
+      tid: inTraining?.tid ?? null,
+      priority: JUDGE_PRIORITY.normal,
+      submitInterval: true,
+    });
     return toPublicSubmission(saved);
-  }
-
-  private async enqueueOrMarkFailed(sub: Judge, problem: Problem): Promise<void> {
-    try {
-      await this.queue.enqueueJudge(sub, problem);
-    } catch (e) {
-      this.logger.error(`enqueue of submission ${sub.submitId} failed: ${(e as Error).message}`);
-      await this.judges.update({ submitId: sub.submitId, status: JudgeStatus.Pending }, { status: JudgeStatus.SubmittedFailed });
-      sub.status = JudgeStatus.SubmittedFailed;
-    }
   }
 
   /** GET /api/resubmit: only a Submitted Failed submission, by its author or an admin. */
@@ -170,7 +131,7 @@ export class SubmissionService {
     const problem = await this.problems.findById(sub.pid);
     await this.judges.update({ submitId }, { status: JudgeStatus.Pending });
     sub.status = JudgeStatus.Pending;
-    await this.enqueueOrMarkFailed(sub, problem);
+    await this.writer.enqueueOrMarkFailed(sub, problem);
     return toPublicSubmission(sub);
   }
 
@@ -360,7 +321,7 @@ export class SubmissionService {
   async testJudge(dto: TestJudgeDto, user: AuthUser): Promise<string> {
     await this.assertCanSubmit(user);
     const problem = await this.problems.findVisible({ problemId: dto.pid }, user);
-    await this.assertLanguageAllowed(problem, dto.language);
+    await this.writer.assertLanguageAllowed(problem, dto.language);
     const key = randomUUID().replace(/-/g, '');
     await this.redis.set(testJudgeRedisKey(key), JSON.stringify({ uid: user.uid, status: JudgeStatus.Pending }), 'EX', TEST_JUDGE_TTL_SEC);
     await this.queue.addTestJudge(key, {
