@@ -3,7 +3,7 @@
  * The backend's module graph: which module imports which, read from the import statements of backend/src (tests and
  * benches left out). A unit is `core` or one folder of backend/src/modules. `node scripts/module-graph.js` prints
  * every edge with how many imports it stands for and what they reach (`entities/` of another module, a controller,
- * anything else), then the strongly connected sets (modules that depend on each other in a circle) and ends with one
+ * anything else; a type-only import counts as neither), then the strongly connected sets (modules that depend on each other in a circle) and ends with one
  * JSON line: {"modules","edges","entityImports","controllerImports","coreToModules","cycles":[[...]]}.
  * `--dot` prints the graph in Graphviz's language instead. docs/architecture.md says which way dependencies must go.
  *
@@ -47,20 +47,23 @@ function kindOf(target, src) {
 
 function graph(src = SRC) {
   const edges = new Map();
-  const importRe = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g;
+  const importRe = /(?:^|\n)\s*(import\s+type\s|import\s|export\s)[^'"]*?from\s+['"](\.[^'"]+)['"]/g;
   for (const file of files(src)) {
     const from = unitOf(file, src);
     if (!from) continue;
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(importRe)) {
-      const target = path.resolve(path.dirname(file), m[1]);
+      const target = path.resolve(path.dirname(file), m[2]);
+      const typeOnly = /^import\s+type\s/.test(m[1]);
       const to = unitOf(target, src);
       if (!to || to === from) continue;
       const key = `${from} -> ${to}`;
       const e = edges.get(key) ?? { from, to, count: 0, entity: 0, controller: 0, files: new Set() };
       e.count += 1;
-      // core is what every module builds on: its entities (the account tables) are for every module to use.
-      const kind = to === 'core' ? 'other' : kindOf(target, src);
+      // core is what every module builds on: its entities (the account tables) are for every module to use. A type-only
+      // import of an entity is the shape an exported service answers (erased at build time); what is refused is
+      // using another module's tables (repositories, queries), which needs the class itself.
+      const kind = to === 'core' || typeOnly ? 'other' : kindOf(target, src);
       e[kind] = (e[kind] ?? 0) + 1;
       e.files.add(path.relative(src, file));
       edges.set(key, e);

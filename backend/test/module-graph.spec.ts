@@ -64,6 +64,12 @@ describe('module graph', () => {
       'modules/b/b.service.ts': "import {\n  AService,\n} from '../a/a.service';\nexport class BService {}\n",
     });
     expect(moduleGraph.violations(moduleGraph.graph(viaService), { edges: {} })).toEqual([]);
+    // A type-only import is the shape a's exported service answers: allowed.
+    const typeOnly = tree({
+      'modules/a/entities/thing.entity.ts': 'export class Thing {}\n',
+      'modules/b/b.service.ts': "import type { Thing } from '../a/entities/thing.entity';\nexport type Held = Thing;\n",
+    });
+    expect(moduleGraph.violations(moduleGraph.graph(typeOnly), { edges: {} })).toEqual([]);
   });
 
   it("refuses an import of another module's controller and a new dependency that closes a cycle", () => {

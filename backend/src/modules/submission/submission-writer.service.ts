@@ -8,7 +8,7 @@ import { BadRequestError, TooManyRequestsError } from '../../core/http/api.excep
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
-import { Problem } from '../problem/entities/problem.entity';
+import type { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { Judge } from './entities/judge.entity';
 
