@@ -54,8 +54,8 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * router and Nest's guards and pipes, which cost about two thirds of such a request's CPU (contest README).
  *
  * It is a shortcut, never a second set of rules. A request takes it only when nothing is in doubt: a registered
- * path, a small JSON body free of what the input guard refuses, a token whose session this replica resolved
- * moments ago (not disabled, not due for refresh: the guard's checks, without its I/O), no CORS to negotiate, and
+ * path, a small JSON body free of what the input guard refuses, a token whose session resolves as the
+ * guard resolves it (the replica's memory, else one shared Redis read; not disabled, not due for refresh), no CORS to negotiate, and
  * an answer the route gave after its own access checks (the same services as its controller). Otherwise the
  * request goes on to the framework unchanged, with its body already parsed (body-parser skips a request whose
  * stream has ended), and the controller answers it, refusals included. Answers are timed into the same metric
@@ -145,7 +145,7 @@ export class HotPathService {
     // What the input guard refuses in a query (NUL, prototype keys) and bracketed keys (Express's nested query
     // objects) are the framework's to answer.
     for (const [key, value] of query) if (key.includes('[') || inputProblem({ [key]: value })) return false;
-    const user = this.signedIn(req.headers.authorization);
+    const user = await this.signedIn(req.headers.authorization);
     if (!user) return false;
     const started = this.metrics.httpDuration.startTimer();
     const data = await route.answer({ body, query, user });
@@ -157,11 +157,17 @@ export class HotPathService {
     return true;
   }
 
-  /** The caller as the auth guard would find it, when that needs no I/O and no new token; else undefined. */
-  private signedIn(header: string | undefined): AuthUser | undefined {
+  /**
+   * The caller as the auth guard finds it (the same session lookup: the replica's memory, else the one Redis read
+   * shared by the requests of that turn), when it needs no new token; else undefined. A session older than the
+   * replica's memory is looked up here, not left to the framework: at a contest's end every contestant loads the
+   * rank at once, most more than SESSION_LOCAL_MS after their last poll, and the framework's path cost each of
+   * them five times the hot one (contest README, "final burst").
+   */
+  private async signedIn(header: string | undefined): Promise<AuthUser | undefined> {
     const raw = TokenService.extract(header);
     const payload = raw ? this.tokens.verify(raw) : null;
-    const user = payload ? this.sessions.resolveLocal(payload) : undefined;
+    const user = payload ? (this.sessions.resolveLocal(payload) ?? (await this.sessions.resolve(payload))) : undefined;
     if (!payload || !user || user.status === UserStatus.Disabled) return undefined;
     if (this.tokens.shouldRefresh(payload)) return undefined;
     return user;

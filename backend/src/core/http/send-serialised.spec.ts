@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { envelope } from './envelope';
 import { crc32 } from 'zlib';
-import { crc32Combine, sendSerialised, sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
+import { crc32Combine, precompress, sendSerialised, sharedAnswer, sharedEnvelope, withSharedParts } from './send-serialised';
 
 const text = (body: Buffer | string | undefined) => (Buffer.isBuffer(body) ? body.toString() : body);
 
@@ -93,6 +93,33 @@ describe('cached pages with an insert of one request', () => {
     const plain = await request(app).get('/pinned').query({ pad }).set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.stringify(plain.body)).toBe(expected(pad));
+  });
+});
+
+describe('pages compressed ahead of their readers (precompress)', () => {
+  const rows = Array.from({ length: 400 }, (_, i) => ({ rank: i + 1, username: `final${i}` }));
+  const offset = '{"records":['.length;
+  const page = Buffer.from(JSON.stringify({ records: rows, total: 400 }));
+  const small = Buffer.from(JSON.stringify({ records: [] }));
+  const app = express();
+  app.get('/page', (_req, res) => sendSerialised(res, page));
+  app.get('/pinned', (_req, res) => sendSerialised(res, { page, offset, insert: Buffer.from('{"rank":3,"username":"final2"},') }));
+  app.get('/small', (_req, res) => sendSerialised(res, small));
+  /** zlib's thread pool finishes the copies in about a millisecond; this leaves room for a busy machine. */
+  const compressed = () => new Promise((r) => setTimeout(r, 500));
+
+  it('sends a page gzipped from its first request, shared and with an insert, right', async () => {
+    precompress(page, offset);
+    precompress(small, offset);
+    await compressed();
+    const whole = await request(app).get('/page').set('Accept-Encoding', 'gzip');
+    expect(whole.headers['content-encoding']).toBe('gzip');
+    expect(JSON.stringify(whole.body)).toBe(JSON.stringify(envelope({ records: rows, total: 400 })));
+    const pinned = await request(app).get('/pinned').set('Accept-Encoding', 'gzip');
+    expect(pinned.headers['content-encoding']).toBe('gzip');
+    expect(JSON.stringify(pinned.body)).toBe(JSON.stringify(envelope({ records: [{ rank: 3, username: 'final2' }, ...rows], total: 400 })));
+    // Below the threshold nothing is compressed, prepared or not.
+    expect((await request(app).get('/small').set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 });
 

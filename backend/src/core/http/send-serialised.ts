@@ -36,10 +36,10 @@ function acceptsGzip(req: IncomingMessage | undefined): boolean {
  * tenth gzipped, and thousands of contestants poll it: without this every poll moved the whole page (or a
  * proxy compressed it again for each of them).
  */
-function gzippedCopy(body: Buffer): Buffer | undefined {
+function gzippedCopy(body: Buffer, now = false): Buffer | undefined {
   const known = gzipped.get(body);
   if (known) return known;
-  if (known === undefined) {
+  if (known === undefined && !now) {
     gzipped.set(body, false);
     return undefined;
   }
@@ -121,10 +121,10 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A stored deflate block holds at most this many bytes (RFC 1951 3.2.4). */
 const STORED_MAX = 0xffff;
 
-function piecesOf(page: Buffer, offset: number): GzipPieces | undefined {
+function piecesOf(page: Buffer, offset: number, now = false): GzipPieces | undefined {
   const known = gzipPieces.get(page);
   if (known) return known.offset === offset ? known : undefined;
-  if (known === undefined) {
+  if (known === undefined && !now) {
     gzipPieces.set(page, false);
     return undefined;
   }
@@ -190,6 +190,26 @@ function sendWithInsert(res: ServerResponse, p: PageWithInsert): void {
   endWith(res, [ENVELOPE_HEAD, p.page.subarray(0, p.offset), p.insert, p.page.subarray(p.offset), ENVELOPE_TAIL]);
 }
 
+/** The whole answer of a cached page's data, made once per page. */
+function wrappedBody(data: Buffer): Buffer {
+  let body = wrapped.get(data);
+  if (!body) wrapped.set(data, (body = Buffer.concat([ENVELOPE_HEAD, data, ENVELOPE_TAIL])));
+  return body;
+}
+
+/**
+ * Starts compressing a cached page now (zlib's thread pool) instead of on its second request: for a page that a
+ * burst of readers is about to ask for (a contest's final board, a page 1 that thousands poll), whose first
+ * hundreds of answers would otherwise leave uncompressed while the copy is made. With `insertAt`, also the pieces
+ * around that point (PageWithInsert: page 1 with the viewer's pinned row). Small pages are never compressed.
+ */
+export function precompress(data: Buffer, insertAt?: number): void {
+  const body = wrappedBody(data);
+  if (body.length < GZIP_MIN_BYTES) return;
+  gzippedCopy(body, true);
+  if (insertAt !== undefined) piecesOf(data, insertAt, true);
+}
+
 /**
  * Sends `{ status: 200, msg: 'success', data }` with data given as UTF-8 JSON (the envelope the adapter adds),
  * for handlers with `@Res()` that answer from a cache of serialised pages (contest and training ranks). Large
@@ -198,8 +218,7 @@ function sendWithInsert(res: ServerResponse, p: PageWithInsert): void {
  */
 export function sendSerialised(res: ServerResponse, data: Buffer | PageWithInsert): void {
   if (!Buffer.isBuffer(data)) return sendWithInsert(res, data);
-  let body = wrapped.get(data);
-  if (!body) wrapped.set(data, (body = Buffer.concat([ENVELOPE_HEAD, data, ENVELOPE_TAIL])));
+  let body = wrappedBody(data);
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (body.length >= GZIP_MIN_BYTES) {

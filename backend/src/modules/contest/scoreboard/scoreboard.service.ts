@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestRankRow, GroupMemberStatus, Page, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { PageWithInsert } from '../../../core/http/send-serialised';
+import { PageWithInsert, precompress } from '../../../core/http/send-serialised';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
 import { GroupAccessService } from '../../group/access/group-access.service';
@@ -37,6 +37,10 @@ interface LoadedBoard {
   syncedAt: number;
   /** Last read, so idle boards (ended contests) leave memory. */
   readAt: number;
+  /** The contest row of the last read: what the end-of-contest job prepares the final pages for. */
+  contest: Contest;
+  /** The end-of-contest job (prepareFinal), while the end is ahead. */
+  endTimer?: NodeJS.Timeout;
 }
 
 /** A board nobody read for this long is dropped from a replica's memory (rebuilt on the next read). */
@@ -58,6 +62,11 @@ export const PAGE_CACHE_MAX = 128;
 
 /** How long a replica trusts its list of root users (kept off every board, like each contest's author). */
 export const ROOT_UIDS_MS = 60_000;
+
+/** Contests ending further ahead than this get no end-of-contest job yet (a later build schedules it). */
+export const END_JOB_HORIZON_MS = 24 * 3600_000;
+/** Pinned rows the end-of-contest job renders between two turns of the event loop. */
+const PREPARE_ROWS_PER_TURN = 500;
 
 /** The result log of a contest lives a week after its last result. */
 const LOG_TTL_SEC = 7 * 24 * 3600;
@@ -89,6 +98,18 @@ interface RenderedPage {
   version: number;
   json: Buffer;
   positions: [number, number] | null;
+  view: BoardView;
+  /** What it was rendered for: the end-of-contest job renders the same pages in the view that follows. */
+  filter: RankFilter;
+}
+
+/** What the end-of-contest job did (prepareFinal), for the logs and the tests. */
+export interface FinalBoardPrepared {
+  cid: number;
+  view: BoardView;
+  pages: number;
+  pinnedRows: number;
+  ms: number;
 }
 
 /** What a rank page depends on besides the board: the view, the page and the filters. */
@@ -189,6 +210,7 @@ export class ScoreboardService {
     if (current && current.modified === modified) {
       const now = Date.now();
       current.readAt = now;
+      current.contest = contest;
       const age = now - current.syncedAt;
       if (age < BOARD_SYNC_MS) {
         if (age >= BOARD_REFRESH_MS) this.sync(contest).catch(() => undefined);
@@ -235,8 +257,16 @@ export class ScoreboardService {
       // afterwards, and replaying a result the database already had is harmless (same submitId).
       const applied = await this.redis.llen(logKey(contest.id));
       const engine = await this.computeFromDatabase(contest);
-      const loaded: LoadedBoard = { engine, epoch, applied, modified: contest.gmtModified.getTime(), syncedAt: 0, readAt: Date.now() };
-      this.boards.set(key, loaded);
+      const loaded: LoadedBoard = {
+        engine,
+        epoch,
+        applied,
+        modified: contest.gmtModified.getTime(),
+        syncedAt: 0,
+        readAt: Date.now(),
+        contest,
+      };
+      this.setBoard(key, loaded);
       return loaded;
     })().finally(() => this.building.delete(key));
     this.building.set(key, job);
@@ -374,16 +404,85 @@ export class ScoreboardService {
     let n = 0;
     for (const [cid, b] of this.boards)
       if (now - b.readAt > BOARD_IDLE_MS) {
-        this.boards.delete(cid);
+        this.dropBoard(cid);
         n++;
       }
     return n;
   }
 
+  /** Keeps a (re)built board, with its end-of-contest job when the end is ahead (the board it replaces loses its job). */
+  private setBoard(cid: number, loaded: LoadedBoard): void {
+    this.dropBoard(cid);
+    this.boards.set(cid, loaded);
+    const wait = loaded.contest.endTime.getTime() - Date.now();
+    if (wait > 0 && wait <= END_JOB_HORIZON_MS) {
+      loaded.endTimer = setTimeout(() => {
+        loaded.endTimer = undefined;
+        if (this.boards.get(cid) === loaded) this.prepareFinal(cid).catch(() => undefined);
+      }, wait);
+      // The job never keeps a process alive (tests, shutdown).
+      loaded.endTimer.unref();
+    }
+  }
+
+  private dropBoard(cid: number): void {
+    const loaded = this.boards.get(cid);
+    if (loaded?.endTimer) clearTimeout(loaded.endTimer);
+    this.boards.delete(cid);
+  }
+
+  /**
+   * The end of a contest (product §4): the seal lifts (auto-unseal) and the final board is what everybody opens in
+   * the next seconds. Run by each replica's timer at the end instant, before that burst, so that no reader of it
+   * pays for the transition: the board is synchronised once, the pages contestants were reading are rendered in the
+   * view that now holds for them (the live one once unsealed) and compressed, and the pinned rows of the contestants
+   * who polled page 1 are rendered in that view. The board itself is not rebuilt: the live view was kept all along
+   * (admins read it), so the end costs one page render per page read before, one row per contestant, and the
+   * compression (in zlib's threads). Rows go in chunks with turns of the event loop between them, so readers
+   * arriving meanwhile are answered (from the same caches). Answers undefined when this replica holds no board.
+   */
+  async prepareFinal(cid: number): Promise<FinalBoardPrepared | undefined> {
+    const started = performance.now();
+    const held = this.boards.get(cid);
+    if (!held) return undefined;
+    const contest = held.contest;
+    const engine = await this.board(contest);
+    // At the end instant or later: a timer may fire a millisecond early by the wall clock.
+    const view = this.viewFor(contest, false, new Date(Math.max(Date.now(), contest.endTime.getTime())));
+    const pages = this.pages.get(engine);
+    // The unfiltered pages read before, in either view (page 1 of the usual size when none was), page 1 first; a page
+    // already right in this view (no seal, or an admin's) is found in the cache, not rendered again.
+    const byKey = new Map<string, RankFilter>();
+    for (const p of pages?.values() ?? []) if (p.positions) byKey.set(pageKey(view, p.filter), p.filter);
+    const filters = [...byKey.values()].sort((a, b) => pageRequest(a).current - pageRequest(b).current);
+    if (!filters.length) filters.push({ currentPage: 1 });
+    for (const filter of filters) {
+      const json = this.pageJson(engine, view, filter);
+      precompress(json, pageRequest(filter).current === 1 ? RECORDS_START : undefined);
+    }
+    // The contestants' own rows, for their page 1 (rankAnswer): those who polled in the other view. Their rows of that
+    // view go (no contestant reads it any more), so that a big contest's rows fit in PINNED_ROWS_MAX twice over.
+    const kept = this.pinnedRows.get(engine);
+    const before = [...(kept?.keys() ?? [])].filter((k) => !k.startsWith(`${view}:`));
+    let pinnedRows = 0;
+    for (let i = 0; i < before.length; i += PREPARE_ROWS_PER_TURN) {
+      if (i) await new Promise((resolve) => setImmediate(resolve));
+      if (this.boards.get(cid)?.engine !== engine) break; // rebuilt meanwhile: its own readers render
+      for (const key of before.slice(i, i + PREPARE_ROWS_PER_TURN)) {
+        kept?.delete(key);
+        const position = engine.positionOf(view, key.slice(key.indexOf(':') + 1));
+        if (position < 0) continue;
+        this.pinnedRowJson(engine, view, position);
+        pinnedRows++;
+      }
+    }
+    return { cid, view, pages: filters.length, pinnedRows, ms: performance.now() - started };
+  }
+
   /** Every replica rebuilds from the database on its next read (force refresh, rejudge, edits). */
   async invalidate(cid: number): Promise<void> {
     await this.redis.multi().incr(epochKey(cid)).del(logKey(cid)).exec();
-    this.boards.delete(cid);
+    this.dropBoard(cid);
     for (const listener of this.invalidated) listener(cid);
   }
 
@@ -503,7 +602,12 @@ export class ScoreboardService {
       version: engine.version,
       json,
       positions: filtered ? null : [(current - 1) * size, current * size - 1],
+      view,
+      filter,
     });
+    // A page read before and changed since is read again by everybody polling it: compressed now, not after the
+    // first hundreds of its answers left uncompressed (send-serialised compresses on a page's second request).
+    if (hit && !filtered) precompress(json, current === 1 ? RECORDS_START : undefined);
     return json;
   }
 
