@@ -12,10 +12,7 @@ import type { CaseResult, JudgeProgress, JudgeResult, SubtaskResult } from '@oj/
 import { compile, compileCached, CompileResult, newWorkDir, readHead } from './compile';
 import { findLanguage, Language } from './languages';
 import { loadProblem, LoadedProblem, ProblemCase } from './problem';
-import { run, settleRuns, Mount, RunSpec } from './sandbox/run';
-import { prewarmPrepared } from './sandbox/prepared';
-import { removeLater } from './sandbox/common';
-import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
+import { run, settleRuns, Mount, RunSpec, prewarmPrepared, removeLater, SANDBOX_WORK_DIR } from './sandbox';
 import { compareOutput } from './checkers/compare';
 import { compareFloats } from './checkers/float-compare';
 import { runChecker, CheckerVerdict, extraFileMounts } from './checkers/special';
