@@ -36,4 +36,22 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  {
+    // The judge reaches the sandbox through judge-sandbox/src/sandbox/index.ts only (issue 33: a small surface).
+    files: ['judge-sandbox/src/**/*.ts', 'judge-sandbox/test/**/*.ts'],
+    ignores: ['judge-sandbox/src/sandbox/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sandbox/*', '!**/sandbox/index'],
+              message: 'Import the sandbox through its entry, judge-sandbox/src/sandbox (index.ts), not one of its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -7,7 +7,7 @@ import { judgeConfig } from './config';
 import { compile, CompileResult } from './compile';
 import { findLanguage } from './languages';
 import { programSpec } from './judge';
-import { run, settleRuns } from './sandbox/run';
+import { run, settleRuns } from './sandbox';
 
 /** The CPU loop: `iterations` additions to a volatile counter (not optimised away). */
 export const loopSource = (iterations: number): string => `#include <stdio.h>

@@ -17,7 +17,7 @@ import { performance } from 'perf_hooks';
 import { APLUSB_C, compileC, loopCpuTimes, loopCpuTimesConcurrent, plainShellBaseline, stats, writeAplusBProblem } from './bench-lib';
 import { judge } from './judge';
 import { programSpec } from './judge';
-import { run } from './sandbox/run';
+import { run } from './sandbox';
 import { configureJudge, judgeConfig } from './config';
 
 const N = 200;

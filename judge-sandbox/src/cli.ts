@@ -11,8 +11,7 @@ import { judge } from './judge';
 import { compile, readHead } from './compile';
 import { detectLanguages, findLanguage, languageInfo } from './languages';
 import { programSpec } from './judge';
-import { run, settleRuns } from './sandbox/run';
-import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
+import { run, settleRuns, followKernelLog, stopKernelLog } from './sandbox';
 
 const USAGE = `usage:
   oj-judge judge --problem DIR --lang ID --source FILE [--time-ms N] [--memory-mb N]

@@ -7,9 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CHECKER_COMPILE_WALL_LIMIT_MS } from '@oj/contracts';
 import { Language, TESTLIB_DIR } from './languages';
-import { run, Mount, RunResult } from './sandbox/run';
+import { run, Mount, RunResult, removeLater } from './sandbox';
 import { judgeConfig } from './config';
-import { removeLater } from './sandbox/common';
 
 export const COMPILE_LIMITS = {
   timeLimitMs: 15000,

@@ -1,5 +1,5 @@
-export { run, start, settleRuns, cgroupVersion, calibrateSandbox } from './sandbox/run';
-export type { RunSpec, RunResult, RunStatus, RunHandle, Mount } from './sandbox/run';
+export { run, start, settleRuns, cgroupVersion, calibrateSandbox } from './sandbox';
+export type { RunSpec, RunResult, RunStatus, RunHandle, Mount } from './sandbox';
 export { compile, compileCached } from './compile';
 export type { CompileResult } from './compile';
 export { judge } from './judge';

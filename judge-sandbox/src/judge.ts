@@ -9,18 +9,12 @@ import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { foldSubtasks, JudgeStatus, subtaskStops } from '@oj/contracts';
 import type { CaseResult, JudgeProgress, JudgeResult, SubtaskResult } from '@oj/contracts';
-import { compile, compileCached, CompileResult, newWorkDir, readHead } from './compile';
+import { compile, compileCached, CompileResult, newWorkDir } from './compile';
 import { findLanguage, Language } from './languages';
 import { loadProblem, LoadedProblem, ProblemCase } from './problem';
-import { run, settleRuns, Mount, RunSpec } from './sandbox/run';
-import { prewarmPrepared } from './sandbox/prepared';
-import { removeLater } from './sandbox/common';
-import { SANDBOX_WORK_DIR } from './sandbox/bwrap';
-import { compareOutput } from './checkers/compare';
-import { compareFloats } from './checkers/float-compare';
-import { runChecker, CheckerVerdict, extraFileMounts } from './checkers/special';
-import { runInteractive } from './checkers/interactive';
-import { runVerdict } from './verdict';
+import { settleRuns, RunSpec, prewarmPrepared, removeLater } from './sandbox';
+import { extraFileMounts } from './checkers/special';
+import { judgeModeOf } from './modes';
 import { judgeConfig } from './config';
 
 export interface Submission {
@@ -34,8 +28,7 @@ export interface Submission {
 
 export type ProgressCallback = (progress: JudgeProgress) => void;
 
-/** Bytes of program output kept in case results for admins. */
-export const OUTPUT_HEAD_BYTES = 256;
+export { OUTPUT_HEAD_BYTES } from './modes';
 
 export interface JudgeOptions {
   /**
@@ -133,7 +126,9 @@ export async function judge(
 /** Whether the cases are plain runs (stdin/stdout, no extra files), which prepared sandboxes serve. */
 function plainRuns(problem: LoadedProblem): boolean {
   const pkg = problem.pkg;
-  return pkg.judgeMode !== 'interactive' && !pkg.fileIO?.input && !pkg.fileIO?.output && Object.keys(pkg.userExtraFiles ?? {}).length === 0;
+  return (
+    judgeModeOf(pkg.judgeMode).plainRuns && !pkg.fileIO?.input && !pkg.fileIO?.output && Object.keys(pkg.userExtraFiles ?? {}).length === 0
+  );
 }
 
 async function compileJudgeProgram(problem: LoadedProblem): Promise<CompileResult | undefined> {
@@ -192,71 +187,17 @@ async function judgeCase(
   caseDir: string,
 ): Promise<CaseResult> {
   const limits = caseLimits(problem, language, submission, testCase);
-  const spec = programSpec(language, compiled.dir, limits, compiled.entry);
-  const stderr = path.join(caseDir, 'stderr');
-  const base = { caseId: testCase.caseId, inputFile: testCase.inputName, outputFile: testCase.outputName };
-  const userFiles = extraFileMounts(caseDir, 'user-files', problem.pkg.userExtraFiles);
-  const protocol = problem.pkg.checkerProtocol ?? 'testlib';
-
-  if (problem.pkg.judgeMode === 'interactive') {
-    const { verdict, program } = await runInteractive({
-      program: { ...spec, stderr, mounts: [...spec.mounts!, ...userFiles] },
-      interactor: judgeProgram!,
-      protocol,
-      input: testCase.input,
-      answer: testCase.output,
-      caseScore: testCase.score,
-      scratch: caseDir,
-      extraFiles: problem.pkg.judgeExtraFiles,
-    });
-    return { ...base, ...scored(verdict, testCase), time: program.timeMs, memory: program.memoryKb };
-  }
-
-  // Input on stdin, or as the named file in file IO mode; the answer is never mounted.
-  const output = path.join(caseDir, 'output');
-  const mounts: Mount[] = [...spec.mounts!, ...userFiles];
-  const fileIO = problem.pkg.fileIO;
-  if (fileIO?.input) mounts.push({ host: testCase.input, sandbox: `${SANDBOX_WORK_DIR}/${path.basename(fileIO.input)}` });
-  if (fileIO?.output) {
-    fs.writeFileSync(output, '', { mode: 0o666 });
-    fs.chmodSync(output, 0o666);
-    mounts.push({ host: output, sandbox: `${SANDBOX_WORK_DIR}/${path.basename(fileIO.output)}`, writable: true });
-  }
-  const runResult = await run({
-    ...spec,
-    mounts,
-    stdin: fileIO?.input ? undefined : testCase.input,
-    stdout: fileIO?.output ? path.join(caseDir, 'stdout') : output,
-    stderr,
+  return judgeModeOf(problem.pkg.judgeMode).judgeCase({
+    problem,
+    testCase,
+    spec: programSpec(language, compiled.dir, limits, compiled.entry),
+    judgeProgram,
+    caseDir,
+    stderr: path.join(caseDir, 'stderr'),
+    userFiles: extraFileMounts(caseDir, 'user-files', problem.pkg.userExtraFiles),
+    protocol: problem.pkg.checkerProtocol ?? 'testlib',
+    base: { caseId: testCase.caseId, inputFile: testCase.inputName, outputFile: testCase.outputName },
   });
-  const measured = { time: runResult.timeMs, memory: runResult.memoryKb, outputHead: readHead(output, OUTPUT_HEAD_BYTES) };
-  const own = runVerdict(runResult, readHead(stderr, 4096));
-  if (own.status !== null) return { ...base, ...measured, status: own.status, score: 0, message: own.message };
-
-  let verdict: CheckerVerdict;
-  if (problem.pkg.judgeMode === 'spj') {
-    verdict = await runChecker({
-      checker: judgeProgram!,
-      protocol,
-      input: testCase.input,
-      output,
-      answer: testCase.output,
-      caseScore: testCase.score,
-      scratch: caseDir,
-      extraFiles: problem.pkg.judgeExtraFiles,
-    });
-  } else {
-    const tolerance = problem.pkg.floatTolerance;
-    verdict = tolerance
-      ? compareFloats(fs.readFileSync(output), fs.readFileSync(testCase.output), tolerance)
-      : compareOutput(fs.readFileSync(output), fs.readFileSync(testCase.output), problem.pkg.isRemoveEndBlank);
-  }
-  return { ...base, ...measured, ...scored(verdict, testCase) };
-}
-
-function scored(verdict: CheckerVerdict, testCase: ProblemCase): Pick<CaseResult, 'status' | 'score' | 'message' | 'detail'> {
-  const score = verdict.score ?? (verdict.status === JudgeStatus.Accepted ? testCase.score : 0);
-  return { status: verdict.status, score, message: verdict.message, ...(verdict.detail ? { detail: verdict.detail } : {}) };
 }
 
 /** The groups' outcomes from the judged cases (a skipped case counts nothing). */

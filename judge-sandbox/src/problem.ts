@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { subtaskProblem } from '@oj/contracts';
 import type { CaseGroup, ProblemPackage } from '@oj/contracts';
+import { judgeModeOf } from './modes';
 
 export interface ProblemCase {
   caseId: number;
@@ -72,8 +73,8 @@ export function loadProblem(dir: string): LoadedProblem {
     cases.forEach((c, i) => (c.score = each + (i < 100 - each * cases.length ? 1 : 0)));
   }
   let judgeProgram: LoadedProblem['judgeProgram'];
-  if (pkg.judgeMode !== 'default') {
-    const base = pkg.judgeMode === 'spj' ? 'checker' : 'interactor';
+  const base = judgeModeOf(pkg.judgeMode).judgeProgram;
+  if (base) {
     const file = fs.readdirSync(dir).find((f) => f.startsWith(`${base}.`) && CHECKER_LANGUAGE_BY_EXT[path.extname(f)]);
     if (!file) throw new Error(`${pkg.judgeMode} problem without ${base}.<ext>`);
     judgeProgram = {

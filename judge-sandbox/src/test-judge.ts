@@ -6,7 +6,7 @@ import type { CompileCheckJobData, CompileCheckResult, TestJudgeJobData, TestJud
 import { compile, compileCached, newWorkDir, readHead } from './compile';
 import { findLanguage } from './languages';
 import { programSpec } from './judge';
-import { run, settleRuns } from './sandbox/run';
+import { run, settleRuns } from './sandbox';
 import { runVerdict } from './verdict';
 import { compareOutput } from './checkers/compare';
 

@@ -1,6 +1,6 @@
 /** Turns a sandbox run of contestant code into a verdict (product §4 codes) and a message. */
 import { JudgeStatus } from '@oj/contracts';
-import type { RunResult } from './sandbox/run';
+import type { RunResult } from './sandbox';
 
 export interface RunVerdict {
   /** null: the program ended normally and its output must be checked. */

@@ -37,9 +37,17 @@ import { judge } from './judge';
 import { createWorkerMetrics, WorkerMetrics } from './metrics';
 import { acquirePackage } from './packages';
 import { compileCheck, testJudge } from './test-judge';
-import { abortRuns, calibrateSandbox, cgroupVersion, resumeRuns, settleRuns } from './sandbox/run';
-import { followKernelLog, stopKernelLog } from './sandbox/kmsg';
-import { AppliedCpuWeight, applyCpuWeight } from './sandbox/cgroup';
+import {
+  abortRuns,
+  calibrateSandbox,
+  cgroupVersion,
+  resumeRuns,
+  settleRuns,
+  followKernelLog,
+  stopKernelLog,
+  AppliedCpuWeight,
+  applyCpuWeight,
+} from './sandbox';
 
 export interface WorkerOptions {
   redisUrl?: string;

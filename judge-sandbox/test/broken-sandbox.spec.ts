@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { configureJudge } from '../src/config';
-import { calibrateSandbox, settleRuns, start } from '../src/sandbox/run';
+import { calibrateSandbox, settleRuns, start } from '../src/sandbox';
 import { cleanupJudge, isolateJudge } from './helpers';
 
 let fakeBwrap: string;

@@ -11,8 +11,7 @@ import { compileC } from '../src/bench-lib';
 import { configureJudge, judgeConfig } from '../src/config';
 import { programSpec } from '../src/judge';
 import { CompileResult } from '../src/compile';
-import { AppliedCpuWeight, LOW_CPU_WEIGHT, LOW_NICE, applyCpuWeight, detectCgroups } from '../src/sandbox/cgroup';
-import { run, settleRuns } from '../src/sandbox/run';
+import { AppliedCpuWeight, LOW_CPU_WEIGHT, LOW_NICE, applyCpuWeight, detectCgroups, run, settleRuns } from '../src/sandbox';
 import { cleanupJudge, isolateJudge, sandboxProcesses } from './helpers';
 
 /** Spins until its own CPU clock reads 500 ms, then prints its nice value. */

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import { JudgeStatus } from '@oj/contracts';
 import { cleanupJudge, expectNothingLeft, isolateJudge, judgeSource, makeProblem } from './helpers';
-import { followKernelLog, stopKernelLog } from '../src/sandbox/kmsg';
+import { followKernelLog, stopKernelLog } from '../src/sandbox';
 import { configureJudge } from '../src/config';
 
 let plain: string;

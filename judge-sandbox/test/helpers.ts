@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { ProblemPackage } from '@oj/contracts';
 import { configureJudge, judgeConfig } from '../src/config';
-import { listRunCgroups } from '../src/sandbox/cgroup';
+import { listRunCgroups } from '../src/sandbox';
 import { judge } from '../src/judge';
 
 /** Every test file gets its own work root and cache so leftovers can be counted. */

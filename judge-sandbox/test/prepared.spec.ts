@@ -6,8 +6,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { configureJudge, judgeConfig } from '../src/config';
-import { run, settleRuns, RunResult, RunSpec } from '../src/sandbox/run';
-import { preparedEligible, preparedSandboxPids, preparedSlotsArmed, prewarmPrepared } from '../src/sandbox/prepared';
+import {
+  run,
+  settleRuns,
+  RunResult,
+  RunSpec,
+  preparedEligible,
+  preparedSandboxPids,
+  preparedSlotsArmed,
+  prewarmPrepared,
+} from '../src/sandbox';
 import { cleanupJudge, expectNothingLeft, isolateJudge, sandboxProcesses } from './helpers';
 
 let scratch: string;

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import { PassThrough } from 'stream';
 import { JudgeStatus } from '@oj/contracts';
-import { PIPE_GRACE_MS, run, settleRuns, start } from '../src/sandbox/run';
+import { PIPE_GRACE_MS, run, settleRuns, start } from '../src/sandbox';
 import { cleanupJudge, expectNothingLeft, isolateJudge, judgeSource, makeProblem } from './helpers';
 import { CHATTY_INTERACTOR, NEVER_READS } from './stuck-programs';
 

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { compileC } from '../src/bench-lib';
 import { configureJudge, judgeConfig } from '../src/config';
 import { programSpec } from '../src/judge';
-import { run, settleRuns } from '../src/sandbox/run';
+import { run, settleRuns } from '../src/sandbox';
 import { cleanupJudge, expectNothingLeft, isolateJudge } from './helpers';
 
 /** Spins 10^8 iterations, sleeps 300 ms, then prints its own CPU time in ms. */

@@ -13,7 +13,7 @@ import * as yazl from 'yazl';
 import { JUDGE_QUEUE, JUDGE_TOKEN_HEADER, JudgeJobName, JudgeStatus, judgeServerKey } from '@oj/contracts';
 import type { JudgeProgress, JudgeResult, JudgeServerInfo } from '@oj/contracts';
 import { startWorker, JudgeWorker } from '../src/worker';
-import { preparedSandboxPids } from '../src/sandbox/prepared';
+import { preparedSandboxPids } from '../src/sandbox';
 import { cleanupJudge, expectNothingLeft, isolateJudge, makeProblem, sandboxProcesses } from './helpers';
 import { judgeConfig } from '../src/config';
 

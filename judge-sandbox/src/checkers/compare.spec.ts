@@ -1,7 +1,7 @@
 import { JudgeStatus } from '@oj/contracts';
 import { compareOutput } from './compare';
 import { checkerExitVerdict } from './special';
-import type { RunResult } from '../sandbox/run';
+import type { RunResult } from '../sandbox';
 
 const b = (s: string) => Buffer.from(s);
 

@@ -11,8 +11,7 @@ import * as path from 'path';
 import { JudgeStatus } from '@oj/contracts';
 import type { CompileResult } from '../compile';
 import { readHead } from '../compile';
-import { start, RunResult, RunSpec } from '../sandbox/run';
-import { SANDBOX_WORK_DIR } from '../sandbox/bwrap';
+import { start, RunResult, RunSpec, SANDBOX_WORK_DIR } from '../sandbox';
 import { checkerExitVerdict, CheckerVerdict, CHECKER_LIMITS, extraFileMounts, FEEDBACK_DIR, feedbackDir, feedbackMessage } from './special';
 import { runVerdict } from '../verdict';
 

@@ -12,8 +12,7 @@ import * as path from 'path';
 import { JudgeStatus } from '@oj/contracts';
 import type { CompileResult } from '../compile';
 import { readHead, truncate } from '../compile';
-import { run, RunResult } from '../sandbox/run';
-import { SANDBOX_WORK_DIR } from '../sandbox/bwrap';
+import { run, RunResult, SANDBOX_WORK_DIR } from '../sandbox';
 
 export interface CheckerVerdict {
   status: JudgeStatus;

@@ -1,6 +1,6 @@
 /** bubblewrap arguments for one run: what the sandbox sees, and nothing else. */
 import * as fs from 'fs';
-import type { RunSpec } from './run';
+import type { RunSpec } from './types';
 
 /** Read-only system paths every sandbox sees (Debian merged /usr; java reads its conf under /etc). */
 export const SYSTEM_BINDS = [

@@ -1,5 +1,5 @@
 import { classify } from './classify';
-import type { RunSpec } from './run';
+import type { RunSpec } from './types';
 
 const spec: RunSpec = { args: ['/p/main'], timeLimitMs: 1000, memoryLimitKb: 256 * 1024, outputLimitBytes: 1 << 24 };
 const LIMIT = 256 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /** Turns how a sandboxed process ended (and what its cgroup saw) into a RunResult. */
 import * as os from 'os';
-import type { RunResult, RunSpec } from './run';
+import type { RunResult, RunSpec } from './types';
 import { refusedSyscallName } from './kmsg';
 import { SYSCALL_NAMES } from './seccomp';
 

@@ -2,10 +2,9 @@
 import * as fs from 'fs';
 import * as crypto from 'crypto';
 import * as path from 'path';
-import { seccompFilter, SECCOMP_PROFILES } from './seccomp';
+import { seccompFilter } from './seccomp';
+import type { SeccompProfileName } from './types';
 import { judgeConfig } from '../config';
-
-export type SeccompProfileName = keyof typeof SECCOMP_PROFILES;
 
 export const uidsInUse = new Set<number>();
 export function takeUid(): number {
