@@ -3,7 +3,7 @@ import { AfterEndSeal, ContestAuth, ContestType, JudgeStatus, SealMode } from '@
 import request from 'supertest';
 import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { Judge } from '../src/modules/submission/entities/judge.entity';
+import { Submission } from '../src/modules/submission/entities/submission.entity';
 import { TestApp, TestUser } from './utils/test-app';
 
 export const MIN = 60_000;
@@ -86,7 +86,7 @@ export async function judged(
   submitTime: Date,
   extra: { score?: number; time?: number } = {},
 ): Promise<number> {
-  const row = await t.dataSource.getRepository(Judge).save({
+  const row = await t.dataSource.getRepository(Submission).save({
     pid: problem.id,
     displayPid: displayId,
     uid: user.uid,

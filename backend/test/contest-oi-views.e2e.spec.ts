@@ -7,7 +7,7 @@ import { ContestType, JudgeStatus, ProblemAuth, ProblemType, Role, SealMode } fr
 import request from 'supertest';
 import { JudgeResultService } from '../src/modules/judge/judge-result.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { Judge } from '../src/modules/submission/entities/judge.entity';
+import { Submission } from '../src/modules/submission/entities/submission.entity';
 import { addProblem, createContest, MIN } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -54,7 +54,7 @@ describe('scores in OI contest views', () => {
 
   /** A contest try judged through the real result writer, two cases of 50 points each as the judge reports them. */
   async function judged(user: TestUser, cid: number, p: Problem, cases: number[]): Promise<number> {
-    const row = await t.dataSource.getRepository(Judge).save({
+    const row = await t.dataSource.getRepository(Submission).save({
       pid: p.id,
       displayPid: 'A',
       uid: user.uid,

@@ -18,7 +18,7 @@ import { ContestRegister } from '../src/modules/contest/entities/contest-registe
 import { BOARD_REFRESH_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { GroupAccessService } from '../src/modules/group/access/group-access.service';
-import { Judge } from '../src/modules/submission/entities/judge.entity';
+import { Submission } from '../src/modules/submission/entities/submission.entity';
 import { addProblem, boardRows, contestBody, createContest, createProblem, judged, MIN, PASSWORD, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -50,7 +50,7 @@ describe('contest rank page cache and result hook', () => {
 
   /** A stored submission of the contest, as the judge pipeline leaves it (the hook is not called). */
   async function stored(user: TestUser, cid: number, problem: Problem, displayId: string, status: number, submitTime: Date) {
-    return t.dataSource.getRepository(Judge).save({
+    return t.dataSource.getRepository(Submission).save({
       pid: problem.id,
       displayPid: displayId,
       uid: user.uid,

@@ -5,7 +5,7 @@ import { ContestRegister } from '../src/modules/contest/entities/contest-registe
 import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { LoginSession } from '../src/modules/dashboard/entities/login-session.entity';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { Judge } from '../src/modules/submission/entities/judge.entity';
+import { Submission } from '../src/modules/submission/entities/submission.entity';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,7 +39,7 @@ async function contest(title: string, startOffsetMs: number, endOffsetMs: number
 }
 
 async function submission(user: TestUser, submitTime: Date): Promise<void> {
-  await t.dataSource.getRepository(Judge).save({
+  await t.dataSource.getRepository(Submission).save({
     pid: problem.id,
     displayPid: problem.problemId,
     uid: user.uid,

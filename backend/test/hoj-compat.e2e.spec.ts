@@ -25,7 +25,7 @@ import { ContestAnnouncement } from '../src/modules/contest/entities/contest-ann
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { Tag } from '../src/modules/problem/entities/tag.entity';
 import { ProblemTag } from '../src/modules/problem/entities/problem-tag.entity';
-import { Judge } from '../src/modules/submission/entities/judge.entity';
+import { Submission } from '../src/modules/submission/entities/submission.entity';
 import { readZip } from '../src/modules/file/archive/safe-zip';
 import { addProblem, contestBody, createContest, judged, MIN } from './contest-fixtures';
 import { createTestApp, TEST_PASSWORD, TEST_REDIS_URL, TestApp, TestUser } from './utils/test-app';
@@ -62,7 +62,7 @@ async function problem(extra: Partial<Problem> = {}): Promise<Problem> {
 
 /** A non-contest submission judged through the real result writer (statistics included). */
 async function judgedPractice(user: TestUser, p: Problem, status: number, score = 0): Promise<number> {
-  const row = await t.dataSource.getRepository(Judge).save({
+  const row = await t.dataSource.getRepository(Submission).save({
     pid: p.id,
     displayPid: p.problemId,
     uid: user.uid,
@@ -547,7 +547,7 @@ describe('routes of the HOJ web client', () => {
 
   it('cancel-judge removes a waiting job; a compile error can not be judged by hand', async () => {
     const p = await problem();
-    const pending = await t.dataSource.getRepository(Judge).save({
+    const pending = await t.dataSource.getRepository(Submission).save({
       pid: p.id,
       displayPid: p.problemId,
       uid: alice.uid,
@@ -561,7 +561,9 @@ describe('routes of the HOJ web client', () => {
     const queue = t.get<JudgeQueueService>(JudgeQueueService);
     await queue.enqueueJudge({ ...pending, version: 0 }, { caseVersion: 'v0' });
     await as(t.users.admin, 'get', '/api/admin/judge/cancel-judge').query({ submitId: pending.submitId }).expect(200);
-    expect((await t.dataSource.getRepository(Judge).findOneByOrFail({ submitId: pending.submitId })).status).toBe(JudgeStatus.Cancelled);
+    expect((await t.dataSource.getRepository(Submission).findOneByOrFail({ submitId: pending.submitId })).status).toBe(
+      JudgeStatus.Cancelled,
+    );
     expect(
       await (queue as unknown as { queue: { getJob(id: string): Promise<unknown> } }).queue.getJob(String(pending.submitId)),
     ).toBeNull();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JUDGE_PRIORITY } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { ProblemService } from '../problem/problem.service';
-import { Judge } from '../submission/entities/judge.entity';
+import { Submission } from '../submission/entities/submission.entity';
 import { PublicSubmission, toPublicSubmission } from '../submission/public-submission';
 import { SubmissionWriter } from '../submission/submission-writer.service';
 import { ContestJudgeBridge, ContestResult } from './contest-judge.bridge';
@@ -54,7 +54,7 @@ export class ContestSubmitService {
   }
 
   /** The board's view of a stored contest submission in a given state (the event carries the result). */
-  private result(saved: Judge, state: { status: number; score?: number | null; time?: number | null }): ContestResult {
+  private result(saved: Submission, state: { status: number; score?: number | null; time?: number | null }): ContestResult {
     return {
       submitId: saved.submitId,
       cid: saved.cid,

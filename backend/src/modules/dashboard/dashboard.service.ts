@@ -4,7 +4,7 @@ import { DASHBOARD_SESSIONS_SIZE, DashboardInfo } from '@oj/contracts';
 import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { RecentContest, RecentContestsService } from '../contest/recent-contests.service';
 import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
-import { Judge } from '../submission/entities/judge.entity';
+import { Submission } from '../submission/entities/submission.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { LoginSession } from './entities/login-session.entity';
 
@@ -37,7 +37,7 @@ export class DashboardService {
     const [contests, userNum, todayJudgeNum, queue] = await Promise.all([
       this.recentContests(now),
       this.db.getRepository(User).count(),
-      this.db.getRepository(Judge).countBy({ submitTime: MoreThanOrEqual(startOfDay(now)) }),
+      this.db.getRepository(Submission).countBy({ submitTime: MoreThanOrEqual(startOfDay(now)) }),
       this.queueWait.snapshot(),
     ]);
     return {

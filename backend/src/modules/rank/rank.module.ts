@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Judge } from '../submission/entities/judge.entity';
+import { Submission } from '../submission/entities/submission.entity';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { RankController } from './rank.controller';
 import { RankService } from './rank.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserJudgeStat, Judge, User])],
+  imports: [TypeOrmModule.forFeature([UserJudgeStat, Submission, User])],
   controllers: [RankController],
   providers: [RankService],
 })

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { User } from '../../core/auth/entities/user.entity';
 import { escapeLike } from '../problem/problem.service';
-import { Judge } from '../submission/entities/judge.entity';
+import { Submission } from '../submission/entities/submission.entity';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
 import { RankListQueryDto } from './dto/rank-query.dto';
 import { rankOrderSql, RankType } from './rank-order';
@@ -15,7 +15,7 @@ import { rankOrderSql, RankType } from './rank-order';
 export class RankService {
   constructor(
     @InjectRepository(UserJudgeStat) private readonly stats: Repository<UserJudgeStat>,
-    @InjectRepository(Judge) private readonly judges: Repository<Judge>,
+    @InjectRepository(Submission) private readonly judges: Repository<Submission>,
   ) {}
 
   /** GET /api/get-rank-list: ACM (solved, then fewer submissions) or OI (total score); search by user. */

@@ -1,9 +1,9 @@
-import { Judge } from './entities/judge.entity';
+import { Submission } from './entities/submission.entity';
 
 /** A submission as its author sees it right after submitting: no code echoed back, no bookkeeping columns. */
-export type PublicSubmission = Omit<Judge, 'code' | 'ip' | 'version' | 'counted'>;
+export type PublicSubmission = Omit<Submission, 'code' | 'ip' | 'version' | 'counted'>;
 
-export function toPublicSubmission(sub: Judge): PublicSubmission {
+export function toPublicSubmission(sub: Submission): PublicSubmission {
   const { code: _code, ip: _ip, version: _version, counted: _counted, ...rest } = sub;
   return rest;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { JudgeStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
-import { Judge } from './entities/judge.entity';
+import { Submission } from './entities/submission.entity';
 
 /** GET /api/get-last-week-submission-statistics answer (HOJ SubmissionStatisticsVO): seven days, oldest first. */
 export interface SubmissionStatistics {
@@ -21,7 +21,7 @@ export const SUBMISSION_STATISTICS_TTL_MS = 60_000;
 export class SubmissionStatisticsService {
   private cached: { value: Promise<SubmissionStatistics>; expires: number } | null = null;
 
-  constructor(@InjectRepository(Judge) private readonly judges: Repository<Judge>) {}
+  constructor(@InjectRepository(Submission) private readonly judges: Repository<Submission>) {}
 
   /** `forceRefresh` (root only, as in HOJ) recomputes at once. */
   lastWeek(forceRefresh = false): Promise<SubmissionStatistics> {

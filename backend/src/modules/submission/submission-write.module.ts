@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
-import { Judge } from './entities/judge.entity';
+import { Submission } from './entities/submission.entity';
 import { SubmissionWriter } from './submission-writer.service';
 
 /**
@@ -10,7 +10,7 @@ import { SubmissionWriter } from './submission-writer.service';
  * modules call it and SubmissionModule imports them (reads of their rules): it depends on neither.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Judge]), ProblemModule, JudgeQueueModule],
+  imports: [TypeOrmModule.forFeature([Submission]), ProblemModule, JudgeQueueModule],
   providers: [SubmissionWriter],
   exports: [SubmissionWriter],
 })

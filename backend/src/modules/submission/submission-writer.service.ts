@@ -10,7 +10,7 @@ import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import type { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
-import { Judge } from './entities/judge.entity';
+import { Submission } from './entities/submission.entity';
 
 const submitLockKey = (uid: string) => `submit-interval:${uid}`;
 
@@ -55,7 +55,7 @@ export class SubmissionWriter {
   private readonly logger = new Logger(SubmissionWriter.name);
 
   constructor(
-    @InjectRepository(Judge) private readonly judges: Repository<Judge>,
+    @InjectRepository(Submission) private readonly judges: Repository<Submission>,
     private readonly problems: ProblemService,
     private readonly queue: JudgeQueueService,
     private readonly siteConfig: SiteConfigService,
@@ -73,7 +73,7 @@ export class SubmissionWriter {
    * when the add failed). If the process dies or Redis fails between the two, the sweeper enqueues it later.
    * The language is checked before the interval is taken: a refused language does not cost the caller a slot.
    */
-  async create(ctx: SubmitContext): Promise<Judge> {
+  async create(ctx: SubmitContext): Promise<Submission> {
     await this.assertLanguageAllowed(ctx.problem, ctx.language);
     if (ctx.submitInterval) await this.takeSubmitSlot(ctx.user);
     const saved = await this.judges.save(
@@ -107,7 +107,7 @@ export class SubmissionWriter {
    * Adds the judge job of a Pending submission; a failed add marks it Submitted Failed (only while still Pending:
    * a sweeper that enqueued it meanwhile wins). Without a priority, the queue's default for the row applies.
    */
-  async enqueueOrMarkFailed(sub: Judge, problem: Problem, priority?: number): Promise<void> {
+  async enqueueOrMarkFailed(sub: Submission, problem: Problem, priority?: number): Promise<void> {
     try {
       await this.queue.enqueueJudge(sub, problem, priority);
     } catch (e) {

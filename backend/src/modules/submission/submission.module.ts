@@ -6,7 +6,7 @@ import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
 import { JudgeCase } from './entities/judge-case.entity';
-import { Judge } from './entities/judge.entity';
+import { Submission } from './entities/submission.entity';
 import { UserJudgeStat } from './entities/user-judge-stat.entity';
 import { UserProblemStat } from './entities/user-problem-stat.entity';
 import { SubmissionController } from './submission.controller';
@@ -16,7 +16,7 @@ import { SubmissionService } from './submission.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Judge, JudgeCase, UserJudgeStat, UserProblemStat]),
+    TypeOrmModule.forFeature([Submission, JudgeCase, UserJudgeStat, UserProblemStat]),
     ProblemModule,
     JudgeQueueModule,
     ContestModule,

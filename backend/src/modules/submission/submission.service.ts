@@ -37,14 +37,14 @@ import { ProblemService } from '../problem/problem.service';
 import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/submission.dto';
 import { JudgeCase } from './entities/judge-case.entity';
 import { PublicSubmission, toPublicSubmission } from './public-submission';
-import { Judge } from './entities/judge.entity';
+import { Submission } from './entities/submission.entity';
 import { SubmissionWriter } from './submission-writer.service';
 
 /** Redis key of a test judge ("run on custom input"); the value expires after TEST_JUDGE_TTL_SEC. */
 export const testJudgeRedisKey = (key: string) => `test-judge:${key}`;
 
 /** Columns of a submission shown in lists (never the code). */
-const LIST_COLUMNS: (keyof Judge)[] = [
+const LIST_COLUMNS: (keyof Submission)[] = [
   'submitId',
   'pid',
   'displayPid',
@@ -66,7 +66,7 @@ const LIST_COLUMNS: (keyof Judge)[] = [
 @Injectable()
 export class SubmissionService {
   constructor(
-    @InjectRepository(Judge) private readonly judges: Repository<Judge>,
+    @InjectRepository(Submission) private readonly judges: Repository<Submission>,
     @InjectRepository(JudgeCase) private readonly judgeCases: Repository<JudgeCase>,
     private readonly problems: ProblemService,
     private readonly writer: SubmissionWriter,
@@ -136,7 +136,7 @@ export class SubmissionService {
   }
 
   /** GET /api/get-submission-list: non-contest submissions of problems the caller may see. */
-  async list(q: SubmissionListQueryDto, user?: AuthUser): Promise<Page<Partial<Judge>>> {
+  async list(q: SubmissionListQueryDto, user?: AuthUser): Promise<Page<Partial<Submission>>> {
     const req = pageRequest(q);
     const qb = this.judges
       .createQueryBuilder('j')
@@ -159,13 +159,13 @@ export class SubmissionService {
   }
 
   /** Every row gets queuePosition / queueWaitSeconds (null unless waiting): one Redis call for the whole page. */
-  private async withQueueEstimates<T extends Judge>(rows: T[]): Promise<(T & QueueEstimate)[]> {
+  private async withQueueEstimates<T extends Submission>(rows: T[]): Promise<(T & QueueEstimate)[]> {
     const estimates = await this.queueWait.estimates(rows);
     return rows.map((r) => Object.assign(r, estimates.get(r.submitId)!));
   }
 
   /** HOJ's JudgeVO names the problem: each row gets its problem's `title`. */
-  private async withTitles(rows: Judge[]): Promise<(Judge & { title: string | null })[]> {
+  private async withTitles(rows: Submission[]): Promise<(Submission & { title: string | null })[]> {
     const pids = [...new Set(rows.map((r) => r.pid))];
     const problems = pids.length
       ? await this.judges.manager.getRepository(Problem).find({ select: ['id', 'title'], where: { id: In(pids) } })
@@ -188,11 +188,11 @@ export class SubmissionService {
   }
 
   /** Code and messages are for the author, admins, or everyone when shared on a shareable problem (product §3). */
-  canReadCode(sub: Judge, problem: Problem, user?: AuthUser): boolean {
+  canReadCode(sub: Submission, problem: Problem, user?: AuthUser): boolean {
     return !!user && (user.uid === sub.uid || user.isAdmin || (sub.share && problem.codeShare));
   }
 
-  async findVisible(submitId: number, user?: AuthUser): Promise<{ sub: Judge; problem: Problem }> {
+  async findVisible(submitId: number, user?: AuthUser): Promise<{ sub: Submission; problem: Problem }> {
     const sub = await this.judges.findOne({ where: { submitId } });
     if (!sub) throw new NotFoundError(ERR.notFound);
     const problem = await this.problems.findById(sub.pid);
@@ -214,7 +214,7 @@ export class SubmissionService {
    * admins (author, root) see them; others only once it has ended, and not those made after the seal while the
    * board stays sealed.
    */
-  private async assertContestAllows(sub: Judge, user?: AuthUser): Promise<void> {
+  private async assertContestAllows(sub: Submission, user?: AuthUser): Promise<void> {
     const contest = await this.contestAccess.contest(sub.cid);
     if (contest && (await this.contestAccess.isContestAdmin(contest, user))) return;
     if (contest && !(await this.contestAccess.isInsideGroup(contest, user))) throw new ForbiddenError(ERR.noPermission);
@@ -307,8 +307,8 @@ export class SubmissionService {
     return out;
   }
 
-  private async filterVisible(rows: Judge[], user?: AuthUser): Promise<Judge[]> {
-    const out: Judge[] = [];
+  private async filterVisible(rows: Submission[], user?: AuthUser): Promise<Submission[]> {
+    const out: Submission[] = [];
     const cache = new Map<number, boolean>();
     for (const r of rows) {
       if (!cache.has(r.pid)) cache.set(r.pid, await this.problems.mayView(await this.problems.findById(r.pid), user));

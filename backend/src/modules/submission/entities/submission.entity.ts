@@ -1,7 +1,7 @@
 import type { SubtaskResult } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A submission (product §3), HOJ's `judge` row. The Bull job id is the submitId. */
+/** A submission (product §3), stored in HOJ's table `judge` (so HOJ's schema and queries still read it). The Bull job id is the submitId. */
 @Entity('judge')
 @Index(['uid', 'pid'])
 @Index(['status', 'submitTime'])
@@ -10,7 +10,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 // Training boards and progress read a training's submissions (only those made inside a training).
 @Index('ix_judge_training', ['tid', 'uid'], { where: 'tid IS NOT NULL' })
 @Index('ix_judge_exam', ['eid', 'uid', 'pid'], { where: 'eid <> 0' })
-export class Judge {
+export class Submission {
   @PrimaryGeneratedColumn()
   submitId: number;
 
