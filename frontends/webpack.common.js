@@ -185,6 +185,8 @@ function createConfig(o) {
             'indentation',
             'lineSelection',
             'linesOperations',
+            // links and unicodeHighlighter run in the editor worker: without them no worker starts before a completion
+            'links',
             'multicursor',
             'parameterHints',
             'placeholderText',
@@ -194,6 +196,7 @@ function createConfig(o) {
             'suggest',
             'toggleTabFocusMode',
             'tokenization',
+            'unicodeHighlighter',
             'wordHighlighter',
             'wordOperations',
             'wordPartOperations',
