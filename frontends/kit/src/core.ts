@@ -4,6 +4,7 @@
  * loading antd (the shell's chrome), while `@oj/kit` adds the antd-based parts on top of the same state.
  */
 export * from './api/client';
+export * from './api/prefetch';
 export * from './store/create-store';
 export * from './auth/auth-store';
 export * from './auth/dialog-store';

@@ -9,7 +9,8 @@ import { kitMessages, localeStore, openAccountDialog, setClientHooks } from '@oj
 import { ShellLayout } from './layout/shell-layout';
 import { ShellIntlProvider } from './intl-provider';
 import { navigateToUrl, registerRemotes, startSingleSpa } from './root/register-remotes';
-import { loadManifest } from './root/remotes';
+import { loadManifest, preloadRemoteOf } from './root/remotes';
+import { prefetchRoute } from './root/prefetch-route';
 import { showError } from './antd/lazy-parts';
 
 // The shell owns these for the whole page: a remote's setClientHooks cannot replace them.
@@ -26,8 +27,12 @@ function StartSingleSpa() {
   return null;
 }
 
+// The page's first requests go out now, beside the remote's bundles (issue 37).
+prefetchRoute(location.pathname);
+
 // Which remotes exist and where: the runtime manifest (inlined by the backend, so no wait in production).
 void loadManifest().then(() => {
+  preloadRemoteOf(location.pathname);
   registerRemotes(() => showError(kitMessages[localeStore.get()]['kit.loadError.title']));
   createRoot(document.getElementById('root') as HTMLElement).render(
     <ShellIntlProvider>

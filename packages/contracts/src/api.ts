@@ -18,6 +18,8 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;
+/** Rows of a contest board's first page: the board page asks for it, and the shell prefetches it with this size. */
+export const CONTEST_RANK_PAGE_SIZE = DEFAULT_PAGE_SIZE * 5;
 /**
  * The highest page number a list reads; a higher one (1e308, a float's exponent) is this page, past the end. With
  * MAX_PAGE_SIZE the offset stays within a PostgreSQL integer.

@@ -20,7 +20,7 @@ import {
   SubmissionDetail,
   SubmissionInfo,
 } from '@oj/contracts';
-import { api, call } from '@oj/kit';
+import { api, call, getOnce, getOnceReceived, postOnce } from '@oj/kit';
 
 /** An answer with its server time, received at `receivedAt` (client ms), for the clock offset. */
 export interface Timed<T> {
@@ -28,12 +28,12 @@ export interface Timed<T> {
   receivedAt: number;
 }
 
+// The contest info, access, problems and the board's first page may have been asked for by the shell already
+// (shell/src/root/prefetch-route.ts): these calls take that answer (kit's getOnce / postOnce).
+
 export const getContestList = (q: ContestListQuery) => call<Page<ContestInfo>>(api.get('/get-contest-list', { params: q }));
 
-export async function getContestInfo(cid: number): Promise<Timed<ContestInfo>> {
-  const data = await call<ContestInfo>(api.get('/get-contest-info', { params: { cid } }));
-  return { data, receivedAt: Date.now() };
-}
+export const getContestInfo = (cid: number): Promise<Timed<ContestInfo>> => getOnceReceived<ContestInfo>('/get-contest-info', { cid });
 export async function getContestOutsideInfo(cid: number): Promise<Timed<ContestOutsideInfo>> {
   const data = await call<ContestOutsideInfo>(api.get('/get-contest-outsize-info', { params: { cid } }));
   return { data, receivedAt: Date.now() };
@@ -48,9 +48,9 @@ export const getOutsideScoreboard = (body: {
 }) => call<Page<ContestRankRow & { cid: number }>>(api.post('/get-contest-outside-scoreboard', body, { silent: true }));
 
 export const registerContest = (cid: number, password: string) => call<null>(api.post('/register-contest', { cid, password }));
-export const getContestAccess = (cid: number) => call<{ access: boolean }>(api.get('/get-contest-access', { params: { cid } }));
+export const getContestAccess = (cid: number) => getOnce<{ access: boolean }>('/get-contest-access', { cid });
 
-export const getContestProblems = (cid: number) => call<ContestProblemItem[]>(api.get('/get-contest-problem', { params: { cid } }));
+export const getContestProblems = (cid: number) => getOnce<ContestProblemItem[]>('/get-contest-problem', { cid });
 
 /** get-contest-problem-details (HOJ ProblemInfoVO, with the contest link and the server time). */
 export interface ContestProblemDetails {
@@ -90,7 +90,7 @@ export const getSubmissionDetail = (submitId: number) =>
   call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId } }));
 
 export const getContestRank = (body: ContestRankRequest, silent = false) =>
-  call<Page<ContestRankRow>>(api.post('/get-contest-rank', body, { silent }));
+  postOnce<Page<ContestRankRow>>('/get-contest-rank', body, { silent });
 
 export const getContestAnnouncements = (cid: number, currentPage: number, limit: number) =>
   call<Page<ContestAnnouncementInfo>>(api.get('/get-contest-announcement', { params: { cid, currentPage, limit } }));

@@ -17,7 +17,7 @@ import {
   TestJudgeRequest,
   UserProblemStatus,
 } from '@oj/contracts';
-import { api, call } from '@oj/kit';
+import { api, call, getOnce } from '@oj/kit';
 
 export const getProblemList = (q: ProblemListQuery) =>
   call<Page<ProblemListItem>>(api.get('/get-problem-list', { params: q, paramsSerializer: { indexes: null } }));
@@ -27,7 +27,8 @@ export const getUserProblemStatus = (pidList: number[]) =>
     api.post('/get-user-problem-status', { pidList, isContestProblemList: false, isExamProblemList: false }, { silent: true }),
   );
 export const getRandomProblem = () => call<{ problemId: string }>(api.get('/get-random-problem'));
-export const getProblemDetail = (problemId: string) => call<ProblemDetail>(api.get('/get-problem-detail', { params: { problemId } }));
+/** May take the answer the shell asked for on a cold load of /problem/:id (shell/src/root/prefetch-route.ts). */
+export const getProblemDetail = (problemId: string) => getOnce<ProblemDetail>('/get-problem-detail', { problemId });
 export const getLanguages = (pid: number) => call<LanguageOption[]>(api.get('/languages', { params: { pid, all: false } }));
 export const submitProblem = (body: SubmitJudgeRequest) => call<SubmissionInfo>(api.post('/submit-problem-judge', body));
 export const getSubmissionDetail = (submitId: number | string, silent = false) =>

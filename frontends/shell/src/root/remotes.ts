@@ -159,7 +159,29 @@ interface Container {
 
 const initialised = new Set<string>();
 
-export async function loadRemoteApp(name: string): Promise<LifeCycles> {
+/** Remote apps whose load started before single-spa asked for them (preloadRemoteOf), taken once. */
+const preloaded = new Map<string, Promise<LifeCycles>>();
+
+/**
+ * Starts loading the remote that owns `pathname` (its container, its './app', the shared modules it needs) at once,
+ * in parallel with drawing the shell's layout, instead of when single-spa starts after that first render
+ * (issue 37). single-spa's load then takes this one (loadRemoteApp). A failed preload is forgotten: the load retries.
+ */
+export function preloadRemoteOf(pathname: string): void {
+  const area = areaOf(pathname);
+  if (!area || !AVAILABLE_REMOTES.includes(area.name) || preloaded.has(area.name)) return;
+  const loading = fetchRemoteApp(area.name);
+  loading.catch(() => preloaded.delete(area.name));
+  preloaded.set(area.name, loading);
+}
+
+export function loadRemoteApp(name: string): Promise<LifeCycles> {
+  const loading = preloaded.get(name);
+  preloaded.delete(name);
+  return loading ?? fetchRemoteApp(name);
+}
+
+async function fetchRemoteApp(name: string): Promise<LifeCycles> {
   const entry = manifest.find((e) => e.name === name);
   if (!entry) throw new Error(`remote ${name} is not in the manifest`);
   // Another remote may have loaded this container already (a remote that uses its screens).

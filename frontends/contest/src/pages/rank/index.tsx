@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Card, Checkbox, Input, Select, Space } from 'antd';
-import { ContestType, DEFAULT_PAGE_SIZE } from '@oj/contracts';
+import { CONTEST_RANK_PAGE_SIZE, ContestType } from '@oj/contracts';
 import { useAuth } from '@oj/kit';
 import { ScoreboardTable } from '../../components/scoreboard-table';
 import { SealNotice } from '../../components/seal-notice';
@@ -18,7 +18,7 @@ export function ContestRankPage() {
   const { user } = useAuth();
   const { problems } = useContestProblems(cid, true, status);
   const [currentPage, setCurrentPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE * 5);
+  const [limit, setLimit] = useState(CONTEST_RANK_PAGE_SIZE);
   const [keyword, setKeyword] = useState('');
   const [removeStar, setRemoveStar] = useState(false);
   const [onlyConcerned, setOnlyConcerned] = useState(false);
