@@ -28,7 +28,6 @@ import { ContestRankExportController } from './contest-rank-export.controller';
 import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
-import { RankHotRoute } from './scoreboard/rank-hot-route';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { GroupAccessModule } from '../group/access/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
@@ -74,7 +73,6 @@ import { Judge } from '../submission/entities/judge.entity';
     AdminContestProblemService,
     ContestFileService,
     ScoreboardService,
-    RankHotRoute,
     ContestJudgeBridge,
     ContestSubmitService,
     ContestResultListener,
