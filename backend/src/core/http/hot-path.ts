@@ -309,9 +309,9 @@ export class HotPathService implements OnApplicationBootstrap {
     for (const [key, value] of query) if (key.includes('[') || inputProblem({ [key]: value })) return false;
     const user = this.signedIn(req.headers.authorization);
     if (!user) return false;
+    const started = this.metrics.httpDuration.startTimer();
     const admitted = this.admits(route.rule, user);
     if (admitted !== true && !(await admitted)) return false;
-    const started = this.metrics.httpDuration.startTimer();
     const data = await route.answer({ body, query, user });
     if (!data || res.headersSent) return false;
     options.requestLogger?.(req, res);
