@@ -10,7 +10,7 @@ import { frontendsMiddleware } from './core/http/frontends.middleware';
 import { configureKeepAlive } from './core/http/keep-alive';
 import { securityHeadersMiddleware } from './core/http/security-headers';
 import { inputGuardMiddleware } from './core/http/input-guard.middleware';
-import { HotPathService } from './core/http/hot-path';
+import { API_PREFIX, HotPathService } from './core/http/hot-path';
 import { consoleLogger, hotPathRequestLogger } from './core/observability/console-logger';
 import { httpMetricsMiddleware } from './core/observability/http-metrics.middleware';
 import { MetricsService } from './core/observability/metrics.service';
@@ -42,7 +42,7 @@ export function configureApp(app: INestApplication): AppConfig {
   );
   // API answers change with every call; hashing each one for an ETag only costs time.
   express.set('etag', false);
-  express.setGlobalPrefix('api');
+  express.setGlobalPrefix(API_PREFIX);
   // Cross-origin calls only from configured origins; by default none (the web app is served from this origin).
   if (config.http.corsOrigins.length)
     express.enableCors({ origin: config.http.corsOrigins, credentials: true, exposedHeaders: EXPOSED_HEADERS });

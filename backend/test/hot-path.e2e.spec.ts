@@ -7,11 +7,13 @@
  */
 import { ContestAuth, ERR, JudgeStatus, Role, SWITCH_DENIED_TEXT } from '@oj/contracts';
 import request from 'supertest';
+import { HotAnswer, HotCall } from '../src/core/http/hot-path';
 import { MetricsService } from '../src/core/observability/metrics.service';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
-import { DiscussionHotRoutes } from '../src/modules/discussion/public/discussion-hot-routes';
-import { UnreadHotRoute } from '../src/modules/message/unread-hot-route';
-import { RankHotRoute } from '../src/modules/contest/scoreboard/rank-hot-route';
+import { ContestController } from '../src/modules/contest/contest.controller';
+import { CommentController } from '../src/modules/discussion/public/comment.controller';
+import { DiscussionController } from '../src/modules/discussion/public/discussion.controller';
+import { MessageController } from '../src/modules/message/message.controller';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { addProblem, createContest, createProblem, judged, MIN } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
@@ -21,7 +23,7 @@ describe('hot path: get-contest-rank before the framework', () => {
   let alice: TestUser;
   let problem: Problem;
   let cid: number;
-  let hot: RankHotRoute;
+  let hot: ContestController;
   /** What the hot route answered, call by call: a buffer (sent from the hot path) or undefined (left to the controller). */
   let answers: ('hot' | 'framework' | 'threw')[];
 
@@ -37,9 +39,9 @@ describe('hot path: get-contest-rank before the framework', () => {
       const u = await t.createUser(`hotuser${i}`, Role.User);
       await judged(t, u, cid, problem, 'A', i % 2 ? JudgeStatus.Accepted : JudgeStatus.WrongAnswer, new Date(now - (50 - (i % 40)) * MIN));
     }
-    hot = t.app.get(RankHotRoute);
-    const answer = hot.answer.bind(hot);
-    jest.spyOn(hot, 'answer').mockImplementation(async (call) => {
+    hot = t.app.get(ContestController);
+    const answer = hot.rankHot.bind(hot);
+    jest.spyOn(hot, 'rankHot').mockImplementation(async (call) => {
       try {
         const data = await answer(call);
         answers.push(data ? 'hot' : 'framework');
@@ -162,15 +164,15 @@ describe('hot path: a discussion and its comment pages before the framework', ()
   let answers: string[];
 
   /** Records what each hot route answered: 'hot' (sent from the hot path), 'framework' (left) or 'threw'. */
-  function watch(routes: DiscussionHotRoutes, method: 'detail' | 'commentPage') {
-    const original = routes[method].bind(routes);
-    jest.spyOn(routes, method).mockImplementation(async (call) => {
+  function watch<C extends object>(controller: C, method: keyof C & string, name: string) {
+    const original = (controller[method] as (call: HotCall) => Promise<HotAnswer>).bind(controller);
+    jest.spyOn(controller as Record<string, (call: HotCall) => Promise<HotAnswer>>, method).mockImplementation(async (call) => {
       try {
         const data = await original(call);
-        answers.push(`${method} ${data ? 'hot' : 'framework'}`);
+        answers.push(`${name} ${data ? 'hot' : 'framework'}`);
         return data;
       } catch (e) {
-        answers.push(`${method} threw`);
+        answers.push(`${name} threw`);
         throw e;
       }
     });
@@ -188,9 +190,8 @@ describe('hot path: a discussion and its comment pages before the framework', ()
     did = posted.body.data.id;
     for (const content of ['first', 'second', 'third'])
       expect((await request(t.url).post('/api/comment').set('Authorization', alice.token).send({ did, content })).status).toBe(200);
-    const routes = t.app.get(DiscussionHotRoutes);
-    watch(routes, 'detail');
-    watch(routes, 'commentPage');
+    watch(t.app.get(DiscussionController), 'detailHot', 'detail');
+    watch(t.app.get(CommentController), 'listHot', 'commentPage');
   });
   beforeEach(() => (answers = []));
   afterAll(() => t?.close());
@@ -223,7 +224,7 @@ describe('hot path: a discussion and its comment pages before the framework', ()
       'commentPage hot',
     ]);
     // The unread counts (the controller's answer is serialised by the envelope adapter, the hot one by parts).
-    const unreadHot = jest.spyOn(t.app.get(UnreadHotRoute), 'answer');
+    const unreadHot = jest.spyOn(t.app.get(MessageController), 'unreadHot');
     const viaAdapter = await get('/api/msg/unread?via=framework');
     const before = unreadHot.mock.calls.length;
     const viaHot = await get('/api/msg/unread');
@@ -258,7 +259,10 @@ describe('hot path: a discussion and its comment pages before the framework', ()
     } finally {
       await switches.set('switch', { openPublicDiscussion: true });
     }
-    expect(answers.filter((a) => a.endsWith('threw'))).toHaveLength(2);
+    // The area's switch is the detail handler's class decorator: the hot path's gate (access-policy, as the switch
+    // guard) keeps alice's detail call from its answer, and the guard refuses it. The comment page's switch is its
+    // service's to check: that answer throws, and the controller refuses.
+    expect(answers.filter((a) => a.endsWith('threw'))).toEqual(['commentPage threw']);
     answers = [];
 
     const hide = await request(t.url).put('/api/admin/discussion').set('Authorization', t.users.root.token).send({ id: did, status: 1 });
@@ -273,5 +277,8 @@ describe('hot path: a discussion and its comment pages before the framework', ()
       expect((await get(path)).status).toBe(200);
     }
     expect(answers.filter((a) => a.endsWith('threw')).length).toBeGreaterThanOrEqual(2);
+    // A refused reader counts no view, through either path (the view is counted after the visibility check).
+    expect(await t.redis.exists(`discussion:view:${did}:u:${other.uid}`)).toBe(0);
+    expect(await t.redis.exists(`discussion:view:${did}:u:${alice.uid}`)).toBe(1);
   });
 });

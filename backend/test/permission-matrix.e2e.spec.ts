@@ -6,7 +6,13 @@
  */
 import { ContestAuth, ContestType, ERR, GroupAuth, QuestionType, Role, SiteSwitch, SWITCH_DENIED_TEXT, TrainingAuth } from '@oj/contracts';
 import request from 'supertest';
+import { HotAnswer, HotCall, HotPathService } from '../src/core/http/hot-path';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
+import { ContestController } from '../src/modules/contest/contest.controller';
+import { CommentController } from '../src/modules/discussion/public/comment.controller';
+import { DiscussionController } from '../src/modules/discussion/public/discussion.controller';
+import { MessageController } from '../src/modules/message/message.controller';
+import { addProblem, createContest, createProblem, MIN } from './contest-fixtures';
 import { routeTable, RouteRule } from './utils/route-table';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
@@ -293,6 +299,105 @@ describe('permission matrix over the route table', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  /**
+   * Issue 33, one gate: every hot route (core/http/hot-path.ts) called by every caller both through the hot path
+   * and through the framework (a parameter its hot answer does not take, or a POST's query string, sends a call to
+   * the controller), with the switches on and then all off, on what each may and may not see: the same status,
+   * bytes and content type either way. A hot route without calls here fails the test.
+   */
+  it('answers every hot route the same through the hot path and through the framework', async () => {
+    const now = Date.now();
+    const problem = await createProblem(t, 'Gate');
+    const open = await createContest(t, t.users.admin, { startTime: new Date(now - 60 * MIN), endTime: new Date(now + 60 * MIN) });
+    await addProblem(t, t.users.admin, open, problem.id, 'A');
+    const closed = await createContest(t, t.users.admin, {
+      auth: ContestAuth.Private,
+      startTime: new Date(now - 60 * MIN),
+      endTime: new Date(now + 60 * MIN),
+    });
+    const post = async (title: string) => {
+      const res = await request(t.url)
+        .post('/api/discussion')
+        .set('Authorization', t.users.root.token)
+        .send({ categoryId: 1, title, description: 'd', content: 'c' });
+      expect(res.status).toBe(200);
+      return res.body.data.id as number;
+    };
+    const shown = await post('Gate shown');
+    const hidden = await post('Gate hidden');
+    expect(
+      (await request(t.url).post('/api/comment').set('Authorization', t.users.root.token).send({ did: shown, content: 'hi' })).status,
+    ).toBe(200);
+    const hide = await request(t.url).put('/api/admin/discussion').set('Authorization', t.users.root.token).send({ id: hidden, status: 1 });
+    expect(hide.status).toBe(200);
+
+    /** Per hot route: the bodies (POST) or queries (GET) to call it with. */
+    const cases: Record<string, (string | object)[]> = {
+      'POST /api/get-contest-rank': [open, closed].map((cid) => ({ cid, currentPage: 1, limit: 50 })),
+      'GET /api/get-discussion-detail': [`did=${shown}`, `did=${hidden}`],
+      'GET /api/comments': [`did=${shown}`, `did=${hidden}`, `did=${shown}&currentPage=1&limit=2`],
+      'GET /api/msg/unread': [''],
+    };
+    expect(t.app.get(HotPathService).paths().sort()).toEqual(Object.keys(cases).sort());
+
+    // Which hot answers gave data (the hot path then sent it), by route.
+    const hot = new Map<string, number>();
+    const watch = <C extends object>(controller: C, method: keyof C & string, route: string) => {
+      const original = (controller[method] as (call: HotCall) => Promise<HotAnswer>).bind(controller);
+      jest.spyOn(controller as Record<string, (call: HotCall) => Promise<HotAnswer>>, method).mockImplementation(async (call) => {
+        const data = await original(call);
+        if (data) hot.set(route, (hot.get(route) ?? 0) + 1);
+        return data;
+      });
+    };
+    watch(t.app.get(ContestController), 'rankHot', 'POST /api/get-contest-rank');
+    watch(t.app.get(DiscussionController), 'detailHot', 'GET /api/get-discussion-detail');
+    watch(t.app.get(CommentController), 'listHot', 'GET /api/comments');
+    watch(t.app.get(MessageController), 'unreadHot', 'GET /api/msg/unread');
+
+    const send = (route: string, input: string | object, user: TestUser | undefined, framework: boolean) => {
+      const [method, path] = route.split(' ');
+      let req =
+        method === 'POST'
+          ? request(t.url)
+              .post(framework ? `${path}?via=framework` : path)
+              .set('Content-Type', 'application/json')
+          : request(t.url).get(`${path}?${[input, framework ? 'via=framework' : ''].filter(Boolean).join('&')}`);
+      if (user) req = req.set('Authorization', user.token);
+      return method === 'POST' ? req.send(JSON.stringify(input)) : req;
+    };
+    const failures: string[] = [];
+    const walk = async (label: string) => {
+      for (const caller of CALLERS) {
+        const user = caller === 'anonymous' ? undefined : t.users[caller];
+        for (const [route, inputs] of Object.entries(cases)) {
+          for (const input of inputs) {
+            // The framework first: it also resolves the caller's session on this replica, as a browser's first call does.
+            const viaFramework = await send(route, input, user, true);
+            const viaHot = await send(route, input, user, false);
+            const got = (r: typeof viaHot) => [r.status, r.headers['content-type'], r.text];
+            if (JSON.stringify(got(viaHot)) !== JSON.stringify(got(viaFramework)))
+              failures.push(
+                `${label} ${caller} ${route} ${JSON.stringify(input)}: hot ${viaHot.status} ${viaHot.text} ≠ ${viaFramework.status} ${viaFramework.text}`,
+              );
+          }
+        }
+      }
+    };
+    await walk('switches on');
+    const config = t.get<SiteConfigService>(SiteConfigService);
+    const before = await config.get('switch');
+    await config.set('switch', Object.fromEntries((Object.keys(SWITCH_DENIED_TEXT) as SiteSwitch[]).map((s) => [s, false])));
+    try {
+      await walk('switches off');
+    } finally {
+      await config.set('switch', before);
+    }
+    expect(failures).toEqual([]);
+    // The hot path did answer each route (the walk compared it with the framework, not the framework with itself).
+    for (const route of Object.keys(cases)) expect([route, (hot.get(route) ?? 0) > 0]).toEqual([route, true]);
+  }, 240_000);
 
   /**
    * Issue 31: group content is the group's (product §6). A private group's problem, question, post, training,

@@ -1,5 +1,5 @@
 import { Global, Module, RequestMethod } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -40,6 +40,8 @@ import { SiteConfigService } from './site-config/site-config.service';
 @Module({
   imports: [
     ConfigModule,
+    // The hot path finds its routes among the controllers (core/http/hot-path.ts).
+    DiscoveryModule,
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

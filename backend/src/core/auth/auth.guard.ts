@@ -1,16 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ERR, HEADERS } from '@oj/contracts';
+import { HEADERS } from '@oj/contracts';
 import type { Response } from 'express';
-import { ForbiddenError, UnauthorizedError } from '../http/api.exception';
-import { UserStatus } from './entities/user.entity';
+import { AuthMode, accessRuleOf, authRefusal, signedIn } from './access-policy';
 import { AuthRequest } from './auth-user';
-import { IS_OPTIONAL_AUTH, IS_PUBLIC, PERMISSION_KEY, REQUIRE_SWITCH, ROLES } from './decorators';
 import { SessionService } from './session.service';
 import { TokenService } from './token.service';
-
-type Mode = 'skip' | 'optional' | 'required';
-type Handler = ReturnType<ExecutionContext['getHandler']>;
 
 /**
  * Global authentication: every route needs a valid token unless it is @Public() or @OptionalAuth().
@@ -25,28 +20,8 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionService,
   ) {}
 
-  /** Per controller and handler: decorators do not change once the app runs, and four metadata reads per request added up. */
-  private readonly modes = new WeakMap<Handler, WeakMap<Handler, Mode>>();
-
-  mode(context: ExecutionContext): Mode {
-    const cls = context.getClass();
-    const handler = context.getHandler();
-    let byHandler = this.modes.get(cls);
-    if (!byHandler) this.modes.set(cls, (byHandler = new WeakMap()));
-    let mode = byHandler.get(handler);
-    if (mode === undefined) byHandler.set(handler, (mode = this.readMode([handler, cls])));
-    return mode;
-  }
-
-  private readMode(targets: Handler[]): Mode {
-    if (this.reflector.getAllAndOverride<unknown[]>(ROLES, targets)?.length) return 'required';
-    if (this.reflector.getAllAndOverride<string>(PERMISSION_KEY, targets)) return 'required';
-    if (this.reflector.getAllAndOverride<boolean>(IS_OPTIONAL_AUTH, targets)) return 'optional';
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
-      // Switch-guarded public routes still read the token: root passes closed switches.
-      return this.reflector.getAllAndOverride<unknown[]>(REQUIRE_SWITCH, targets)?.length ? 'optional' : 'skip';
-    }
-    return 'required';
+  mode(context: ExecutionContext): AuthMode {
+    return accessRuleOf(this.reflector, context.getHandler(), context.getClass()).mode;
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -58,21 +33,13 @@ export class AuthGuard implements CanActivate {
     if (mode === 'skip') return true;
 
     const raw = TokenService.extract(req.headers.authorization);
-    if (!raw) {
-      if (mode === 'optional') return true;
-      throw new UnauthorizedError(ERR.loginFirst);
-    }
-    const payload = this.tokens.verify(raw);
+    const payload = raw ? this.tokens.verify(raw) : null;
     // Most requests find their session in the replica's memory: no await (and no microtask turn) for them.
-    const user = payload ? (this.sessions.resolveLocal(payload) ?? (await this.sessions.resolve(payload))) : null;
-    if (!payload || !user) {
-      if (mode === 'optional') return true;
-      throw new UnauthorizedError(ERR.loginAgain);
-    }
-    if (user.status === UserStatus.Disabled) {
-      if (mode === 'optional') return true;
-      throw new ForbiddenError(ERR.accountDisabled);
-    }
+    const found = payload ? (this.sessions.resolveLocal(payload) ?? (await this.sessions.resolve(payload))) : null;
+    const refusal = authRefusal(mode, !raw ? 'none' : payload && found ? found : 'invalid');
+    if (refusal) throw refusal;
+    const user = signedIn(found);
+    if (!payload || !user) return true;
     req.user = user;
     req.token = { jti: payload.jti, sid: payload.sid, iat: payload.iat, exp: payload.exp };
     if (this.tokens.shouldRefresh(req.token)) {

@@ -1,20 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ERR, Role } from '@oj/contracts';
-import { ForbiddenError, UnauthorizedError } from '../http/api.exception';
+import { accessRuleOf, rolesRefusal } from './access-policy';
 import { AuthRequest } from './auth-user';
-import { PERMISSION_KEY, ROLES } from './decorators';
 import { PermissionService } from './permission.service';
-
-type Handler = ReturnType<ExecutionContext['getHandler']>;
-interface Rule {
-  roles?: Role[];
-  permission?: string;
-}
 
 /**
  * `@Roles(...)`: the caller's role must be one of them (runs after AuthGuard). `@Permission(p)`: the caller's role
- * must hold `p` in the stored mapping instead (PermissionService), so admin → Auth changes apply at once.
+ * must hold `p` in the stored mapping instead (PermissionService), so admin → Auth changes apply at once. The
+ * decision is access-policy's `rolesRefusal`, as on the hot path.
  */
 @Injectable()
 export class RolesGuard implements CanActivate {
@@ -23,36 +16,17 @@ export class RolesGuard implements CanActivate {
     private readonly permissions: PermissionService,
   ) {}
 
-  private readonly rules = new WeakMap<Handler, Rule>();
-
-  private rule(context: ExecutionContext): Rule {
-    const handler = context.getHandler();
-    let rule = this.rules.get(handler);
-    if (!rule) {
-      const cls = context.getClass();
-      const roles = this.reflector.getAllAndOverride<Role[]>(ROLES, [handler, cls]);
-      const own = this.reflector.get<string | undefined>(PERMISSION_KEY, handler);
-      // A handler's own @Roles wins over its class's @Permission.
-      const handlerRoles = this.reflector.get<Role[] | undefined>(ROLES, handler);
-      const permission = own ?? (handlerRoles?.length ? undefined : this.reflector.get<string | undefined>(PERMISSION_KEY, cls));
-      rule = { roles: roles?.length ? roles : undefined, permission };
-      this.rules.set(handler, rule);
-    }
-    return rule;
-  }
+  private readonly holds = (roleId: number, permission: string) => this.permissions.holds(roleId, permission);
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { roles, permission } = this.rule(context);
-    if (!roles && !permission) return true;
-    const user = context.switchToHttp().getRequest<AuthRequest>().user;
-    if (!user) throw new UnauthorizedError(ERR.loginFirst);
-    if (permission) {
-      return this.permissions.holds(user.roleId, permission).then((held) => {
-        if (!held) throw new ForbiddenError(ERR.noPermission);
+    const rule = accessRuleOf(this.reflector, context.getHandler(), context.getClass());
+    const refusal = rolesRefusal(rule, context.switchToHttp().getRequest<AuthRequest>().user, this.holds);
+    if (!refusal) return true;
+    if (refusal instanceof Promise)
+      return refusal.then((r) => {
+        if (r) throw r;
         return true;
       });
-    }
-    if (!roles!.includes(user.roleId)) throw new ForbiddenError(ERR.noPermission);
-    return true;
+    throw refusal;
   }
 }

@@ -1,12 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { SWITCH_DENIED_TEXT, SiteSwitch } from '@oj/contracts';
-import { ForbiddenError } from '../http/api.exception';
+import { SiteSwitch } from '@oj/contracts';
 import { SiteConfigService } from '../site-config/site-config.service';
+import { accessRuleOf, switchRefusal } from './access-policy';
 import { AuthRequest } from './auth-user';
-import { REQUIRE_SWITCH } from './decorators';
 
-/** `@RequireSwitch(...)`: 403 with the switch's 'No Access: ...' text while it is off; root passes. */
+/** `@RequireSwitch(...)`: 403 with the switch's 'No Access: ...' text while it is off; root passes (access-policy). */
 @Injectable()
 export class SwitchGuard implements CanActivate {
   constructor(
@@ -14,14 +13,13 @@ export class SwitchGuard implements CanActivate {
     private readonly siteConfig: SiteConfigService,
   ) {}
 
+  private readonly isOn = (name: SiteSwitch) => this.siteConfig.isSwitchOn(name);
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const switches = this.reflector.getAllAndOverride<SiteSwitch[]>(REQUIRE_SWITCH, [context.getHandler(), context.getClass()]);
-    if (!switches?.length) return true;
-    const user = context.switchToHttp().getRequest<AuthRequest>().user;
-    if (user?.isRoot) return true;
-    for (const name of switches) {
-      if (!(await this.siteConfig.isSwitchOn(name))) throw new ForbiddenError(SWITCH_DENIED_TEXT[name]);
-    }
+    const { switches } = accessRuleOf(this.reflector, context.getHandler(), context.getClass());
+    if (!switches) return true;
+    const refusal = await switchRefusal(switches, context.switchToHttp().getRequest<AuthRequest>().user, this.isOn);
+    if (refusal) throw refusal;
     return true;
   }
 }

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, RequireSwitch } from '../../core/auth/decorators';
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
+import { HotAnswer, HotCall, HotRoute } from '../../core/http/hot-path';
 import { sendSerialised, sendSerialisedParts } from '../../core/http/send-serialised';
 import { createValidationPipe } from '../../core/http/validation.pipe';
 import { TrainingAccessService } from '../training/training-access.service';
@@ -217,6 +218,7 @@ export class ContestController {
   @Post('get-contest-rank')
   @HttpCode(200)
   @ApiBody({ type: ContestRankDto })
+  @HotRoute('rankHot')
   async rank(@Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
     const dto = await rankBody(body);
     if (dto.externalCidList?.length) {
@@ -231,6 +233,19 @@ export class ContestController {
     this.access.assertCanView(a);
     if (dto.forceRefresh && a.isAdmin) await this.scoreboard.invalidate(a.contest.id);
     sendSerialised(res, await this.scoreboard.rankAnswer(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto, user.uid));
+  }
+
+  /**
+   * `rank` on core's hot path (core/http/hot-path.ts): thousands of contestants poll the same few pages, whose
+   * JSON the board's page cache holds. The same steps as `rank`; merged boards and forced refreshes (rare, and
+   * the latter writes) are left to it, as is every refusal (a thrown check sends the request on to it).
+   */
+  async rankHot({ body, user }: HotCall): Promise<HotAnswer> {
+    const dto = await rankBody(body);
+    if (dto.externalCidList?.length || dto.forceRefresh) return undefined;
+    const a = await this.access.access(dto.cid, user);
+    this.access.assertCanView(a);
+    return this.scoreboard.rankAnswer(a.contest, this.scoreboard.viewFor(a.contest, a.isAdmin), dto, user.uid);
   }
 
   @Get('get-contest-announcement')

@@ -29,7 +29,6 @@ import { ContestRankExportController } from './contest-rank-export.controller';
 import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
-import { RankHotRoute } from './scoreboard/rank-hot-route';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { GroupAccessModule } from '../group/access/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
@@ -77,7 +76,6 @@ import { SubmissionWriteModule } from '../submission/submission-write.module';
     AdminContestProblemService,
     ContestFileService,
     ScoreboardService,
-    RankHotRoute,
     ContestJudgeBridge,
     ContestSubmitService,
     ContestResultListener,

@@ -65,27 +65,27 @@ export interface CachedPage<T> {
 }
 
 /**
- * One round trip for a post's reads: its version (`epoch.post`); with ARGV[2] (a window in seconds) the view
- * of KEYS[3] counted once per window (SET NX) and the views still waiting for the database (HINCRBY when
- * counted, HGET otherwise); and the stored pages named by ARGV[3] and ARGV[4] ('{v}' standing for the
- * version, under the page prefix KEYS[5]), each only when the version differs from the one the replica
- * already holds (ARGV[5] and ARGV[6]).
+ * One round trip for a post's reads: its version (`epoch.post`), and the stored pages named by ARGV[1] and
+ * ARGV[2] ('{v}' standing for the version, under the page prefix KEYS[3]), each only when the version differs
+ * from the one the replica already holds (ARGV[3] and ARGV[4]).
  */
 const READ_SCRIPT = `
 local version = (redis.call('GET', KEYS[1]) or '0') .. '.' .. (redis.call('GET', KEYS[2]) or '0')
-local pending = 0
-if ARGV[2] ~= '' then
-  if redis.call('SET', KEYS[3], '1', 'EX', tonumber(ARGV[2]), 'NX') then
-    pending = redis.call('HINCRBY', KEYS[4], ARGV[1], 1)
-  else
-    pending = tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0')
-  end
-end
 local first = false
 local second = false
-if ARGV[3] ~= '' and ARGV[5] ~= version then first = redis.call('GET', KEYS[5] .. string.gsub(ARGV[3], '{v}', version)) end
-if ARGV[4] ~= '' and ARGV[6] ~= version then second = redis.call('GET', KEYS[5] .. string.gsub(ARGV[4], '{v}', version)) end
-return {version, pending, first, second}`;
+if ARGV[1] ~= '' and ARGV[3] ~= version then first = redis.call('GET', KEYS[3] .. string.gsub(ARGV[1], '{v}', version)) end
+if ARGV[2] ~= '' and ARGV[4] ~= version then second = redis.call('GET', KEYS[3] .. string.gsub(ARGV[2], '{v}', version)) end
+return {version, first, second}`;
+
+/**
+ * A view of post ARGV[1] by the viewer of KEYS[1], counted once per ARGV[2] seconds (SET NX), and the views still
+ * waiting for the database in the hash KEYS[2] (HINCRBY when counted, HGET otherwise).
+ */
+const VIEW_SCRIPT = `
+if redis.call('SET', KEYS[1], '1', 'EX', tonumber(ARGV[2]), 'NX') then
+  return redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
+end
+return tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')`;
 
 /** A page rendered by PostgreSQL: its answer JSON and what the caller needs besides. */
 export interface RawPage<M> {
@@ -93,16 +93,16 @@ export interface RawPage<M> {
   json: Buffer;
 }
 
-/** What one post read answers: the version, the views waiting, and the stored pages asked for (null: none, or held already). */
+/** What one post read answers: the version and the stored pages asked for (null: none, or held already). */
 export interface PostRead {
   version: string;
-  pending: number;
   first: string | null;
   second: string | null;
 }
 
-interface ReadCommand {
-  discussionRead(...args: (string | number)[]): Promise<[string, number, string | null, string | null]>;
+interface ReadCommands {
+  discussionRead(...args: string[]): Promise<[string, string | null, string | null]>;
+  discussionView(...args: (string | number)[]): Promise<number>;
 }
 
 /**
@@ -132,7 +132,8 @@ export class DiscussionCacheService implements OnModuleDestroy {
     private readonly dataSource: DataSource,
   ) {
     this.redis = shared.duplicate({ enableAutoPipelining: true });
-    this.redis.defineCommand('discussionRead', { numberOfKeys: 5, lua: READ_SCRIPT });
+    this.redis.defineCommand('discussionRead', { numberOfKeys: 3, lua: READ_SCRIPT });
+    this.redis.defineCommand('discussionView', { numberOfKeys: 2, lua: VIEW_SCRIPT });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -151,31 +152,38 @@ export class DiscussionCacheService implements OnModuleDestroy {
   }
 
   /**
-   * A post's version with, in the same Redis call, the view of `view` counted (once per `windowSec`) and the
-   * stored pages `first` and `second` (keys with '{v}' for the version) unless this replica holds them already.
+   * A post's version with, in the same Redis call, the stored pages `first` and `second` (keys with '{v}' for
+   * the version) unless this replica holds them already.
    */
-  async readPost(
-    did: number,
-    opts: { view?: { viewer: string; windowSec: number; viewsKey: string }; first?: string; second?: string },
-  ): Promise<PostRead> {
+  async readPost(did: number, opts: { first?: string; second?: string }): Promise<PostRead> {
     const held = (template?: string) => {
       const v = template && this.heldVersion.get(template);
       return v && this.local.has(template.replace('{v}', v)) ? v : '';
     };
-    const [version, pending, first, second] = await (this.redis as unknown as ReadCommand).discussionRead(
+    const [version, first, second] = await (this.redis as unknown as ReadCommands).discussionRead(
       EPOCH,
       postVersion(did),
-      opts.view ? `discussion:view:${did}:${opts.view.viewer}` : EPOCH,
-      opts.view?.viewsKey ?? EPOCH,
       PAGE_PREFIX,
-      String(did),
-      opts.view ? opts.view.windowSec : '',
       opts.first ?? '',
       opts.second ?? '',
       held(opts.first),
       held(opts.second),
     );
-    return { version, pending: Number(pending), first: first || null, second: second || null };
+    return { version, first: first || null, second: second || null };
+  }
+
+  /**
+   * Counts the view of a post by `viewer` (once per `windowSec`), and gives the post's views still waiting for
+   * the database. Called once the caller was allowed to see the post: a refused reader counts no view.
+   */
+  async countView(did: number, view: { viewer: string; windowSec: number; viewsKey: string }): Promise<number> {
+    const pending = await (this.redis as unknown as ReadCommands).discussionView(
+      `discussion:view:${did}:${view.viewer}`,
+      view.viewsKey,
+      String(did),
+      view.windowSec,
+    );
+    return Number(pending);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DISCUSSION_ERR, DISCUSSION_LIMITS, PERMISSION, PostingRules, ROLE_NAMES, SWITCH_DENIED_TEXT, SiteSwitch } from '@oj/contracts';
+import { DISCUSSION_ERR, DISCUSSION_LIMITS, PERMISSION, PostingRules, ROLE_NAMES, SiteSwitch } from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { switchRefusal } from '../../core/auth/access-policy';
 import { AuthUser } from '../../core/auth/auth-user';
 import { PermissionService } from '../../core/auth/permission.service';
 import { ForbiddenError } from '../../core/http/api.exception';
@@ -25,10 +26,8 @@ export class DiscussionRulesService {
 
   /** Root passes a closed area (as the switch guard does). */
   async assertSwitch(name: SiteSwitch, user: AuthUser | undefined): Promise<void> {
-    if (user?.isRoot) return;
-    if (!(await this.site.isSwitchOn(name))) {
-      throw new ForbiddenError(SWITCH_DENIED_TEXT[name]);
-    }
+    const refusal = await switchRefusal([name], user, (s) => this.site.isSwitchOn(s));
+    if (refusal) throw refusal;
   }
 
   /**

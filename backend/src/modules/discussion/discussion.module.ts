@@ -20,7 +20,6 @@ import { Discussion } from './entities/discussion.entity';
 import { Reply } from './entities/reply.entity';
 import { CommentController } from './public/comment.controller';
 import { CommentService } from './public/comment.service';
-import { DiscussionHotRoutes } from './public/discussion-hot-routes';
 import { DiscussionController } from './public/discussion.controller';
 import { DiscussionService } from './public/discussion.service';
 
@@ -40,7 +39,6 @@ import { DiscussionService } from './public/discussion.service';
     DiscussionRemovalService,
     DiscussionService,
     CommentService,
-    DiscussionHotRoutes,
     AdminDiscussionService,
     DiscussionUserCopies,
   ],

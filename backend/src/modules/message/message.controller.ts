@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Page, SysMessage, UnreadCounts, UserMsgVO } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/decorators';
+import { HotAnswer, HotCall, HotRoute } from '../../core/http/hot-path';
 import { PageQueryDto } from '../../core/pagination/pagination';
 import { CleanMsgQuery } from './dto/clean-msg.dto';
 import { NoticeService } from './notice.service';
@@ -21,8 +22,18 @@ export class MessageController {
 
   @Get('unread')
   @ApiOperation({ summary: 'Unread counts of the five boxes (one counter row; polled every 120 s)' })
+  @HotRoute('unreadHot')
   unread(@CurrentUser() user: AuthUser): Promise<UnreadCounts> {
     return this.counters.get(user.uid);
+  }
+
+  /**
+   * `unread` on core's hot path (core/http/hot-path.ts): every signed-in browser polls it, and the answer is the
+   * caller's counters from one Redis round trip. The call takes no parameters: anything else is for `unread`.
+   */
+  async unreadHot({ user, query }: HotCall): Promise<HotAnswer> {
+    if (query.size) return undefined;
+    return [Buffer.from(JSON.stringify(await this.unread(user)))];
   }
 
   @Get('comment')

@@ -8,13 +8,12 @@ import { UserMsgUnread } from './entities/user-msg-unread.entity';
 import { MessageController } from './message.controller';
 import { NoticeService } from './notice.service';
 import { UnreadCounterService } from './unread-counter.service';
-import { UnreadHotRoute } from './unread-hot-route';
 import { UserMessageService } from './user-message.service';
 
 @Module({
   imports: [UserModule, TypeOrmModule.forFeature([AdminSysNotice, UserSysNotice, MsgRemind, UserMsgUnread])],
   controllers: [AdminNoticeController, MessageController],
-  providers: [NoticeService, UnreadCounterService, UserMessageService, UnreadHotRoute],
+  providers: [NoticeService, UnreadCounterService, UserMessageService],
   exports: [NoticeService, UnreadCounterService, UserMessageService],
 })
 export class MessageModule {}

@@ -17,7 +17,6 @@ import {
   Page,
   ProblemAuth,
   QueueEstimate,
-  SWITCH_DENIED_TEXT,
   TEST_JUDGE_TTL_SEC,
   TestJudgeResult,
 } from '@oj/contracts';
@@ -25,6 +24,7 @@ import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';
 import { PermissionService } from '../../core/auth/permission.service';
+import { switchRefusal } from '../../core/auth/access-policy';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
@@ -103,8 +103,9 @@ export class SubmissionService {
     // Inside a training the training module has checked its access and found the problem (private ones too).
     const problem = inTraining?.problem ?? (await this.problems.findVisible({ problemId: dto.pid }, user));
     // A group's problem is judged only while the group judge is open (product §6; root passes).
-    if (problem.isGroup && !user.isRoot && !(await this.siteConfig.isSwitchOn('openGroupJudge'))) {
-      throw new ForbiddenError(SWITCH_DENIED_TEXT.openGroupJudge);
+    if (problem.isGroup) {
+      const refusal = await switchRefusal(['openGroupJudge'], user, (s) => this.siteConfig.isSwitchOn(s));
+      if (refusal) throw refusal;
     }
     const saved = await this.writer.create({
       user,

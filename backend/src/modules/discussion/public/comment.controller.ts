@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CommentVO, DiscussionRules, ReplyVO } from '@oj/contracts';
+import { CommentVO, DiscussionRules, MAX_PAGE_SIZE, ReplyVO } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../../core/auth/decorators';
+import { HotAnswer, HotCall, HotRoute, positiveIntQuery } from '../../../core/http/hot-path';
 import { sendSerialisedParts } from '../../../core/http/send-serialised';
 import { CommentLikeQuery, CommentsQuery, CreateCommentDto, DeleteCommentDto, ReplyDto, ReplyListQuery } from '../dto/comment.dto';
 import { DiscussionRulesService } from '../discussion-rules.service';
@@ -32,9 +33,17 @@ export class CommentController {
   @OptionalAuth()
   @Get('comments')
   @ApiOperation({ summary: "Comments of a discussion (did) or contest (cid), with replies and the caller's likes" })
+  @HotRoute('listHot')
   async list(@Query() q: CommentsQuery, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     // CommentListVO; a post's first pages from the page cache (see the module README).
     sendSerialisedParts(res, await this.comments.listJson(q, user));
+  }
+
+  /** `list` of a post's comments on core's hot path (core/http/hot-path.ts); other queries are left to `list`. */
+  async listHot({ query, user }: HotCall): Promise<HotAnswer> {
+    const q = positiveIntQuery(query, ['did', 'currentPage', 'limit'], 'did');
+    if (!q || (q.limit ?? 0) > MAX_PAGE_SIZE) return undefined;
+    return this.comments.listJson(q, user);
   }
 
   @Post('comment')

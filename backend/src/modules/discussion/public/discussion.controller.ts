@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { DiscussionCategory, DiscussionVO, Role } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public, RequireSwitch, Roles } from '../../../core/auth/decorators';
+import { HotAnswer, HotCall, HotRoute, positiveIntQuery } from '../../../core/http/hot-path';
 import { sendSerialised, sendSerialisedParts } from '../../../core/http/send-serialised';
 import { AdminDiscussionService } from '../admin/admin-discussion.service';
 import {
@@ -50,9 +51,20 @@ export class DiscussionController {
   @OptionalAuth()
   @Get('get-discussion-detail')
   @ApiOperation({ summary: 'One discussion; a view counts once per viewer per hour' })
+  @HotRoute('detailHot')
   async detail(@Query() q: DidQuery, @Ip() ip: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     // DiscussionVO, the post from the page cache with the caller's like and the views (see the module README).
     sendSerialisedParts(res, await this.discussions.detailJson(q.did, user, ip));
+  }
+
+  /**
+   * `detail` on core's hot path (core/http/hot-path.ts; the web app asks for it with the first comment page for
+   * every post it opens), after the hot path checked this class's switch. Other parameters are left to `detail`.
+   */
+  async detailHot({ query, user }: HotCall): Promise<HotAnswer> {
+    const q = positiveIntQuery(query, ['did'], 'did');
+    // The viewer is the user (the client's address only counts views of anonymous readers, who go the framework's way).
+    return q && this.discussions.detailJson(q.did!, user, undefined);
   }
 
   @Post('discussion')

@@ -227,16 +227,13 @@ export class DiscussionService implements OnApplicationShutdown {
   }
 
   /**
-   * GET /api/get-discussion-detail as JSON: a view counts once per viewer per hour. The post comes from the
-   * page cache (one Redis call gives its version and counts the view); the caller's like is one primary-key
-   * read, and the views not yet in the database are added per answer.
+   * GET /api/get-discussion-detail as JSON: a view counts once per viewer per hour, and only once the caller
+   * passed the group and visibility checks (a refused reader counts none). The post comes from the page cache
+   * (one Redis call gives its version); the caller's like is one primary-key read, and the views not yet in the
+   * database (given by the call that counts the view) are added per answer.
    */
   async detailJson(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<Buffer[]> {
-    const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
-    const read = await this.cache.readPost(did, {
-      view: { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY },
-      first: postTemplate(did),
-    });
+    const read = await this.cache.readPost(did, { first: postTemplate(did) });
     // A post this replica must render is read with the caller's like in one query; otherwise the like alone.
     let liked: boolean | undefined;
     const page = await this.cache.postRawPage(postTemplate(did), read, 'first', async () => {
@@ -247,8 +244,14 @@ export class DiscussionService implements OnApplicationShutdown {
     const grouped = !!page.meta && page.meta.gid !== null;
     if (grouped) await this.assertGroupReader(page.meta.gid!, user);
     this.assertVisible(page.meta, user, grouped);
-    if (liked === undefined) liked = user ? await this.hasLike(did, user.uid) : false;
-    return [Buffer.from(`{"viewNum":${page.meta.viewNum + read.pending},"hasLike":${liked},`), page.json.subarray(1)];
+    // Only now, the caller being allowed to read the post, is the view counted (with the like read, if any, in
+    // the same turn: both leave in one write to Redis or go their own ways at once).
+    const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
+    const [pending, hasLike] = await Promise.all([
+      this.cache.countView(did, { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY }),
+      liked ?? (user ? this.hasLike(did, user.uid) : false),
+    ]);
+    return [Buffer.from(`{"viewNum":${page.meta.viewNum + pending},"hasLike":${hasLike},`), page.json.subarray(1)];
   }
 
   /**
