@@ -30,7 +30,7 @@ import { SlideVerifyService } from './slide-verify.service';
 
 const clientIp = (req: AuthRequest) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-/** Spec §7 Account. */
+/** Product §7 Account. */
 @ApiTags('account')
 @Controller()
 export class AccountController {

@@ -141,7 +141,7 @@ export class ExamAccessService {
     return hasAccess(standing(a));
   }
 
-  /** Spec §6: exam real scores are visible if ended, admin, or realScore. */
+  /** Product §6: exam real scores are visible if ended, admin, or realScore. */
   scoresVisible(a: ExamAccess): boolean {
     return a.isAdmin || a.status === ContestStatus.Ended || a.exam.realScore;
   }

@@ -245,7 +245,7 @@ export class GroupService {
   }
 
   /**
-   * Spec §5 (HOJ's order of checks), trimmed. A private group needs a code of 6 (product §4: private requires the
+   * Product §5 (HOJ's order of checks), trimmed. A private group needs a code of 6 (product §4: private requires the
    * invitation code, protected an application); a protected group may carry one, of 6 when given.
    */
   private validate(body: GroupBodyDto) {

@@ -10,7 +10,7 @@ import { NoticeService } from './notice.service';
 import { UnreadCounterService } from './unread-counter.service';
 import { UserMessageService, parseCleanType } from './user-message.service';
 
-/** Spec §7 Messages: the five boxes of the message centre and their unread counts. */
+/** Product §7 Messages: the five boxes of the message centre and their unread counts. */
 @ApiTags('message')
 @Controller('msg')
 export class MessageController {

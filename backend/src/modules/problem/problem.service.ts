@@ -101,7 +101,7 @@ export class ProblemService {
 
   // ---- rules -------------------------------------------------------------------------------------------
 
-  /** Spec §5 problem rules that are not field types. Throws the rule's text. */
+  /** Product §5 problem rules that are not field types. Throws the rule's text. */
   validate(input: ProblemInput): void {
     if (input.isFileIO && !input.ioReadFileName && !input.ioWriteFileName) throw new BadRequestError(JUDGING_ERR.fileIONameRequired);
     const names = input.tags.map((t) => t.trim().toLowerCase());

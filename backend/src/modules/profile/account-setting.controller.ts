@@ -7,7 +7,7 @@ import { CurrentUser } from '../../core/auth/decorators';
 import { AccountSettingService } from './account-setting.service';
 import { ChangeEmailDto, ChangeMobileDto, ChangePasswordDto, ChangeUserInfoDto, EmailCodeQuery, MobileCodeQuery } from './dto/profile.dto';
 
-/** Spec §7 User: the caller's own settings (login needed on every route). */
+/** Product §7 User: the caller's own settings (login needed on every route). */
 @ApiTags('user')
 @Controller()
 export class AccountSettingController {

@@ -7,7 +7,7 @@ import { CurrentUser, OptionalAuth } from '../../core/auth/decorators';
 import { UserLookupQuery } from './dto/profile.dto';
 import { UserHomeService } from './user-home.service';
 
-/** Spec §7 User: the public home page of a user (HOJ AccountController). */
+/** Product §7 User: the public home page of a user (HOJ AccountController). */
 @ApiTags('user')
 @Controller()
 export class UserHomeController {

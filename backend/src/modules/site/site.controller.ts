@@ -6,7 +6,7 @@ import { PageQueryDto } from '../../core/pagination/pagination';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { AnnouncementService } from './announcement.service';
 
-/** Spec §7 Site (get-recent-seven-ac-rank is served by the rank module). */
+/** Product §7 Site (get-recent-seven-ac-rank is served by the rank module). */
 @ApiTags('site')
 @Controller()
 export class SiteController {

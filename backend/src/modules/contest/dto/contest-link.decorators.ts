@@ -9,7 +9,7 @@ import { IsDefined, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 
  */
 const COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-/** Spec §5: a contest problem needs a display id. `optional`: edits may leave it unchanged. */
+/** Product §5: a contest problem needs a display id. `optional`: edits may leave it unchanged. */
 export const ContestDisplayId = (optional = false) =>
   applyDecorators(
     ...(optional ? [ApiPropertyOptional(), IsOptional()] : [ApiProperty(), IsDefined({ message: CONTEST_ERR.displayIdRequired })]),

@@ -11,7 +11,7 @@ import { DiscussionRulesService } from '../discussion-rules.service';
 import { CommentService } from './comment.service';
 
 /**
- * Spec §7 comments and replies (HOJ's CommentController). The switch depends on the place (discussion
+ * Product §7 comments and replies (HOJ's CommentController). The switch depends on the place (discussion
  * or contest), so the service checks it rather than a decorator.
  */
 @ApiTags('discussion')

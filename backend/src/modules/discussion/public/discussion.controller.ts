@@ -17,7 +17,7 @@ import {
 } from '../dto/discussion.dto';
 import { DiscussionService } from './discussion.service';
 
-/** Spec §7 Discussion (HOJ's DiscussionController); the whole area closes with openPublicDiscussion (root passes). */
+/** Product §7 Discussion (HOJ's DiscussionController); the whole area closes with openPublicDiscussion (root passes). */
 @ApiTags('discussion')
 @RequireSwitch('openPublicDiscussion')
 @Controller()

@@ -30,7 +30,7 @@ export function contestLinkValues(cp: ContestProblemItem | null | undefined): Co
   return cp ? { displayId: cp.displayId, displayTitle: cp.displayTitle, color: cp.color } : { ...NEW_CONTEST_LINK };
 }
 
-/** Spec §5: the display id is required (message ids of the admin locales). */
+/** Product §5: the display id is required (message ids of the admin locales). */
 export function validateContestLink(link: ContestLinkValues): ValidationError[] {
   return link.displayId?.trim() ? [] : [{ id: 'admin.contestProblem.displayIdRequired' }];
 }

@@ -411,7 +411,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
                   rules={[
                     ({ getFieldValue }) => ({
                       validator: async (_r, v) => {
-                        // Spec §5: file IO needs an input or an output file name.
+                        // Product §5: file IO needs an input or an output file name.
                         if (!v?.trim() && !getFieldValue('ioWriteFileName')?.trim()) {
                           throw new Error(t('admin.problemEdit.fileIoNameRequired'));
                         }

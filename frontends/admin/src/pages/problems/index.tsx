@@ -40,7 +40,7 @@ export default function ProblemListPage() {
   };
 
   const onExport = async () => {
-    // Spec §5: the exported selection must not be empty.
+    // Product §5: the exported selection must not be empty.
     if (!selected.length) {
       message.error(t('admin.problems.exportEmpty'));
       return;

@@ -6,7 +6,7 @@ import { LIMITS } from '@oj/contracts';
 import { submitPrintText } from '../../api/contest';
 import { useContest } from '../contest-detail/context';
 
-/** Spec §5 "Print text": not empty, at least 50 characters; returns the message id of the failure. */
+/** Product §5 "Print text": not empty, at least 50 characters; returns the message id of the failure. */
 export function printTextProblem(content: string): string | null {
   if (!content.trim()) return 'contest.print.empty';
   if (content.length < LIMITS.printContentMin) return 'contest.print.tooShort';

@@ -12,7 +12,7 @@ import { EditorTheme } from '../../editor/themes';
 import * as storage from './code-storage';
 import { Statement } from './statement';
 
-/** Spec §5 "Code submit": not empty, at most 65535 characters; returns the message id of the failure. */
+/** Product §5 "Code submit": not empty, at most 65535 characters; returns the message id of the failure. */
 export function codeProblem(code: string): string | null {
   if (!code.trim()) return 'problems.submit.codeEmpty';
   if (code.length > LIMITS.codeMaxChars) return 'problems.submit.codeTooLong';
