@@ -1,4 +1,4 @@
-import { ERR, JUDGE_TOKEN_HEADER, JUDGING_ERR, JudgeStatus, LIMITS, Role } from '@oj/contracts';
+import { ERR, JUDGE_PRIORITY, JUDGE_TOKEN_HEADER, JUDGING_ERR, JudgeStatus, LIMITS, Role } from '@oj/contracts';
 import request from 'supertest';
 import { readZip } from '../src/modules/file/archive/safe-zip';
 import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
@@ -190,6 +190,18 @@ describe('submissions without a worker', () => {
       expect(await t.get<JudgeSweeperService>(JudgeSweeperService).sweep()).toBeGreaterThanOrEqual(1);
       const job = await queue().getJob(String(submitId));
       expect(job?.data.submissionId).toBe(submitId);
+      expect(job?.opts.priority).toBe(JUDGE_PRIORITY.normal);
+    });
+
+    it('re-enqueues a lost exam submission at the contest priority it was first queued with', async () => {
+      await (await queue().getJob(String(submitId)))!.remove();
+      await t.dataSource.query(`UPDATE judge SET eid = 7, gmt_modified = now() - interval '1 hour' WHERE submit_id = $1`, [submitId]);
+      try {
+        expect(await t.get<JudgeSweeperService>(JudgeSweeperService).sweep()).toBeGreaterThanOrEqual(1);
+        expect((await queue().getJob(String(submitId)))?.opts.priority).toBe(JUDGE_PRIORITY.contest);
+      } finally {
+        await t.dataSource.query(`UPDATE judge SET eid = 0 WHERE submit_id = $1`, [submitId]);
+      }
     });
   });
 

@@ -66,12 +66,13 @@ export class JudgeQueueService {
 
   /**
    * Adds the judge job of a submission. The job id is the submission id, so adding twice (a retry, the sweeper
-   * racing a slow request, two replicas) never creates two jobs.
+   * racing a slow request, two replicas) never creates two jobs. Without a priority, a contest's or an exam's
+   * submission goes ahead of practice, as it did when first submitted (the sweeper and resubmits rely on this).
    */
   async enqueueJudge(
-    sub: { submitId: number; language: string; code: string; pid: number; version: number; cid: number },
+    sub: { submitId: number; language: string; code: string; pid: number; version: number; cid: number; eid?: number },
     problem: { caseVersion: string },
-    priority: number = sub.cid ? JUDGE_PRIORITY.contest : JUDGE_PRIORITY.normal,
+    priority: number = sub.cid || sub.eid ? JUDGE_PRIORITY.contest : JUDGE_PRIORITY.normal,
   ): Promise<Job<JudgeJobDataV>> {
     const data: JudgeJobDataV = {
       installationId: this.installationId,

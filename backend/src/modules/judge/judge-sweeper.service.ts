@@ -23,6 +23,7 @@ interface PendingRow {
   code: string;
   version: number;
   cid: number;
+  eid: number;
   case_version: string;
 }
 
@@ -68,7 +69,7 @@ export class JudgeSweeperService implements OnModuleInit, OnApplicationShutdown 
 
   private async sweepOnce(): Promise<number> {
     const rows: PendingRow[] = await this.dataSource.query(
-      `SELECT j.submit_id, j.pid, j.language, j.code, j.version, j.cid, p.case_version
+      `SELECT j.submit_id, j.pid, j.language, j.code, j.version, j.cid, j.eid, p.case_version
          FROM judge j JOIN problem p ON p.id = j.pid
         WHERE j.counted = false AND j.status IN ($1, $2, $3, $4) AND j.gmt_modified < now() - make_interval(secs => $5)
         ORDER BY j.submit_id LIMIT $6`,
@@ -100,7 +101,7 @@ export class JudgeSweeperService implements OnModuleInit, OnApplicationShutdown 
     const job = await this.queue.queue.getJob(String(r.submit_id));
     if (!job) {
       await this.queue.enqueueJudge(
-        { submitId: r.submit_id, language: r.language, code: r.code, pid: r.pid, version: r.version, cid: r.cid },
+        { submitId: r.submit_id, language: r.language, code: r.code, pid: r.pid, version: r.version, cid: r.cid, eid: r.eid },
         { caseVersion: r.case_version },
       );
       return true;
