@@ -14,8 +14,9 @@ import { contestMessages } from '../src/locales';
 import * as api from '../src/api/contest';
 
 jest.mock('../src/api/contest');
-// antd's table and menu render slowly in jsdom on a busy machine
-jest.setTimeout(30_000);
+// antd's table and menu render slowly in jsdom on a busy machine (the first test, which also loads antd, took over
+// 30 s at load 20): a slow machine waits, a wrong page still fails on its expectations.
+jest.setTimeout(120_000);
 const mocked = api as jest.Mocked<typeof api>;
 
 function contest(over: Partial<ContestInfo>): ContestInfo {
