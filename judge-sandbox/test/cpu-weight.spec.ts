@@ -30,11 +30,38 @@ int main(void){
   return 0;
 }`;
 
+/**
+ * The same loop in a second thread while the main thread only joins it, as a JVM or a .NET runtime runs (and as
+ * scalac and kotlinc compile): the wait to take off is the spinning thread's, not the main thread's.
+ */
+const THREADED_SOURCE = `#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
+static volatile unsigned long x = 0;
+static void *spin(void *arg) {
+  struct timespec cpu;
+  (void)arg;
+  do {
+    for (int i = 0; i < 100000; i++) x += i;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+  } while (cpu.tv_sec * 1000.0 + cpu.tv_nsec / 1e6 < 500);
+  return 0;
+}
+int main(void){
+  pthread_t t;
+  if (pthread_create(&t, 0, spin, 0) != 0) return 3;
+  pthread_join(t, 0);
+  printf("joined %lu\\n", (unsigned long)(x & 1));
+  return 0;
+}`;
+
 /** The runs' wall clock limit: several times their CPU time, below the elapsed time they take behind the hogs. */
 const WALL_LIMIT_MS = 3000;
 
 let scratch: string;
 let compiled: CompileResult;
+let threaded: CompileResult;
 let applied: AppliedCpuWeight;
 const hogs: ChildProcess[] = [];
 
@@ -57,6 +84,7 @@ beforeAll(async () => {
   cpuCgroupBefore = cpuCgroupPath();
   applied = applyCpuWeight('low');
   compiled = await compileC(SOURCE);
+  threaded = await compileC(THREADED_SOURCE);
 });
 
 afterAll(() => {
@@ -75,6 +103,7 @@ afterAll(() => {
     }
   }
   fs.rmSync(compiled.dir, { recursive: true, force: true });
+  if (threaded) fs.rmSync(threaded.dir, { recursive: true, force: true });
   cleanupJudge();
 });
 
@@ -101,7 +130,8 @@ describe('JUDGE_CPU_WEIGHT=low', () => {
       configureJudge({ sandbox: 'prepared' });
       // The compiled program stays in the work root until the end (settled runs leave nothing else).
       expect(sandboxProcesses()).toEqual([]);
-      expect(fs.readdirSync(judgeConfig().workRoot).filter((f) => f !== path.basename(compiled.dir))).toEqual([]);
+      const programs = [compiled, threaded].map((c) => path.basename(c.dir));
+      expect(fs.readdirSync(judgeConfig().workRoot).filter((f) => !programs.includes(f))).toEqual([]);
     });
 
     it('runs at nice 19, is measured in its own CPU time and is not cut by the wall limit while it waits', async () => {
@@ -127,6 +157,28 @@ describe('JUDGE_CPU_WEIGHT=low', () => {
       expect(r.timeMs).toBeGreaterThanOrEqual(490);
       expect(r.timeMs).toBeLessThan(1000);
       // It did wait: the loop's elapsed time is well beyond its CPU time.
+      expect(r.wallMs).toBeGreaterThan(WALL_LIMIT_MS);
+    });
+
+    it('is not cut by the wall limit when the thread that waited is not the main thread', async () => {
+      configureJudge({ sandbox });
+      const stdout = path.join(scratch, `threaded-${sandbox}`);
+      const r = await run({
+        ...programSpec(
+          threaded.language,
+          threaded.dir,
+          { timeLimitMs: 1000, memoryLimitKb: 64 * 1024, stackLimitKb: 8 * 1024, outputLimitBytes: 1024 },
+          threaded.entry,
+        ),
+        wallLimitMs: WALL_LIMIT_MS,
+        stdout,
+      });
+      expect({ status: r.status, message: r.message, out: fs.readFileSync(stdout, 'utf8').split(' ')[0] }).toEqual({
+        status: 'exited',
+        message: undefined,
+        out: 'joined',
+      });
+      expect(r.timeMs).toBeGreaterThanOrEqual(490);
       expect(r.wallMs).toBeGreaterThan(WALL_LIMIT_MS);
     });
   });

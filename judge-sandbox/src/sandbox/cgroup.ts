@@ -124,7 +124,7 @@ export interface CgroupStats {
 /** One run's cgroup (a directory per controller on v1). */
 export class RunCgroup {
   private readonly dirs: Record<string, string> = {};
-  /** Run-queue wait last seen per process of the run, ns (a process that exited keeps what it waited). */
+  /** Run-queue wait last seen per thread of the run, ns (a thread that exited keeps what it waited). */
   private readonly waits = new Map<number, number>();
   private constructor(readonly version: CgroupVersion) {}
 
@@ -220,17 +220,18 @@ export class RunCgroup {
   }
 
   /**
-   * Time the run's processes spent runnable but waiting for a CPU, ns (second field of /proc/<pid>/schedstat, summed
-   * over the processes seen; call it at every poll so short-lived ones are counted). The wall limit is measured without
-   * it: a program that only waited behind the backend (a lowered judge weight) or other runs is not cut. A sum over
-   * processes can only count more than the run's own wait when several of them waited at once, and each of those was
+   * Time the run's threads spent runnable but waiting for a CPU, ns (second field of schedstat, summed over every
+   * thread seen; call it at every poll so short-lived processes and threads are counted). The wall limit is measured
+   * without it: a program that only waited behind the backend (a lowered judge weight) or other runs is not cut.
+   * Threads, not processes: /proc/<pid>/schedstat is the main thread's alone, and a JVM's or a .NET runtime's main
+   * thread only waits for the thread that compiles or runs the program, so counting processes saw none of a JVM
+   * compile's wait and cut scalac at its wall limit on a loaded machine (processWaitNs has the test). A sum over
+   * threads can only count more than the run's own wait when several of them waited at once, and each of those was
    * runnable, so it burnt CPU time the CPU limit counts: a sleeping program gains nothing.
    */
   waitedNs(): number {
     for (const pid of this.procs()) {
-      const text = tryReadFile(`/proc/${pid}/schedstat`);
-      const waited = text ? Number(text.split(' ')[1]) : NaN;
-      if (Number.isFinite(waited) && waited > (this.waits.get(pid) ?? 0)) this.waits.set(pid, waited);
+      for (const [tid, waited] of threadWaitsNs(pid)) if (waited > (this.waits.get(tid) ?? 0)) this.waits.set(tid, waited);
     }
     let sum = 0;
     for (const w of this.waits.values()) sum += w;
@@ -414,6 +415,30 @@ export function applyCpuWeight(weight: JudgeCpuWeight): AppliedCpuWeight {
     }
   }
   return (appliedWeight = { weight, file, nice: os.getPriority(0) });
+}
+
+/** Run-queue wait of each thread of a process, ns, by thread id (empty once the process is gone). */
+export function threadWaitsNs(pid: number): Map<number, number> {
+  const waits = new Map<number, number>();
+  let tids: string[];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return waits;
+  }
+  for (const tid of tids) {
+    const text = tryReadFile(`/proc/${pid}/task/${tid}/schedstat`);
+    const waited = text ? Number(text.split(' ')[1]) : NaN;
+    if (Number.isFinite(waited)) waits.set(Number(tid), waited);
+  }
+  return waits;
+}
+
+/** What a process's threads waited for a CPU in all, ns. */
+export function processWaitNs(pid: number): number {
+  let sum = 0;
+  for (const w of threadWaitsNs(pid).values()) sum += w;
+  return sum;
 }
 
 function tryReadFile(file: string): string | undefined {
