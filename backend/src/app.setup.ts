@@ -15,7 +15,7 @@ import { consoleLogger, hotPathRequestLogger } from './core/observability/consol
 import { httpMetricsMiddleware } from './core/observability/http-metrics.middleware';
 import { MetricsService } from './core/observability/metrics.service';
 import { OpsMetricsService } from './modules/ops/ops-metrics.service';
-import { mountQueueBoard } from './modules/ops/queue-board';
+import { mountQueueBoard } from './modules/ops/admin/queue-board';
 
 /** Exposed so browsers let the client read the (refreshed) token. */
 const EXPOSED_HEADERS = [HEADERS.authorization, HEADERS.refreshToken];

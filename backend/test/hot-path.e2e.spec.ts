@@ -13,7 +13,7 @@ import { SiteConfigService } from '../src/core/site-config/site-config.service';
 import { ContestController } from '../src/modules/contest/contest.controller';
 import { CommentController } from '../src/modules/discussion/public/comment.controller';
 import { DiscussionController } from '../src/modules/discussion/public/discussion.controller';
-import { MessageController } from '../src/modules/message/message.controller';
+import { MessageController } from '../src/modules/message/public/message.controller';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { addProblem, createContest, createProblem, judged, MIN } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';

@@ -3,8 +3,8 @@ import { createServer, Server } from 'http';
 import { AddressInfo } from 'net';
 import * as path from 'path';
 import request from 'supertest';
-import { CodeforcesFetcher, OTHER_CONTEST_FETCHERS, OtherContestFetcher } from '../src/modules/other-contest/other-contest.fetcher';
-import { OtherContestService } from '../src/modules/other-contest/other-contest.service';
+import { CodeforcesFetcher, OTHER_CONTEST_FETCHERS, OtherContestFetcher } from '../src/modules/other-contest/public/other-contest.fetcher';
+import { OtherContestService } from '../src/modules/other-contest/public/other-contest.service';
 import { TestApp, createTestApp } from './utils/test-app';
 
 /** Serves a recorded answer of Codeforces' contest.list. */

@@ -11,7 +11,7 @@ import { SiteConfigService } from '../src/core/site-config/site-config.service';
 import { ContestController } from '../src/modules/contest/contest.controller';
 import { CommentController } from '../src/modules/discussion/public/comment.controller';
 import { DiscussionController } from '../src/modules/discussion/public/discussion.controller';
-import { MessageController } from '../src/modules/message/message.controller';
+import { MessageController } from '../src/modules/message/public/message.controller';
 import { addProblem, createContest, createProblem, MIN } from './contest-fixtures';
 import { routeTable, RouteRule } from './utils/route-table';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';

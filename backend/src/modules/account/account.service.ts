@@ -27,9 +27,9 @@ import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { User, UserStatus } from '../../core/auth/entities/user.entity';
 import { UserService } from '../user/user.service';
-import { CaptchaService } from './captcha.service';
+import { CaptchaService } from './captcha/captcha.service';
 import { ApplyResetPasswordDto, CheckUsernameOrEmailDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/account.dto';
-import { SlideVerifyService } from './slide-verify.service';
+import { SlideVerifyService } from './captcha/slide-verify.service';
 
 const FAILURES_KEY = (username: string) => `login:failures:${username}`;
 const REGISTER_CODE_KEY = (email: string) => `register:code:${email}`;

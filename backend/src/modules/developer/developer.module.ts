@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
-import { DeveloperController } from './developer.controller';
-import { DeveloperService } from './developer.service';
+import { DeveloperController } from './public/developer.controller';
+import { DeveloperService } from './public/developer.service';
 
 /** The /developer page's public system information. */
 @Module({

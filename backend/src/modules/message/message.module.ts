@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserModule } from '../user/user.module';
-import { AdminNoticeController } from './admin-notice.controller';
+import { AdminNoticeController } from './admin/admin-notice.controller';
 import { MsgRemind } from './entities/msg-remind.entity';
 import { AdminSysNotice, UserSysNotice } from './entities/notice.entity';
 import { UserMsgUnread } from './entities/user-msg-unread.entity';
-import { MessageController } from './message.controller';
+import { MessageController } from './public/message.controller';
 import { NoticeService } from './notice.service';
 import { UnreadCounterService } from './unread-counter.service';
 import { UserMessageService } from './user-message.service';

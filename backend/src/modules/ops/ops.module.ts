@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
-import { AdminQueuesController } from './admin-queues.controller';
-import { HealthController } from './health.controller';
-import { HealthService } from './health.service';
+import { AdminQueuesController } from './admin/admin-queues.controller';
+import { HealthController } from './public/health.controller';
+import { HealthService } from './public/health.service';
 import { OpsMetricsService } from './ops-metrics.service';
 
 /** Running it: health probes, Prometheus /metrics (mounted by app.setup), the Bull dashboard for root. */

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
-import { OtherContestController } from './other-contest.controller';
-import { CodeforcesFetcher, OTHER_CONTEST_FETCHERS } from './other-contest.fetcher';
-import { OtherContestService } from './other-contest.service';
+import { OtherContestController } from './public/other-contest.controller';
+import { CodeforcesFetcher, OTHER_CONTEST_FETCHERS } from './public/other-contest.fetcher';
+import { OtherContestService } from './public/other-contest.service';
 
 /** Upcoming contests of other judges for the home page. */
 @Module({

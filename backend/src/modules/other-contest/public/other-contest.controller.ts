@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OtherContest } from '@oj/contracts';
-import { Public } from '../../core/auth/decorators';
+import { Public } from '../../../core/auth/decorators';
 import { OtherContestService } from './other-contest.service';
 
 @ApiTags('site')

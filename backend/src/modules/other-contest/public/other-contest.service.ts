@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { Interval } from '@nestjs/schedule';
 import { OtherContest } from '@oj/contracts';
 import Redis from 'ioredis';
-import { REDIS } from '../../core/redis/redis.module';
+import { REDIS } from '../../../core/redis/redis.module';
 import { OTHER_CONTEST_FETCHERS, OtherContestFetcher } from './other-contest.fetcher';
 
 const CACHE_KEY = 'other-contest:list';

@@ -1,14 +1,14 @@
 import { Controller, Delete, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Page, SysMessage, UnreadCounts, UserMsgVO } from '@oj/contracts';
-import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/decorators';
-import { HotAnswer, HotCall, HotRoute } from '../../core/http/hot-path';
-import { PageQueryDto } from '../../core/pagination/pagination';
-import { CleanMsgQuery } from './dto/clean-msg.dto';
-import { NoticeService } from './notice.service';
-import { UnreadCounterService } from './unread-counter.service';
-import { UserMessageService, parseCleanType } from './user-message.service';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser } from '../../../core/auth/decorators';
+import { HotAnswer, HotCall, HotRoute } from '../../../core/http/hot-path';
+import { PageQueryDto } from '../../../core/pagination/pagination';
+import { CleanMsgQuery } from '../dto/clean-msg.dto';
+import { NoticeService } from '../notice.service';
+import { UnreadCounterService } from '../unread-counter.service';
+import { UserMessageService, parseCleanType } from '../user-message.service';
 
 /** Product §7 Messages: the five boxes of the message centre and their unread counts. */
 @ApiTags('message')

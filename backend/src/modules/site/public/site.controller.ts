@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Announcement, HomeCarouselItem, Page, WebsiteConfig } from '@oj/contracts';
-import { Public } from '../../core/auth/decorators';
-import { PageQueryDto } from '../../core/pagination/pagination';
-import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { AnnouncementService } from './announcement.service';
+import { Public } from '../../../core/auth/decorators';
+import { PageQueryDto } from '../../../core/pagination/pagination';
+import { SiteConfigService } from '../../../core/site-config/site-config.service';
+import { AnnouncementService } from '../announcement.service';
 
 /** Product §7 Site (get-recent-seven-ac-rank is served by the rank module). */
 @ApiTags('site')

@@ -11,14 +11,14 @@ import {
   Role,
   SITE_TEXT,
 } from '@oj/contracts';
-import { Roles } from '../../core/auth/decorators';
-import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
-import { MailService } from '../../core/mail/mail.service';
-import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { AccountConfigDto, EmailConfigDto, HomeCarouselDto, MobileConfigDto, TestEmailDto, WebConfigDto } from './dto/config.dto';
-import { IdQuery } from './dto/announcement.dto';
-import { SystemInfoService } from './system-info.service';
-import { UploadService } from '../upload/upload.service';
+import { Roles } from '../../../core/auth/decorators';
+import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
+import { MailService } from '../../../core/mail/mail.service';
+import { SiteConfigService } from '../../../core/site-config/site-config.service';
+import { AccountConfigDto, EmailConfigDto, HomeCarouselDto, MobileConfigDto, TestEmailDto, WebConfigDto } from '../dto/config.dto';
+import { IdQuery } from '../dto/announcement.dto';
+import { SystemInfoService } from '../system-info.service';
+import { UploadService } from '../../upload/upload.service';
 
 const keepSecret = (value: string | undefined) => (value ? value : undefined);
 

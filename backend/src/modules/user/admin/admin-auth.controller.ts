@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthEntry, Role, RoleAuthEntry } from '@oj/contracts';
-import { Roles } from '../../core/auth/decorators';
+import { Roles } from '../../../core/auth/decorators';
 import { AdminAuthService } from './admin-auth.service';
-import { AuthIdQuery, CreateAuthDto, RoleAuthDto, RoleAuthsDto, UpdateAuthDto } from './dto/auth.dto';
+import { AuthIdQuery, CreateAuthDto, RoleAuthDto, RoleAuthsDto, UpdateAuthDto } from '../dto/auth.dto';
 
 /** Admin → Auth and Role-auth (super admin only, product §2/§6): fixed to root, never delegable through the mapping. */
 @ApiTags('admin')

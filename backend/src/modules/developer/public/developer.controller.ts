@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SystemInfo } from '@oj/contracts';
-import { Public } from '../../core/auth/decorators';
+import { Public } from '../../../core/auth/decorators';
 import { DeveloperService } from './developer.service';
 
 @ApiTags('site')

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { MIGRATION_LOCK_KEY } from '../../core/database/database.module';
-import { REDIS } from '../../core/redis/redis.module';
+import { MIGRATION_LOCK_KEY } from '../../../core/database/database.module';
+import { REDIS } from '../../../core/redis/redis.module';
 
 export type CheckState = 'up' | 'down';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ACCOUNT_TIMINGS, SLIDE_VERIFY, SlideChallenge } from '@oj/contracts';
 import { randomBytes, randomInt } from 'crypto';
 import Redis from 'ioredis';
-import { REDIS } from '../../core/redis/redis.module';
+import { REDIS } from '../../../core/redis/redis.module';
 import { slidePictures } from './slide-picture';
 
 const CHALLENGE_KEY = (key: string) => `slide:challenge:${key}`;

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../core/auth/decorators';
-import { ApiException } from '../../core/http/api.exception';
+import { Public } from '../../../core/auth/decorators';
+import { ApiException } from '../../../core/http/api.exception';
 import { HealthService, Readiness } from './health.service';
 
 export const NOT_READY_MSG = 'Service not ready';

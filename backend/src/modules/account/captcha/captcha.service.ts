@@ -3,7 +3,7 @@ import { ACCOUNT_TIMINGS, CaptchaResponse } from '@oj/contracts';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import * as svgCaptcha from 'svg-captcha';
-import { REDIS } from '../../core/redis/redis.module';
+import { REDIS } from '../../../core/redis/redis.module';
 
 const KEY = (captchaKey: string) => `captcha:${captchaKey}`;
 

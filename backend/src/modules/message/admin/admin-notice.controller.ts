@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminNotice, Page, Role } from '@oj/contracts';
-import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
-import { CreateNoticeDto, NoticeIdBody, NoticeIdQuery, NoticeListQuery, UpdateNoticeDto } from './dto/notice.dto';
-import { AdminSysNotice } from './entities/notice.entity';
-import { NoticeService } from './notice.service';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../../core/auth/decorators';
+import { CreateNoticeDto, NoticeIdBody, NoticeIdQuery, NoticeListQuery, UpdateNoticeDto } from '../dto/notice.dto';
+import { AdminSysNotice } from '../entities/notice.entity';
+import { NoticeService } from '../notice.service';
 
 /** Admin → Notice (super admin only, product §6). */
 @ApiTags('admin')

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AUTH_TEXT, AuthEntry, Role, RoleAuthEntry, isBuiltinPermission } from '@oj/contracts';
 import { DataSource, In, Repository } from 'typeorm';
-import { AuthEntity } from '../../core/auth/entities/auth.entity';
-import { RoleAuth } from '../../core/auth/entities/role-auth.entity';
-import { PermissionService } from '../../core/auth/permission.service';
-import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
-import { RoleEntity } from '../../core/auth/entities/role.entity';
-import { AuthIdQuery, CreateAuthDto, RoleAuthDto, RoleAuthsDto, UpdateAuthDto } from './dto/auth.dto';
+import { AuthEntity } from '../../../core/auth/entities/auth.entity';
+import { RoleAuth } from '../../../core/auth/entities/role-auth.entity';
+import { PermissionService } from '../../../core/auth/permission.service';
+import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
+import { RoleEntity } from '../../../core/auth/entities/role.entity';
+import { AuthIdQuery, CreateAuthDto, RoleAuthDto, RoleAuthsDto, UpdateAuthDto } from '../dto/auth.dto';
 
 const toEntry = (a: AuthEntity): AuthEntry => ({
   id: a.id,

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminInsertUsersResult, AdminUserRow, GenerateUsersResult, Page, Role } from '@oj/contracts';
-import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../../core/auth/decorators';
 import { AdminUserService } from './admin-user.service';
-import { AdminDeleteUsersDto, AdminEditUserDto, AdminInsertUsersDto, AdminUserListQuery, GenerateUsersDto } from './dto/admin-user.dto';
+import { AdminDeleteUsersDto, AdminEditUserDto, AdminInsertUsersDto, AdminUserListQuery, GenerateUsersDto } from '../dto/admin-user.dto';
 
 /** Admin → User (super admin only, product §6). */
 @ApiTags('admin')

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Announcement, Page, Role } from '@oj/contracts';
-import { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Roles } from '../../core/auth/decorators';
-import { PageQueryDto } from '../../core/pagination/pagination';
-import { AnnouncementService } from './announcement.service';
-import { AnnouncementIdQuery, CreateAnnouncementDto, UpdateAnnouncementDto } from './dto/announcement.dto';
-import { AnnouncementEntity } from './entities/announcement.entity';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser, Roles } from '../../../core/auth/decorators';
+import { PageQueryDto } from '../../../core/pagination/pagination';
+import { AnnouncementService } from '../announcement.service';
+import { AnnouncementIdQuery, CreateAnnouncementDto, UpdateAnnouncementDto } from '../dto/announcement.dto';
+import { AnnouncementEntity } from '../entities/announcement.entity';
 
 /** Admin → Announcement (super admin only, product §6). */
 @ApiTags('admin')

@@ -11,12 +11,12 @@ import {
   UserInfo,
 } from '@oj/contracts';
 import type { Response } from 'express';
-import { AuthRequest, AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser, Public, RequireSwitch } from '../../core/auth/decorators';
-import { PermissionService } from '../../core/auth/permission.service';
-import { BadRequestError } from '../../core/http/api.exception';
-import { AccountService } from './account.service';
-import { CaptchaService } from './captcha.service';
+import { AuthRequest, AuthUser } from '../../../core/auth/auth-user';
+import { CurrentUser, Public, RequireSwitch } from '../../../core/auth/decorators';
+import { PermissionService } from '../../../core/auth/permission.service';
+import { BadRequestError } from '../../../core/http/api.exception';
+import { AccountService } from '../account.service';
+import { CaptchaService } from '../captcha/captcha.service';
 import {
   ApplyResetPasswordDto,
   CheckUsernameOrEmailDto,
@@ -25,8 +25,8 @@ import {
   RegisterDto,
   ResetPasswordDto,
   SlideVerifyDto,
-} from './dto/account.dto';
-import { SlideVerifyService } from './slide-verify.service';
+} from '../dto/account.dto';
+import { SlideVerifyService } from '../captcha/slide-verify.service';
 
 const clientIp = (req: AuthRequest) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 

@@ -4,11 +4,11 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { INestApplication } from '@nestjs/common';
 import { ERR } from '@oj/contracts';
 import type { NextFunction, Request, Response } from 'express';
-import { TokenService } from '../../core/auth/token.service';
-import { SessionService } from '../../core/auth/session.service';
-import { errorEnvelope } from '../../core/http/envelope';
-import { UserStatus } from '../../core/auth/entities/user.entity';
-import { JudgeQueueService } from '../judge/judge-queue.service';
+import { TokenService } from '../../../core/auth/token.service';
+import { SessionService } from '../../../core/auth/session.service';
+import { errorEnvelope } from '../../../core/http/envelope';
+import { UserStatus } from '../../../core/auth/entities/user.entity';
+import { JudgeQueueService } from '../../judge/judge-queue.service';
 
 /** Where the Bull dashboard is served (its pages and its own JSON calls). */
 export const QUEUE_BOARD_PATH = '/api/admin/queues/board';

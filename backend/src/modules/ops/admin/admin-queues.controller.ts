@@ -2,9 +2,9 @@ import { Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@oj/contracts';
 import type { Request, Response } from 'express';
-import { AuthRequest } from '../../core/auth/auth-user';
-import { Roles } from '../../core/auth/decorators';
-import { TokenService } from '../../core/auth/token.service';
+import { AuthRequest } from '../../../core/auth/auth-user';
+import { Roles } from '../../../core/auth/decorators';
+import { TokenService } from '../../../core/auth/token.service';
 import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_COOKIE_PATH, QUEUE_BOARD_PATH } from './queue-board';
 
 /** Opens the Bull dashboard for root (not in HOJ): the admin menu calls this, then navigates to `path`. */

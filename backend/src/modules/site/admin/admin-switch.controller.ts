@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Role, SwitchConfig } from '@oj/contracts';
-import { Roles } from '../../core/auth/decorators';
-import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { SwitchConfigDto } from './dto/config.dto';
+import { Roles } from '../../../core/auth/decorators';
+import { SiteConfigService } from '../../../core/site-config/site-config.service';
+import { SwitchConfigDto } from '../dto/config.dto';
 
 /** Admin → Switch: site switches and limits (super admin only). */
 @ApiTags('admin')

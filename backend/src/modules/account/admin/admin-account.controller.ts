@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminLoginResponse, HEADERS, Role } from '@oj/contracts';
 import type { Response } from 'express';
-import { AuthRequest } from '../../core/auth/auth-user';
-import { Public, Roles } from '../../core/auth/decorators';
-import { AccountService } from './account.service';
-import { LoginDto } from './dto/account.dto';
+import { AuthRequest } from '../../../core/auth/auth-user';
+import { Public, Roles } from '../../../core/auth/decorators';
+import { AccountService } from '../account.service';
+import { LoginDto } from '../dto/account.dto';
 
 /** /api/admin/login refuses every role but root, admin and problem admin. */
 @ApiTags('admin')

@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Role } from '@oj/contracts';
-import { Roles } from '../../core/auth/decorators';
-import { XLSX_MIME, xlsxFile } from '../../core/xlsx/xlsx';
+import { Roles } from '../../../core/auth/decorators';
+import { XLSX_MIME, xlsxFile } from '../../../core/xlsx/xlsx';
 import { AdminUserService } from './admin-user.service';
-import { GeneratedUsersKeyQuery } from './dto/admin-user.dto';
+import { GeneratedUsersKeyQuery } from '../dto/admin-user.dto';
 
 /** HOJ's UserFileController: the accounts of a generate-user call as a spreadsheet, by the call's key (root). */
 @ApiTags('file')
