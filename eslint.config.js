@@ -54,4 +54,22 @@ module.exports = tseslint.config(
       ],
     },
   },
+  {
+    // The backend's tests start a judge worker in-process: through the judge's entry (judge-sandbox/src/index.ts), as
+    // a deployment would use its package, never one of its files.
+    files: ['backend/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/judge-sandbox/src/*'],
+              message: 'Import the judge through its entry, judge-sandbox/src (index.ts), not one of its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

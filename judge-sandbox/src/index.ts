@@ -1,6 +1,6 @@
 export { run, start, settleRuns, cgroupVersion, calibrateSandbox } from './sandbox';
 export type { RunSpec, RunResult, RunStatus, RunHandle, Mount } from './sandbox';
-export { compile, compileCached } from './compile';
+export { compile, compileCached, CHECKER_COMPILE_LIMITS } from './compile';
 export type { CompileResult } from './compile';
 export { judge } from './judge';
 export type { Submission, ProgressCallback } from './judge';
