@@ -16,7 +16,7 @@ import {
 } from '@oj/contracts';
 import request from 'supertest';
 import { writeZip } from '../src/modules/file/archive/safe-zip';
-import { GroupMember } from '../src/modules/group/entities/group-member.entity';
+import { GroupMember } from '../src/core/auth/entities/group-member.entity';
 import { Group } from '../src/modules/group/entities/group.entity';
 import { UserJudgeStat } from '../src/modules/submission/entities/user-judge-stat.entity';
 import { createTestApp, TestApp } from './utils/test-app';

@@ -4,7 +4,7 @@
  */
 import { AfterEndSeal, AcmRankRow, ContestType, JudgeStatus, OiRankRow, OiScoreType, RankShowName, Role, SealMode } from '@oj/contracts';
 import request from 'supertest';
-import { GroupAccessService } from '../src/modules/group/access/group-access.service';
+import { GroupAccessService } from '../src/core/auth/group-access.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
 import { Contest } from '../src/modules/contest/entities/contest.entity';

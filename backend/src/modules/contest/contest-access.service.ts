@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { CONTEST_ERR, ContestAuth, ContestStatus, ERR, contestStatusAt } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
-import { GroupAccessService } from '../group/access/group-access.service';
+import { GroupAccessService } from '../../core/auth/group-access.service';
 import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { AccountLimitRule, Contest } from './entities/contest.entity';
 import { ContestRegister } from './entities/contest-register.entity';

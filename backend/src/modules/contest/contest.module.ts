@@ -30,7 +30,7 @@ import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
-import { GroupAccessModule } from '../group/access/group-access.module';
+import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
 import { SubmissionWriteModule } from '../submission/submission-write.module';

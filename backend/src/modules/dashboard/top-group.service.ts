@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { GroupMemberStatus, GroupStatus, TOP_GROUP_RANK_SIZE, TopGroupRow } from '@oj/contracts';
 import { Repository } from 'typeorm';
-import { GroupMember } from '../group/entities/group-member.entity';
+import { GroupMember } from '../../core/auth/entities/group-member.entity';
 import { Group } from '../group/entities/group.entity';
 import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
 

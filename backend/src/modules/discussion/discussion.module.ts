@@ -14,7 +14,7 @@ import { CommentLike } from './entities/comment-like.entity';
 import { Comment } from './entities/comment.entity';
 import { DiscussionCategoryEntity } from './entities/discussion-category.entity';
 import { DiscussionLike } from './entities/discussion-like.entity';
-import { GroupAccessModule } from '../group/access/group-access.module';
+import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { DiscussionReport } from './entities/discussion-report.entity';
 import { Discussion } from './entities/discussion.entity';
 import { Reply } from './entities/reply.entity';

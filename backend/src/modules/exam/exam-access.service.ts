@@ -5,7 +5,7 @@ import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { RegistrationCache } from '../contest/timed/registration-cache';
-import { GroupAccessService } from '../group/access/group-access.service';
+import { GroupAccessService } from '../../core/auth/group-access.service';
 import { RowCache } from '../../core/cache/row-cache';
 import {
   TimedStanding,

@@ -8,7 +8,7 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Permission, Roles } from '../../core/auth/decorators';
 import { BadRequestError, ForbiddenError } from '../../core/http/api.exception';
 import { PermissionService } from '../../core/auth/permission.service';
-import { GroupAccessService } from '../group/access/group-access.service';
+import { GroupAccessService } from '../../core/auth/group-access.service';
 import { PidQueryDto } from '../problem/dto/problem-query.dto';
 import { ProblemService } from '../problem/problem.service';
 import { TestcaseService } from '../problem/testcase.service';

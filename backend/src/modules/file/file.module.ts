@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
-import { GroupAccessModule } from '../group/access/group-access.module';
+import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { FileController } from './file.controller';
 import { ProblemImportService } from './problem-import.service';
 import { TESTCASE_DOWNLOAD_CLOCK, TestcaseDownloadLimitService } from './testcase-download-limit.service';

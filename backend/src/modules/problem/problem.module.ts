@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GroupAccessModule } from '../group/access/group-access.module';
+import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { JudgeQueueModule } from '../judge/judge-queue.module';
 import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
 import { AdminProblemController } from './admin-problem.controller';

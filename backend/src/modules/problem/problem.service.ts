@@ -22,7 +22,7 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { RowCache } from '../../core/cache/row-cache';
 import { BadRequestError, NotFoundError, ServerError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { GroupAccessService } from '../group/access/group-access.service';
+import { GroupAccessService } from '../../core/auth/group-access.service';
 import { JudgeQueueService } from '../judge/judge-queue.service';
 import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
 import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';

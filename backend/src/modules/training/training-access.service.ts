@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ERR, TRAINING_ERR, TrainingAuth } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
-import { GroupAccessService } from '../group/access/group-access.service';
+import { GroupAccessService } from '../../core/auth/group-access.service';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/http/api.exception';
 import { TrainingRegister } from './entities/training-register.entity';
 import { Training } from './entities/training.entity';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GroupAccessModule } from '../group/access/group-access.module';
+import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
 import { AdminTrainingCategoryService } from './admin/admin-training-category.service';
 import { AdminTrainingProblemService } from './admin/admin-training-problem.service';

@@ -7,7 +7,7 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../../core/auth/decorators';
 import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { attachment } from '../../core/xlsx/xlsx';
-import { GroupAccessService } from '../group/access/group-access.service';
+import { GroupAccessService } from '../../core/auth/group-access.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { FileIdQuery, OptionalGidDto } from './dto/upload.dto';
 import { imageInterceptor } from './image-interceptor';

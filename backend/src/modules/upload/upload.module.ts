@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GroupAccessModule } from '../group/access/group-access.module';
+import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { AdminFileController } from './admin-file.controller';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { UploadController } from './upload.controller';

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { PageWithInsert, precompress } from '../../../core/http/send-serialised';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
-import { GroupAccessService } from '../../group/access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { Contest } from '../entities/contest.entity';
 import { BoardSubmission, BoardUser, BoardView, Ranking, ScoreboardEngine, UserState } from './scoreboard-engine';
 import { loadPackedSubmissions } from './packed-load';

@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
-import { GroupAccessService } from '../../group/access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { NoticeService } from '../../message/notice.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
 import { DiscussionCacheService } from '../discussion-cache.service';

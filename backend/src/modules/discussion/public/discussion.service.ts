@@ -25,7 +25,7 @@ import { CreateDiscussionDto, DiscussionListQuery, DiscussionReportDto, UpdateDi
 import { DiscussionCategoryEntity } from '../entities/discussion-category.entity';
 import { Discussion } from '../entities/discussion.entity';
 import { DiscussionReport } from '../entities/discussion-report.entity';
-import { GroupAccessService } from '../../group/access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { DiscussionRemovalService } from '../discussion-removal.service';
 import { DiscussionCacheService, poolQuery } from '../discussion-cache.service';
 import { StatementBatch } from '../statement-batch';

@@ -7,7 +7,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/ht
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { escapeLike } from '../../problem/problem.service';
 import { Question } from '../entities/question.entity';
-import { GroupAccessService } from '../../group/access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { ExamItemsService } from '../exam-items.service';
 import { questionInfo } from '../public/exam.service';
 import { normaliseJudgeAnswer } from '../scoring/scoring-engine';

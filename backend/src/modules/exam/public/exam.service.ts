@@ -23,7 +23,7 @@ import { NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { timedProblemDetails } from '../../contest/contest.service';
 import { escapeLike, ProblemService } from '../../problem/problem.service';
-import { GroupAccessService } from '../../group/access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { Exam } from '../entities/exam.entity';
 import { Question } from '../entities/question.entity';
 import { ExamAccess } from '../exam-access.service';

@@ -7,7 +7,7 @@ import { ForbiddenError, NotFoundError } from '../../../core/http/api.exception'
 import { AnnouncementService } from '../../site/announcement.service';
 import { UpdateAnnouncementDto } from '../../site/dto/announcement.dto';
 import { AnnouncementEntity } from '../../site/entities/announcement.entity';
-import { GroupAccessService } from '../access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { GroupService } from '../group.service';
 import { CreateGroupAnnouncementDto } from './group-announcement.dto';
 

@@ -8,7 +8,7 @@ import { UpdateDiscussionDto } from '../../discussion/dto/discussion.dto';
 import { Discussion } from '../../discussion/entities/discussion.entity';
 import { DiscussionRemovalService } from '../../discussion/discussion-removal.service';
 import { DiscussionService } from '../../discussion/public/discussion.service';
-import { GroupAccessService } from '../access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { GroupScopeService } from '../scope/group-scope.service';
 import { CreateGroupDiscussionDto } from './group-discussion.dto';
 

@@ -6,10 +6,10 @@ import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { NoticeService } from '../../message/notice.service';
-import { GroupAccessService } from '../access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { GroupDirectoryService } from '../directory/group-directory.service';
 import { JoinGroupDto, MemberListQueryDto, UpdateMemberDto } from '../dto/group.dto';
-import { GroupMember } from '../entities/group-member.entity';
+import { GroupMember } from '../../../core/auth/entities/group-member.entity';
 import { Group } from '../entities/group.entity';
 import { GroupService } from '../group.service';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERR, GroupMemberStatus } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
-import { GroupAccessService } from '../access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { Group } from '../entities/group.entity';
 import { GroupService } from '../group.service';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AdminTrainingInfo, ERR, Page, TRAINING_ERR, TrainingAuth, TrainingCategoryInfo } from '@oj/contracts';
 import { DataSource } from 'typeorm';
-import { GroupAccessService } from '../../group/access/group-access.service';
+import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ERR, GroupMemberStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
-import { AuthUser } from '../../../core/auth/auth-user';
-import { RowCache } from '../../../core/cache/row-cache';
-import { NotFoundError } from '../../../core/http/api.exception';
-import { ReplicaBus } from '../../../core/redis/replica-bus.service';
-import { GroupMember } from '../entities/group-member.entity';
+import { AuthUser } from './auth-user';
+import { RowCache } from '../cache/row-cache';
+import { NotFoundError } from '../http/api.exception';
+import { ReplicaBus } from '../redis/replica-bus.service';
+import { GroupMember } from './entities/group-member.entity';
 
 /**
  * How long a replica reuses a level it read (a group contest asks it on every request of every member). Changes

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GroupMember } from '../entities/group-member.entity';
+import { GroupMember } from './entities/group-member.entity';
 import { GroupAccessService } from './group-access.service';
 
 /**
- * Only the membership lookup, so the contest, training and problem modules import it without importing the
- * whole group module (which imports the message and site modules).
+ * Only the membership lookup, in core so that the modules holding group content (contest, exam, training, problem,
+ * discussion, upload, file) ask it without importing the group module, which builds on them.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([GroupMember])],
