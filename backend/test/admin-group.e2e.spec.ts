@@ -15,7 +15,7 @@ import {
   TopGroupRow,
 } from '@oj/contracts';
 import request from 'supertest';
-import { writeZip } from '../src/modules/file/archive/safe-zip';
+import { writeZip } from '../src/core/archive/safe-zip';
 import { GroupMember } from '../src/core/auth/entities/group-member.entity';
 import { Group } from '../src/modules/group/entities/group.entity';
 import { UserJudgeStat } from '../src/modules/submission/entities/user-judge-stat.entity';

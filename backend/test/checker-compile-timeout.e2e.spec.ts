@@ -8,7 +8,7 @@ import { CHECKER_COMPILE_WALL_LIMIT_MS, ERR, JUDGING_ERR } from '@oj/contracts';
 import type { Queue } from 'bull';
 import request from 'supertest';
 import { CHECKER_COMPILE_LIMITS } from '../../judge-sandbox/src';
-import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
+import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
 import { CIRCLE_CHECKER, DEMO_CHECKER_LANGUAGE, GUESS_INTERACTOR } from '../src/modules/demo/demo-problems';
 import { removeJudgeCache, RunningWorker, startInProcessWorker } from './fixtures/pipeline-helpers';
 import { createTestApp, TestApp } from './utils/test-app';

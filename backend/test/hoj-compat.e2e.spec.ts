@@ -19,14 +19,14 @@ import {
 } from '@oj/contracts';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
+import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
 import { JudgeResultService } from '../src/modules/judge/judge-result.service';
 import { ContestAnnouncement } from '../src/modules/contest/entities/contest-announcement.entity';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { Tag } from '../src/modules/problem/entities/tag.entity';
 import { ProblemTag } from '../src/modules/problem/entities/problem-tag.entity';
 import { Submission } from '../src/modules/submission/entities/submission.entity';
-import { readZip } from '../src/modules/file/archive/safe-zip';
+import { readZip } from '../src/core/archive/safe-zip';
 import { addProblem, contestBody, createContest, judged, MIN } from './contest-fixtures';
 import { createTestApp, TEST_PASSWORD, TEST_REDIS_URL, TestApp, TestUser } from './utils/test-app';
 

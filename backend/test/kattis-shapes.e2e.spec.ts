@@ -6,7 +6,7 @@
  */
 import { ERR, isFinalJudgeStatus, JudgeStatus, withReason } from '@oj/contracts';
 import request from 'supertest';
-import { writeZip } from '../src/modules/file/archive/safe-zip';
+import { writeZip } from '../src/core/archive/safe-zip';
 import {
   pidOf,
   removeJudgeCache,

@@ -1,6 +1,6 @@
 import { ERR, JudgeStatus, withReason } from '@oj/contracts';
 import request from 'supertest';
-import { writeZip } from '../src/modules/file/archive/safe-zip';
+import { writeZip } from '../src/core/archive/safe-zip';
 import {
   pidOf,
   removeJudgeCache,

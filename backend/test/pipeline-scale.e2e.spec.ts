@@ -2,7 +2,7 @@ import { ERR, JudgeStatus } from '@oj/contracts';
 import type { ChildProcess } from 'child_process';
 import * as http from 'http';
 import request from 'supertest';
-import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
+import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
 import {
   aPlusBCases,
   CODE,

@@ -2,7 +2,7 @@ import { ERR, JUDGING_ERR, ProblemAuth, TESTCASE_ZIP_REASONS, TestcaseZipRefusal
 import { existsSync, readdirSync } from 'fs';
 import * as path from 'path';
 import request from 'supertest';
-import { readZip, writeZip } from '../src/modules/file/archive/safe-zip';
+import { readZip, writeZip } from '../src/core/archive/safe-zip';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { aPlusBCases, dataDirOf, hojZip, importHoj, pidOf } from './fixtures/pipeline-helpers';
 import { manyEntryBomb, zipWithRawName } from './fixtures/zip-fixtures';

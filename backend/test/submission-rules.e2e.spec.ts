@@ -1,7 +1,7 @@
 import { ERR, JUDGE_PRIORITY, JUDGE_TOKEN_HEADER, JUDGING_ERR, JudgeStatus, LIMITS, Role } from '@oj/contracts';
 import request from 'supertest';
-import { readZip } from '../src/modules/file/archive/safe-zip';
-import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
+import { readZip } from '../src/core/archive/safe-zip';
+import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
 import { JudgeSweeperService } from '../src/modules/judge/judge-sweeper.service';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
 import { aPlusBCases, CODE, hojZip, importHoj, pidOf, setSubmitInterval, submit } from './fixtures/pipeline-helpers';

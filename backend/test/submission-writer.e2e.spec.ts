@@ -9,7 +9,7 @@ import { addProblem, createContest, MIN } from './contest-fixtures';
 import { createExam, ok } from './exam-fixtures';
 import { setSubmitInterval } from './fixtures/pipeline-helpers';
 import { addTrainingProblem, bankProblem, createTraining } from './training-fixtures';
-import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
+import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
 import { SubmissionWriter } from '../src/modules/submission/submission-writer.service';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 

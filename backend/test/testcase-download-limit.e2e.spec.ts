@@ -2,7 +2,7 @@ import { ERR, JUDGING_ERR } from '@oj/contracts';
 import { rmSync } from 'fs';
 import * as path from 'path';
 import request from 'supertest';
-import { readZip } from '../src/modules/file/archive/safe-zip';
+import { readZip } from '../src/core/archive/safe-zip';
 import { localDay, TESTCASE_DOWNLOAD_CLOCK, TestcaseDownloadLimitService } from '../src/modules/file/testcase-download-limit.service';
 import { aPlusBCases, dataDirOf, hojZip, importHoj, pidOf } from './fixtures/pipeline-helpers';
 import { createTestApp, TestApp, TestRoleName } from './utils/test-app';

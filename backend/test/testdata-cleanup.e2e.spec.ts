@@ -2,9 +2,9 @@ import { JUDGE_TOKEN_HEADER, JudgeStatus } from '@oj/contracts';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'fs';
 import * as path from 'path';
 import request from 'supertest';
-import { writeZip } from '../src/modules/file/archive/safe-zip';
+import { writeZip } from '../src/core/archive/safe-zip';
 import { TestdataCleanupService } from '../src/modules/file/testdata-cleanup.service';
-import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
+import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
 import { CODE, dataDirOf, setSubmitInterval, submit } from './fixtures/pipeline-helpers';
 import { createTestApp, TestApp } from './utils/test-app';
 

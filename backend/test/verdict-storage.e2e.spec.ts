@@ -6,7 +6,7 @@
 import Bull from 'bull';
 import Redis from 'ioredis';
 import { JUDGE_QUEUE, JudgeResult, JudgeStatus } from '@oj/contracts';
-import { JudgeQueueService } from '../src/modules/judge/judge-queue.service';
+import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
 import { JudgeResultService } from '../src/modules/judge/judge-result.service';
 import { JudgeSweeperService } from '../src/modules/judge/judge-sweeper.service';
 import {

@@ -367,8 +367,8 @@ async function main(): Promise<void> {
     const { UserService } = await import('../modules/user/user.service');
     const { SiteConfigService } = await import('../core/site-config/site-config.service');
     const { Contest } = await import('../modules/contest/entities/contest.entity');
-    const { JudgeQueueService } = await import('../modules/judge/judge-queue.service');
-    const { writeZip } = await import('../modules/file/archive/safe-zip');
+    const { JudgeQueueService } = await import('../modules/judge-queue/judge-queue.service');
+    const { writeZip } = await import('../core/archive/safe-zip');
     const db = app.get(DataSource);
     const tokens = app.get(TokenService);
     const root = (await app.get(UserService).findByUsername('root'))!;

@@ -29,7 +29,7 @@ import * as net from 'net';
 import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { readZip, writeZip } from '../modules/file/archive/safe-zip';
+import { readZip, writeZip } from '../core/archive/safe-zip';
 import { HelloModule, adminQuery, listen, startProfile } from './bench-utils';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -402,7 +402,7 @@ async function main(): Promise<void> {
     workers.push(await startWorker(env, `bench-b-${id}`, 63100, workerDir));
 
     // (a) one at a time, with where the time goes (Bull's job timestamps are wall-clock ms on this machine).
-    const { JudgeQueueService } = await import('../modules/judge/judge-queue.service');
+    const { JudgeQueueService } = await import('../modules/judge-queue/judge-queue.service');
     const judgeQueue = app.get(JudgeQueueService).queue;
     const latencies: number[] = [];
     const parts = { submit: [] as number[], wait: [] as number[], judge: [] as number[], collect: [] as number[] };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestStatus, ContestSubmissionItem, JudgeStatus, Page, contestSealTime } from '@oj/contracts';
-import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
+import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';

@@ -17,7 +17,7 @@ import { NotFoundError } from '../../core/http/api.exception';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { Tag } from '../problem/entities/tag.entity';
-import { STATISTIC_VERDICTS, StatisticColumn } from '../judge/judge-statistics';
+import { STATISTIC_VERDICTS, StatisticColumn } from '../judge-queue/judge-statistics';
 import { CONTEST_CACHE_MS, CONTEST_REFRESH_MS, ContestAccess } from './contest-access.service';
 import { notContestAdmin } from './contest-admins.sql';
 import { ContestListQueryDto } from './dto/contest.dto';

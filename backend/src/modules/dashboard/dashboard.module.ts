@@ -8,7 +8,7 @@ import { SubmissionChartService } from './submission-chart.service';
 import { TopGroupService } from './top-group.service';
 import { Group } from '../group/entities/group.entity';
 import { ContestModule } from '../contest/contest.module';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { LoginSession } from './entities/login-session.entity';
 import { LoginSessionMiddleware } from './login-session.middleware';
 

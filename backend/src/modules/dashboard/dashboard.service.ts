@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DASHBOARD_SESSIONS_SIZE, DashboardInfo } from '@oj/contracts';
 import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { RecentContest, RecentContestsService } from '../contest/recent-contests.service';
-import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
+import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
 import { Submission } from '../submission/entities/submission.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { LoginSession } from './entities/login-session.entity';

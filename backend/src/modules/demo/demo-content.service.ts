@@ -8,7 +8,7 @@ import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { SiteConfigEntry } from '../../core/site-config/site-config.entity';
 import { AdminContestService } from '../contest/admin-contest.service';
 import { Contest } from '../contest/entities/contest.entity';
-import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
+import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
 import { ProblemFormService } from '../problem/problem-form.service';
 import { ProblemService } from '../problem/problem.service';
 import { Problem } from '../problem/entities/problem.entity';

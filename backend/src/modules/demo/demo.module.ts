@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContestModule } from '../contest/contest.module';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { SiteModule } from '../site/site.module';
 import { TrainingModule } from '../training/training.module';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { DeveloperController } from './public/developer.controller';
 import { DeveloperService } from './public/developer.service';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { FileController } from './file.controller';

@@ -8,16 +8,16 @@ import { BadRequestError } from '../../core/http/api.exception';
 import { ProblemInput } from '../problem/problem-input';
 import { ProblemService } from '../problem/problem.service';
 import { TestcaseService } from '../problem/testcase.service';
-import { ArchiveError, readZip } from './archive/safe-zip';
-import { evenScores } from './archive/testcase-zip';
+import { ArchiveError, readZip } from '../../core/archive/safe-zip';
+import { evenScores } from '../problem/testcase-zip';
 import { parseFps } from './formats/fps-format';
 import { buildHojArchiveFiles, parseHojArchive } from './formats/hoj-format';
 import { parseHydroArchive } from './formats/hydro-format';
-import { ImportedProblem } from './formats/imported-problem';
+import { ImportedProblem } from '../problem/imported-problem';
 import { parseKattisArchive } from './formats/kattis-format';
 import { parsePolygonArchive } from './formats/polygon-format';
 import { parseQdojArchive } from './formats/qdoj-format';
-import { writeZip } from './archive/safe-zip';
+import { writeZip } from '../../core/archive/safe-zip';
 
 export type ImportFormat = 'hoj' | 'fps' | 'qdoj' | 'hydro' | 'kattis' | 'polygon';
 

@@ -6,7 +6,7 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
-import { JudgeQueueService } from '../judge/judge-queue.service';
+import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 import { StoredVersion } from '../problem/testcase-store';
 import { TestcaseService } from '../problem/testcase.service';
 

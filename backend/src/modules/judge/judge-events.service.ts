@@ -17,8 +17,8 @@ import { DataSource } from 'typeorm';
 import { MetricsService } from '../../core/observability/metrics.service';
 import { REDIS } from '../../core/redis/redis.module';
 import { testJudgeRedisKey } from '../submission/submission.service';
-import { JudgeJobDataV, JudgeQueueService, TEST_JUDGE_JOB_PREFIX } from './judge-queue.service';
-import { JudgeQueueWaitService } from './judge-queue-wait.service';
+import { JudgeJobDataV, JudgeQueueService, TEST_JUDGE_JOB_PREFIX } from '../judge-queue/judge-queue.service';
+import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
 import { JudgeResultService } from './judge-result.service';
 
 /** How long status changes wait to be written together (the push to subscribers does not wait). */

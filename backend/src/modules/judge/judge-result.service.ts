@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { JudgeResultWritten } from '../../core/events/domain-events';
 import { EventBus } from '../../core/events/event-bus';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
-import { standingDelta, statisticColumn, UserProblemStanding } from './judge-statistics';
+import { standingDelta, statisticColumn, UserProblemStanding } from '../judge-queue/judge-statistics';
 import { storableJson, storableText } from './stored-text';
 
 /** Most characters of a program's output kept per case. */

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { JudgeStatus } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { JudgeEventsService } from './judge-events.service';
-import { JudgeQueueService } from './judge-queue.service';
+import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 
 export interface JudgeSweeperOptions {
   /** How often unfinished submissions are checked. */

@@ -4,7 +4,7 @@ import { SubmissionModule } from '../submission/submission.module';
 import { AdminJudgeController } from './admin-judge.controller';
 import { JudgeEventsService } from './judge-events.service';
 import { JudgePackageController } from './judge-package.controller';
-import { JudgeQueueModule } from './judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { JudgeResultService } from './judge-result.service';
 import { JudgeSweeperService } from './judge-sweeper.service';
 import { ManualJudgeService } from './manual-judge.service';

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError } from '../../core/http/api.exception';
 import { ProblemService } from '../problem/problem.service';
-import { JudgeQueueService } from './judge-queue.service';
+import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 import { JudgeResultService } from './judge-result.service';
 
 /** Verdicts an admin may give by hand: the judge's own final verdicts. */

@@ -4,7 +4,7 @@ import { JUDGE_PRIORITY, JudgeStatus, UNFINISHED_JUDGE_STATUSES } from '@oj/cont
 import { DataSource } from 'typeorm';
 import { EventBus } from '../../core/events/event-bus';
 import { ProblemService } from '../problem/problem.service';
-import { JudgeQueueService } from './judge-queue.service';
+import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 import { JudgeResultService } from './judge-result.service';
 
 /**

@@ -10,7 +10,7 @@ import { RawResponse } from '../../core/http/envelope.adapter';
 import { SubmitIdQueryDto } from '../submission/dto/submission.dto';
 import { SubmissionService } from '../submission/submission.service';
 import { JudgeEventsService } from './judge-events.service';
-import { JudgeQueueWaitService } from './judge-queue-wait.service';
+import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
 
 /**
  * The visibility check of the stream, done before it opens: once Nest has sent an event stream's headers a refusal

@@ -6,9 +6,9 @@ import { createServer, Server } from 'http';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { MetricsService } from '../../core/observability/metrics.service';
-import { JudgeQueueService } from '../judge/judge-queue.service';
-import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
-import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
+import { JudgeQueueService } from '../judge-queue/judge-queue.service';
+import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
+import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
 
 /** The pieces of pg's Pool that tell its use (TypeORM's PostgresDriver keeps it as `master`). */
 interface PgPoolStats {

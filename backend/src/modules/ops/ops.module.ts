@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { AdminQueuesController } from './admin/admin-queues.controller';
 import { HealthController } from './public/health.controller';
 import { HealthService } from './public/health.service';

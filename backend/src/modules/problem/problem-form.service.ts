@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { caseGroupsFromHoj, DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
-import { parseHojExamples } from '../file/formats/imported-problem';
+import { parseHojExamples } from './imported-problem';
 import { ProblemDto } from './dto/problem.dto';
 import { Problem } from './entities/problem.entity';
 import { ProblemInput } from './problem-input';

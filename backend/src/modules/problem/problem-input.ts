@@ -1,5 +1,5 @@
 import { JudgeMode } from '@oj/contracts';
-import { ImportedProblem } from '../file/formats/imported-problem';
+import { ImportedProblem } from './imported-problem';
 
 /** What a problem save needs, from the admin form or from an import. */
 export interface ProblemInput extends ImportedProblem {

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { createValidationPipe } from '../../core/http/validation.pipe';
 import { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth, Public } from '../../core/auth/decorators';
-import { JudgeServerRegistry } from '../judge/judge-server-registry.service';
+import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
 import {
   LanguagesQueryDto,
   PidQueryDto,

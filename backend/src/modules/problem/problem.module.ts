@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
 import { AdminProblemController } from './admin-problem.controller';
 import { CodeTemplate } from './entities/code-template.entity';

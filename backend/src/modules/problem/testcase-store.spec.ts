@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { readZip } from '../file/archive/safe-zip';
+import { readZip } from '../../core/archive/safe-zip';
 import { PackageSource, sha256, TestcaseStore } from './testcase-store';
 
 describe('TestcaseStore', () => {

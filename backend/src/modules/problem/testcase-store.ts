@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
 import { CaseGroup, CheckerProtocol, ProblemPackage } from '@oj/contracts';
-import { writeZip } from '../file/archive/safe-zip';
+import { writeZip } from '../../core/archive/safe-zip';
 
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 

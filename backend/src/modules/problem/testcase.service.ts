@@ -5,8 +5,8 @@ import { existsSync, promises as fs } from 'fs';
 import * as path from 'path';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { ApiException, BadRequestError } from '../../core/http/api.exception';
-import { ArchiveError, readZip, writeZip } from '../file/archive/safe-zip';
-import { pairTestcases, testcaseRoot } from '../file/archive/testcase-zip';
+import { ArchiveError, readZip, writeZip } from '../../core/archive/safe-zip';
+import { pairTestcases, testcaseRoot } from './testcase-zip';
 import { ProblemCase } from './entities/problem-case.entity';
 import { TestcaseStore } from './testcase-store';
 

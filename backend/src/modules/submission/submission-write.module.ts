@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { Submission } from './entities/submission.entity';
 import { SubmissionWriter } from './submission-writer.service';

@@ -7,7 +7,7 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, TooManyRequestsError } from '../../core/http/api.exception';
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { JudgeQueueService } from '../judge/judge-queue.service';
+import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 import type { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { Submission } from './entities/submission.entity';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
 import { ExamModule } from '../exam/exam.module';
-import { JudgeQueueModule } from '../judge/judge-queue.module';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
 import { JudgeCase } from './entities/judge-case.entity';

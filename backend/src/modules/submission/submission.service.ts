@@ -30,8 +30,8 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { JudgeQueueService } from '../judge/judge-queue.service';
-import { JudgeQueueWaitService } from '../judge/judge-queue-wait.service';
+import { JudgeQueueService } from '../judge-queue/judge-queue.service';
+import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/submission.dto';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { SystemInfo } from '@oj/contracts';
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { JudgeQueueService } from '../../judge/judge-queue.service';
-import { JudgeServerRegistry } from '../../judge/judge-server-registry.service';
+import { JudgeQueueService } from '../../judge-queue/judge-queue.service';
+import { JudgeServerRegistry } from '../../judge-queue/judge-server-registry.service';
 
 /** backend/package.json, four levels up from src/modules/developer/public and from dist/modules/developer/public. */
 const VERSION = (JSON.parse(readFileSync(path.join(__dirname, '../../../../package.json'), 'utf8')) as { version: string }).version;

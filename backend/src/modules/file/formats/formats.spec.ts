@@ -1,10 +1,10 @@
 import { JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
-import { readZip, writeZip } from '../archive/safe-zip';
+import { readZip, writeZip } from '../../../core/archive/safe-zip';
 import { buildHojArchiveFiles, parseHojArchive } from './hoj-format';
 import { parseFps } from './fps-format';
 import { parseQdojArchive } from './qdoj-format';
 import { hydroMemoryMb, hydroTimeMs, parseHydroArchive } from './hydro-format';
-import { emptyProblem } from './imported-problem';
+import { emptyProblem } from '../../problem/imported-problem';
 
 const map = (entries: [string, string][]) => new Map(entries.map(([k, v]) => [k, Buffer.from(v)]));
 

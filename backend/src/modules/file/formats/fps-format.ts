@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { JudgeMode } from '@oj/contracts';
-import { ArchiveError } from '../archive/safe-zip';
-import { emptyProblem, ImportedProblem } from './imported-problem';
+import { ArchiveError } from '../../../core/archive/safe-zip';
+import { emptyProblem, ImportedProblem } from '../../problem/imported-problem';
 
 type Node = string | number | { '#text'?: string | number; [attr: string]: unknown };
 

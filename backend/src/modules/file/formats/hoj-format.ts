@@ -9,8 +9,8 @@ import {
   ProblemType,
   subtaskProblem,
 } from '@oj/contracts';
-import { ArchiveError } from '../archive/safe-zip';
-import { emptyProblem, formatHojExamples, ImportedProblem, parseHojExamples } from './imported-problem';
+import { ArchiveError } from '../../../core/archive/safe-zip';
+import { emptyProblem, formatHojExamples, ImportedProblem, parseHojExamples } from '../../problem/imported-problem';
 
 /** What HOJ writes into `<key>.json` beside a `<key>/` folder of case files. */
 export interface HojProblemJson {

@@ -1,8 +1,8 @@
 import * as yaml from 'js-yaml';
 import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
-import { ArchiveError } from '../archive/safe-zip';
-import { pairTestcases } from '../archive/testcase-zip';
-import { emptyProblem, ImportedProblem } from './imported-problem';
+import { ArchiveError } from '../../../core/archive/safe-zip';
+import { pairTestcases } from '../../problem/testcase-zip';
+import { emptyProblem, ImportedProblem } from '../../problem/imported-problem';
 
 interface HydroProblemYaml {
   title?: string;

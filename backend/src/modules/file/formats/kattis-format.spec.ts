@@ -1,5 +1,5 @@
 import { JudgeMode, ProblemType } from '@oj/contracts';
-import { ArchiveError } from '../archive/safe-zip';
+import { ArchiveError } from '../../../core/archive/safe-zip';
 import { parseKattisArchive } from './kattis-format';
 
 const map = (entries: [string, string][]) => new Map(entries.map(([k, v]) => [k, Buffer.from(v)]));

@@ -15,9 +15,9 @@
 import * as yaml from 'js-yaml';
 import { JudgeMode, ProblemType } from '@oj/contracts';
 import type { CaseGroup, SubtaskRule } from '@oj/contracts';
-import { ArchiveError } from '../archive/safe-zip';
+import { ArchiveError } from '../../../core/archive/safe-zip';
 import { expandedNodes, YAML_MAX_NODES } from './hydro-format';
-import { emptyProblem, ImportedProblem } from './imported-problem';
+import { emptyProblem, ImportedProblem } from '../../problem/imported-problem';
 import { inlineHeaders } from './judge-source';
 
 interface KattisProblemYaml {

@@ -13,8 +13,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { JudgeMode, ProblemType } from '@oj/contracts';
 import type { CaseGroup } from '@oj/contracts';
-import { ArchiveError } from '../archive/safe-zip';
-import { emptyProblem, ImportedProblem } from './imported-problem';
+import { ArchiveError } from '../../../core/archive/safe-zip';
+import { emptyProblem, ImportedProblem } from '../../problem/imported-problem';
 import { inlineHeaders } from './judge-source';
 
 type Attrs = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { JudgeMode, ProblemType } from '@oj/contracts';
-import { ArchiveError } from '../archive/safe-zip';
-import { emptyProblem, ImportedProblem } from './imported-problem';
+import { ArchiveError } from '../../../core/archive/safe-zip';
+import { emptyProblem, ImportedProblem } from '../../problem/imported-problem';
 
 interface QdojRich {
   format?: string;

@@ -8,7 +8,7 @@ import { TokenService } from '../../../core/auth/token.service';
 import { SessionService } from '../../../core/auth/session.service';
 import { errorEnvelope } from '../../../core/http/envelope';
 import { UserStatus } from '../../../core/auth/entities/user.entity';
-import { JudgeQueueService } from '../../judge/judge-queue.service';
+import { JudgeQueueService } from '../../judge-queue/judge-queue.service';
 
 /** Where the Bull dashboard is served (its pages and its own JSON calls). */
 export const QUEUE_BOARD_PATH = '/api/admin/queues/board';

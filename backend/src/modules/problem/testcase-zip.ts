@@ -1,4 +1,4 @@
-import { ArchiveError } from './safe-zip';
+import { ArchiveError } from '../../core/archive/safe-zip';
 
 export interface CaseFiles {
   /** Case number as found in the file names (1-based order after sorting). */

@@ -1,6 +1,6 @@
-import { manyEntryBomb, zeroBomb, zipWithRawName } from '../../../../test/fixtures/zip-fixtures';
+import { manyEntryBomb, zeroBomb, zipWithRawName } from '../../../test/fixtures/zip-fixtures';
 import { ArchiveError, DEFAULT_ZIP_LIMITS, readZip, safeEntryPath, writeZip } from './safe-zip';
-import { evenScores, pairTestcases, testcaseRoot } from './testcase-zip';
+import { evenScores, pairTestcases, testcaseRoot } from '../../modules/problem/testcase-zip';
 
 // Building and refusing bombs is quick, but the shared machine can be slow.
 jest.setTimeout(30_000);
