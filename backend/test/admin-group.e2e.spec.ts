@@ -18,7 +18,7 @@ import request from 'supertest';
 import { writeZip } from '../src/core/archive/safe-zip';
 import { GroupMember } from '../src/core/auth/entities/group-member.entity';
 import { Group } from '../src/modules/group/entities/group.entity';
-import { UserJudgeStat } from '../src/modules/submission/entities/user-judge-stat.entity';
+import { UserJudgeStat } from '../src/modules/submission-store/entities/user-judge-stat.entity';
 import { createTestApp, TestApp } from './utils/test-app';
 
 const api = (path: string) => `/api${path}`;

@@ -3,7 +3,7 @@ import { AfterEndSeal, ContestAuth, ContestType, JudgeStatus, SealMode } from '@
 import request from 'supertest';
 import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { Submission } from '../src/modules/submission/entities/submission.entity';
+import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { TestApp, TestUser } from './utils/test-app';
 
 export const MIN = 60_000;

@@ -7,7 +7,7 @@ import { ContestType, JudgeStatus, ProblemAuth, ProblemType, Role, SealMode } fr
 import request from 'supertest';
 import { JudgeResultService } from '../src/modules/judge/judge-result.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { Submission } from '../src/modules/submission/entities/submission.entity';
+import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { addProblem, createContest, MIN } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 

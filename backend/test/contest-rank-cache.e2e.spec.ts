@@ -18,7 +18,7 @@ import { ContestRegister } from '../src/modules/contest/entities/contest-registe
 import { BOARD_REFRESH_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { GroupAccessService } from '../src/core/auth/group-access.service';
-import { Submission } from '../src/modules/submission/entities/submission.entity';
+import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { addProblem, boardRows, contestBody, createContest, createProblem, judged, MIN, PASSWORD, rank } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 

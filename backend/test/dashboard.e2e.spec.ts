@@ -5,7 +5,7 @@ import { ContestRegister } from '../src/modules/contest/entities/contest-registe
 import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { LoginSession } from '../src/modules/dashboard/entities/login-session.entity';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { Submission } from '../src/modules/submission/entities/submission.entity';
+import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -25,7 +25,7 @@ import { ContestAnnouncement } from '../src/modules/contest/entities/contest-ann
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { Tag } from '../src/modules/problem/entities/tag.entity';
 import { ProblemTag } from '../src/modules/problem/entities/problem-tag.entity';
-import { Submission } from '../src/modules/submission/entities/submission.entity';
+import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { readZip } from '../src/core/archive/safe-zip';
 import { addProblem, contestBody, createContest, judged, MIN } from './contest-fixtures';
 import { createTestApp, TEST_PASSWORD, TEST_REDIS_URL, TestApp, TestUser } from './utils/test-app';

@@ -10,7 +10,7 @@ import { createExam, ok } from './exam-fixtures';
 import { setSubmitInterval } from './fixtures/pipeline-helpers';
 import { addTrainingProblem, bankProblem, createTraining } from './training-fixtures';
 import { JudgeQueueService } from '../src/modules/judge-queue/judge-queue.service';
-import { SubmissionWriter } from '../src/modules/submission/submission-writer.service';
+import { SubmissionWriter } from '../src/modules/submission-store/submission-writer.service';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 jest.setTimeout(120_000);

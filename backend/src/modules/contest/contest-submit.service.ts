@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { JUDGE_PRIORITY } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { ProblemService } from '../problem/problem.service';
-import { Submission } from '../submission/entities/submission.entity';
-import { PublicSubmission, toPublicSubmission } from '../submission/public-submission';
-import { SubmissionWriter } from '../submission/submission-writer.service';
+import { Submission } from '../submission-store/entities/submission.entity';
+import { PublicSubmission, toPublicSubmission } from '../submission-store/public-submission';
+import { SubmissionWriter } from '../submission-store/submission-writer.service';
 import { ContestJudgeBridge, ContestResult } from './contest-judge.bridge';
 
 /** A contest submission: `pid` is the contest display id (HOJ SubmitJudgeDTO with cid). */

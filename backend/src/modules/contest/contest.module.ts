@@ -33,7 +33,7 @@ import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
-import { SubmissionWriteModule } from '../submission/submission-write.module';
+import { SubmissionStoreModule } from '../submission-store/submission-store.module';
 
 @Module({
   imports: [
@@ -49,7 +49,7 @@ import { SubmissionWriteModule } from '../submission/submission-write.module';
     ProblemModule,
     JudgeQueueModule,
     // The submission module's writer stores and enqueues what this module's submit resolves.
-    SubmissionWriteModule,
+    SubmissionStoreModule,
     GroupAccessModule,
     // get-full-screen-problem-list answers a training's problems too (HOJ serves both from one route).
     TrainingModule,

@@ -4,7 +4,7 @@ import { DASHBOARD_SESSIONS_SIZE, DashboardInfo } from '@oj/contracts';
 import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { RecentContest, RecentContestsService } from '../contest/recent-contests.service';
 import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
-import { Submission } from '../submission/entities/submission.entity';
+import { Submission } from '../submission-store/entities/submission.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { LoginSession } from './entities/login-session.entity';
 

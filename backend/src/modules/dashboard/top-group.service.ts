@@ -4,7 +4,7 @@ import { GroupMemberStatus, GroupStatus, TOP_GROUP_RANK_SIZE, TopGroupRow } from
 import { Repository } from 'typeorm';
 import { GroupMember } from '../../core/auth/entities/group-member.entity';
 import { Group } from '../group/entities/group.entity';
-import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
+import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
 
 /**
  * The dashboard's top 10 teams (product §2): groups ranked by the sum of their members' solved problems (the

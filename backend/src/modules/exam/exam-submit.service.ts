@@ -3,8 +3,8 @@ import { EXAM_ERR, JUDGE_PRIORITY } from '@oj/contracts';
 import { AuthUser } from '../../core/auth/auth-user';
 import { NotFoundError } from '../../core/http/api.exception';
 import { ProblemService } from '../problem/problem.service';
-import { PublicSubmission, toPublicSubmission } from '../submission/public-submission';
-import { SubmissionWriter } from '../submission/submission-writer.service';
+import { PublicSubmission, toPublicSubmission } from '../submission-store/public-submission';
+import { SubmissionWriter } from '../submission-store/submission-writer.service';
 import { ExamAccessService } from './exam-access.service';
 import { ExamItemsService } from './exam-items.service';
 

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
-import { SubmissionWriteModule } from '../submission/submission-write.module';
+import { SubmissionStoreModule } from '../submission-store/submission-store.module';
 import { AdminExamController, AdminQuestionController } from './admin/admin-exam.controller';
 import { AdminExamService } from './admin/admin-exam.service';
 import { QuestionBankService } from './admin/question-bank.service';
@@ -28,7 +28,7 @@ import { PaperScoringService } from './scoring/paper-scoring.service';
     TypeOrmModule.forFeature([Exam, ExamRegister, ExamProblem, ExamQuestion, ExamAnswer, ExamPaper, Question]),
     ProblemModule,
     // The submission module's writer stores and enqueues what this module's submit resolves.
-    SubmissionWriteModule,
+    SubmissionStoreModule,
     GroupAccessModule,
   ],
   controllers: [ExamController, AdminExamController, AdminQuestionController],

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
-import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
+import { UserProblemStat } from './entities/user-problem-stat.entity';
 import { AdminProblemController } from './admin-problem.controller';
 import { CodeTemplate } from './entities/code-template.entity';
 import { ProblemCase } from './entities/problem-case.entity';

@@ -25,7 +25,7 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { GroupAccessService } from '../../core/auth/group-access.service';
 import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
-import { UserProblemStat } from '../submission/entities/user-problem-stat.entity';
+import { UserProblemStat } from './entities/user-problem-stat.entity';
 import { CodeTemplate } from './entities/code-template.entity';
 import { ProblemCase } from './entities/problem-case.entity';
 import { ProblemLanguage } from './entities/problem-language.entity';

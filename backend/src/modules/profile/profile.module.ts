@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RatingModule } from '../rating/rating.module';
-import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
+import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
 import { UserRole } from '../../core/auth/entities/user-role.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { UserModule } from '../user/user.module';

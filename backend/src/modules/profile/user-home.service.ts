@@ -8,7 +8,7 @@ import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { REDIS } from '../../core/redis/redis.module';
 import { RatingService } from '../rating/rating.service';
-import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
+import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
 import { UserRole } from '../../core/auth/entities/user-role.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { UserService } from '../user/user.service';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Submission } from '../submission/entities/submission.entity';
-import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
+import { Submission } from '../submission-store/entities/submission.entity';
+import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { RankController } from './rank.controller';
 import { RankService } from './rank.service';

@@ -5,8 +5,8 @@ import { Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { User } from '../../core/auth/entities/user.entity';
 import { escapeLike } from '../problem/problem.service';
-import { Submission } from '../submission/entities/submission.entity';
-import { UserJudgeStat } from '../submission/entities/user-judge-stat.entity';
+import { Submission } from '../submission-store/entities/submission.entity';
+import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
 import { RankListQueryDto } from './dto/rank-query.dto';
 import { rankOrderSql, RankType } from './rank-order';
 

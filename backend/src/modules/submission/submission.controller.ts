@@ -15,7 +15,7 @@ import {
   TestJudgeKeyQueryDto,
 } from './dto/submission.dto';
 import { ContestSubmitService } from '../contest/contest-submit.service';
-import { SubmissionStatisticsService } from './submission-statistics.service';
+import { SubmissionStatisticsService } from '../submission-store/submission-statistics.service';
 import { TrainingSubmitService } from '../training/training-submit.service';
 import { ExamSubmitService } from '../exam/exam-submit.service';
 import { SubmissionService } from './submission.service';

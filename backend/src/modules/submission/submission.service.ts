@@ -35,10 +35,10 @@ import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/submission.dto';
-import { JudgeCase } from './entities/judge-case.entity';
-import { PublicSubmission, toPublicSubmission } from './public-submission';
-import { Submission } from './entities/submission.entity';
-import { SubmissionWriter } from './submission-writer.service';
+import { JudgeCase } from '../submission-store/entities/judge-case.entity';
+import { PublicSubmission, toPublicSubmission } from '../submission-store/public-submission';
+import { Submission } from '../submission-store/entities/submission.entity';
+import { SubmissionWriter } from '../submission-store/submission-writer.service';
 
 /** Redis key of a test judge ("run on custom input"); the value expires after TEST_JUDGE_TTL_SEC. */
 export const testJudgeRedisKey = (key: string) => `test-judge:${key}`;

@@ -47,7 +47,7 @@ export interface SubmitContext {
 /**
  * The one writer of new submissions (issue 33, "one submit path"): every context's submission is checked for its
  * language and the submit interval, stored as Pending and enqueued here, and a failed enqueue marks it Submitted
- * Failed here. Its own module (SubmissionWriteModule) so that the contest and exam modules, which the submission
+ * Failed here. Its own module (SubmissionStoreModule) so that the contest and exam modules, which the submission
  * module imports, can call it without a cycle.
  */
 @Injectable()

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
+import { ProblemModule } from '../problem/problem.module';
+import { JudgeCase } from './entities/judge-case.entity';
+import { Submission } from './entities/submission.entity';
+import { UserJudgeStat } from './entities/user-judge-stat.entity';
+import { SubmissionStatisticsService } from './submission-statistics.service';
+import { SubmissionWriter } from './submission-writer.service';
+
+/**
+ * The submission tables and their one writer, below every module that makes or reads submissions: the contest,
+ * exam and training modules call the writer, and the submission module (the submit routes, the status list and
+ * detail) builds on those modules, so the writer cannot live there without a cycle. It depends on none of them.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Submission, JudgeCase, UserJudgeStat]), ProblemModule, JudgeQueueModule],
+  providers: [SubmissionWriter, SubmissionStatisticsService],
+  // The repositories go with it: the submission module's list and detail read these tables.
+  exports: [TypeOrmModule, SubmissionWriter, SubmissionStatisticsService],
+})
+export class SubmissionStoreModule {}
