@@ -7,7 +7,7 @@ import { GroupAccessService } from '../../core/auth/group-access.service';
 import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { AccountLimitRule, Contest } from './entities/contest.entity';
 import { ContestRegister } from './entities/contest-register.entity';
-import { RegistrationCache } from './timed/registration-cache';
+import { RegistrationCache } from '../timed-event/registration-cache';
 import { RowCache } from '../../core/cache/row-cache';
 import {
   TimedStanding,
@@ -19,7 +19,7 @@ import {
   hasAccess,
   isEventAdmin,
   registerWithPassword,
-} from './timed/timed-rules';
+} from '../timed-event/timed-rules';
 
 const CONTEST_TEXTS: TimedTexts = {
   notRegistered: CONTEST_ERR.notRegistered,

@@ -2,11 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { advanceStatusByClock } from './timed/timed-clock';
+import { advanceStatusByClock, TIMED_CLOCK_INTERVAL_MS } from '../timed-event/timed-clock';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
-
-/** How often the stored status follows the clock; answers compute it on read, so this only keeps lists and SQL honest. */
-export const CONTEST_CLOCK_INTERVAL_MS = 5_000;
 
 /** Moves contest.status Scheduled → Running → Ended by the clock (product §4), idempotent on every replica; drops idle boards. */
 @Injectable()
@@ -18,7 +15,7 @@ export class ContestClockService {
     private readonly scoreboard: ScoreboardService,
   ) {}
 
-  @Interval(CONTEST_CLOCK_INTERVAL_MS)
+  @Interval(TIMED_CLOCK_INTERVAL_MS)
   async tick(now: Date = new Date()): Promise<number> {
     const { moved: affected } = await advanceStatusByClock(this.db, 'contest', now);
     if (affected) this.logger.log(`contest status moved on ${affected} contest(s)`);

@@ -9,14 +9,12 @@ import {
   Page,
   contestSealTime,
   contestStatusAt,
-  formatHojExamples,
 } from '@oj/contracts';
 import { Brackets, DataSource, In, Repository } from 'typeorm';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { NotFoundError } from '../../core/http/api.exception';
-import { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
-import { Tag } from '../problem/entities/tag.entity';
+import { loadTimedProblem, TimedProblem, timedProblemView } from '../problem/timed-problem';
 import { STATISTIC_VERDICTS, StatisticColumn } from '../judge-queue/judge-statistics';
 import { CONTEST_CACHE_MS, CONTEST_REFRESH_MS, ContestAccess } from './contest-access.service';
 import { notContestAdmin } from './contest-admins.sql';
@@ -28,69 +26,6 @@ import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 import { RowCache } from '../../core/cache/row-cache';
-
-/**
- * A bank problem under its contest or exam display id, title and colour, with its languages and templates
- * (get-contest-problem-details, get-exam-problem-details). `hideHints` drops source, author and difficulty.
- */
-export async function timedProblemDetails(
-  db: DataSource,
-  bank: ProblemService,
-  link: { pid: number; displayId: string; displayTitle: string; color: string | null },
-  hideHints: boolean,
-): Promise<{ problem: Record<string, unknown>; languages: string[]; codeTemplate: Record<string, string>; now: string }> {
-  const loaded = await loadTimedProblem(db, bank, link.pid);
-  if (!loaded) throw new NotFoundError();
-  return timedProblemView(loaded, link, hideHints);
-}
-
-/** What a timed problem page shows of a bank problem, read once (a contest caches it per replica). */
-export interface TimedProblem {
-  problem: Pick<Problem, (typeof PUBLIC_PROBLEM_COLUMNS)[number]>;
-  languages: string[];
-  codeTemplate: Record<string, string>;
-  tags: Tag[];
-}
-
-/** The bank problem's public columns, languages and enabled code templates, or null when it is gone. */
-export async function loadTimedProblem(db: DataSource, bank: ProblemService, pid: number): Promise<TimedProblem | null> {
-  const problem = await db.getRepository(Problem).findOne({ select: [...PUBLIC_PROBLEM_COLUMNS], where: { id: pid } });
-  if (!problem) return null;
-  const [languages, templates, tags] = await Promise.all([
-    bank.languagesFor(problem.id),
-    bank.templatesOf(problem.id),
-    bank.tagsOf([problem.id]),
-  ]);
-  return {
-    problem,
-    tags: tags.get(problem.id) ?? [],
-    languages: languages.map((l) => l.name),
-    // The bank problem's enabled code templates per language, as get-problem-detail gives them (HOJ ProblemInfoVO).
-    codeTemplate: Object.fromEntries(templates.map((t) => [t.language, t.code])),
-  };
-}
-
-/** A loaded problem under its display id, title and colour; `hideHints` drops source, author and difficulty. */
-export function timedProblemView(
-  loaded: TimedProblem,
-  link: { displayId: string; displayTitle: string; color: string | null },
-  hideHints: boolean,
-): { problem: Record<string, unknown>; languages: string[]; codeTemplate: Record<string, string>; now: string } {
-  const hidden = hideHints ? { source: null, author: null, difficulty: null } : {};
-  return {
-    problem: {
-      ...loaded.problem,
-      ...hidden,
-      examples: formatHojExamples(loaded.problem.examples),
-      problemId: link.displayId,
-      title: link.displayTitle,
-      color: link.color,
-    },
-    languages: loaded.languages,
-    codeTemplate: loaded.codeTemplate,
-    now: new Date().toISOString(),
-  };
-}
 
 /** A contest's problem list with the accepted and total counts (get-contest-problem), as cached per replica. */
 type ProblemListRow = ContestProblem & { ac: number; total: number };
@@ -125,34 +60,6 @@ export function contestView(c: Contest, now = new Date()): ContestView {
     now: now.toISOString(),
   };
 }
-
-/** Columns of a bank problem shown inside a contest (never the checker code or extra judge files). */
-const PUBLIC_PROBLEM_COLUMNS = [
-  'id',
-  'problemId',
-  'title',
-  'author',
-  'type',
-  'judgeMode',
-  'timeLimit',
-  'memoryLimit',
-  'stackLimit',
-  'description',
-  'input',
-  'output',
-  'examples',
-  'source',
-  'difficulty',
-  'hint',
-  'ioScore',
-  'codeShare',
-  'isRemoveEndBlank',
-  'openCaseResult',
-  'isFileIO',
-  'ioReadFileName',
-  'ioWriteFileName',
-  'userExtraFile',
-] as const satisfies readonly (keyof Problem)[];
 
 /** Public contest reads: list, info, problems, announcements (product §7 contest calls). */
 @Injectable()

@@ -4,7 +4,7 @@ import { ContestAuth, ContestStatus, EXAM_ERR, contestStatusAt } from '@oj/contr
 import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
-import { RegistrationCache } from '../contest/timed/registration-cache';
+import { RegistrationCache } from '../timed-event/registration-cache';
 import { GroupAccessService } from '../../core/auth/group-access.service';
 import { RowCache } from '../../core/cache/row-cache';
 import {
@@ -17,7 +17,7 @@ import {
   hasAccess,
   isEventAdmin,
   registerWithPassword,
-} from '../contest/timed/timed-rules';
+} from '../timed-event/timed-rules';
 import { ExamRegister } from './entities/exam-register.entity';
 import { Exam } from './entities/exam.entity';
 

@@ -3,15 +3,14 @@ import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContestStatus, contestStatusAt } from '@oj/contracts';
 import { DataSource } from 'typeorm';
-import { CONTEST_CLOCK_INTERVAL_MS } from '../contest/contest-clock.service';
-import { advanceStatusByClock } from '../contest/timed/timed-clock';
+import { advanceStatusByClock, TIMED_CLOCK_INTERVAL_MS } from '../timed-event/timed-clock';
 import { JudgeResultWritten } from '../../core/events/domain-events';
 import { EventBus } from '../../core/events/event-bus';
 import { ExamAccessService } from './exam-access.service';
 import { PaperScoringService } from './scoring/paper-scoring.service';
 
 /**
- * The exam clock (the contest one, `advanceStatusByClock`): moves exam.status, and scores every paper of an
+ * The exam clock (the timed-event module's `advanceStatusByClock`, as the contest clock): moves exam.status, and scores every paper of an
  * exam with autoRealScore when it ends. Judge results of exam submissions re-score the candidate's paper once
  * the exam has been scored (late verdicts after the end).
  */
@@ -31,7 +30,7 @@ export class ExamClockService implements OnModuleInit {
     this.bus.on('judge.result-written', (r) => this.onResult(r));
   }
 
-  @Interval(CONTEST_CLOCK_INTERVAL_MS)
+  @Interval(TIMED_CLOCK_INTERVAL_MS)
   async tick(now: Date = new Date()): Promise<number> {
     const { moved, ended } = await advanceStatusByClock(this.db, 'exam', now);
     for (const eid of ended) {

@@ -1,4 +1,4 @@
-import { isEventAdmin } from '../contest/timed/timed-rules';
+import { isEventAdmin } from '../timed-event/timed-rules';
 import { ExamAccessService } from '../exam/exam-access.service';
 import { ContestAccessService } from '../contest/contest-access.service';
 import { ContestSubmissionService } from '../contest/contest-submission.service';

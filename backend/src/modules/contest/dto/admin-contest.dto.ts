@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { BoolQuery } from './bool-query';
+import { BoolQuery } from '../../../core/http/bool-query';
 import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from './contest-link.decorators';
 
 export class AdminContestListQueryDto extends PageQueryDto {

@@ -15,7 +15,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { BoolQuery } from './bool-query';
+import { BoolQuery } from '../../../core/http/bool-query';
 
 /** How many other contests one board may merge (externalCidList). */
 export const MERGED_CONTESTS_MAX = 10;

@@ -17,7 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { BoolQuery } from '../../contest/dto/bool-query';
+import { BoolQuery } from '../../../core/http/bool-query';
 
 const values = <T extends object>(o: T) => Object.values(o) as T[keyof T][];
 

@@ -3,7 +3,7 @@ import { ContestAuth, ContestStatus, EXAM_LIMITS, QuestionType } from '@oj/contr
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { BoolQuery } from '../../contest/dto/bool-query';
+import { BoolQuery } from '../../../core/http/bool-query';
 
 const values = <T extends object>(o: T) => Object.values(o) as T[keyof T][];
 

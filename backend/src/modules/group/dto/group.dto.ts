@@ -3,7 +3,7 @@ import { GroupAuth, GroupMemberStatus } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { BoolQuery } from '../../contest/dto/bool-query';
+import { BoolQuery } from '../../../core/http/bool-query';
 
 /** HOJ's client sends empty filters as ''; read them as absent. */
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' || value === null ? undefined : value);

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsString, MaxLength, Min } from 'class-validator';
-import { BoolQuery } from '../../contest/dto/bool-query';
+import { BoolQuery } from '../../../core/http/bool-query';
 
 /** PUT group/change-exam-visible (as change-contest-visible: eid, visible in the query). */
 export class GroupExamVisibleDto {

@@ -3,7 +3,7 @@ import { ProblemAuth } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { BoolQuery } from '../../contest/dto/bool-query';
+import { BoolQuery } from '../../../core/http/bool-query';
 
 /** PUT group/change-problem-auth: HOJ's @RequestParam pid and auth (query). */
 export class GroupProblemAuthDto {

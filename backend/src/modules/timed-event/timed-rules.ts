@@ -1,6 +1,6 @@
 import { ContestAuth, ContestStatus, ERR } from '@oj/contracts';
-import { AuthUser } from '../../../core/auth/auth-user';
-import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../../core/http/api.exception';
+import { AuthUser } from '../../core/auth/auth-user';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../core/http/api.exception';
 import { RegistrationCache } from './registration-cache';
 
 /**

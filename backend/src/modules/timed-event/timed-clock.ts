@@ -2,6 +2,12 @@ import { ContestStatus } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 
 /**
+ * How often the contest and exam clocks move the stored status; answers compute the status on read, so this only
+ * keeps lists and SQL honest.
+ */
+export const TIMED_CLOCK_INTERVAL_MS = 5_000;
+
+/**
  * Moves the stored status of every row of a timed table (`contest`, `exam`: columns status, start_time,
  * end_time) Scheduled → Running → Ended by the clock (product §4); idempotent, so every replica may run it.
  * Returns the ids that became Ended in this call.
