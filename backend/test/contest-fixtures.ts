@@ -1,7 +1,7 @@
 /** Shared set-up of the contest HTTP suites: contests made through the admin API, problems and results in the real database. */
 import { AfterEndSeal, ContestAuth, ContestType, JudgeStatus, SealMode } from '@oj/contracts';
 import request from 'supertest';
-import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
+import { ContestJudgeBridge } from '../src/modules/contest/submissions/contest-judge.bridge';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { TestApp, TestUser } from './utils/test-app';

@@ -11,8 +11,8 @@ import {
   ContestAccessService,
   UNREGISTERED_CACHE_MS,
 } from '../src/modules/contest/contest-access.service';
-import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
-import { rankBody } from '../src/modules/contest/contest.controller';
+import { ContestJudgeBridge } from '../src/modules/contest/submissions/contest-judge.bridge';
+import { rankBody } from '../src/modules/contest/public/contest.controller';
 import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { ContestRegister } from '../src/modules/contest/entities/contest-register.entity';
 import { BOARD_REFRESH_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';

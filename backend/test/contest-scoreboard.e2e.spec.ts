@@ -6,7 +6,7 @@ import { AfterEndSeal, AcmRankRow, ContestType, JudgeStatus, OiRankRow, OiScoreT
 import request from 'supertest';
 import { GroupAccessService } from '../src/core/auth/group-access.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
-import { ContestJudgeBridge } from '../src/modules/contest/contest-judge.bridge';
+import { ContestJudgeBridge } from '../src/modules/contest/submissions/contest-judge.bridge';
 import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { BOARD_IDLE_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { loadPackedSubmissions } from '../src/modules/contest/scoreboard/packed-load';

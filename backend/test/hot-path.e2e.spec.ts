@@ -10,7 +10,7 @@ import request from 'supertest';
 import { HotAnswer, HotCall } from '../src/core/http/hot-path';
 import { MetricsService } from '../src/core/observability/metrics.service';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
-import { ContestController } from '../src/modules/contest/contest.controller';
+import { ContestController } from '../src/modules/contest/public/contest.controller';
 import { CommentController } from '../src/modules/discussion/public/comment.controller';
 import { DiscussionController } from '../src/modules/discussion/public/discussion.controller';
 import { MessageController } from '../src/modules/message/public/message.controller';

@@ -8,7 +8,7 @@ import { ContestAuth, ContestType, ERR, GroupAuth, QuestionType, Role, SiteSwitc
 import request from 'supertest';
 import { HotAnswer, HotCall, HotPathService } from '../src/core/http/hot-path';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
-import { ContestController } from '../src/modules/contest/contest.controller';
+import { ContestController } from '../src/modules/contest/public/contest.controller';
 import { CommentController } from '../src/modules/discussion/public/comment.controller';
 import { DiscussionController } from '../src/modules/discussion/public/discussion.controller';
 import { MessageController } from '../src/modules/message/public/message.controller';

@@ -23,7 +23,7 @@ import { monitorEventLoopDelay } from 'perf_hooks';
 import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { TokenService } from '../core/auth/token.service';
-import { ContestJudgeBridge } from '../modules/contest/contest-judge.bridge';
+import { ContestJudgeBridge } from '../modules/contest/submissions/contest-judge.bridge';
 import { Contest } from '../modules/contest/entities/contest.entity';
 import { BoardSubmission } from '../modules/contest/scoreboard/scoreboard-engine';
 import { ScoreboardService } from '../modules/contest/scoreboard/scoreboard.service';

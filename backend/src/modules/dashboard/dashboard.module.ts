@@ -1,11 +1,11 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AdminDashboardController } from './admin-dashboard.controller';
-import { AdminSubmissionChartController } from './admin-submission-chart.controller';
-import { AdminTopGroupController } from './admin-top-group.controller';
+import { AdminDashboardController } from './admin/admin-dashboard.controller';
+import { AdminSubmissionChartController } from './admin/admin-submission-chart.controller';
+import { AdminTopGroupController } from './admin/admin-top-group.controller';
 import { DashboardService } from './dashboard.service';
-import { SubmissionChartService } from './submission-chart.service';
-import { TopGroupService } from './top-group.service';
+import { SubmissionChartService } from './admin/submission-chart.service';
+import { TopGroupService } from './admin/top-group.service';
 import { Group } from '../group/entities/group.entity';
 import { ContestModule } from '../contest/contest.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';

@@ -31,7 +31,7 @@ import { GroupMember } from '../../core/auth/entities/group-member.entity';
 import { Group } from './entities/group.entity';
 import { GroupExamController } from './exams/group-exam.controller';
 import { GroupExamService } from './exams/group-exam.service';
-import { GroupController } from './group.controller';
+import { GroupController } from './public/group.controller';
 import { GroupService } from './group.service';
 import { GroupMemberController } from './members/group-member.controller';
 import { GroupMemberService } from './members/group-member.service';

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ProblemModule } from '../problem/problem.module';
 import { SubmissionModule } from '../submission/submission.module';
-import { AdminJudgeController } from './admin-judge.controller';
+import { AdminJudgeController } from './admin/admin-judge.controller';
 import { JudgeEventsService } from './judge-events.service';
-import { JudgePackageController } from './judge-package.controller';
+import { JudgePackageController } from './worker-api/judge-package.controller';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { JudgeResultService } from './judge-result.service';
 import { JudgeSweeperService } from './judge-sweeper.service';
-import { ManualJudgeService } from './manual-judge.service';
+import { ManualJudgeService } from './admin/manual-judge.service';
 import { RejudgeService } from './rejudge.service';
-import { SubmissionEventsController } from './submission-events.controller';
+import { SubmissionEventsController } from './public/submission-events.controller';
 import { ContestModule } from '../contest/contest.module';
 
 /** Consumes judge results (once), sweeps stuck submissions, serves judge packages, rejudges, pushes events. */

@@ -5,12 +5,12 @@ import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.enti
 import { UserRole } from '../../core/auth/entities/user-role.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { UserModule } from '../user/user.module';
-import { AccountSettingController } from './account-setting.controller';
-import { AccountSettingService } from './account-setting.service';
-import { AvatarController } from './avatar.controller';
+import { AccountSettingController } from './public/account-setting.controller';
+import { AccountSettingService } from './public/account-setting.service';
+import { AvatarController } from './public/avatar.controller';
 import { AvatarService } from './avatar.service';
 import { SmsClient } from './sms/sms.client';
-import { UserHomeController } from './user-home.controller';
+import { UserHomeController } from './public/user-home.controller';
 import { UserHomeService } from './user-home.service';
 import { VerifyCodeStore } from './verify-code.store';
 

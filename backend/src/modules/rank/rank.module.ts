@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Submission } from '../submission-store/entities/submission.entity';
 import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
 import { User } from '../../core/auth/entities/user.entity';
-import { RankController } from './rank.controller';
+import { RankController } from './public/rank.controller';
 import { RankService } from './rank.service';
 
 @Module({

@@ -2,11 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
 import { Contest } from '../contest/entities/contest.entity';
-import { AdminRatingController } from './admin-rating.controller';
+import { AdminRatingController } from './admin/admin-rating.controller';
 import { ContestRated } from './entities/contest-rated.entity';
 import { ContestRating } from './entities/contest-rating.entity';
 import { UserRating } from './entities/user-rating.entity';
-import { NameStyleController } from './name-style.controller';
+import { NameStyleController } from './public/name-style.controller';
 import { RatingService } from './rating.service';
 
 /** Contest rating (Codeforces' method): rated contests, history, current ratings. */

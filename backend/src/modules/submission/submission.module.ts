@@ -4,7 +4,7 @@ import { ExamModule } from '../exam/exam.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { ProblemModule } from '../problem/problem.module';
 import { TrainingModule } from '../training/training.module';
-import { SubmissionController } from './submission.controller';
+import { SubmissionController } from './public/submission.controller';
 import { SubmissionStoreModule } from '../submission-store/submission-store.module';
 import { SubmissionService } from './submission.service';
 

@@ -1,7 +1,7 @@
 import { isEventAdmin } from '../timed-event/timed-rules';
 import { ExamAccessService } from '../exam/exam-access.service';
 import { ContestAccessService } from '../contest/contest-access.service';
-import { ContestSubmissionService } from '../contest/contest-submission.service';
+import { ContestSubmissionService } from '../contest/submissions/contest-submission.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {

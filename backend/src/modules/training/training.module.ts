@@ -15,7 +15,7 @@ import { TrainingAccessService } from './training-access.service';
 import { TrainingCountsService } from './training-counts.service';
 import { TrainingResultListener } from './training-result.listener';
 import { TrainingSubmitService } from './training-submit.service';
-import { TrainingController } from './training.controller';
+import { TrainingController } from './public/training.controller';
 import { TrainingService } from './training.service';
 
 @Module({

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
-import { AdminFileController } from './admin-file.controller';
+import { AdminFileController } from './admin/admin-file.controller';
 import { UploadedFile } from './entities/uploaded-file.entity';
-import { UploadController } from './upload.controller';
+import { UploadController } from './public/upload.controller';
 import { UploadService } from './upload.service';
 
 /** Uploaded images: Markdown editors, home carousel, e-mail background; file management. */
