@@ -95,4 +95,3 @@ export function timedProblemView(
     now: new Date().toISOString(),
   };
 }
-
