@@ -13,7 +13,7 @@ import { ExamModule } from '../exam/exam.module';
 import { MessageModule } from '../message/message.module';
 import { Problem } from '../problem/entities/problem.entity';
 import { ProblemModule } from '../problem/problem.module';
-import { ProfileModule } from '../profile/profile.module';
+import { UploadModule } from '../upload/upload.module';
 import { AnnouncementEntity } from '../site/entities/announcement.entity';
 import { SiteModule } from '../site/site.module';
 import { TrainingProblem } from '../training/entities/training-problem.entity';
@@ -75,7 +75,7 @@ import { GroupTrainingService } from './trainings/group-training.service';
     ExamModule,
     DiscussionModule,
     UserModule,
-    ProfileModule,
+    UploadModule,
   ],
   controllers: [
     GroupController,

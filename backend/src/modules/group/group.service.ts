@@ -21,7 +21,7 @@ import { pageRequest, toPage } from '../../core/pagination/pagination';
 import { REDIS } from '../../core/redis/redis.module';
 import { ReplicaBus } from '../../core/redis/replica-bus.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
-import { AvatarService } from '../profile/avatar.service';
+import { AvatarStore } from '../upload/avatar-store.service';
 import { GroupAccessService } from '../../core/auth/group-access.service';
 import { GroupDirectoryService } from './directory/group-directory.service';
 import { GroupBodyDto, GroupListQueryDto } from './dto/group.dto';
@@ -68,7 +68,7 @@ export class GroupService {
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly bus: ReplicaBus,
-    private readonly avatars: AvatarService,
+    private readonly avatars: AvatarStore,
     private readonly rateLimit: RateLimitService,
   ) {
     bus.on(ROW_CHANNEL, (gid) => this.rows.forget(Number(gid)));

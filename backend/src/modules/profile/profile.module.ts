@@ -4,6 +4,7 @@ import { RatingModule } from '../rating/rating.module';
 import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
 import { UserRole } from '../../core/auth/entities/user-role.entity';
 import { User } from '../../core/auth/entities/user.entity';
+import { UploadModule } from '../upload/upload.module';
 import { UserModule } from '../user/user.module';
 import { AccountSettingController } from './public/account-setting.controller';
 import { AccountSettingService } from './public/account-setting.service';
@@ -16,10 +17,8 @@ import { VerifyCodeStore } from './verify-code.store';
 
 /** A user's own pages: /user-home data, /setting calls, avatars, codes by e-mail and SMS. */
 @Module({
-  imports: [UserModule, RatingModule, TypeOrmModule.forFeature([User, UserRole, UserJudgeStat])],
+  imports: [UserModule, RatingModule, UploadModule, TypeOrmModule.forFeature([User, UserRole, UserJudgeStat])],
   controllers: [UserHomeController, AccountSettingController, AvatarController],
   providers: [UserHomeService, AccountSettingService, AvatarService, SmsClient, VerifyCodeStore],
-  // Groups keep their avatars as users do (HOJ upload-group-avatar).
-  exports: [AvatarService],
 })
 export class ProfileModule {}

@@ -9,7 +9,7 @@ import { AuthUser } from '../../core/auth/auth-user';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { sniffImage } from '../profile/avatar-image';
+import { sniffImage } from './avatar-image';
 import { UploadedFile } from './entities/uploaded-file.entity';
 
 /** Names the public route accepts (what `store` writes). */
