@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { GroupModule } from '../group/group.module';
+import { GroupContestController } from './group/group-contest.controller';
+import { GroupContestService } from './group/group-contest.service';
 import { UserModule } from '../user/user.module';
 import { ContestUserCopies } from './contest-user-copies';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -37,6 +40,7 @@ import { SubmissionStoreModule } from '../submission-store/submission-store.modu
 
 @Module({
   imports: [
+    GroupModule,
     TypeOrmModule.forFeature([
       Contest,
       ContestProblem,
@@ -56,6 +60,7 @@ import { SubmissionStoreModule } from '../submission-store/submission-store.modu
     UserModule,
   ],
   controllers: [
+    GroupContestController,
     ContestController,
     AdminContestController,
     AdminContestProblemController,
@@ -64,6 +69,7 @@ import { SubmissionStoreModule } from '../submission-store/submission-store.modu
     ContestFileController,
   ],
   providers: [
+    GroupContestService,
     RecentContestsService,
     ContestUserCopies,
     ContestService,

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { GroupModule } from '../group/group.module';
+import { GroupDiscussionController } from './group/group-discussion.controller';
+import { GroupDiscussionService } from './group/group-discussion.service';
 import { DiscussionUserCopies } from './discussion-user-copies';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
@@ -25,6 +28,7 @@ import { DiscussionService } from './public/discussion.service';
 
 @Module({
   imports: [
+    GroupModule,
     UserModule,
     MessageModule,
     ContestModule,
@@ -32,8 +36,9 @@ import { DiscussionService } from './public/discussion.service';
     ProblemModule,
     TypeOrmModule.forFeature([DiscussionCategoryEntity, Discussion, DiscussionLike, DiscussionReport, Comment, CommentLike, Reply]),
   ],
-  controllers: [DiscussionController, CommentController, AdminDiscussionController],
+  controllers: [GroupDiscussionController, DiscussionController, CommentController, AdminDiscussionController],
   providers: [
+    GroupDiscussionService,
     DiscussionCacheService,
     DiscussionRulesService,
     DiscussionRemovalService,

@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { GroupModule } from '../group/group.module';
+import { GroupExamController } from './group/group-exam.controller';
+import { GroupExamService } from './group/group-exam.service';
+import { GroupQuestionController } from './group/group-question.controller';
+import { GroupQuestionService } from './group/group-question.service';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
@@ -25,14 +30,17 @@ import { PaperScoringService } from './scoring/paper-scoring.service';
 
 @Module({
   imports: [
+    GroupModule,
     TypeOrmModule.forFeature([Exam, ExamRegister, ExamProblem, ExamQuestion, ExamAnswer, ExamPaper, Question]),
     ProblemModule,
     // The submission module's writer stores and enqueues what this module's submit resolves.
     SubmissionStoreModule,
     GroupAccessModule,
   ],
-  controllers: [ExamController, AdminExamController, AdminQuestionController],
+  controllers: [GroupExamController, GroupQuestionController, ExamController, AdminExamController, AdminQuestionController],
   providers: [
+    GroupExamService,
+    GroupQuestionService,
     ExamAccessService,
     ExamItemsService,
     ExamService,

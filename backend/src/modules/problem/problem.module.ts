@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { GroupModule } from '../group/group.module';
+import { GroupProblemController } from './group/group-problem.controller';
+import { GroupProblemService } from './group/group-problem.service';
+import { AdminGroupProblemController } from './group/admin-group-problem.controller';
+import { AdminGroupProblemService } from './group/admin-group-problem.service';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
@@ -20,6 +25,7 @@ import { TestcaseService } from './testcase.service';
 
 @Module({
   imports: [
+    GroupModule,
     TypeOrmModule.forFeature([
       Problem,
       Tag,
@@ -34,8 +40,8 @@ import { TestcaseService } from './testcase.service';
     JudgeQueueModule,
     GroupAccessModule,
   ],
-  controllers: [ProblemController, AdminProblemController],
-  providers: [ProblemService, ProblemFormService, TagService, TestcaseService],
+  controllers: [GroupProblemController, AdminGroupProblemController, ProblemController, AdminProblemController],
+  providers: [GroupProblemService, AdminGroupProblemService, ProblemService, ProblemFormService, TagService, TestcaseService],
   exports: [ProblemService, ProblemFormService, TestcaseService],
 })
 export class ProblemModule {}

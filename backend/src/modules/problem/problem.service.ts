@@ -164,6 +164,22 @@ export class ProblemService {
     return problem;
   }
 
+  /**
+   * A bank problem by primary key or display ID, or null, with no access check: for callers that apply their own
+   * rule (a group's contest or exam takes its group's problems and the site's public ones).
+   */
+  findRow(ref: { pid: number } | { problemId: string }): Promise<Problem | null> {
+    return 'pid' in ref ? this.problems.findOneBy({ id: ref.pid }) : this.problems.findOneBy({ problemId: ref.problemId });
+  }
+
+  /**
+   * Inside the caller's transaction: makes a problem just created the group's, by its creator (a group's manager rule
+   * reads the author), whatever the creating body said.
+   */
+  async makeGroupProblem(em: EntityManager, pid: number, gid: number, author: string): Promise<void> {
+    await em.getRepository(Problem).update({ id: pid }, { isGroup: true, gid, author });
+  }
+
   async findById(pid: number): Promise<Problem> {
     const problem = await this.problems.findOne({ where: { id: pid } });
     if (!problem) throw new NotFoundError(ERR.notFound);

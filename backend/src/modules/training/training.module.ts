@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { GroupModule } from '../group/group.module';
+import { GroupTrainingController } from './group/group-training.controller';
+import { GroupTrainingService } from './group/group-training.service';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
 import { ProblemModule } from '../problem/problem.module';
@@ -19,9 +22,15 @@ import { TrainingController } from './public/training.controller';
 import { TrainingService } from './training.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Training, TrainingCategory, TrainingProblem, TrainingRegister]), ProblemModule, GroupAccessModule],
-  controllers: [TrainingController, AdminTrainingController],
+  imports: [
+    GroupModule,
+    TypeOrmModule.forFeature([Training, TrainingCategory, TrainingProblem, TrainingRegister]),
+    ProblemModule,
+    GroupAccessModule,
+  ],
+  controllers: [GroupTrainingController, TrainingController, AdminTrainingController],
   providers: [
+    GroupTrainingService,
     TrainingService,
     TrainingAccessService,
     TrainingRankService,

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
-import { UpdateContestProblemDto } from '../../contest/dto/admin-contest.dto';
-import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from '../../contest/dto/contest-link.decorators';
+import { UpdateContestProblemDto } from '../dto/admin-contest.dto';
+import { BalloonColor, ContestDisplayId, ContestDisplayTitle } from '../dto/contest-link.decorators';
 import { ProblemDto } from '../../problem/dto/problem.dto';
 
 /** contest-problem GET / DELETE (HOJ: pid, cid). */

@@ -9,9 +9,9 @@ import {
   ChangeTrainingStatusDto,
   RemoveTrainingProblemDto,
   UpdateTrainingProblemDto,
-} from '../../training/dto/admin-training.dto';
-import { TidQueryDto } from '../../training/dto/training.dto';
-import { GroupItemListQueryDto } from '../dto/group.dto';
+} from '../dto/admin-training.dto';
+import { TidQueryDto } from '../dto/training.dto';
+import { GroupItemListQueryDto } from '../../group/dto/group.dto';
 import { AddTrainingProblemFromGroupDto } from './group-training.dto';
 import { GroupTrainingService } from './group-training.service';
 

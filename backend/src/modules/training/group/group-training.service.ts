@@ -4,19 +4,19 @@ import { ERR, GROUP_CONTENT_ERR } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
-import { AdminTrainingProblemService } from '../../training/admin/admin-training-problem.service';
-import { AdminTrainingService } from '../../training/admin/admin-training.service';
+import { AdminTrainingProblemService } from '../admin/admin-training-problem.service';
+import { AdminTrainingService } from '../admin/admin-training.service';
 import {
   AddTrainingProblemDto,
   AdminTrainingDto,
   AdminTrainingProblemListQueryDto,
   ChangeTrainingStatusDto,
   UpdateTrainingProblemDto,
-} from '../../training/dto/admin-training.dto';
-import { TrainingProblem } from '../../training/entities/training-problem.entity';
-import { Training } from '../../training/entities/training.entity';
-import { TrainingService } from '../../training/training.service';
-import { GroupScopeService } from '../scope/group-scope.service';
+} from '../dto/admin-training.dto';
+import { TrainingProblem } from '../entities/training-problem.entity';
+import { Training } from '../entities/training.entity';
+import { TrainingService } from '../training.service';
+import { GroupScopeService } from '../../group/scope/group-scope.service';
 
 type PageQuery = { currentPage?: number; limit?: number; keyword?: string };
 

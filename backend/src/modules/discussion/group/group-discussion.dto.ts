@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { CreateDiscussionDto } from '../../discussion/dto/discussion.dto';
+import { CreateDiscussionDto } from '../dto/discussion.dto';
 
 /** group/get-discussion-list (HOJ: limit, currentPage, gid, pid). */
 export class GroupDiscussionListQueryDto extends PageQueryDto {

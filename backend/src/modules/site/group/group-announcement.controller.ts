@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser } from '../../../core/auth/decorators';
-import { AnnouncementIdQuery, UpdateAnnouncementDto } from '../../site/dto/announcement.dto';
-import { GroupPageQueryDto } from '../dto/group.dto';
+import { AnnouncementIdQuery, UpdateAnnouncementDto } from '../dto/announcement.dto';
+import { GroupPageQueryDto } from '../../group/dto/group.dto';
 import { CreateGroupAnnouncementDto } from './group-announcement.dto';
 import { GroupAnnouncementService } from './group-announcement.service';
 

@@ -4,11 +4,11 @@ import { ANNOUNCEMENT_VISIBLE, Announcement, ERR, GroupMemberStatus, Page } from
 import { Not, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
-import { AnnouncementService } from '../../site/announcement.service';
-import { UpdateAnnouncementDto } from '../../site/dto/announcement.dto';
-import { AnnouncementEntity } from '../../site/entities/announcement.entity';
+import { AnnouncementService } from '../announcement.service';
+import { UpdateAnnouncementDto } from '../dto/announcement.dto';
+import { AnnouncementEntity } from '../entities/announcement.entity';
 import { GroupAccessService } from '../../../core/auth/group-access.service';
-import { GroupService } from '../group.service';
+import { GroupService } from '../../group/group.service';
 import { CreateGroupAnnouncementDto } from './group-announcement.dto';
 
 /**

@@ -11,9 +11,9 @@ import {
   UpdateExamDto,
   UpdateExamProblemDto,
   UpdateExamQuestionDto,
-} from '../../exam/admin/admin-exam.dto';
-import { EidQueryDto } from '../../exam/public/exam.dto';
-import { GroupItemListQueryDto } from '../dto/group.dto';
+} from '../admin/admin-exam.dto';
+import { EidQueryDto } from '../public/exam.dto';
+import { GroupItemListQueryDto } from '../../group/dto/group.dto';
 import { AddExamProblemFromGroupDto, GroupExamVisibleDto } from './group-exam.dto';
 import { GroupExamService } from './group-exam.service';
 

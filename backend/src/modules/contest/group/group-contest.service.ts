@@ -4,20 +4,20 @@ import { CONTEST_ERR, ERR, GROUP_CONTENT_ERR, ProblemAuth } from '@oj/contracts'
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
-import { AdminContestProblemService } from '../../contest/admin-contest-problem.service';
-import { AdminContestService } from '../../contest/admin-contest.service';
-import { ContestService } from '../../contest/contest.service';
+import { AdminContestProblemService } from '../admin-contest-problem.service';
+import { AdminContestService } from '../admin-contest.service';
+import { ContestService } from '../contest.service';
 import {
   AddContestProblemDto,
   announcementInput,
   ContestAnnouncementBodyDto,
   UpdateContestAnnouncementDto,
   UpdateContestProblemDto,
-} from '../../contest/dto/admin-contest.dto';
-import { ContestBodyDto } from '../../contest/dto/contest.dto';
-import { Contest } from '../../contest/entities/contest.entity';
-import { Problem } from '../../problem/entities/problem.entity';
-import { GroupScopeService } from '../scope/group-scope.service';
+} from '../dto/admin-contest.dto';
+import { ContestBodyDto } from '../dto/contest.dto';
+import { Contest } from '../entities/contest.entity';
+import { ProblemService } from '../../problem/problem.service';
+import { GroupScopeService } from '../../group/scope/group-scope.service';
 import { GroupContestProblemCreateDto, GroupContestProblemSaveDto } from './group-contest.dto';
 
 type PageQuery = { currentPage?: number; limit?: number; keyword?: string };
@@ -31,7 +31,7 @@ type PageQuery = { currentPage?: number; limit?: number; keyword?: string };
 export class GroupContestService {
   constructor(
     @InjectRepository(Contest) private readonly contests: Repository<Contest>,
-    @InjectRepository(Problem) private readonly problems: Repository<Problem>,
+    private readonly bank: ProblemService,
     private readonly admin: AdminContestService,
     private readonly contestProblems: AdminContestProblemService,
     private readonly site: ContestService,
@@ -102,7 +102,7 @@ export class GroupContestService {
     const contest = await this.managed(dto.cid, user);
     const existing = await this.admin.getProblemByRef({ cid: dto.cid, pid: dto.pid }).catch(() => null);
     if (existing) return this.admin.updateProblem(existing, { ...dto, id: existing.id });
-    const problem = await this.problems.findOneBy({ id: dto.pid });
+    const problem = await this.bank.findRow({ pid: dto.pid });
     const mayJoin = problem && (problem.gid === contest.gid || (!problem.isGroup && problem.auth === ProblemAuth.Public));
     if (!mayJoin) throw new NotFoundError(ERR.notFound);
     if (dto.displayId === undefined) throw new BadRequestError(CONTEST_ERR.displayIdRequired);
@@ -134,8 +134,7 @@ export class GroupContestService {
     const link =
       dto.cid !== undefined ? { cid: dto.cid, displayId: dto.displayId ?? '', displayTitle: dto.displayTitle, color: dto.color } : null;
     const { problem } = await this.contestProblems.createLinked(dto, user, link, async (em, created) => {
-      // The group's, by its creator (the group's manager rule reads the author), whatever the body says.
-      await em.getRepository(Problem).update({ id: created.id }, { isGroup: true, gid, author: user.username });
+      await this.bank.makeGroupProblem(em, created.id, gid, user.username);
     });
     return { pid: problem.id };
   }
@@ -148,7 +147,7 @@ export class GroupContestService {
   /** A public problem of the site's bank (HOJ: not a group's, not private). */
   async addFromPublic(dto: AddContestProblemDto, user: AuthUser) {
     await this.managed(dto.cid, user);
-    const problem = await this.problems.findOneBy({ id: dto.pid });
+    const problem = await this.bank.findRow({ pid: dto.pid });
     if (!problem || problem.isGroup || problem.auth === ProblemAuth.Private) throw new NotFoundError(ERR.notFound);
     return this.admin.addProblem(dto);
   }
@@ -156,7 +155,7 @@ export class GroupContestService {
   /** One of the contest's own group's problems, by its display ID (HOJ problemId). */
   async addFromGroup(dto: { problemId: string; cid: number; displayId: string }, user: AuthUser) {
     const contest = await this.managed(dto.cid, user);
-    const problem = await this.problems.findOneBy({ problemId: dto.problemId.trim() });
+    const problem = await this.bank.findRow({ problemId: dto.problemId.trim() });
     if (!problem || problem.gid !== contest.gid) throw new BadRequestError(GROUP_CONTENT_ERR.notGroupProblem);
     return this.admin.addProblem({ cid: dto.cid, pid: problem.id, displayId: dto.displayId });
   }

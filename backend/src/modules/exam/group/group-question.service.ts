@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { GROUP_CONTENT_ERR, QuestionAuth } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError } from '../../../core/http/api.exception';
-import { AdminQuestionListQueryDto, QuestionBodyDto } from '../../exam/admin/admin-exam.dto';
-import { QuestionBankService } from '../../exam/admin/question-bank.service';
-import { Question } from '../../exam/entities/question.entity';
-import { questionInfo } from '../../exam/public/exam.service';
-import { GroupScopeService } from '../scope/group-scope.service';
+import { AdminQuestionListQueryDto, QuestionBodyDto } from '../admin/admin-exam.dto';
+import { QuestionBankService } from '../admin/question-bank.service';
+import { Question } from '../entities/question.entity';
+import { questionInfo } from '../public/exam.service';
+import { GroupScopeService } from '../../group/scope/group-scope.service';
 
 /**
  * A group's question bank (product §2 /group/{id}/question): the exam module's question rows with the group's

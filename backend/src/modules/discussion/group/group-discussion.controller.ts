@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser } from '../../../core/auth/decorators';
-import { DidQuery, UpdateDiscussionDto } from '../../discussion/dto/discussion.dto';
-import { GroupPageQueryDto } from '../dto/group.dto';
+import { DidQuery, UpdateDiscussionDto } from '../dto/discussion.dto';
+import { GroupPageQueryDto } from '../../group/dto/group.dto';
 import { CreateGroupDiscussionDto, GroupDiscussionListQueryDto } from './group-discussion.dto';
 import { GroupDiscussionService } from './group-discussion.service';
 

@@ -8,10 +8,10 @@ import {
   ContestAnnouncementBodyDto,
   ContestProblemListQueryDto,
   UpdateContestAnnouncementDto,
-} from '../../contest/dto/admin-contest.dto';
-import { CidQueryDto, ContestAnnouncementQueryDto } from '../../contest/dto/contest-query.dto';
-import { ContestBodyDto, UpdateContestDto } from '../../contest/dto/contest.dto';
-import { GroupItemListQueryDto } from '../dto/group.dto';
+} from '../dto/admin-contest.dto';
+import { CidQueryDto, ContestAnnouncementQueryDto } from '../dto/contest-query.dto';
+import { ContestBodyDto, UpdateContestDto } from '../dto/contest.dto';
+import { GroupItemListQueryDto } from '../../group/dto/group.dto';
 import {
   AddContestProblemFromGroupDto,
   GroupContestAnnouncementRefDto,

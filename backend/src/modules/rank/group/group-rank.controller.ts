@@ -6,7 +6,7 @@ import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validat
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser } from '../../../core/auth/decorators';
 import { PageQueryDto } from '../../../core/pagination/pagination';
-import { RankType } from '../../rank/rank-order';
+import { RankType } from '../rank-order';
 import { GroupRankService } from './group-rank.service';
 
 /** HOJ: limit, currentPage, searchUser, gid, type (required: 0 ACM, 1 OI). */

@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { escapeLike } from '../../problem/problem.service';
-import { rankOrderSql, RankType } from '../../rank/rank-order';
-import { GroupScopeService } from '../scope/group-scope.service';
+import { rankOrderSql, RankType } from '../rank-order';
+import { GroupScopeService } from '../../group/scope/group-scope.service';
 
 export interface GroupRankRow {
   rank: number;

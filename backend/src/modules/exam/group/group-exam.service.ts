@@ -12,14 +12,14 @@ import {
   UpdateExamDto,
   UpdateExamProblemDto,
   UpdateExamQuestionDto,
-} from '../../exam/admin/admin-exam.dto';
-import { AdminExamService } from '../../exam/admin/admin-exam.service';
-import { ExamProblem } from '../../exam/entities/exam-problem.entity';
-import { ExamQuestion } from '../../exam/entities/exam-question.entity';
-import { Exam } from '../../exam/entities/exam.entity';
-import { ExamService } from '../../exam/public/exam.service';
-import { Problem } from '../../problem/entities/problem.entity';
-import { GroupScopeService } from '../scope/group-scope.service';
+} from '../admin/admin-exam.dto';
+import { AdminExamService } from '../admin/admin-exam.service';
+import { ExamProblem } from '../entities/exam-problem.entity';
+import { ExamQuestion } from '../entities/exam-question.entity';
+import { Exam } from '../entities/exam.entity';
+import { ExamService } from '../public/exam.service';
+import { ProblemService } from '../../problem/problem.service';
+import { GroupScopeService } from '../../group/scope/group-scope.service';
 
 type PageQuery = { currentPage?: number; limit?: number; keyword?: string };
 
@@ -34,7 +34,7 @@ export class GroupExamService {
     @InjectRepository(Exam) private readonly exams: Repository<Exam>,
     @InjectRepository(ExamProblem) private readonly examProblems: Repository<ExamProblem>,
     @InjectRepository(ExamQuestion) private readonly examQuestions: Repository<ExamQuestion>,
-    @InjectRepository(Problem) private readonly problems: Repository<Problem>,
+    private readonly bank: ProblemService,
     private readonly admin: AdminExamService,
     private readonly site: ExamService,
     private readonly scope: GroupScopeService,
@@ -92,14 +92,14 @@ export class GroupExamService {
   /** A public problem of the site's bank (not a group's: those come from this group only). */
   async addFromPublic(dto: AddExamProblemDto, user: AuthUser) {
     await this.managed(dto.eid, user);
-    const problem = await this.problems.findOneBy({ id: dto.pid });
+    const problem = await this.bank.findRow({ pid: dto.pid });
     if (!problem || problem.isGroup) throw new NotFoundError(ERR.notFound);
     return this.admin.addProblem(dto, user);
   }
 
   async addFromGroup(dto: { problemId: string; eid: number; displayId: string; score: number }, user: AuthUser) {
     const exam = await this.managed(dto.eid, user);
-    const problem = await this.problems.findOneBy({ problemId: dto.problemId.trim() });
+    const problem = await this.bank.findRow({ problemId: dto.problemId.trim() });
     if (!problem || problem.gid !== exam.gid) throw new BadRequestError(GROUP_CONTENT_ERR.notGroupProblem);
     return this.admin.addProblem({ eid: dto.eid, pid: problem.id, displayId: dto.displayId, score: dto.score }, user);
   }

@@ -5,11 +5,11 @@ import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
-import { ProblemDto } from '../../problem/dto/problem.dto';
-import { Problem } from '../../problem/entities/problem.entity';
-import { ProblemFormService } from '../../problem/problem-form.service';
-import { escapeLike, ProblemService, PublicProblemRow } from '../../problem/problem.service';
-import { GroupScopeService } from '../scope/group-scope.service';
+import { ProblemDto } from '../dto/problem.dto';
+import { Problem } from '../entities/problem.entity';
+import { ProblemFormService } from '../problem-form.service';
+import { escapeLike, ProblemService, PublicProblemRow } from '../problem.service';
+import { GroupScopeService } from '../../group/scope/group-scope.service';
 
 /**
  * A group's problem bank (HOJ GroupProblemManager): problems of the site's bank with `isGroup` and the group's

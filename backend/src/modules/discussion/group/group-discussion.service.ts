@@ -4,12 +4,12 @@ import { DISCUSSION_ERR, ERR, GroupMemberStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
-import { UpdateDiscussionDto } from '../../discussion/dto/discussion.dto';
-import { Discussion } from '../../discussion/entities/discussion.entity';
-import { DiscussionRemovalService } from '../../discussion/discussion-removal.service';
-import { DiscussionService } from '../../discussion/public/discussion.service';
+import { UpdateDiscussionDto } from '../dto/discussion.dto';
+import { Discussion } from '../entities/discussion.entity';
+import { DiscussionRemovalService } from '../discussion-removal.service';
+import { DiscussionService } from '../public/discussion.service';
 import { GroupAccessService } from '../../../core/auth/group-access.service';
-import { GroupScopeService } from '../scope/group-scope.service';
+import { GroupScopeService } from '../../group/scope/group-scope.service';
 import { CreateGroupDiscussionDto } from './group-discussion.dto';
 
 /**

@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsInt, Min } from 'class-validator';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser } from '../../../core/auth/decorators';
-import { AdminQuestionListQueryDto, QidQueryDto, QuestionBodyDto, UpdateQuestionDto } from '../../exam/admin/admin-exam.dto';
+import { AdminQuestionListQueryDto, QidQueryDto, QuestionBodyDto, UpdateQuestionDto } from '../admin/admin-exam.dto';
 import { GroupQuestionService } from './group-question.service';
 
 /** get-question-list: the exam bank's list filters with the group's id. */

@@ -3,9 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import { JudgeMode } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser } from '../../../core/auth/decorators';
-import { CompileCodeDto, ProblemDto } from '../../problem/dto/problem.dto';
-import { PidQueryDto } from '../../problem/dto/problem-query.dto';
-import { GidQueryDto, GroupItemListQueryDto } from '../dto/group.dto';
+import { CompileCodeDto, ProblemDto } from '../dto/problem.dto';
+import { PidQueryDto } from '../dto/problem-query.dto';
+import { GidQueryDto, GroupItemListQueryDto } from '../../group/dto/group.dto';
 import { ApplyPublicDto, GroupProblemAuthDto, GroupProblemCasesQueryDto } from './group-problem.dto';
 import { GroupProblemService } from './group-problem.service';
 
