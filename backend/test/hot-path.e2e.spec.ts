@@ -18,6 +18,9 @@ import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { addProblem, createContest, createProblem, judged, MIN } from './contest-fixtures';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
+/** Set on every answer by Express's global middleware, which the hot path's answers never reach. */
+const SECURITY_HEADERS = ['x-content-type-options', 'x-frame-options'];
+
 describe('hot path: get-contest-rank before the framework', () => {
   let t: TestApp;
   let alice: TestUser;
@@ -71,8 +74,9 @@ describe('hot path: get-contest-rank before the framework', () => {
     expect(answers).toEqual(['hot']);
     expect(viaHot.status).toBe(200);
     expect(viaHot.text).toBe(viaFramework.text);
-    for (const name of ['content-type', 'content-length', 'vary', 'content-encoding'])
+    for (const name of ['content-type', 'content-length', 'vary', 'content-encoding', ...SECURITY_HEADERS])
       expect([name, viaHot.headers[name]]).toEqual([name, viaFramework.headers[name]]);
+    expect(viaHot.headers['x-content-type-options']).toBe('nosniff');
     expect(viaHot.body).toMatchObject({ status: 200, msg: 'success' });
     expect(viaHot.body.data.records).toHaveLength(50);
   });
@@ -212,7 +216,7 @@ describe('hot path: a discussion and its comment pages before the framework', ()
       const viaHot = await get(path);
       expect(viaHot.status).toBe(200);
       expect(viaHot.text).toBe(viaFramework.text);
-      for (const name of ['content-type', 'content-length'])
+      for (const name of ['content-type', 'content-length', ...SECURITY_HEADERS])
         expect([name, viaHot.headers[name]]).toEqual([name, viaFramework.headers[name]]);
     }
     expect(answers).toEqual([
@@ -231,7 +235,8 @@ describe('hot path: a discussion and its comment pages before the framework', ()
     expect(unreadHot.mock.calls.length).toBe(before + 1);
     expect(viaHot.status).toBe(200);
     expect(viaHot.text).toBe(viaAdapter.text);
-    expect(viaHot.headers['content-type']).toBe(viaAdapter.headers['content-type']);
+    for (const name of ['content-type', ...SECURITY_HEADERS])
+      expect([name, viaHot.headers[name]]).toEqual([name, viaAdapter.headers[name]]);
     expect(viaHot.body.data).toEqual({ comment: 0, reply: 0, like: 0, sys: 0, mine: 0 });
     const page = (await get(`/api/comments?did=${did}&currentPage=1&limit=2`)).body.data.commentList;
     expect(page.records.map((c: { content: string }) => c.content)).toEqual(['third', 'second']);

@@ -25,6 +25,7 @@ import { TokenService } from '../auth/token.service';
 import { MetricsService } from '../observability/metrics.service';
 import { SiteConfigService } from '../site-config/site-config.service';
 import { inputProblem } from './input-guard.middleware';
+import { setSecurityHeaders } from './security-headers';
 import { PageWithInsert, sendSerialised, sendSerialisedParts } from './send-serialised';
 
 /** The global prefix of every API route (app.setup.ts); hot routes are found under it. */
@@ -316,6 +317,8 @@ export class HotPathService implements OnApplicationBootstrap {
     if (!data || res.headersSent) return false;
     options.requestLogger?.(req, res);
     res.once('finish', () => started({ method: route.method, route: route.path, status_code: String(res.statusCode) }));
+    // What Express's global middleware adds to every answer (app.setup.ts), since this answer never reaches it.
+    setSecurityHeaders(res);
     if (Array.isArray(data)) sendSerialisedParts(res, data);
     else sendSerialised(res, data);
     return true;

@@ -8,10 +8,15 @@ import type { NextFunction, Request, Response } from 'express';
  */
 export function securityHeadersMiddleware() {
   return (_req: Request, res: Response, next: NextFunction): void => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
+    setSecurityHeaders(res);
     next();
   };
+}
+
+/** The headers above on one answer: the middleware's, and the hot path's, which answers ahead of Express. */
+export function setSecurityHeaders(res: { setHeader(name: string, value: string): unknown }): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
 }
 
 /** A fresh nonce for one HTML answer: its inline scripts carry it, an injected script cannot. */
