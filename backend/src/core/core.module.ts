@@ -1,4 +1,5 @@
 import { Global, Module, RequestMethod } from '@nestjs/common';
+import { CLOCK, systemClock } from './clock/clock';
 import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -65,6 +66,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     TypeOrmModule.forFeature([User, UserRole, RoleEntity, SiteConfigEntry, AuthEntity, RoleAuth]),
   ],
   providers: [
+    { provide: CLOCK, useValue: systemClock },
     TokenService,
     SessionService,
     PermissionService,
@@ -84,6 +86,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     { provide: APP_PIPE, inject: [DataSource], useFactory: (ds: DataSource) => new InputBoundsPipe(ds) },
   ],
   exports: [
+    CLOCK,
     TokenService,
     SessionService,
     PermissionService,

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { KeyObject, createSecretKey, randomBytes } from 'crypto';
 import * as jwt from 'jsonwebtoken';
+import { CLOCK, Clock, systemClock } from '../clock/clock';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { TokenInfo } from './auth-user';
 
@@ -30,14 +31,19 @@ export class TokenService {
    */
   private readonly key: KeyObject;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    // The time tokens are signed and checked at: a test moves it to a token's half life instead of waiting for it.
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {
     this.key = createSecretKey(Buffer.from(config.jwt.secret));
   }
 
   /** A token of a new session (login), or of the session `sid` (a refresh). */
   sign(uid: string, tokenVersion: number, sid?: string): string {
     const jwtid = randomBytes(12).toString('base64url');
-    return jwt.sign({ ver: tokenVersion, sid: sid ?? jwtid }, this.key, {
+    // iat given: jsonwebtoken counts `exp` from it (not from its own Date.now()).
+    return jwt.sign({ ver: tokenVersion, sid: sid ?? jwtid, iat: this.nowSec() }, this.key, {
       algorithm: 'HS256',
       subject: uid,
       jwtid,
@@ -50,13 +56,13 @@ export class TokenService {
     const known = this.verified.get(token);
     if (known) {
       // As jsonwebtoken decides: expired from the second `exp` on.
-      if (Math.floor(Date.now() / 1000) < known.exp) return known;
+      if (this.nowSec() < known.exp) return known;
       this.verified.delete(token);
       return null;
     }
     let payload: Readonly<TokenPayload>;
     try {
-      const p = jwt.verify(token, this.key, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+      const p = jwt.verify(token, this.key, { algorithms: ['HS256'], clockTimestamp: this.nowSec() }) as jwt.JwtPayload;
       if (typeof p.sub !== 'string' || typeof p.jti !== 'string' || typeof p.ver !== 'number') return null;
       if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
       // Tokens signed before sessions had ids are each a session of their own.
@@ -72,8 +78,12 @@ export class TokenService {
   }
 
   /** True once half of the token's life has passed (docs/architecture.md, "API conventions": answer with a fresh token). */
-  shouldRefresh(token: Pick<TokenInfo, 'iat' | 'exp'>, nowSec = Math.floor(Date.now() / 1000)): boolean {
+  shouldRefresh(token: Pick<TokenInfo, 'iat' | 'exp'>, nowSec = this.nowSec()): boolean {
     return nowSec - token.iat >= (token.exp - token.iat) / 2;
+  }
+
+  private nowSec(): number {
+    return Math.floor(this.clock.now() / 1000);
   }
 
   /** `Authorization: <jwt>` or `Authorization: Bearer <jwt>`. */
