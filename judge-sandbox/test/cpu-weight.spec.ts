@@ -3,7 +3,7 @@
  * processes nice 19, so the site is served first; a run that only waited for the CPU behind others still gets its
  * own CPU time measured and is not cut by the wall limit.
  */
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess, spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -74,21 +74,35 @@ const cpuCgroupPath = (): string =>
     ?.split(':')[2] ?? '';
 let cpuCgroupBefore = '';
 
+/** Sets the CPUs every thread of this process may run on (jest reuses the worker: afterAll gives them all back). */
+const pinTo = (cpus: string): void => {
+  const r = spawnSync('taskset', ['-a', '-c', '-p', cpus, String(process.pid)], { stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`taskset ${cpus} failed`);
+};
+
 beforeAll(async () => {
   isolateJudge('cpu-weight');
   scratch = path.join(path.dirname(judgeConfig().workRoot), 'io');
   fs.mkdirSync(scratch, { mode: 0o755 });
-  // A CPU hog per core at the normal weight, started before this process lowers its own (they keep theirs).
-  for (let i = 0; i < os.cpus().length; i++) hogs.push(spawn('/bin/sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
   // As the worker does, before the first sandbox: the prepared sandboxes' zygote inherits the weight.
   cpuCgroupBefore = cpuCgroupPath();
   applied = applyCpuWeight('low');
+  // Everything of this test on one CPU: this process's threads (the sandboxes it starts inherit the affinity) and a CPU
+  // hog started after the weight was lowered, so in the judge's own tree, at nice 10 against the runs' 19 (weights 110
+  // and 15): the loops below get about an eighth of that CPU and wait about 4 s whatever else the machine runs. (Hogs
+  // outside the tree, one per core at the normal weight, shared the tree's weight with all the machine's other work,
+  // and loaded runs saw loops end in 1.2 s: the test then proved nothing.)
+  pinTo('0');
+  const hog = spawn('taskset', ['-c', '0', '/bin/sh', '-c', 'while :; do :; done'], { stdio: 'ignore' });
+  os.setPriority(hog.pid!, 10);
+  hogs.push(hog);
   compiled = await compileC(SOURCE);
   threaded = await compileC(THREADED_SOURCE);
 });
 
 afterAll(() => {
   for (const hog of hogs) hog.kill('SIGKILL');
+  pinTo(`0-${os.cpus().length - 1}`);
   // Jest reuses this worker process for other suites: give it back its cgroup and nice value (root may raise both).
   const now = cpuCgroupPath();
   if (applied?.file && now && now !== cpuCgroupBefore) {
@@ -144,7 +158,7 @@ describe('JUDGE_CPU_WEIGHT=low', () => {
           { timeLimitMs: 1000, memoryLimitKb: 64 * 1024, stackLimitKb: 8 * 1024, outputLimitBytes: 1024 },
           compiled.entry,
         ),
-        // Below the time the loop takes behind the hogs at a tenth of their weight (about 5.5 s with a hog per core),
+        // Below the time the loop takes behind the hogs at a tenth of their weight (about 4 s behind the nice-10 hog on the one CPU),
         // and well above its 0.5 s of CPU: what is left of the elapsed time once the waits for a CPU are taken off
         // also holds the sandbox's own start and the machine's other stalls (page faults, I/O), which under a full
         // test run took more than the 0.7 s a 1.2 s limit left them.

@@ -238,6 +238,31 @@ export class RunCgroup {
     return sum;
   }
 
+  /**
+   * Some thread of the run is runnable (state R: on a CPU or waiting for one) right now. The wall limit only cuts a
+   * run none of whose threads is. `waitedNs` falls short of a starved program's real wait: schedstat adds a wait
+   * only once the thread gets its CPU (one in progress is in no count), and the relays around a run (the zygote,
+   * this process) wait outside its cgroup. Under four hogs at ten times the judge's weight, a 0.5 s loop was cut
+   * after 11.0 s of which 7.9 s were counted as waits and 0.46 s as CPU. A program that is runnable is computing
+   * or about to, and the CPU limit bounds it; the wall limit is for programs that sleep.
+   */
+  anyRunnable(): boolean {
+    for (const pid of this.procs()) {
+      let tids: string[];
+      try {
+        tids = fs.readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      for (const tid of tids) {
+        const stat = tryReadFile(`/proc/${pid}/task/${tid}/stat`);
+        // "pid (comm) S …": the state follows the last ')' (a name may hold spaces and parentheses).
+        if (stat && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R') return true;
+      }
+    }
+    return false;
+  }
+
   /** Kills every process of the run (a process tree escapes a wall limit unless the whole cgroup dies). */
   killAll(except?: number): void {
     if (this.version === 'v2' && except === undefined && tryWrite(this.dirs.unified, 'cgroup.kill', 1)) return;

@@ -93,7 +93,8 @@ export function startPrepared(spec: RunSpec, cpuBaselineNs: number): RunHandle {
     const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
     const poll = setInterval(() => {
       // The wall limit leaves out the time the run waited for a CPU (cgroup.ts waitedNs).
-      if (Date.now() - startedAt - cg.waitedNs() / 1e6 > wallLimitMs) {
+      // …and not while a thread of it is runnable (cgroup.ts anyRunnable: a wait in progress is in no count yet).
+      if (Date.now() - startedAt - cg.waitedNs() / 1e6 > wallLimitMs && !cg.anyRunnable()) {
         killedFor = 'wall';
         killEverything!();
       } else if (cg.stats().cpuNs / 1e6 > spec.timeLimitMs) {

@@ -351,7 +351,8 @@ function startFresh(original: RunSpec, cpuBaselineNs: number): RunHandle {
   const pollMs = Math.max(10, Math.min(100, Math.floor(spec.timeLimitMs / 10)));
   const poll = setInterval(() => {
     // The wall limit leaves out the time the run waited for a CPU (cgroup.ts waitedNs).
-    if (Date.now() - startedAt - cgroup.waitedNs() / 1e6 > wallLimitMs) {
+    // …and not while a thread of it is runnable (cgroup.ts anyRunnable: a wait in progress is in no count yet).
+    if (Date.now() - startedAt - cgroup.waitedNs() / 1e6 > wallLimitMs && !cgroup.anyRunnable()) {
       killedFor = 'wall';
       killEverything();
       return;
