@@ -75,7 +75,15 @@ local first = false
 local second = false
 if ARGV[1] ~= '' and ARGV[3] ~= version then first = redis.call('GET', KEYS[3] .. string.gsub(ARGV[1], '{v}', version)) end
 if ARGV[2] ~= '' and ARGV[4] ~= version then second = redis.call('GET', KEYS[3] .. string.gsub(ARGV[2], '{v}', version)) end
-return {version, first, second}`;
+local pending = false
+if ARGV[5] ~= '' and ARGV[5] == version then
+  if redis.call('SET', KEYS[4], '1', 'EX', tonumber(ARGV[7]), 'NX') then
+    pending = redis.call('HINCRBY', KEYS[5], ARGV[6], 1)
+  else
+    pending = tonumber(redis.call('HGET', KEYS[5], ARGV[6]) or '0')
+  end
+end
+return {version, first, second, pending}`;
 
 /**
  * A view of post ARGV[1] by the viewer of KEYS[1], counted once per ARGV[2] seconds (SET NX), and the views still
@@ -98,10 +106,20 @@ export interface PostRead {
   version: string;
   first: string | null;
   second: string | null;
+  /** The post's views waiting for the database, when the read counted the view (`view` given and still current). */
+  pending?: number;
+}
+
+/** A view to count with a read, only if the post is still at `atVersion` (the version its reader was checked at). */
+export interface ViewAtVersion {
+  viewer: string;
+  windowSec: number;
+  viewsKey: string;
+  atVersion: string;
 }
 
 interface ReadCommands {
-  discussionRead(...args: string[]): Promise<[string, string | null, string | null]>;
+  discussionRead(...args: (string | number)[]): Promise<[string, string | null, string | null, number | null]>;
   discussionView(...args: (string | number)[]): Promise<number>;
 }
 
@@ -132,7 +150,7 @@ export class DiscussionCacheService implements OnModuleDestroy {
     private readonly dataSource: DataSource,
   ) {
     this.redis = shared.duplicate({ enableAutoPipelining: true });
-    this.redis.defineCommand('discussionRead', { numberOfKeys: 3, lua: READ_SCRIPT });
+    this.redis.defineCommand('discussionRead', { numberOfKeys: 5, lua: READ_SCRIPT });
     this.redis.defineCommand('discussionView', { numberOfKeys: 2, lua: VIEW_SCRIPT });
   }
 
@@ -155,21 +173,39 @@ export class DiscussionCacheService implements OnModuleDestroy {
    * A post's version with, in the same Redis call, the stored pages `first` and `second` (keys with '{v}' for
    * the version) unless this replica holds them already.
    */
-  async readPost(did: number, opts: { first?: string; second?: string }): Promise<PostRead> {
+  async readPost(did: number, opts: { first?: string; second?: string; view?: ViewAtVersion }): Promise<PostRead> {
     const held = (template?: string) => {
       const v = template && this.heldVersion.get(template);
       return v && this.local.has(template.replace('{v}', v)) ? v : '';
     };
-    const [version, first, second] = await (this.redis as unknown as ReadCommands).discussionRead(
+    const view = opts.view;
+    const [version, first, second, pending] = await (this.redis as unknown as ReadCommands).discussionRead(
       EPOCH,
       postVersion(did),
       PAGE_PREFIX,
+      view ? `discussion:view:${did}:${view.viewer}` : 'discussion:view:-',
+      view ? view.viewsKey : 'discussion:views:-',
       opts.first ?? '',
       opts.second ?? '',
       held(opts.first),
       held(opts.second),
+      view?.atVersion ?? '',
+      String(did),
+      view?.windowSec ?? 0,
     );
-    return { version, first: first || null, second: second || null };
+    return { version, first: first || null, second: second || null, pending: typeof pending === 'number' ? pending : undefined };
+  }
+
+  /**
+   * The page this replica holds for `template` and the version it holds it at, or null: what a reader can be
+   * checked against before the read (the read then counts the view only if the post is still at that version).
+   */
+  heldPage<M>(template: string): { version: string; page: RawPage<M> } | null {
+    const version = this.heldVersion.get(template);
+    if (!version) return null;
+    const hit = this.local.get(template.replace('{v}', version));
+    if (!hit || Date.now() - hit.at >= PAGE_TTL_SEC * 1000) return null;
+    return { version, page: hit.data as RawPage<M> };
   }
 
   /**

@@ -233,7 +233,14 @@ export class DiscussionService implements OnApplicationShutdown {
    * database (given by the call that counts the view) are added per answer.
    */
   async detailJson(did: number, user: AuthUser | undefined, ip: string | undefined): Promise<Buffer[]> {
-    const read = await this.cache.readPost(did, { first: postTemplate(did) });
+    const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
+    const view = { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY };
+    // The usual case: this replica holds the post and the caller may read it at that version; the read then also
+    // counts the view, in Redis, only if the post is still at that version (one round trip, as before views waited
+    // for the access check). Otherwise the view is counted after the check, below.
+    const held = this.cache.heldPage<PostMeta>(postTemplate(did));
+    const countWithRead = held && (await this.mayRead(held.page.meta, user)) ? { ...view, atVersion: held.version } : undefined;
+    const read = await this.cache.readPost(did, { first: postTemplate(did), view: countWithRead });
     // A post this replica must render is read with the caller's like in one query; otherwise the like alone.
     let liked: boolean | undefined;
     const page = await this.cache.postRawPage(postTemplate(did), read, 'first', async () => {
@@ -244,14 +251,25 @@ export class DiscussionService implements OnApplicationShutdown {
     const grouped = !!page.meta && page.meta.gid !== null;
     if (grouped) await this.assertGroupReader(page.meta.gid!, user);
     this.assertVisible(page.meta, user, grouped);
-    // Only now, the caller being allowed to read the post, is the view counted (with the like read, if any, in
-    // the same turn: both leave in one write to Redis or go their own ways at once).
-    const viewer = user ? `u:${user.uid}` : `ip:${ip ?? 'unknown'}`;
+    // Only now, the caller being allowed to read the post, is the view counted, unless the read counted it at the
+    // version just checked (with the like read, if any, in the same turn).
     const [pending, hasLike] = await Promise.all([
-      this.cache.countView(did, { viewer, windowSec: DISCUSSION_LIMITS.viewWindowSec, viewsKey: VIEWS_KEY }),
+      read.pending ?? this.cache.countView(did, view),
       liked ?? (user ? this.hasLike(did, user.uid) : false),
     ]);
     return [Buffer.from(`{"viewNum":${page.meta.viewNum + pending},"hasLike":${hasLike},`), page.json.subarray(1)];
+  }
+
+  /** The checks below as a yes or no, on a post's meta as this replica holds it. */
+  private async mayRead(meta: PostMeta | null, user: AuthUser | undefined): Promise<boolean> {
+    try {
+      const grouped = !!meta && meta.gid !== null;
+      if (grouped) await this.assertGroupReader(meta!.gid!, user);
+      this.assertVisible(meta, user, grouped);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /**
