@@ -12,7 +12,6 @@ module.exports = {
     .map((dir) => `<rootDir>/${dir}`),
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   // Global options: jest ignores them in a project's config when several projects run together.
-  testTimeout: 120_000,
   maxWorkers: 2,
   testSequencer: '<rootDir>/scripts/jest-sequencer.js',
 };

@@ -13,5 +13,6 @@ module.exports = (dir, overrides = {}) => ({
     '^@oj/kit$': path.join(__dirname, 'frontends/kit/src'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.timeout.js')],
   ...overrides,
 });

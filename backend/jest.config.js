@@ -1,7 +1,6 @@
 module.exports = {
   displayName: 'backend',
   ...require('../jest.preset')(__dirname, {
-    testTimeout: 60_000,
     // HTTP suites each boot an app on their own database; two at a time keeps the shared machine usable.
     maxWorkers: 2,
   }),

@@ -1,4 +1,4 @@
 module.exports = {
   displayName: 'judge-sandbox',
-  ...require('../jest.preset')(__dirname, { testTimeout: 120000, maxWorkers: 1 }),
+  ...require('../jest.preset')(__dirname, { maxWorkers: 1 }),
 };
