@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { ADMIN_GROUP_API, AdminGroupRow, GroupAuth, GroupStatus, Page } from '@oj/contracts';
-import { Platform, TrackedPage, apiCall, launchBrowser, rootToken, screenshot, startPlatform } from './harness';
+import { Platform, TrackedPage, apiCall, launchBrowser, rootToken, screenshot, startPlatform, UI_WAIT_MS } from './harness';
 import { PageTracker, adminLogin } from './helpers';
 
 let platform: Platform;
@@ -29,7 +29,7 @@ describe('admin group screens', () => {
     const { page } = t;
     await adminLogin(page);
     // zh-CN by default: no group exists yet
-    await page.getByTestId('dashboard-top-groups').getByText('还没有团队').waitFor({ timeout: 30_000 });
+    await page.getByTestId('dashboard-top-groups').getByText('还没有团队').waitFor({ timeout: UI_WAIT_MS });
 
     const token = await rootToken(platform);
     const body = {
@@ -55,11 +55,11 @@ describe('admin group screens', () => {
 
     await page.goto('/admin/group');
     const row = page.locator(`tr[data-row-key="${gid}"]`);
-    await row.getByText('已封禁').waitFor({ timeout: 30_000 });
+    await row.getByText('已封禁').waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'admin-group-list');
     await page.getByTestId(`admin-group-unban-${gid}`).click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await row.getByText('正常').waitFor({ timeout: 30_000 });
+    await row.getByText('正常').waitFor({ timeout: UI_WAIT_MS });
 
     const after = await apiCall<Page<{ id: number }>>(platform, 'GET', '/api/get-group-list?limit=50', undefined, token);
     expect(after.records.map((g) => g.id)).toContain(gid);

@@ -9,7 +9,18 @@ import * as path from 'path';
 import type { Browser } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { ContestType } from '@oj/contracts';
-import { Platform, TrackedPage, apiCall, createProblem, launchBrowser, rootToken, screenshot, startPlatform, uiLogin } from './harness';
+import {
+  Platform,
+  TrackedPage,
+  apiCall,
+  createProblem,
+  launchBrowser,
+  rootToken,
+  screenshot,
+  startPlatform,
+  uiLogin,
+  UI_WAIT_MS,
+} from './harness';
 import { PageTracker, adminLogin, storedZip } from './helpers';
 
 const PROBLEM_ID = 'ADM1001';
@@ -73,9 +84,9 @@ describe('the admin area', () => {
   it('sends a visitor without a token to /admin/login with "Please Login First!"', async () => {
     const t = await newPage();
     await t.page.goto('/admin/problems');
-    await t.page.waitForURL('**/admin/login', { timeout: 30_000 });
+    await t.page.waitForURL('**/admin/login', { timeout: UI_WAIT_MS });
     // zh-CN is the default language: the §6 text in Chinese.
-    await t.page.getByText('请先登录！').first().waitFor({ timeout: 30_000 });
+    await t.page.getByText('请先登录！').first().waitFor({ timeout: UI_WAIT_MS });
     await t.page.locator('#admin-login-username').waitFor();
     await screenshot(t.page, 'admin-login');
     expect(t.errors).toEqual([]);
@@ -85,7 +96,7 @@ describe('the admin area', () => {
     const t = await newPage();
     const { page } = t;
     await adminLogin(page);
-    await page.getByText('服务器状态').waitFor({ timeout: 30_000 });
+    await page.getByText('服务器状态').waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'admin-dashboard');
 
     await page.goto('/admin/problem/create');
@@ -96,14 +107,14 @@ describe('the admin area', () => {
       .locator('.ant-upload input[type="file"][accept=".zip"]')
       .setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: storedZip(CASES) });
     const caseTable = page.getByTestId('case-table');
-    await caseTable.getByText('2.in', { exact: true }).waitFor({ timeout: 30_000 });
+    await caseTable.getByText('2.in', { exact: true }).waitFor({ timeout: UI_WAIT_MS });
     expect(await caseTable.locator('tbody tr.ant-table-row').count()).toBe(2);
     await screenshot(page, 'admin-problem-create');
     await page.locator('#problem-submit').click();
 
-    await page.waitForURL('**/admin/problems', { timeout: 30_000 });
+    await page.waitForURL('**/admin/problems', { timeout: UI_WAIT_MS });
     const row = page.locator('.ant-table-tbody tr', { hasText: TITLE });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: UI_WAIT_MS });
     expect(await row.textContent()).toContain(PROBLEM_ID);
     await screenshot(page, 'admin-problems');
 
@@ -147,7 +158,7 @@ describe('the admin area', () => {
     await adminLogin(page);
     await page.goto('/admin/problem/create');
     const input = page.locator('.ant-upload input[type="file"][accept=".zip"]');
-    await input.waitFor({ state: 'attached', timeout: 30_000 });
+    await input.waitFor({ state: 'attached', timeout: UI_WAIT_MS });
     const refusals: [Buffer, string][] = [
       [storedZip([CASES[0], CASES[2], CASES[3]]), '上传测试数据失败：1.in 缺少配对的输入或输出文件。'],
       [storedZip([['readme.md', 'no cases here']]), '上传测试数据失败：zip 中没有测试用例'],
@@ -156,10 +167,10 @@ describe('the admin area', () => {
     for (const [buffer, text] of refusals) {
       await input.setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer });
       const toast = page.locator('.ant-message-notice', { hasText: text });
-      await toast.waitFor({ timeout: 30_000 });
+      await toast.waitFor({ timeout: UI_WAIT_MS });
       // One toast per refusal: the client's generic one is not shown beside the editor's.
       expect(await page.locator('.ant-message-notice', { hasText: '上传测试数据失败' }).count()).toBe(1);
-      await toast.waitFor({ state: 'detached', timeout: 30_000 });
+      await toast.waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     }
     await screenshot(page, 'admin-testcase-zip-refused');
     expect(await page.getByTestId('case-table').locator('tbody tr.ant-table-row').count()).toBe(0);
@@ -174,16 +185,16 @@ describe('the admin area', () => {
     await page.goto('/admin/problems');
     const row = page.locator('.ant-table-tbody tr', { hasText: TITLE });
     await row.getByText('编辑').click();
-    await page.waitForURL('**/admin/problem/edit/**', { timeout: 30_000 });
+    await page.waitForURL('**/admin/problem/edit/**', { timeout: UI_WAIT_MS });
     const title = page.locator('#problem-title');
-    await title.waitFor({ timeout: 30_000 });
+    await title.waitFor({ timeout: UI_WAIT_MS });
     expect(await title.inputValue()).toBe(TITLE);
     // The stored cases are listed, not lost.
-    await page.getByTestId('case-table').getByText('2.out', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('case-table').getByText('2.out', { exact: true }).waitFor({ timeout: UI_WAIT_MS });
     await title.fill(EDITED_TITLE);
     await page.locator('#problem-submit').click();
-    await page.waitForURL('**/admin/problems', { timeout: 30_000 });
-    await page.locator('.ant-table-tbody tr', { hasText: EDITED_TITLE }).waitFor({ timeout: 30_000 });
+    await page.waitForURL('**/admin/problems', { timeout: UI_WAIT_MS });
+    await page.locator('.ant-table-tbody tr', { hasText: EDITED_TITLE }).waitFor({ timeout: UI_WAIT_MS });
 
     const token = await rootToken(platform);
     const list = await apiCall<{ records: { id: number; title: string }[] }>(
@@ -247,7 +258,7 @@ describe('the admin area', () => {
     await adminLogin(page);
     await page.goto('/admin/conf');
     const card = page.getByTestId('account-config');
-    await card.getByText('登录失败 5 次后').waitFor({ timeout: 30_000 });
+    await card.getByText('登录失败 5 次后').waitFor({ timeout: UI_WAIT_MS });
     await card.getByText('60 秒').waitFor();
     const register = page.getByTestId('account-register');
     expect(await register.getAttribute('aria-checked')).toBe('true');
@@ -276,19 +287,19 @@ describe('the admin area', () => {
     const { page } = t;
     await page.goto('/home');
     await uiLogin(page, student.username, student.password);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
 
     await page.goto('/admin/');
-    await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
-    await page.locator('.ant-message-notice', { hasText: '对不起，您没有登录管理后台的权限。' }).waitFor({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/home', { timeout: UI_WAIT_MS });
+    await page.locator('.ant-message-notice', { hasText: '对不起，您没有登录管理后台的权限。' }).waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'admin-refused-student');
     // The session is the one from before: the site still shows the student, not the login button.
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     expect(await page.getByTestId('nav-login').count()).toBe(0);
     await page.reload();
-    await page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
+    await page.getByTestId('message-menu').waitFor({ timeout: UI_WAIT_MS });
     expect(await page.getByTestId('nav-login').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
@@ -300,7 +311,7 @@ describe('the admin area', () => {
     const description = page.locator('#problem-description');
     await description.fill('Print $x^2$ for **each** $x$.');
     const preview = page.getByTestId('problem-description-preview');
-    await preview.locator('.katex').first().waitFor({ timeout: 30_000 });
+    await preview.locator('.katex').first().waitFor({ timeout: UI_WAIT_MS });
     expect(await preview.locator('.katex').count()).toBe(2);
     expect(await preview.locator('strong').textContent()).toBe('each');
     // The label names the text area (it is the field's control).
@@ -308,19 +319,19 @@ describe('the admin area', () => {
 
     // Every statement field has its preview; markup that runs script is removed as on the problem page.
     await page.locator('#problem-input').fill('One integer $n$ ($1 \\le n \\le 10^9$).');
-    await page.getByTestId('problem-input-preview').locator('.katex').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('problem-input-preview').locator('.katex').first().waitFor({ timeout: UI_WAIT_MS });
     await page.locator('#problem-output').fill('*The* answer.');
-    await page.getByTestId('problem-output-preview').locator('em', { hasText: 'The' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('problem-output-preview').locator('em', { hasText: 'The' }).waitFor({ timeout: UI_WAIT_MS });
     await page.locator('#problem-hint').fill('<img src="x" onerror="window.__hintXss = 1"> $$\\sum_{i=1}^n i$$');
     const hint = page.getByTestId('problem-hint-preview');
-    await hint.locator('.katex-display').waitFor({ timeout: 30_000 });
+    await hint.locator('.katex-display').waitFor({ timeout: UI_WAIT_MS });
     expect(await hint.locator('img').getAttribute('onerror')).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { __hintXss?: number }).__hintXss)).toBeUndefined();
     await screenshot(page, 'admin-problem-markdown-preview');
 
     // Typing on updates the preview.
     await description.fill('Now $y_1$ only.');
-    await preview.getByText('only.', { exact: false }).waitFor({ timeout: 30_000 });
+    await preview.getByText('only.', { exact: false }).waitFor({ timeout: UI_WAIT_MS });
     expect(await preview.locator('.katex').count()).toBe(1);
     // The browser may log the broken picture's request, and the site's CSP refusing the handler while DOMPurify
     // parses the text in its own detached document (Chromium reports it there; nothing runs even without CSP).
@@ -367,38 +378,38 @@ describe('the admin area', () => {
     const { page } = t;
     await adminLogin(page);
     await page.goto(`/admin/contest/${cid}/problems`);
-    await page.locator('.ant-table-row', { hasText: 'BLK1' }).waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row', { hasText: 'BLK1' }).waitFor({ timeout: UI_WAIT_MS });
     await page.getByTestId('admin-contest-add-problem').click();
     const modal = page.locator('.ant-modal-content');
     // The first free display id after the contest's A.
     await page.waitForFunction(() => (document.querySelector('#displayId') as HTMLInputElement | null)?.value === 'B', undefined, {
-      timeout: 30_000,
+      timeout: UI_WAIT_MS,
     });
     await pickProblems(page, ['BLK2', 'BLK3', 'BLK4']);
     await modal.getByText('依次使用展示编号：B、C、D').waitFor();
     await screenshot(page, 'admin-contest-add-several');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-message-notice', { hasText: '已添加 3 道题目' }).waitFor({ timeout: 30_000 });
-    await modal.waitFor({ state: 'detached', timeout: 30_000 });
-    for (const id of ['BLK2', 'BLK3', 'BLK4']) await page.locator('.ant-table-row', { hasText: id }).waitFor({ timeout: 30_000 });
+    await page.locator('.ant-message-notice', { hasText: '已添加 3 道题目' }).waitFor({ timeout: UI_WAIT_MS });
+    await modal.waitFor({ state: 'detached', timeout: UI_WAIT_MS });
+    for (const id of ['BLK2', 'BLK3', 'BLK4']) await page.locator('.ant-table-row', { hasText: id }).waitFor({ timeout: UI_WAIT_MS });
     expect(await contestDisplayIds(cid)).toEqual({ BLK1: 'A', BLK2: 'B', BLK3: 'C', BLK4: 'D' });
 
     // One already in the contest, one not: the new one is added, the other listed with the server's reason.
     await page.getByTestId('admin-contest-add-problem').click();
     await page.waitForFunction(() => (document.querySelector('#displayId') as HTMLInputElement | null)?.value === 'E', undefined, {
-      timeout: 30_000,
+      timeout: UI_WAIT_MS,
     });
     await pickProblems(page, ['BLK5', 'BLK1']);
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     const failures = modal.getByTestId('bulk-add-failures');
-    await failures.waitFor({ timeout: 30_000 });
+    await failures.waitFor({ timeout: UI_WAIT_MS });
     expect(await failures.textContent()).toContain('1 道题目未能添加');
     expect(await failures.textContent()).toContain('BLK1 Bulk BLK1（展示编号 F）：该题目已在比赛中。');
     await screenshot(page, 'admin-contest-add-failed');
     // The refused one stays chosen; the other was added.
     expect(await modal.locator('.ant-select-selection-item', { hasText: 'BLK1' }).count()).toBe(1);
     expect(await modal.locator('.ant-select-selection-item', { hasText: 'BLK5' }).count()).toBe(0);
-    await page.locator('.ant-table-row', { hasText: 'BLK5' }).waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row', { hasText: 'BLK5' }).waitFor({ timeout: UI_WAIT_MS });
     expect((await contestDisplayIds(cid)).BLK5).toBe('E');
     // Only the dialog's list tells the reason: no toast repeats it.
     expect(await page.locator('.ant-message-notice', { hasText: '该题目已在比赛中' }).count()).toBe(0);
@@ -426,13 +437,13 @@ describe('the admin area', () => {
     await page.goto(`/admin/exam/${eid}/problems`);
     await page.getByTestId('admin-exam-add-problem').click();
     await page.waitForFunction(() => (document.querySelector('#displayId') as HTMLInputElement | null)?.value === 'P1', undefined, {
-      timeout: 30_000,
+      timeout: UI_WAIT_MS,
     });
     await pickProblems(page, ['BLK2', 'BLK3', 'BLK4']);
     await modal.locator('#score').fill('30');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-message-notice', { hasText: '已添加 3 道题目' }).first().waitFor({ timeout: 30_000 });
-    for (const id of ['P1', 'P2', 'P3']) await page.locator('.ant-table-row', { hasText: id }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.ant-message-notice', { hasText: '已添加 3 道题目' }).first().waitFor({ timeout: UI_WAIT_MS });
+    for (const id of ['P1', 'P2', 'P3']) await page.locator('.ant-table-row', { hasText: id }).first().waitFor({ timeout: UI_WAIT_MS });
     type ExamRow = { pid: number; displayId: string; score: number };
     const listed = await apiCall<ExamRow[] | { records: ExamRow[] }>(
       platform,

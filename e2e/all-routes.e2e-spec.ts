@@ -34,6 +34,7 @@ import {
   startPlatform,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { PageTracker, adminLogin } from './helpers';
 import { Lang, otherLanguage } from './language-check';
@@ -655,7 +656,7 @@ function session(app: Lane['app'], role: Role) {
       else {
         await t.page.goto('/home');
         await uiLogin(t.page, role === 'admin' ? 'root' : USER.username, role === 'admin' ? ROOT_PASSWORD : USER.password);
-        await t.page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
+        await t.page.getByTestId('user-menu').waitFor({ timeout: UI_WAIT_MS });
       }
       const state = await t.context.storageState();
       await t.context.close();
@@ -679,6 +680,8 @@ async function lanePage(lane: Lane): Promise<Walker> {
     locale: lane.lang,
     storageState: { cookies: state.cookies, origins: [...others, { origin, localStorage }] },
   });
+  context.setDefaultTimeout(UI_WAIT_MS);
+  context.setDefaultNavigationTimeout(UI_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -811,6 +814,7 @@ describe('touch menus and form errors', () => {
       hasTouch: true,
       locale: 'zh-CN',
     });
+    context.setDefaultTimeout(UI_WAIT_MS);
     try {
       const page = await context.newPage();
       await page.goto('/home');

@@ -21,6 +21,7 @@ import {
   typeIntoEditor,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { PageTracker } from './helpers';
 
@@ -50,7 +51,7 @@ async function signedIn(user: { username: string; password: string }): Promise<T
   const t = await pages.open(browser, platform);
   await t.page.goto('/home');
   await uiLogin(t.page, user.username, user.password);
-  await t.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+  await t.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
   return t;
 }
 
@@ -173,7 +174,7 @@ describe('an OI contest', () => {
     expect(await latest.getAttribute('data-submit-id')).toBe(String(partialId));
     expect(await latest.getByTestId('submit-score').textContent()).toBe('50 分');
     await latest.getByTestId('submission-link').click();
-    await page.waitForURL(`**/contest/${cid}/submission/${partialId}`, { timeout: 30_000 });
+    await page.waitForURL(`**/contest/${cid}/submission/${partialId}`, { timeout: UI_WAIT_MS });
     expect(t.errors).toEqual([]);
   });
 

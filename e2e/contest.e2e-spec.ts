@@ -19,6 +19,7 @@ import {
   typeIntoEditor,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker, adminLogin, storedZip } from './helpers';
 
@@ -84,9 +85,9 @@ describe('a protected contest', () => {
     await page.locator('#pwd').fill(PASSWORD);
     await screenshot(page, 'admin-contest-create');
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.waitForURL('**/admin/contest', { timeout: 30_000 });
+    await page.waitForURL('**/admin/contest', { timeout: UI_WAIT_MS });
     const listed = page.locator('.ant-table-row').filter({ hasText: TITLE }).first();
-    await listed.waitFor({ timeout: 30_000 });
+    await listed.waitFor({ timeout: UI_WAIT_MS });
     // the title is readable in the list: its column is not squeezed to nothing by the fixed-width ones
     const titleCell = await listed.locator('td').filter({ hasText: TITLE }).first().boundingBox();
     expect(titleCell!.width).toBeGreaterThan(150);
@@ -113,7 +114,7 @@ describe('a protected contest', () => {
     await modal.locator('.ant-modal-title').click();
     await modal.locator('#displayId').fill('A');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-table-row').filter({ hasText: 'Contest A plus B' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row').filter({ hasText: 'Contest A plus B' }).first().waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'admin-contest-problems');
     // Issue 32: the list answers HOJ's {problemList, contestProblemMap}; the page shows the link's display id and
     // the bank problem's id on one row.
@@ -135,7 +136,7 @@ describe('a protected contest', () => {
       root,
     );
     await page.goto(`/admin/contest/${cid}/edit`);
-    await page.locator('#limitPrefix').waitFor({ timeout: 30_000 });
+    await page.locator('#limitPrefix').waitFor({ timeout: UI_WAIT_MS });
     expect(await page.locator('#limitPrefix').inputValue()).toBe('team');
     expect(await page.locator('#limitSuffix').inputValue()).toBe('_x');
     expect(await page.locator('#limitEnd').inputValue()).toBe('30');
@@ -144,7 +145,7 @@ describe('a protected contest', () => {
 
     // Issue 32: the dashboard names the judge and shows it healthy (HOJ's service.metadata.judgeName, nacos.healthy).
     await page.goto('/admin/dashboard');
-    await page.locator('[data-testid="judge-health"][data-healthy="true"]').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="judge-health"][data-healthy="true"]').first().waitFor({ timeout: UI_WAIT_MS });
     expect(t.errors).toEqual([]);
   });
 
@@ -157,7 +158,7 @@ describe('a protected contest', () => {
     const { page } = t;
     await page.goto('/home');
     await uiLogin(page, USER.username, USER.password);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     // Bring the start close (setup, not under test): 30 s after the server's clock.
     const root = await rootToken(platform);
     const c = await apiCall<{ id: number; title: string; description: string; type: number; auth: number; pwd: string }>(
@@ -200,13 +201,13 @@ describe('a protected contest', () => {
 
     await page.getByTestId('contest-password').fill(PASSWORD);
     await page.getByTestId('contest-password-submit').click();
-    await page.getByTestId('contest-password-form').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('contest-password-form').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
 
     // the board before: nothing solved by the user
     const board = await newPage();
     await board.page.goto('/home');
     await uiLogin(board.page, USER.username, USER.password);
-    await board.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await board.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     await board.page.goto(`/contest/${cid}/rank`);
     await board.page.getByTestId('scoreboard').waitFor({ timeout: 60_000 });
     const row = board.page.locator('.ant-table-row').filter({ has: board.page.locator(`[data-username="${USER.username}"]`) });
@@ -254,7 +255,7 @@ describe('a contest-only problem', () => {
     await adminLogin(page);
     await page.goto(`/admin/contest/${cid}/problems`);
     await page.getByTestId('admin-contest-create-problem').click();
-    await page.waitForURL(`**/admin/contest/${cid}/problem/create`, { timeout: 30_000 });
+    await page.waitForURL(`**/admin/contest/${cid}/problem/create`, { timeout: UI_WAIT_MS });
     await page.locator('#problem-displayId').fill('B');
     await page.locator('#problem-problemId').fill(CONTEST_ONLY.problemId);
     await page.locator('#problem-title').fill(CONTEST_ONLY.title);
@@ -267,12 +268,12 @@ describe('a contest-only problem', () => {
         ['1.out', '5\n'],
       ]),
     });
-    await page.getByTestId('case-table').getByText('1.in', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('case-table').getByText('1.in', { exact: true }).waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'admin-contest-problem-create');
     await page.locator('#problem-submit').click();
-    await page.waitForURL(`**/admin/contest/${cid}/problems`, { timeout: 30_000 });
+    await page.waitForURL(`**/admin/contest/${cid}/problems`, { timeout: UI_WAIT_MS });
     const row = page.locator('.ant-table-row').filter({ hasText: CONTEST_ONLY.title }).first();
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: UI_WAIT_MS });
     expect(await row.textContent()).toContain('比赛专用');
     await screenshot(page, 'admin-contest-problems-with-contest-only');
 

@@ -19,6 +19,7 @@ import {
   startPlatform,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
 
@@ -117,7 +118,7 @@ async function studentPage(viewport?: { width: number; height: number }): Promis
   const t = await newPage(viewport);
   await t.page.goto('/');
   await uiLogin(t.page, STUDENT.username, STUDENT.password);
-  await t.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+  await t.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
   return t.page;
 }
 
@@ -126,7 +127,7 @@ describe('counts that agree (item 8)', () => {
     const page = await studentPage();
     await page.goto(`/training/${tid}`);
     const inside = page.getByTestId('training-detail-progress');
-    await inside.waitFor({ timeout: 30_000 });
+    await inside.waitFor({ timeout: UI_WAIT_MS });
     expect(await inside.textContent()).toContain('本训练中通过 0/2');
     expect(await page.getByTestId('training-detail-bank-progress').textContent()).toContain('题库中已解决 1/2');
     await page.getByTestId('training-problems-tab').click();
@@ -144,7 +145,7 @@ describe('counts that agree (item 8)', () => {
   it("the user home's total and its calendar count the same submissions", async () => {
     const page = await studentPage();
     await page.goto(`/user-home?username=${STUDENT.username}`);
-    await page.getByTestId('user-home').waitFor({ timeout: 30_000 });
+    await page.getByTestId('user-home').waitFor({ timeout: UI_WAIT_MS });
     const total = page.locator('.ant-statistic').filter({ hasText: '提交' }).first();
     expect(await total.locator('.ant-statistic-content-value').textContent()).toBe('1');
     await page.getByTestId('user-home-count-rule').waitFor();
@@ -162,7 +163,7 @@ describe('words and layout (item 14)', () => {
     const page = await studentPage();
     await page.goto('/problem');
     const tag = page.getByTestId('difficulty-tag').first();
-    await tag.waitFor({ timeout: 30_000 });
+    await tag.waitFor({ timeout: UI_WAIT_MS });
     // createProblem seeds difficulty 1
     expect(await tag.textContent()).toBe('简单');
 
@@ -170,7 +171,7 @@ describe('words and layout (item 14)', () => {
     const rootPage = (await newPage()).page;
     await rootPage.goto('/');
     await uiLogin(rootPage, 'root', ROOT_PASSWORD);
-    await rootPage.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await rootPage.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     await rootPage.goto('/discussion');
     await rootPage.getByTestId('discussion-new').click();
     await rootPage.getByTestId('discussion-category').click();
@@ -185,7 +186,7 @@ describe('words and layout (item 14)', () => {
     for (const signedIn of [false, true]) {
       const page = signedIn ? await studentPage({ width: 390, height: 844 }) : (await newPage({ width: 390, height: 844 })).page;
       await page.goto('/problem');
-      await page.getByTestId('difficulty-tag').first().waitFor({ timeout: 30_000 });
+      await page.getByTestId('difficulty-tag').first().waitFor({ timeout: UI_WAIT_MS });
       const first = page.getByTestId('problem-list').locator('thead th').first();
       expect((await first.textContent())?.trim()).toBe('题号');
     }
@@ -202,7 +203,7 @@ describe('words and layout (item 14)', () => {
     ]) {
       await page.goto(path);
       const selected = page.locator('.ant-pro-sider .ant-menu-item-selected');
-      await selected.first().waitFor({ timeout: 30_000 });
+      await selected.first().waitFor({ timeout: UI_WAIT_MS });
       expect(await selected.count()).toBe(1);
       expect(await selected.textContent()).toContain(name);
     }
@@ -212,7 +213,7 @@ describe('words and layout (item 14)', () => {
     const { page } = await newPage();
     await page.goto('/');
     await uiLogin(page, 'root', ROOT_PASSWORD);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     await page.goto('/group');
     await page.getByTestId('group-create').click();
     await page.getByTestId('group-create-submit').click();
@@ -229,7 +230,7 @@ describe('words and layout (item 14)', () => {
     const { page } = await newPage();
     await page.goto('/');
     await uiLogin(page, 'root', ROOT_PASSWORD);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     /** Labels of the page's form items that name nothing: no `for` to an element, and not a group's aria-labelledby. */
     const untied = (on: Page = page) =>
       on.locator('.ant-form-item-label > label').evaluateAll((labels) =>
@@ -244,19 +245,19 @@ describe('words and layout (item 14)', () => {
       );
     await page.goto('/setting');
     await page.getByRole('tab', { name: '邮箱' }).click();
-    await page.getByTestId('email-form').waitFor({ timeout: 30_000 });
+    await page.getByTestId('email-form').waitFor({ timeout: UI_WAIT_MS });
     expect(await untied()).toEqual([]);
     await page.goto('/status');
-    await page.getByTestId('status-list').waitFor({ timeout: 30_000 });
+    await page.getByTestId('status-list').waitFor({ timeout: UI_WAIT_MS });
     await page.getByRole('switch', { name: '只看自己' }).waitFor();
 
     const admin = (await newPage()).page;
     await adminLogin(admin);
     await admin.goto('/admin/problem/create');
-    await admin.locator('#problem-problemId').waitFor({ timeout: 30_000 });
+    await admin.locator('#problem-problemId').waitFor({ timeout: UI_WAIT_MS });
     expect(await untied(admin)).toEqual([]);
     await admin.goto('/admin/switch');
-    await admin.getByTestId('switch-openPublicDiscussion').waitFor({ timeout: 30_000 });
+    await admin.getByTestId('switch-openPublicDiscussion').waitFor({ timeout: UI_WAIT_MS });
     expect(await admin.getByTestId('switch-openPublicDiscussion').getAttribute('aria-label')).toBeTruthy();
   });
 });

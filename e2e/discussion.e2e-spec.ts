@@ -16,6 +16,7 @@ import {
   startPlatform,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { PageTracker, adminLogin } from './helpers';
 
@@ -35,7 +36,7 @@ let discussionUrl = '';
 async function login(t: TrackedPage, user: { username: string; password: string }): Promise<void> {
   await t.page.goto('/home');
   await uiLogin(t.page, user.username, user.password);
-  await t.page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
+  await t.page.getByTestId('message-menu').waitFor({ timeout: UI_WAIT_MS });
 }
 
 /** The navbar's total unread badge (absent when 0). */
@@ -78,7 +79,7 @@ describe('discussions and the message centre', () => {
     await page.getByTestId('discussion-title').fill(TITLE);
     await page.getByTestId('discussion-content').fill('Reading **a lot** of numbers is slow.');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.waitForURL(/\/discussion\/\d+$/, { timeout: 30_000 });
+    await page.waitForURL(/\/discussion\/\d+$/, { timeout: UI_WAIT_MS });
     discussionUrl = new URL(page.url()).pathname;
     await page.getByTestId('discussion-content-view').locator('strong', { hasText: 'a lot' }).waitFor();
     await page.goto('/discussion');
@@ -101,7 +102,7 @@ describe('discussions and the message centre', () => {
   it('shows A the badge and the messages, and A replies', async () => {
     const { page } = alice;
     await page.goto('/home');
-    await page.getByTestId('message-menu').locator('.oj-badge').waitFor({ timeout: 30_000 });
+    await page.getByTestId('message-menu').locator('.oj-badge').waitFor({ timeout: UI_WAIT_MS });
     expect(await badge(page)).toBe(2);
     await page.goto('/message/discuss');
     await page.getByTestId('message-item').filter({ hasText: COMMENT }).waitFor();
@@ -170,7 +171,7 @@ describe('discussions and the message centre', () => {
     for (const [url, text] of pagesAndTexts) {
       await page.goto(url);
       const title = page.getByTestId('login-required').locator('.ant-result-title');
-      await title.waitFor({ timeout: 30_000 });
+      await title.waitFor({ timeout: UI_WAIT_MS });
       expect(await title.innerText()).toBe(text);
       expect(await page.getByText('请先登录后再查看题目').count()).toBe(0);
     }
@@ -187,9 +188,9 @@ describe('discussions and the message centre', () => {
       expect(await page.getByTestId('problem-discussion-tab').count()).toBe(0);
 
       await page.goto('/discussion');
-      await page.locator('.ant-result-title', { hasText: '无权限：本站未开放讨论区！' }).waitFor({ timeout: 30_000 });
+      await page.locator('.ant-result-title', { hasText: '无权限：本站未开放讨论区！' }).waitFor({ timeout: UI_WAIT_MS });
       // Both calls of the page (categories, list) are refused: the refusal is said once, not once per call.
-      await page.locator('.ant-message-notice', { hasText: '无权限' }).first().waitFor({ timeout: 30_000 });
+      await page.locator('.ant-message-notice', { hasText: '无权限' }).first().waitFor({ timeout: UI_WAIT_MS });
       await page.waitForTimeout(1500);
       expect(await page.locator('.ant-message-notice', { hasText: '无权限' }).count()).toBe(1);
       await screenshot(page, 'discussion-closed');

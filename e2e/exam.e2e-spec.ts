@@ -18,6 +18,7 @@ import {
   typeIntoEditor,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
 
@@ -91,8 +92,8 @@ async function createQuestionInPlace(
   await modal.getByTestId('question-description').fill(q.description);
   await fill(modal);
   await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-  await modal.waitFor({ state: 'hidden', timeout: 30_000 });
-  await page.locator('.ant-table-row').filter({ hasText: q.description }).first().waitFor({ timeout: 30_000 });
+  await modal.waitFor({ state: 'hidden', timeout: UI_WAIT_MS });
+  await page.locator('.ant-table-row').filter({ hasText: q.description }).first().waitFor({ timeout: UI_WAIT_MS });
 }
 
 beforeAll(async () => {
@@ -126,7 +127,7 @@ describe('an exam of questions and a programming problem', () => {
     await pickDate(page, 'startTime', start);
     await pickDate(page, 'endTime', new Date(Date.now() + 3 * 3600_000));
     await page.getByTestId('admin-exam-save').click();
-    await page.waitForURL(/\/admin\/exam\/\d+\/questions$/, { timeout: 30_000 });
+    await page.waitForURL(/\/admin\/exam\/\d+\/questions$/, { timeout: UI_WAIT_MS });
     eid = Number(/\/admin\/exam\/(\d+)\/questions/.exec(page.url())![1]);
     expect(eid).toBeGreaterThan(0);
 
@@ -175,7 +176,7 @@ describe('an exam of questions and a programming problem', () => {
     await modal.locator('.ant-modal-title').click();
     await modal.locator('#displayId').fill('P1');
     await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-table-row').filter({ hasText: 'P1' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row').filter({ hasText: 'P1' }).first().waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'admin-exam-problems');
 
     const info = await apiCall<ExamInfo>(platform, 'GET', `/api/get-exam-info?eid=${eid}`, undefined, await rootToken(platform));
@@ -192,7 +193,7 @@ describe('an exam of questions and a programming problem', () => {
     const { page } = t;
     await page.goto('/home');
     await uiLogin(page, STUDENT.username, STUDENT.password);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
 
     await page.goto('/exam');
     const row = page.locator(`[data-testid="exam-row"][data-eid="${eid}"]`);
@@ -238,7 +239,7 @@ describe('an exam of questions and a programming problem', () => {
     ).toBe(1);
     await page.locator('[data-testid="strip-item"]').nth(2).click();
     expect(await page.getByTestId('blank-0').inputValue()).toBe('Four');
-    await page.locator('[data-testid="save-state"][data-state="idle"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="save-state"][data-state="idle"]').waitFor({ timeout: UI_WAIT_MS });
 
     // the server has every answer
     const token = await apiLogin(platform, STUDENT.username, STUDENT.password);
@@ -295,7 +296,7 @@ describe('an exam of questions and a programming problem', () => {
     const student = await pages.open(browser, platform, PHONE);
     await student.page.goto('/home');
     await uiLogin(student.page, STUDENT.username, STUDENT.password);
-    await student.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await student.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     await student.page.goto(`/exam/${eid}/question`);
     await student.page.getByTestId('answer-disabled').waitFor({ timeout: 60_000 });
 
@@ -305,7 +306,7 @@ describe('an exam of questions and a programming problem', () => {
     await page.goto(`/admin/exam/${eid}/marking`);
     await page.getByTestId('marking-score-all').click();
     const candidate = page.locator(`[data-testid="marking-candidate"][data-username="${STUDENT.username}"]`);
-    await candidate.waitFor({ timeout: 30_000 });
+    await candidate.waitFor({ timeout: UI_WAIT_MS });
     await candidate.click();
     await page.getByTestId('marking-paper').waitFor();
     const answerItem = page.getByTestId('marking-item').filter({ hasText: 'Explain what a compiler does.' });
@@ -317,7 +318,7 @@ describe('an exam of questions and a programming problem', () => {
     await page
       .locator('[data-testid="marking-total"]')
       .filter({ hasText: String(TOTAL) })
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: UI_WAIT_MS });
 
     const papers = await apiCall<{ records: ExamPaper[] } | ExamPaper[]>(
       platform,
@@ -335,7 +336,7 @@ describe('an exam of questions and a programming problem', () => {
     await student.page
       .getByTestId('paper-total')
       .filter({ hasText: String(TOTAL) })
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: UI_WAIT_MS });
     expect(await student.page.getByTestId('paper-item').count()).toBe(5);
     await expectNoSideScroll(student.page);
     await screenshot(student.page, 'exam-my-paper-phone');

@@ -20,6 +20,7 @@ import {
   typeIntoEditor,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker } from './helpers';
 
@@ -48,7 +49,7 @@ async function signedIn(user: { username: string; password: string }, viewport?:
   const t = await pages.open(browser, platform, viewport);
   await t.page.goto('/group');
   await uiLogin(t.page, user.username, user.password);
-  await t.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+  await t.page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
   return t;
 }
 
@@ -101,7 +102,7 @@ it('lets a teacher create a protected group in the create dialog', async () => {
   await page.getByTestId('group-create-submit').click();
   // the list switches to "mine", where the new group is
   const row = page.locator('[data-testid="group-row"]').filter({ hasText: GROUP.name });
-  await row.waitFor({ timeout: 30_000 });
+  await row.waitFor({ timeout: UI_WAIT_MS });
   expect(await row.getByTestId('group-auth-tag').getAttribute('data-auth')).toBe('2');
   gid = Number(await row.getAttribute('data-gid'));
   expect(gid).toBeGreaterThan(0);
@@ -124,7 +125,7 @@ it('lets a student apply to it with a reason on a phone, and shows them only its
   await page.getByTestId('group-join').click();
   await page.getByTestId('group-join-reason').fill(REASON);
   await page.getByTestId('group-join-submit').click();
-  await page.getByTestId('group-applying').waitFor({ timeout: 30_000 });
+  await page.getByTestId('group-applying').waitFor({ timeout: UI_WAIT_MS });
   await expectNoSideScroll(page);
   await screenshot(page, 'group-applied-phone');
   expect(t.errors).toEqual([]);
@@ -136,11 +137,11 @@ it("lets the teacher accept the application in the group's member screen", async
   await page.goto(`/group/${gid}/member`);
   await page.getByTestId('group-apply-tab').click();
   const application = page.locator(`[data-testid="group-apply-row"][data-username="${STUDENT.username}"]`);
-  await application.waitFor({ timeout: 30_000 });
+  await application.waitFor({ timeout: UI_WAIT_MS });
   expect(await application.textContent()).toContain(REASON);
   await application.getByTestId('group-apply-accept').click();
-  await application.getByTestId('group-apply-accept').waitFor({ state: 'detached', timeout: 30_000 });
-  await page.getByTestId('group-detail-members').filter({ hasText: '2' }).waitFor({ timeout: 30_000 });
+  await application.getByTestId('group-apply-accept').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
+  await page.getByTestId('group-detail-members').filter({ hasText: '2' }).waitFor({ timeout: UI_WAIT_MS });
   expect(t.errors).toEqual([]);
 
   // the group's problem and contest, written through the group routes as the teacher (level 5)
@@ -207,7 +208,7 @@ it("lets the student take part in the group's contest and solve its problem, the
   await page.getByTestId('group-exit').waitFor({ timeout: 60_000 });
   await page.getByTestId('group-menu-contest').click();
   const row = page.locator(`[data-testid="group-contest-row"][data-id="${cid}"]`);
-  await row.waitFor({ timeout: 30_000 });
+  await row.waitFor({ timeout: UI_WAIT_MS });
   await expectNoSideScroll(page);
   await screenshot(page, 'group-contests-phone');
 
@@ -227,7 +228,7 @@ it("lets the student take part in the group's contest and solve its problem, the
 
   await page.goto(`/group/${gid}/rank`);
   const mine = page.locator(`[data-testid="group-rank-row"][data-username="${STUDENT.username}"]`);
-  await mine.waitFor({ timeout: 30_000 });
+  await mine.waitFor({ timeout: UI_WAIT_MS });
   expect(await mine.getByTestId('group-rank-solved').textContent()).toBe('1');
   await expectNoSideScroll(page);
   await screenshot(page, 'group-rank-phone');

@@ -406,6 +406,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * How long a browser suite waits for something the web app does (a page, a list row, a verdict, a toast) before it
+ * fails, and the pages' default for navigations and actions. A wait ends as soon as its condition holds, so the
+ * budget costs nothing when the app works; it is sized for a full CI run, where two platforms, Chromium and the judge
+ * share two cores at load 17–20 and a page that takes 2 s alone took more than 30 s (the budget before).
+ */
+export const UI_WAIT_MS = 60_000;
+
 export interface TrackedPage {
   page: Page;
   context: BrowserContext;
@@ -415,6 +423,8 @@ export interface TrackedPage {
 
 export async function openPage(browser: Browser, p: Platform, viewport = { width: 1280, height: 900 }): Promise<TrackedPage> {
   const context = await browser.newContext({ baseURL: p.baseUrl, viewport, locale: 'zh-CN' });
+  context.setDefaultTimeout(UI_WAIT_MS);
+  context.setDefaultNavigationTimeout(UI_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {

@@ -1,7 +1,7 @@
 /** Helpers the browser suites share on top of harness.ts: the A+B solution, page tracking, admin login, test-data zips. */
 import type { Browser, Page } from 'playwright-core';
 import { crc32 } from 'zlib';
-import { Platform, ROOT_PASSWORD, TrackedPage, openPage, stopPlatform } from './harness';
+import { Platform, ROOT_PASSWORD, TrackedPage, openPage, stopPlatform, UI_WAIT_MS } from './harness';
 
 /** A correct C++ A+B; typed without indentation: the editor indents as the user types, like it would for a person. */
 export const APLUSB_CPP = `#include <iostream>
@@ -37,7 +37,7 @@ export async function adminLogin(page: Page): Promise<void> {
   await page.locator('#admin-login-username').fill('root');
   await page.locator('#admin-login-password').fill(ROOT_PASSWORD);
   await page.locator('#admin-login-submit').click();
-  await page.waitForURL('**/admin/dashboard', { timeout: 30_000 });
+  await page.waitForURL('**/admin/dashboard', { timeout: UI_WAIT_MS });
 }
 
 /** A zip with stored (uncompressed) entries: enough for test data, no library needed. */

@@ -22,6 +22,7 @@ import {
   startPlatform,
   typeIntoEditor,
   uiLogin,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker, adminLogin, storedZip } from './helpers';
 
@@ -150,7 +151,7 @@ async function importThroughDialog(page: Page, format: keyof typeof FORMAT_LABEL
     if (Date.now() > until) throw new Error(`the import dialog never showed ${FORMAT_LABEL[format]} chosen`);
   }
   await dialog.locator('input[type="file"]').setInputFiles({ name: `${format}.zip`, mimeType: 'application/zip', buffer: zip });
-  await dialog.locator('.ant-upload-list').getByText(`${format}.zip`).waitFor({ timeout: 30_000 });
+  await dialog.locator('.ant-upload-list').getByText(`${format}.zip`).waitFor({ timeout: UI_WAIT_MS });
   // Any import request answers here, so a wrong route fails at once with its address instead of timing out.
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().includes('/api/file/import'), { timeout: 120_000 }),
@@ -166,7 +167,7 @@ async function submitOnSite(t: TrackedPage, problemId: string): Promise<{ status
   await page.goto('/home');
   if (await page.getByTestId('nav-login').count()) {
     await uiLogin(page, 'root', ROOT_PASSWORD);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
   }
   await page.goto(`/problem/${problemId}`);
   await page.getByTestId('language-select').click();
@@ -188,8 +189,8 @@ async function importAndJudge(format: keyof typeof FORMAT_LABEL, zip: Buffer, pr
   await adminLogin(admin.page);
   const reply = await importThroughDialog(admin.page, format, zip);
   expect(reply.status).toBe(200);
-  await admin.page.getByText('题目导入成功').first().waitFor({ timeout: 30_000 });
-  await admin.page.locator('.ant-table-tbody tr', { hasText: title }).waitFor({ timeout: 30_000 });
+  await admin.page.getByText('题目导入成功').first().waitFor({ timeout: UI_WAIT_MS });
+  await admin.page.locator('.ant-table-tbody tr', { hasText: title }).waitFor({ timeout: UI_WAIT_MS });
   await screenshot(admin.page, `admin-import-${format}`);
   expect((await storedProblems()).filter((p) => p.problemId === problemId).map((p) => p.title)).toEqual([title]);
 
@@ -221,7 +222,7 @@ describe('problem import in the admin area', () => {
     const reason = 'test 2 or its answer is missing (a full package is needed)';
     expect(reply).toMatchObject({ status: 400, msg: withReason(ERR.uploadProblemFailed, reason) });
     // The §8 text as the admin sees it in zh-CN, with the importer's reason.
-    await admin.page.getByText(`上传题目失败: ${reason}`).first().waitFor({ timeout: 30_000 });
+    await admin.page.getByText(`上传题目失败: ${reason}`).first().waitFor({ timeout: UI_WAIT_MS });
     await screenshot(admin.page, 'admin-import-broken');
     expect(await storedProblems()).toEqual(before);
     // The failed upload answered 400: the browser logs that request, nothing else may be logged.
@@ -236,7 +237,7 @@ describe('problem import in the admin area', () => {
     const exportCard = page.getByTestId('problem-batch-export-card');
     // The selection must not be empty (product §5): the page says so and asks nothing of the server.
     await page.getByTestId('problem-batch-export').click();
-    await page.getByText('请先选择要导出的题目。').first().waitFor({ timeout: 30_000 });
+    await page.getByText('请先选择要导出的题目。').first().waitFor({ timeout: UI_WAIT_MS });
     await exportCard.locator('.ant-table-tbody tr', { hasText: KATTIS_TITLE }).locator('input[type="checkbox"]').check();
     await page.getByTestId('problem-batch-picked').getByText(`${KATTIS_ID} ${KATTIS_TITLE}`).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('problem-batch-export').click()]);
@@ -251,17 +252,17 @@ describe('problem import in the admin area', () => {
     expect((await storedProblems()).some((p) => p.problemId === KATTIS_ID)).toBe(false);
     const importCard = page.getByTestId('problem-batch-import-card');
     await importCard.getByText('HOJ（zip）', { exact: true }).click();
-    await importCard.locator('.ant-radio-wrapper-checked', { hasText: 'HOJ（zip）' }).waitFor({ timeout: 30_000 });
+    await importCard.locator('.ant-radio-wrapper-checked', { hasText: 'HOJ（zip）' }).waitFor({ timeout: UI_WAIT_MS });
     await importCard.locator('input[type="file"]').setInputFiles(archive);
-    await importCard.locator('.ant-upload-list').getByText(path.basename(archive)).waitFor({ timeout: 30_000 });
+    await importCard.locator('.ant-upload-list').getByText(path.basename(archive)).waitFor({ timeout: UI_WAIT_MS });
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/file/import-problem'), { timeout: 120_000 }),
       page.getByTestId('problem-batch-import').click(),
     ]);
     expect(((await response.json()) as { status: number }).status).toBe(200);
-    await page.getByText('题目导入成功').first().waitFor({ timeout: 30_000 });
+    await page.getByText('题目导入成功').first().waitFor({ timeout: UI_WAIT_MS });
     // The export table reloads with the problem back in it.
-    await exportCard.locator('.ant-table-tbody tr', { hasText: KATTIS_TITLE }).waitFor({ timeout: 30_000 });
+    await exportCard.locator('.ant-table-tbody tr', { hasText: KATTIS_TITLE }).waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'admin-batch-import');
     expect((await storedProblems()).filter((p) => p.problemId === KATTIS_ID).map((p) => p.title)).toEqual([KATTIS_TITLE]);
     fs.rmSync(archive, { force: true });

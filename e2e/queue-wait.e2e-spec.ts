@@ -18,6 +18,7 @@ import {
   startPlatform,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker } from './helpers';
 
@@ -59,14 +60,14 @@ describe('the wait is visible', () => {
     const { page, errors } = await pages.open(browser, platform);
     await page.goto('/');
     await uiLogin(page, 'root', ROOT_PASSWORD);
-    await page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
+    await page.getByTestId('message-menu').waitFor({ timeout: UI_WAIT_MS });
     await page.goto('/status');
     const row = (id: number) => page.locator(`[data-testid="status-list"] tr[data-row-key="${id}"] [data-testid="queue-place"]`);
     // No judgement finished yet: the place without an estimate.
     for (const [i, id] of submitIds.entries())
       await row(id)
         .getByText(`排队第 ${i + 1} 位`, { exact: true })
-        .waitFor({ timeout: 30_000 });
+        .waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'queue-wait-status-list');
     expect(errors).toEqual([]);
   });
@@ -75,11 +76,11 @@ describe('the wait is visible', () => {
     const { page, errors } = await pages.open(browser, platform);
     await page.goto('/');
     await uiLogin(page, 'root', ROOT_PASSWORD);
-    await page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
+    await page.getByTestId('message-menu').waitFor({ timeout: UI_WAIT_MS });
     const last = submitIds[2];
     await page.goto(`/status/${last}`);
     const place = page.locator('[data-testid="submission-detail"] [data-testid="queue-place"]');
-    await place.getByText('排队第 3 位', { exact: true }).waitFor({ timeout: 30_000 });
+    await place.getByText('排队第 3 位', { exact: true }).waitFor({ timeout: UI_WAIT_MS });
     // A worker's part: take the next job (the first submission) and finish it.
     const job = (await taker!.getNextJob())!;
     expect(Number(job.id)).toBe(submitIds[0]);
@@ -130,13 +131,13 @@ describe('the wait is visible', () => {
     const { page, errors } = await pages.open(browser, platform);
     await page.goto('/');
     await uiLogin(page, 'root', ROOT_PASSWORD);
-    await page.getByTestId('message-menu').waitFor({ timeout: 30_000 });
+    await page.getByTestId('message-menu').waitFor({ timeout: UI_WAIT_MS });
     await page.goto(`/contest/${cid}/submission`);
     // Ahead of the two practice submissions still waiting; a judgement finished lately, so with an estimate.
     await page
       .locator(`[data-testid="contest-submissions"] tr[data-row-key="${submitId}"] [data-testid="queue-place"]`)
       .getByText(/^排队第 1 位 · 约 \d+ 秒$/)
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'queue-wait-contest');
     expect(errors).toEqual([]);
   });

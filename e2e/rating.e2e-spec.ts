@@ -16,6 +16,7 @@ import {
   screenshot,
   startPlatform,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { PageTracker } from './helpers';
 import { eventually } from '../backend/test/utils/eventually';
@@ -38,7 +39,7 @@ async function colours(page: Page, names: string[]): Promise<Record<string, stri
   const out: Record<string, string> = {};
   for (const n of names) {
     const el = page.locator(`[data-testid="user-name"][data-username="${n}"]`).first();
-    await el.waitFor({ timeout: 30_000 });
+    await el.waitFor({ timeout: UI_WAIT_MS });
     await sleep(300); // the batched style call (30 ms) has answered
     out[n] = (await el.getAttribute('data-color')) ?? '';
   }

@@ -11,7 +11,7 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import type { Browser } from 'playwright-core';
-import { Platform, ROOT, TrackedPage, freePort, launchBrowser, screenshot, startPlatform } from './harness';
+import { Platform, ROOT, TrackedPage, freePort, launchBrowser, screenshot, startPlatform, UI_WAIT_MS } from './harness';
 import { PageTracker } from './helpers';
 
 const TEAM_TEXT_ZH = '比赛列表（团队独立发布 v2）';
@@ -116,7 +116,7 @@ describe('a remote deployed by its team', () => {
     await page.goto('/contest');
     const list = page.getByTestId('contest-list');
     await list.waitFor({ timeout: 60_000 });
-    await list.getByText(TEAM_TEXT_ZH).waitFor({ timeout: 30_000 });
+    await list.getByText(TEAM_TEXT_ZH).waitFor({ timeout: UI_WAIT_MS });
     // its entry and chunks came from the team's server; the shell's own build never had this text
     expect(served.some((u) => u.startsWith('/remoteEntry.js'))).toBe(true);
     expect(served.filter((u) => u.endsWith('.js')).length).toBeGreaterThan(1);
@@ -136,8 +136,8 @@ describe('a remote deployed by its team', () => {
     // in the same page, the navbar still leads on: the home page, then the team's contest remote
     const navbar = page.getByTestId('navbar');
     await navbar.locator('a[href="/home"]').first().click();
-    await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
-    await page.getByTestId('load-failed').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('home-page').waitFor({ timeout: UI_WAIT_MS });
+    await page.getByTestId('load-failed').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
     await navbar.locator('a[href="/contest"]').first().click();
     await page.getByTestId('contest-list').getByText(TEAM_TEXT_ZH).waitFor({ timeout: 60_000 });
   });

@@ -15,6 +15,7 @@ import {
   startPlatform,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
 
@@ -51,7 +52,7 @@ async function students(...names: string[]): Promise<Record<string, string>> {
 async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/home');
   await uiLogin(page, username, password);
-  await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
 }
 
 interface Detail {
@@ -96,7 +97,7 @@ describe('1. rejudge', () => {
     const s = await pages.open(browser, platform);
     await signIn(s.page, 'rj_student', 'rj_student-Pass1');
     await s.page.goto('/status');
-    await s.page.locator(`a[href="/status/${submitId}"]`).waitFor({ timeout: 30_000 });
+    await s.page.locator(`a[href="/status/${submitId}"]`).waitFor({ timeout: UI_WAIT_MS });
     expect(await s.page.getByTestId(`rejudge-${submitId}`).count()).toBe(0);
 
     const t = await pages.open(browser, platform);
@@ -105,13 +106,13 @@ describe('1. rejudge', () => {
     await page.goto('/status');
     await page.getByTestId(`rejudge-${submitId}`).click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await page.getByText(`提交 #${submitId} 已重新进入评测队列`).waitFor({ timeout: 30_000 });
+    await page.getByText(`提交 #${submitId} 已重新进入评测队列`).waitFor({ timeout: UI_WAIT_MS });
     expect(await finalStatus(submitId, student)).toBe(JudgeStatus.Accepted);
 
     await page.goto(`/status/${submitId}`);
     await page.getByTestId('submission-detail').getByTestId(`rejudge-${submitId}`).click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await page.getByText(`提交 #${submitId} 已重新进入评测队列`).waitFor({ timeout: 30_000 });
+    await page.getByText(`提交 #${submitId} 已重新进入评测队列`).waitFor({ timeout: UI_WAIT_MS });
     expect(await finalStatus(submitId, student)).toBe(JudgeStatus.Accepted);
 
     const a = await pages.open(browser, platform);
@@ -119,7 +120,7 @@ describe('1. rejudge', () => {
     await a.page.goto('/admin/problems');
     await a.page.getByTestId(`problem-rejudge-${pid}`).click();
     await a.page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await a.page.getByText('1 个提交已重新进入评测队列').waitFor({ timeout: 30_000 });
+    await a.page.getByText('1 个提交已重新进入评测队列').waitFor({ timeout: UI_WAIT_MS });
     expect(await finalStatus(submitId, student)).toBe(JudgeStatus.Accepted);
     expect([...s.errors, ...t.errors, ...a.errors]).toEqual([]);
   });
@@ -165,13 +166,13 @@ describe('2. hand-in (交卷)', () => {
     // antd's confirm dialog carries its title twice (a hidden one names the dialog for screen readers)
     await page.locator('.ant-modal-confirm-title', { hasText: '确定交卷？' }).waitFor();
     await page.getByTestId('exam-hand-in-ok').click();
-    await page.getByTestId('paper-view').waitFor({ timeout: 30_000 });
+    await page.getByTestId('paper-view').waitFor({ timeout: UI_WAIT_MS });
     expect(await page.getByTestId('paper-total').textContent()).toContain('10');
     await page.getByTestId('exam-handed-in').waitFor();
 
     // the paper is closed: the question is read-only, and the server refuses a save
     await page.goto(`/exam/${eid}/question`);
-    await page.getByTestId('answer-disabled').getByText('你已交卷').waitFor({ timeout: 30_000 });
+    await page.getByTestId('answer-disabled').getByText('你已交卷').waitFor({ timeout: UI_WAIT_MS });
     expect(await page.getByTestId('exam-hand-in').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
@@ -193,10 +194,10 @@ describe('4. notices: push now', () => {
     const a = await pages.open(browser, platform);
     await adminLogin(a.page);
     await a.page.goto('/admin/notice');
-    await a.page.getByTestId(`notice-state-${notice.id}`).getByText('待推送（每小时）').waitFor({ timeout: 30_000 });
+    await a.page.getByTestId(`notice-state-${notice.id}`).getByText('待推送（每小时）').waitFor({ timeout: UI_WAIT_MS });
     await a.page.getByTestId(`notice-push-${notice.id}`).click();
     await a.page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await a.page.getByTestId(`notice-state-${notice.id}`).getByText('已推送').waitFor({ timeout: 30_000 });
+    await a.page.getByTestId(`notice-state-${notice.id}`).getByText('已推送').waitFor({ timeout: UI_WAIT_MS });
     expect(await a.page.getByTestId(`notice-push-${notice.id}`).count()).toBe(0);
     expect(await sysUnread()).toBe(1);
     expect(a.errors).toEqual([]);
@@ -213,7 +214,7 @@ describe('3. AC requirements told before the forms', () => {
     await page.goto('/group');
     await page.getByTestId('group-create').click();
     const group = page.getByTestId('posting-rules-group');
-    await group.waitFor({ timeout: 30_000 });
+    await group.waitFor({ timeout: UI_WAIT_MS });
     // the defaults (HOJ's): 20 AC to create a group; a new student has none
     expect(await group.getAttribute('data-allowed')).toBe('false');
     expect(await group.textContent()).toContain('创建团队需要至少通过 20 道题目，你已通过 0 道。');
@@ -223,14 +224,14 @@ describe('3. AC requirements told before the forms', () => {
     await page.goto('/discussion');
     await page.getByTestId('discussion-new').click();
     const post = page.getByTestId('posting-rules-post');
-    await post.waitFor({ timeout: 30_000 });
+    await post.waitFor({ timeout: UI_WAIT_MS });
     expect(await post.textContent()).toContain('发帖需要至少通过 10 道题目，你已通过 0 道。');
 
     const a = await pages.open(browser, platform);
     await adminLogin(a.page);
     await a.page.goto('/admin/conf');
     const help = a.page.getByTestId('limit-help-defaultCreateGroupACInitValue');
-    await help.waitFor({ timeout: 30_000 });
+    await help.waitFor({ timeout: UI_WAIT_MS });
     expect(await help.textContent()).toContain('用户至少通过多少道题目才能创建团队');
     expect([...t.errors, ...a.errors]).toEqual([]);
   });
@@ -266,7 +267,7 @@ describe('5. group members after accepting', () => {
     const { page } = t;
     await signIn(page, 'class_owner', 'class_owner-Pass1');
     await page.goto(`/group/${gid}/member`);
-    await page.getByTestId('group-member-row').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('group-member-row').first().waitFor({ timeout: UI_WAIT_MS });
     expect(await page.getByTestId('group-member-row').count()).toBe(1);
     await page.getByTestId('group-apply-tab').click();
     for (let i = 0; i < 2; i++) {
@@ -278,7 +279,7 @@ describe('5. group members after accepting', () => {
       .first()
       .click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-member-row"]').length === 3, undefined, {
-      timeout: 30_000,
+      timeout: UI_WAIT_MS,
     });
     const members = await apiCall<{ records: { username: string; gmtCreate: string }[] }>(
       platform,
@@ -300,13 +301,13 @@ describe('6. the configured site name', () => {
     try {
       const t = await pages.open(browser, platform);
       await t.page.goto('/home');
-      await t.page.waitForFunction(() => document.title === '星火OJ', undefined, { timeout: 30_000 });
+      await t.page.waitForFunction(() => document.title === '星火OJ', undefined, { timeout: UI_WAIT_MS });
       await t.page.goto('/problem');
-      await t.page.waitForFunction(() => document.title === '星火OJ', undefined, { timeout: 30_000 });
+      await t.page.waitForFunction(() => document.title === '星火OJ', undefined, { timeout: UI_WAIT_MS });
 
       const a = await pages.open(browser, platform);
       await adminLogin(a.page);
-      await a.page.waitForFunction(() => document.title === '星火OJ 管理后台', undefined, { timeout: 30_000 });
+      await a.page.waitForFunction(() => document.title === '星火OJ 管理后台', undefined, { timeout: UI_WAIT_MS });
       await a.page.getByText('星火OJ 管理后台').first().waitFor();
       expect([...t.errors, ...a.errors]).toEqual([]);
     } finally {
@@ -340,7 +341,7 @@ describe('9. a private contest public board', () => {
     const closed = await make('Private walk test', 1);
     const t = await pages.open(browser, platform);
     await t.page.goto('/contest');
-    await t.page.getByText('Private walk test').waitFor({ timeout: 30_000 });
+    await t.page.getByText('Private walk test').waitFor({ timeout: UI_WAIT_MS });
     const hrefs = await t.page.getByTestId('contest-outside-board').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toContain(`/contest/acm-scoreboard/${open.id}`);
     expect(hrefs).not.toContain(`/contest/acm-scoreboard/${closed.id}`);

@@ -4,7 +4,17 @@
  * no violation reported by the browser, and the pages refuse to be framed.
  */
 import type { Browser, Page } from 'playwright-core';
-import { Platform, ROOT_PASSWORD, TrackedPage, createProblem, launchBrowser, startPlatform, typeIntoEditor, uiLogin } from './harness';
+import {
+  Platform,
+  ROOT_PASSWORD,
+  TrackedPage,
+  createProblem,
+  launchBrowser,
+  startPlatform,
+  typeIntoEditor,
+  uiLogin,
+  UI_WAIT_MS,
+} from './harness';
 import { PageTracker, adminLogin } from './helpers';
 
 let platform: Platform;
@@ -37,12 +47,12 @@ it("loads the problem page's editor and its workers under the Content-Security-P
   await trackViolations(t);
   await t.page.goto('/');
   await uiLogin(t.page, 'root', ROOT_PASSWORD);
-  await t.page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
+  await t.page.getByTestId('user-menu').waitFor({ timeout: UI_WAIT_MS });
   const answer = await t.page.goto('/problem/CSP1');
   const csp = answer?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("frame-ancestors 'none'");
   expect(answer?.headers()['x-frame-options']).toBe('DENY');
-  await t.page.getByTestId('problem-statement').waitFor({ timeout: 30_000 });
+  await t.page.getByTestId('problem-statement').waitFor({ timeout: UI_WAIT_MS });
   // A blocked chunk or worker shows here before the editor's wait would time out.
   await t.page.waitForTimeout(3000);
   expect(await violations(t.page)).toEqual([]);
@@ -51,7 +61,7 @@ it("loads the problem page's editor and its workers under the Content-Security-P
   await t.page.keyboard.press('Control+Space');
   // monaco writes spaces as no-break spaces
   await t.page.waitForFunction(() => document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('return'), undefined, {
-    timeout: 30_000,
+    timeout: UI_WAIT_MS,
   });
   const end = Date.now() + 20_000;
   while (t.page.workers().length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
@@ -65,7 +75,7 @@ it('loads the admin app (a remote, antd styles) with no violation', async () => 
   await trackViolations(t);
   await adminLogin(t.page);
   await t.page.goto('/admin/problems');
-  await t.page.getByText('CSP1').first().waitFor({ timeout: 30_000 });
+  await t.page.getByText('CSP1').first().waitFor({ timeout: UI_WAIT_MS });
   expect(await violations(t.page)).toEqual([]);
   expect(t.errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
 });

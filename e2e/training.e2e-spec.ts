@@ -17,6 +17,7 @@ import {
   typeIntoEditor,
   uiLogin,
   updateSwitches,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
 
@@ -67,7 +68,7 @@ describe('a private training', () => {
     await page.getByTestId('admin-training-add-category').click();
     await page.locator('.ant-modal-content #name').fill(CATEGORY);
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-table-row').filter({ hasText: CATEGORY }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row').filter({ hasText: CATEGORY }).first().waitFor({ timeout: UI_WAIT_MS });
 
     await page.goto('/admin/training/create');
     await page.locator('#title').fill(TITLE);
@@ -78,7 +79,7 @@ describe('a private training', () => {
     await page.locator('#privatePwd').fill(PASSWORD);
     await screenshot(page, 'admin-training-create');
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.waitForURL('**/admin/training/*/problems', { timeout: 30_000 });
+    await page.waitForURL('**/admin/training/*/problems', { timeout: UI_WAIT_MS });
     tid = Number(/\/training\/(\d+)\/problems/.exec(page.url())![1]);
     expect(tid).toBeGreaterThan(0);
 
@@ -90,8 +91,8 @@ describe('a private training', () => {
       await page.locator('.ant-select-item-option').filter({ hasText: p.problemId }).first().click();
       await modal.locator('#displayId').fill(p.displayId);
       await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-      await page.locator('.ant-table-row').filter({ hasText: p.title }).first().waitFor({ timeout: 30_000 });
-      await modal.waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+      await page.locator('.ant-table-row').filter({ hasText: p.title }).first().waitFor({ timeout: UI_WAIT_MS });
+      await modal.waitFor({ state: 'detached', timeout: UI_WAIT_MS }).catch(() => undefined);
     }
     await screenshot(page, 'admin-training-problems');
     const stored = await apiCall<{ training: { auth: string; title: string }; trainingCategory: { name: string } }>(
@@ -113,30 +114,30 @@ describe('a private training', () => {
     const { page } = t;
     await page.goto('/home');
     await uiLogin(page, USER.username, USER.password);
-    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('nav-login').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
 
     await page.goto('/training');
     await page.getByTestId('training-list').waitFor({ timeout: 60_000 });
     await page.getByTestId('training-category-filter').click();
     await page.locator('.ant-select-item-option').filter({ hasText: CATEGORY }).first().click();
     const row = page.locator('.ant-table-row').filter({ hasText: TITLE }).first();
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: UI_WAIT_MS });
     expect(await row.getByTestId('training-progress').textContent()).toContain('0/2');
     await screenshot(page, 'training-list');
     await row.getByTestId('training-link').click();
 
-    await page.getByTestId('training-password-form').waitFor({ timeout: 30_000 });
+    await page.getByTestId('training-password-form').waitFor({ timeout: UI_WAIT_MS });
     expect(await page.getByTestId('training-overview').locator('strong').textContent()).toBe('loops');
     await page.getByTestId('training-password').fill('wrong-one');
     await page.getByTestId('training-password-submit').click();
     // The server's TRAINING_ERR.wrongPassword, shown in the page's language by its msgCode (issue #21).
-    await page.getByText('训练密码错误。').first().waitFor({ timeout: 30_000 });
+    await page.getByText('训练密码错误。').first().waitFor({ timeout: UI_WAIT_MS });
     await page.getByTestId('training-password').fill(PASSWORD);
     await page.getByTestId('training-password-submit').click();
-    await page.getByTestId('training-password-form').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('training-password-form').waitFor({ state: 'detached', timeout: UI_WAIT_MS });
 
     await page.getByTestId('training-problems-tab').click();
-    await page.getByTestId('training-problem-list').waitFor({ timeout: 30_000 });
+    await page.getByTestId('training-problem-list').waitFor({ timeout: UI_WAIT_MS });
     await page.getByTestId('training-problem-link').first().click();
     await page.getByTestId('submit-panel').waitFor({ timeout: 120_000 });
     await page.getByTestId('language-select').click();
@@ -149,16 +150,18 @@ describe('a private training', () => {
     await screenshot(page, 'training-accepted');
 
     await page.getByTestId('training-problems-tab').click();
-    await page.locator(`[data-testid="training-problem-status-${PROBLEMS[0].displayId}"][data-status="0"]`).waitFor({ timeout: 30_000 });
+    await page
+      .locator(`[data-testid="training-problem-status-${PROBLEMS[0].displayId}"][data-status="0"]`)
+      .waitFor({ timeout: UI_WAIT_MS });
     await page.getByTestId('training-rank-tab').click();
     const rankRow = page.getByTestId(`training-rank-row-${USER.username}`);
-    await rankRow.waitFor({ timeout: 30_000 });
+    await rankRow.waitFor({ timeout: UI_WAIT_MS });
     expect(await rankRow.getByTestId('training-rank-ac').textContent()).toBe('1');
     await screenshot(page, 'training-rank');
 
     await page.goto('/training');
     const listed = page.locator('.ant-table-row').filter({ hasText: TITLE }).first();
-    await listed.waitFor({ timeout: 30_000 });
+    await listed.waitFor({ timeout: UI_WAIT_MS });
     expect(await listed.getByTestId('training-progress').textContent()).toContain('1/2');
     // The browser logs the refused wrong password (HTTP 400); nothing else went wrong.
     expect(t.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);

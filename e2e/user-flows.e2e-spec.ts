@@ -17,6 +17,7 @@ import {
   uiLogin,
   updateSwitches,
   waitForMailCode,
+  UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker } from './helpers';
 import { eventually } from '../backend/test/utils/eventually';
@@ -48,7 +49,7 @@ function expectNoConsoleErrors(t: TrackedPage): void {
 }
 
 async function hasText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
+  await locator.filter({ hasText: text }).first().waitFor({ timeout: UI_WAIT_MS });
 }
 
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> => {
@@ -68,7 +69,7 @@ async function verdictOf(page: Page): Promise<{ status: number; text: string; ca
   lastSubmitId = (await result.getAttribute('data-submit-id')) as string;
   const status = Number(await result.getAttribute('data-status'));
   const text = (await result.innerText()).replace(/\s+/g, ' ');
-  if (status === 0 || status === -1) await result.getByTestId('case-table').waitFor({ timeout: 30_000 });
+  if (status === 0 || status === -1) await result.getByTestId('case-table').waitFor({ timeout: UI_WAIT_MS });
   const cases = await result.locator('[data-testid="case-table"] tbody tr.ant-table-row').count();
   return { status, text, cases };
 }
@@ -303,7 +304,7 @@ describe('a mistyped password', () => {
       await page.locator('[data-testid="login-submit"]:not(.ant-btn-loading)').waitFor();
       await Promise.all([failedLogin(), page.getByTestId('login-submit').click()]);
     }
-    await page.getByTestId('slide-verify').waitFor({ timeout: 30_000 });
+    await page.getByTestId('slide-verify').waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'login-slide-verify');
     // the failed logins' 400 answers are the browser's network log of the expected failures
     expect(t.errors.filter((e) => !e.includes('/api/login'))).toEqual([]);

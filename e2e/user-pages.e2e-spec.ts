@@ -21,6 +21,7 @@ import {
   startPlatform,
   uiLogin,
   waitForMailCode,
+  UI_WAIT_MS,
 } from './harness';
 import { PageTracker, adminLogin } from './helpers';
 
@@ -49,7 +50,7 @@ describe('user administration', () => {
     const { page } = t;
     await adminLogin(page);
     await page.goto('/admin/user');
-    await page.getByTestId('import-users').waitFor({ timeout: 30_000 });
+    await page.getByTestId('import-users').waitFor({ timeout: UI_WAIT_MS });
     await page
       .getByTestId('import-users')
       .locator('input[type="file"]')
@@ -57,7 +58,7 @@ describe('user administration', () => {
     await page.getByTestId('import-submit').click();
     const skipped = page.getByTestId('import-skipped');
     // The skip reason in the page's language (zh-CN), not the server's English (issue 37 item 14).
-    await skipped.getByText('缺少用户名或密码').waitFor({ timeout: 30_000 });
+    await skipped.getByText('缺少用户名或密码').waitFor({ timeout: UI_WAIT_MS });
     expect(await skipped.getByText('username or password missing').count()).toBe(0);
     expect(await skipped.locator('tbody tr.ant-table-row').count()).toBe(1);
 
@@ -68,7 +69,7 @@ describe('user administration', () => {
     await gen.getByLabel('密码长度').fill('10');
     await gen.getByRole('button', { name: /生\s*成/ }).click();
     const accounts = page.getByTestId('generated-accounts');
-    await accounts.getByText('e2e_1', { exact: true }).waitFor({ timeout: 30_000 });
+    await accounts.getByText('e2e_1', { exact: true }).waitFor({ timeout: UI_WAIT_MS });
     await page.getByTestId('generate-download').waitFor();
     const first = accounts.locator('tbody tr.ant-table-row').first().locator('td');
     generated = { username: (await first.nth(0).innerText()).trim(), password: (await first.nth(1).innerText()).trim() };
@@ -82,7 +83,7 @@ describe('user administration', () => {
 
     // Issue 32: the user list reads the same rows that carry HOJ's roles: the generated accounts show as users.
     await page.goto('/admin/user');
-    await page.locator('.ant-table-row').filter({ hasText: 'e2e_1' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row').filter({ hasText: 'e2e_1' }).first().waitFor({ timeout: UI_WAIT_MS });
 
     const list = await apiCall<{ total: number }>(
       platform,
@@ -99,7 +100,7 @@ describe('user administration', () => {
     const t = await newPage();
     await t.page.goto('/home');
     await uiLogin(t.page, generated.username, generated.password);
-    await t.page.getByTestId('user-menu').getByText(generated.username).waitFor({ timeout: 30_000 });
+    await t.page.getByTestId('user-menu').getByText(generated.username).waitFor({ timeout: UI_WAIT_MS });
     expect(t.errors).toEqual([]);
   });
 });
@@ -110,22 +111,22 @@ describe("a user's own pages", () => {
     const { page } = t;
     await page.goto('/home');
     await uiLogin(page, 'csv_ann', 'ann-pass1');
-    await page.getByTestId('user-menu').getByText('csv_ann').waitFor({ timeout: 30_000 });
+    await page.getByTestId('user-menu').getByText('csv_ann').waitFor({ timeout: UI_WAIT_MS });
 
     await page.goto('/setting');
-    await page.getByTestId('setting-page').waitFor({ timeout: 30_000 });
+    await page.getByTestId('setting-page').waitFor({ timeout: UI_WAIT_MS });
     await page.locator('input[type="file"]').setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
       buffer: await new Jimp({ width: 300, height: 200, color: 0x3366ccff }).getBuffer('image/png'),
     });
-    await page.getByTestId('setting-avatar').locator('img[src^="/api/public/img/"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('setting-avatar').locator('img[src^="/api/public/img/"]').waitFor({ timeout: UI_WAIT_MS });
 
     await page.getByRole('tab', { name: '个人资料' }).click();
     const profile = page.getByTestId('profile-form');
     await profile.getByLabel('昵称').fill('Ann the Brave');
     await profile.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText('已保存').first().waitFor({ timeout: 30_000 });
+    await page.getByText('已保存').first().waitFor({ timeout: UI_WAIT_MS });
 
     await page.getByRole('tab', { name: '邮箱' }).click();
     const email = page.getByTestId('email-form');
@@ -136,13 +137,13 @@ describe("a user's own pages", () => {
     await email.getByLabel('验证码').fill(code);
     await email.getByLabel('当前密码').fill('ann-pass1');
     await email.getByRole('button', { name: /保\s*存/ }).click();
-    await email.locator('input[disabled][value="ann.new@example.com"]').waitFor({ timeout: 30_000 });
+    await email.locator('input[disabled][value="ann.new@example.com"]').waitFor({ timeout: UI_WAIT_MS });
     await screenshot(page, 'user-setting');
 
     await page.goto('/user-home?username=csv_ann');
-    await page.getByTestId('user-home-name').getByText('Ann the Brave').waitFor({ timeout: 30_000 });
+    await page.getByTestId('user-home-name').getByText('Ann the Brave').waitFor({ timeout: UI_WAIT_MS });
     await page.getByTestId('user-home').locator('img[src^="/api/public/img/"]').waitFor();
-    await page.getByTestId('submission-heatmap').locator('canvas').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('submission-heatmap').locator('canvas').first().waitFor({ timeout: UI_WAIT_MS });
     // The school is on the line below "@csv_ann", not glued to it (issue 37 item 14).
     const at = await page.getByTestId('user-home').getByText('@csv_ann', { exact: true }).boundingBox();
     const school = await page.getByTestId('user-home-facts').getByText('MIT', { exact: true }).boundingBox();
@@ -175,12 +176,12 @@ describe("a user's own pages", () => {
     });
     await page.goto('/home');
     await uiLogin(page, 'csv_ann', 'ann-pass1');
-    await page.getByTestId('user-menu').getByText('csv_ann').waitFor({ timeout: 30_000 });
+    await page.getByTestId('user-menu').getByText('csv_ann').waitFor({ timeout: UI_WAIT_MS });
     // The profile answer is cached for a moment after the user's own change: wait for the stored row to show.
     let blog = page.getByTestId('user-home-blog');
     for (let i = 0; i < 20; i++) {
       await page.goto('/user-home?username=csv_bob');
-      await page.getByTestId('user-home-name').waitFor({ timeout: 30_000 });
+      await page.getByTestId('user-home-name').waitFor({ timeout: UI_WAIT_MS });
       blog = page.getByTestId('user-home-blog');
       if (await blog.count()) break;
       await page.waitForTimeout(1000);
