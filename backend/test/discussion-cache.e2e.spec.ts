@@ -1,6 +1,7 @@
 import { DISCUSSION_ERR } from '@oj/contracts';
 import request from 'supertest';
-import { DiscussionService } from '../src/modules/discussion/public/discussion.service';
+import { DiscussionCacheService } from '../src/modules/discussion/discussion-cache.service';
+import { DiscussionService, postTemplate } from '../src/modules/discussion/public/discussion.service';
 import { TestApp, TestUser, createTestApp } from './utils/test-app';
 
 /**
@@ -177,6 +178,29 @@ describe('discussion page cache: changes show at once, hidden posts never leak',
     await t.get<DiscussionService>(DiscussionService).flushViews();
     expect((await detail(bob, did)).viewNum).toBe(3);
     expect((await listRow(bob, did))?.viewNum).toBe(3);
+  });
+
+  it('counts a view with the read only while the post is still at the version its reader was checked at', async () => {
+    const did = await post(alice, 'Counted with the read');
+    await detail(bob, did);
+    const cache = t.get<DiscussionCacheService>(DiscussionCacheService);
+    const held = cache.heldPage(postTemplate(did));
+    expect(held).not.toBeNull();
+    const view = (viewer: string, atVersion: string) => ({ viewer, windowSec: 60, viewsKey: 'discussion:views', atVersion });
+    // Checked at another version (the post changed since): the read counts nothing; the caller counts after its check.
+    const stale = await cache.readPost(did, { first: postTemplate(did), view: view('u:stale', `${held!.version}x`) });
+    expect(stale.pending).toBeUndefined();
+    expect(await t.redis.exists(`discussion:view:${did}:u:stale`)).toBe(0);
+    // At the held version: counted in the same call, once per viewer.
+    const fresh = await cache.readPost(did, { first: postTemplate(did), view: view('u:fresh', held!.version) });
+    expect(fresh.pending).toBe(2);
+    expect(await t.redis.exists(`discussion:view:${did}:u:fresh`)).toBe(1);
+    const again = await cache.readPost(did, { first: postTemplate(did), view: view('u:fresh', held!.version) });
+    expect(again.pending).toBe(2);
+    // A reader the post now refuses (hidden) counts no view, though the replica held it visible a moment ago.
+    await as(t.users.admin, 'put', '/api/admin/discussion').send({ id: did, status: 1 }).expect(200);
+    await as(carol, 'get', `/api/get-discussion-detail?did=${did}`).expect(403);
+    expect(await t.redis.exists(`discussion:view:${did}:u:${carol.uid}`)).toBe(0);
   });
 
   it('answers msg/unread from its cache, changed at once by new and read messages', async () => {
