@@ -24,7 +24,11 @@
  * before the surge (the surge meets a saturated queue) and 20 submissions of a loop that spins 0.5 s of CPU judged
  * while the surge runs. Figures per weight, and: surge p99 and failed requests with the queue saturated, judging
  * throughput at the low weight against the normal one (goal: at most 10 % lost), the coefficient of variation of
- * the loop's measured CPU time (goal < 3 %), the final rank burst p99 (goal < 1 s).
+ * the loop's measured CPU time (goal < 3 %), the final rank burst p99 (goal < 1 s). Throughput counts every
+ * submission a phase judged (backlog and loops too); the machine's CPU of each phase is split between the judges, the
+ * backend, PostgreSQL with Redis and the load generator, giving the judges' CPU per judgement at each weight. The
+ * surge's p50/p99 by second and both event loops' delays show where a slow surge comes from. BENCH_PROFILE_PHASE=1
+ * profiles the low weight's phase instead of the first.
  * Ends with one JSON line.
  */
 import 'reflect-metadata';
@@ -32,11 +36,14 @@ import { INestApplication } from '@nestjs/common';
 import { ContestAuth, ContestType, JudgeStatus } from '@oj/contracts';
 import { ChildProcess, fork, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'fs';
 import * as http from 'http';
 import * as net from 'net';
 import { tmpdir } from 'os';
 import * as path from 'path';
+import { monitorEventLoopDelay } from 'perf_hooks';
+import { setFlagsFromString } from 'v8';
+import { runInNewContext } from 'vm';
 import { gunzipSync } from 'zlib';
 import { clientAgent } from './client-agent';
 
@@ -71,6 +78,8 @@ interface Sample {
   route: string;
   ms: number;
   ok: boolean;
+  /** When the request was sent, ms from the start of the contest (the surge's slow seconds). */
+  t: number;
 }
 
 /** One rank answer in this many has its body inflated and checked (the others: their HTTP status). */
@@ -83,6 +92,10 @@ interface ContestantsReport {
   samples: Sample[];
   surgePages: number;
   surgeWallMs: number;
+  /** The load generator's own CPU time (it shares the machine with everything measured). */
+  generatorCpuMs: number;
+  /** The load generator's event-loop delay during the surge, ms (its own stalls count in every latency it measures). */
+  generatorLoopDelay: { p99: number; max: number };
   /** submitId, epoch ms when the contestant pressed submit and when the submit call answered, expected verdict */
   submitted: { submitId: number; at: number; answeredAt: number; expect: number }[];
   errors: string[];
@@ -108,7 +121,15 @@ const CE = (i: number, p: string) => `// ${p} by contestant ${i}\n#include <cstd
 async function contestants(s: Scenario): Promise<ContestantsReport> {
   // maxSockets counts per replica (per origin): the same total pool, whatever the number of replicas.
   const agent = clientAgent(Math.ceil(s.connections / s.bases.length));
-  const report: ContestantsReport = { samples: [], surgePages: 0, surgeWallMs: 0, submitted: [], errors: [] };
+  const report: ContestantsReport = {
+    samples: [],
+    surgePages: 0,
+    surgeWallMs: 0,
+    generatorCpuMs: 0,
+    generatorLoopDelay: { p99: 0, max: 0 },
+    submitted: [],
+    errors: [],
+  };
   const fail = (what: string) => {
     if (report.errors.length < 20) report.errors.push(what);
     else if (report.errors.length === 20) report.errors.push('…');
@@ -143,7 +164,7 @@ async function contestants(s: Scenario): Promise<ContestantsReport> {
             // one answer in RANK_CHECK_EVERY is inflated and its envelope's head checked.
             const rankKind = kind === 'rank' || kind === 'final-rank';
             if (rankKind && res.statusCode === 200 && ++rankAnswers % RANK_CHECK_EVERY) {
-              report.samples.push({ kind, route: url.split('?')[0], ms, ok: true });
+              report.samples.push({ kind, route: url.split('?')[0], ms, ok: true, t: t0 - start });
               return resolve(undefined);
             }
             let json: { status?: number; msg?: string; data?: unknown } | undefined;
@@ -157,14 +178,14 @@ async function contestants(s: Scenario): Promise<ContestantsReport> {
             }
             const ok = res.statusCode === 200 && json?.status === 200;
             if (!ok) fail(`${method} ${url.split('?')[0]}: HTTP ${res.statusCode} ${json?.status ?? ''} ${json?.msg ?? ''}`);
-            report.samples.push({ kind, route: url.split('?')[0], ms, ok });
+            report.samples.push({ kind, route: url.split('?')[0], ms, ok, t: t0 - start });
             resolve(ok ? json!.data : undefined);
           });
         },
       );
       req.on('error', (e) => {
         fail(`${method} ${url.split('?')[0]}: ${e.message}`);
-        report.samples.push({ kind, route: url.split('?')[0], ms: performance.now() - t0, ok: false });
+        report.samples.push({ kind, route: url.split('?')[0], ms: performance.now() - t0, ok: false, t: t0 - start });
         resolve(undefined);
       });
       req.end(payload);
@@ -172,6 +193,8 @@ async function contestants(s: Scenario): Promise<ContestantsReport> {
 
   const start = performance.now();
   const n = s.tokens.length;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const rank = (kind: Sample['kind'], i: number) =>
     call(kind, s.tokens[i], 'POST', '/api/get-contest-rank', { cid: s.cid, currentPage: 1, limit: 50 });
 
@@ -194,6 +217,8 @@ async function contestants(s: Scenario): Promise<ContestantsReport> {
     }),
   ).then(() => {
     report.surgeWallMs = performance.now() - start;
+    loopDelay.disable();
+    report.generatorLoopDelay = { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) };
     // The backend's process reads its CPU time here: the surge's cost, whatever else loads the machine.
     process.send!({ surgeDone: true });
   });
@@ -242,6 +267,8 @@ async function contestants(s: Scenario): Promise<ContestantsReport> {
   // The end: everyone loads the rank.
   await Promise.all(s.tokens.map((_, i) => rank('final-rank', i)));
   agent.destroy();
+  const cpu = process.cpuUsage();
+  report.generatorCpuMs = (cpu.user + cpu.system) / 1000;
   return report;
 }
 
@@ -284,6 +311,36 @@ async function startReplica(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
 }
 
 /** CPU milliseconds (user + system) a process has used so far, from /proc (Linux; 0 elsewhere). */
+/** CPU milliseconds the whole machine has been busy so far (every core and process), from /proc/stat. */
+function machineCpuMs(): number {
+  try {
+    // user nice system idle iowait irq softirq steal, in hundredths of a second
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU milliseconds of the machine's PostgreSQL and Redis server processes so far. */
+function servicesCpuMs(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (/^(postgres|redis-server)/.test(readFileSync(`/proc/${pid}/comm`, 'utf8'))) sum += cpuMsOf(Number(pid));
+    } catch {
+      // the process ended
+    }
+  }
+  return sum;
+}
+
 function cpuMsOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -479,7 +536,8 @@ async function main(): Promise<void> {
       let watching = true;
       // The watcher runs on the backend's event loop: it reads only rows from the oldest one not yet final on
       // (judging is roughly first in, first out), not the whole contest's rows ten times a second.
-      let from = 0;
+      // From after the warm-up's submissions, so that every row the watcher sees final is this phase's judging.
+      let from: number = (await db.query(`SELECT coalesce(max(submit_id), 0)::int + 1 AS n FROM judge`))[0].n;
       const watcher = (async () => {
         while (watching) {
           const at = Date.now();
@@ -494,8 +552,15 @@ async function main(): Promise<void> {
           await sleep(100);
         }
       })();
+      // Awaited after the contest; if the run fails first, the app's closing ends it without hiding that failure.
+      watcher.catch(() => undefined);
 
       // One-box mode: the CPU-time probe first (judged while the surge runs), then the backlog that saturates the queue.
+      // The judges' CPU time is what the machine spent in the phase minus the backend, the load generator,
+      // PostgreSQL and Redis: read at the start here and after the drain.
+      const machineAtStart = machineCpuMs();
+      const servicesAtStart = servicesCpuMs();
+      const backendAtStart = cpuMsOf(process.pid) + replicaPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
       const loopIds: number[] = [];
       let backlogQueued = 0;
       if (ONE_BOX) {
@@ -529,7 +594,11 @@ async function main(): Promise<void> {
         rankPollMs: RANK_POLL_MS,
         connections: CONNECTIONS,
       };
-      const stopProfile = phaseNo === 0 ? await startProfile(log) : undefined;
+      // BENCH_CPU_PROFILE profiles one phase: the first, or BENCH_PROFILE_PHASE (1 = the low weight's in one-box mode).
+      const stopProfile = phaseNo === Number(process.env.BENCH_PROFILE_PHASE ?? 0) ? await startProfile(log) : undefined;
+      // The backend's event loop (this process) during the surge: a stall delays every request at once.
+      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      loopDelay.enable();
       // The backend processes' CPU time (this one and the replicas) from the start to the end of the surge.
       const backendCpuMs = () => cpuMsOf(process.pid) + replicaPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
       const cpuAtStart = backendCpuMs();
@@ -540,6 +609,7 @@ async function main(): Promise<void> {
         const child = fork(__filename, [], { env: { ...process.env, [CONTESTANTS_CHILD]: '1' }, serialization: 'advanced' });
         child.on('message', (m: ContestantsReport & { fatal?: string; surgeDone?: boolean; pollingDone?: boolean }) => {
           if (m.surgeDone) {
+            loopDelay.disable();
             surgeCpuMs = backendCpuMs() - cpuAtStart;
             surgeEnd = Date.now();
           } else if (m.pollingDone) pollingCpuMs = backendCpuMs() - cpuAtStart - surgeCpuMs;
@@ -555,6 +625,9 @@ async function main(): Promise<void> {
       // Drain: the judges finish what is queued (bounded).
       while (Date.now() - contestEnd < DRAIN_MS && report.submitted.some((s) => !doneAt.has(s.submitId))) await sleep(200);
       watching = false;
+      const backendPhaseCpuMs = cpuMsOf(process.pid) + replicaPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - backendAtStart;
+      const servicesPhaseCpuMs = servicesCpuMs() - servicesAtStart;
+      const judgesCpuMs = Math.max(0, machineCpuMs() - machineAtStart - backendPhaseCpuMs - servicesPhaseCpuMs - report.generatorCpuMs);
       await watcher;
 
       // Figures.
@@ -582,6 +655,16 @@ async function main(): Promise<void> {
       const judgedPerSec =
         judgedTimes.length > 1 ? (judgedTimes.length - 1) / ((judgedTimes[judgedTimes.length - 1] - judgedTimes[0]) / 1000) : 0;
       const unjudged = report.submitted.length - verdicts.length;
+      // The judges' throughput: every submission of the phase judged (backlog, loops and contestants), first to last.
+      const allJudged = [...doneAt.values()].map((d) => d.at).sort((a, b) => a - b);
+      const judgedAllPerSec = allJudged.length > 1 ? (allJudged.length - 1) / ((allJudged[allJudged.length - 1] - allJudged[0]) / 1000) : 0;
+      // The surge's slowest seconds (by when the request was sent): where a p99 over the goal comes from.
+      const surgeSeconds = new Map<number, number[]>();
+      for (const x of report.samples)
+        if (x.kind === 'surge') surgeSeconds.set(Math.floor(x.t / 1000), [...(surgeSeconds.get(Math.floor(x.t / 1000)) ?? []), x.ms]);
+      const surgeBySecond = [...surgeSeconds.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([sec, ms]) => `${sec}s:${round(pct(ms, 50), 0)}/${round(pct(ms, 99), 0)}`);
       const failedRequests = report.samples.filter((x) => !x.ok).length;
       const maxWaiting = Math.max(0, ...queueSamples.map((q) => q.waiting));
       const saturatedFrom = queueSamples.find((q) => q.waiting > slots);
@@ -610,6 +693,18 @@ async function main(): Promise<void> {
         submitted: report.submitted.length,
         judged: verdicts.length,
         judgedPerSec: round(judgedPerSec, 2),
+        // Everything the judges finished in the phase (in one-box mode the backlog and the loops come first).
+        judgedAll: allJudged.length,
+        judgedAllPerSec: round(judgedAllPerSec, 2),
+        // Where the machine's CPU went over the phase (drain included), and the judges' CPU per submission judged:
+        // the low weight changes how much of the machine the judges get, not what a judgement costs.
+        cpuSeconds: {
+          judges: round(judgesCpuMs / 1000),
+          backend: round(backendPhaseCpuMs / 1000),
+          postgresAndRedis: round(servicesPhaseCpuMs / 1000),
+          loadGenerator: round(report.generatorCpuMs / 1000),
+        },
+        judgeCpuMsPerJudged: round(judgesCpuMs / Math.max(1, allJudged.length)),
         verdictP95Ms: Math.round(
           pct(
             verdicts.map((v) => v.ms),
@@ -652,6 +747,11 @@ async function main(): Promise<void> {
           `${round(surgeCpuMs)} ms = ${result.surgeCpuMsPerRequest} ms per request` +
           (ONE_BOX ? `; the queue held at least ${result.surgeQueueWaitingMin} waiting jobs throughout` : ''),
       );
+      log(
+        `  p50/p99 by the second the request was sent: ${surgeBySecond.join(' ')}; backend event-loop delay during the surge ` +
+          `p99 ${round(loopDelay.percentile(99) / 1e6)} ms, max ${round(loopDelay.max / 1e6)} ms; the load generator's p99 ` +
+          `${report.generatorLoopDelay.p99} ms, max ${report.generatorLoopDelay.max} ms`,
+      );
       for (const route of new Set(report.samples.filter((x) => x.kind === 'surge').map((x) => x.route))) {
         const ms = report.samples.filter((x) => x.kind === 'surge' && x.route === route).map((x) => x.ms);
         log(`  ${route}: ${ms.length} requests, p50 ${round(pct(ms, 50))} ms, p99 ${round(pct(ms, 99))} ms`);
@@ -666,7 +766,10 @@ async function main(): Promise<void> {
           )} ms; while not saturated (< ${slots} waiting, ` +
           `${unsaturated.length} submissions) p95 ${result.verdictP95UnsaturatedMs} ms (goal < 2000 ms), from the submit call's ` +
           `answer ${result.verdictP95UnsaturatedAfterSubmitMs} ms; queue peaked at ${maxWaiting} waiting` +
-          (saturatedFrom ? `, first saturated ${round((saturatedFrom.at - runStart) / 1000)} s in` : ', never saturated'),
+          (saturatedFrom ? `, first saturated ${round((saturatedFrom.at - runStart) / 1000)} s in` : ', never saturated') +
+          `; all the phase's submissions: ${result.judgedAll} judged at ${result.judgedAllPerSec}/s, ` +
+          `${result.judgeCpuMsPerJudged} ms of judge CPU each; CPU seconds of the phase: judges ${result.cpuSeconds.judges}, ` +
+          `backend ${result.cpuSeconds.backend}, PostgreSQL and Redis ${result.cpuSeconds.postgresAndRedis}, load generator ${result.cpuSeconds.loadGenerator}`,
       );
       if (ONE_BOX) {
         log(
@@ -697,12 +800,21 @@ async function main(): Promise<void> {
       return;
     }
     const normal = await phase('normal weight', 'normal', 0);
+    // The second phase starts on a heap without the first one's garbage (its caches, sessions and answers): a
+    // backend process that just ran a contest day would otherwise collect it during the second surge.
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
     const low = await phase('low weight', 'low', 1);
-    const throughputLossPct = normal.judgedPerSec ? round(100 * (1 - low.judgedPerSec / normal.judgedPerSec)) : 0;
+    // Over every submission each phase judged: with the backlog in front, the contestants' own may get none.
+    const throughputLossPct = normal.judgedAllPerSec ? round(100 * (1 - low.judgedAllPerSec / normal.judgedAllPerSec)) : 0;
+    // What a judgement costs in judge CPU at the low weight against the normal one (the throughput lost is the CPU
+    // the site takes back, plus this).
+    const judgeCostChangePct = normal.judgeCpuMsPerJudged ? round(100 * (low.judgeCpuMsPerJudged / normal.judgeCpuMsPerJudged - 1)) : 0;
     log(
       `one box: with the judges at the low CPU weight the surge p99 went from ${normal.surgeP99Ms} to ${low.surgeP99Ms} ms ` +
         `(${normal.surgeErrors} → ${low.surgeErrors} failed), the final rank p99 from ${normal.finalRankP99Ms} to ${low.finalRankP99Ms} ms, ` +
-        `judging from ${normal.judgedPerSec}/s to ${low.judgedPerSec}/s (${throughputLossPct} % lost; at most 10 %), ` +
+        `judging from ${normal.judgedAllPerSec}/s to ${low.judgedAllPerSec}/s (${throughputLossPct} % lost; at most 10 %), ` +
+        `judge CPU per submission from ${normal.judgeCpuMsPerJudged} to ${low.judgeCpuMsPerJudged} ms (${judgeCostChangePct} %), ` +
         `the loop's CPU-time CV from ${normal.cpuTimeCvPct} to ${low.cpuTimeCvPct} %`,
     );
     process.stdout.write(
@@ -716,9 +828,10 @@ async function main(): Promise<void> {
         surgeErrors: low.surgeErrors,
         finalRankP99Ms: low.finalRankP99Ms,
         cpuTimeCvPct: low.cpuTimeCvPct,
-        judgedPerSecNormal: normal.judgedPerSec,
-        judgedPerSecLow: low.judgedPerSec,
+        judgedPerSecNormal: normal.judgedAllPerSec,
+        judgedPerSecLow: low.judgedAllPerSec,
         throughputLossPct,
+        judgeCostChangePct,
         errors: low.errors,
         normal,
         low,
