@@ -229,7 +229,13 @@ function createConfig(o) {
         clean: true,
         chunkLoadTimeout: 120_000,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // Contracts from their TypeScript source, as ES modules, so that a bundle keeps only the constants it uses
+        // (the compiled CommonJS in packages/contracts/dist, the backend's, cannot be tree-shaken: every frontend
+        // carried all of it).
+        alias: { '@oj/contracts$': path.join(__dirname, '../packages/contracts/src/index.ts') },
+      },
       module: {
         rules: [
           {
@@ -238,6 +244,8 @@ function createConfig(o) {
             loader: 'esbuild-loader',
             options: { target: 'es2020', jsx: 'automatic' },
           },
+          // Contracts' modules declare constants and functions only: nothing runs on import that a bundle needs.
+          { test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(ttf|woff2?|eot|svg|png|gif|jpe?g)$/, type: 'asset/resource' },
         ],

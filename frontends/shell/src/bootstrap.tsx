@@ -11,6 +11,7 @@ import { ShellIntlProvider } from './intl-provider';
 import { navigateToUrl, registerRemotes, startSingleSpa } from './root/register-remotes';
 import { loadManifest, preloadRemoteOf } from './root/remotes';
 import { prefetchRoute } from './root/prefetch-route';
+import { loadShellMessages } from './locales/loaded';
 import { showError } from './antd/lazy-parts';
 
 // The shell owns these for the whole page: a remote's setClientHooks cannot replace them.
@@ -31,7 +32,8 @@ function StartSingleSpa() {
 prefetchRoute(location.pathname);
 
 // Which remotes exist and where: the runtime manifest (inlined by the backend, so no wait in production).
-void loadManifest().then(() => {
+// and the texts of the chosen language (the other is loaded if the user switches).
+void Promise.all([loadManifest(), loadShellMessages(localeStore.get()).catch(() => undefined)]).then(() => {
   preloadRemoteOf(location.pathname);
   registerRemotes(() => showError(kitMessages[localeStore.get()]['kit.loadError.title']));
   createRoot(document.getElementById('root') as HTMLElement).render(

@@ -53,4 +53,12 @@ describe('the shell first page', () => {
     expect(graph.files).not.toContain(path.join('account', 'account-dialog.tsx'));
     expect(graph.files).toEqual(expect.arrayContaining([path.join('layout', 'navbar.tsx'), path.join('pages', 'home', 'index.tsx')]));
   });
+
+  it("carries one language's texts and no progress bar (issue 37: both load when needed)", () => {
+    // the texts of each language only through locales/loaded.ts's import(); the full map is the tests'
+    for (const file of ['zh-CN.ts', 'en-US.ts', 'index.ts']) expect(graph.files).not.toContain(path.join('locales', file));
+    expect(graph.files).toContain(path.join('locales', 'loaded.ts'));
+    // NProgress shows on navigations inside the site, loaded by the first one
+    expect([...graph.packages.keys()].filter((p) => p.startsWith('nprogress'))).toEqual([]);
+  });
 });

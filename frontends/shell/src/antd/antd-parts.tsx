@@ -5,7 +5,7 @@
  */
 import { message } from 'antd';
 import { AreaNotInstalled, LoadFailed, LocaleProvider, NotFound } from '@oj/kit';
-import { shellMessages } from '../locales';
+import { useShellMessages } from '../locales/loaded';
 import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
 import { MessageCenterPage } from '../pages/message/message-center';
@@ -15,7 +15,7 @@ import { DeveloperPage } from '../pages/developer';
 
 export function AccountDialogPart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <AccountDialog />
     </LocaleProvider>
   );
@@ -23,7 +23,7 @@ export function AccountDialogPart() {
 
 export function ResetPasswordPart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <ResetPasswordPage />
     </LocaleProvider>
   );
@@ -31,7 +31,7 @@ export function ResetPasswordPart() {
 
 export function MessageCenterPart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <MessageCenterPage />
     </LocaleProvider>
   );
@@ -39,7 +39,7 @@ export function MessageCenterPart() {
 
 export function UserHomePart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <UserHomePage />
     </LocaleProvider>
   );
@@ -47,7 +47,7 @@ export function UserHomePart() {
 
 export function SettingPart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <SettingPage />
     </LocaleProvider>
   );
@@ -55,7 +55,7 @@ export function SettingPart() {
 
 export function DeveloperPart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <DeveloperPage />
     </LocaleProvider>
   );
@@ -63,7 +63,7 @@ export function DeveloperPart() {
 
 export function AreaNotInstalledPart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <AreaNotInstalled />
     </LocaleProvider>
   );
@@ -76,7 +76,7 @@ export function LoadFailedPart() {
 
 export function NotFoundPart() {
   return (
-    <LocaleProvider messages={shellMessages}>
+    <LocaleProvider messages={useShellMessages()}>
       <NotFound />
     </LocaleProvider>
   );

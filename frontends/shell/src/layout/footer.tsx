@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { LOCALES, Locale } from '@oj/contracts';
 import { UserLink, setLocale, useLocale, useWebsiteConfig } from '@oj/kit/core';
 import { useIsMobile } from './use-media';
+import { loadShellMessages } from '../locales/loaded';
 
 const LOCALE_LABEL: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
@@ -34,7 +35,7 @@ export function Footer() {
               role="radio"
               aria-checked={l === locale}
               className={l === locale ? 'oj-segmented-item oj-selected' : 'oj-segmented-item'}
-              onClick={() => setLocale(l)}
+              onClick={() => void loadShellMessages(l).finally(() => setLocale(l))}
             >
               {LOCALE_LABEL[l]}
             </button>

@@ -1,6 +1,4 @@
 import { addErrorHandler, getAppStatus, navigateToUrl, registerApplication, start, unloadApplication } from 'single-spa';
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
 import { TIMINGS } from '@oj/contracts';
 import { availableAreas, failedRemotes, loadRemoteApp, matchesPrefix, remoteContainerId } from './remotes';
 
@@ -10,10 +8,15 @@ import { availableAreas, failedRemotes, loadRemoteApp, matchesPrefix, remoteCont
  * until it mounts again.
  */
 export function registerRemotes(onLoadError: (name: string) => void): void {
-  NProgress.configure({ speed: TIMINGS.progressBarSpeed, showSpinner: false });
-  window.addEventListener('single-spa:before-routing-event', () => NProgress.start());
+  // The progress bar is for navigations inside the site: the first page has the browser's own indicator, so the bar's
+  // code and style load after it (not among the bytes every visitor's first page needs).
+  let firstRouteDone = false;
+  window.addEventListener('single-spa:before-routing-event', () => {
+    if (firstRouteDone) void progressBar().then((bar) => bar.start());
+  });
   window.addEventListener('single-spa:routing-event', (e) => {
-    NProgress.done();
+    if (firstRouteDone) void progressBar().then((bar) => bar.done());
+    firstRouteDone = true;
     resetScrollOnNewPage(e as CustomEvent<{ originalEvent?: Event & { singleSpaTrigger?: string } }>);
   });
 
@@ -38,6 +41,17 @@ export function registerRemotes(onLoadError: (name: string) => void): void {
     if (getAppStatus(name) === 'SKIP_BECAUSE_BROKEN' || getAppStatus(name) === 'LOAD_ERROR')
       void unloadApplication(name).catch(() => undefined);
   });
+}
+
+let bar: Promise<typeof import('nprogress')> | undefined;
+/** NProgress, loaded on the first navigation (start and done keep their order: both wait for the same load). */
+function progressBar(): Promise<typeof import('nprogress')> {
+  bar ??= Promise.all([import('nprogress'), import('nprogress/nprogress.css')]).then(([m]) => {
+    const NProgress = (m as { default?: typeof import('nprogress') }).default ?? m;
+    NProgress.configure({ speed: TIMINGS.progressBarSpeed, showSpinner: false });
+    return NProgress;
+  });
+  return bar;
 }
 
 /**
