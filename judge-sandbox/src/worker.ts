@@ -116,6 +116,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<JudgeWor
   };
   await heartbeat();
   const timer = setInterval(() => void heartbeat(), JUDGE_SERVER_HEARTBEAT_SEC * 1000);
+  // Back from an outage (Redis restarted empty has lost our key): announce at once, not at the next beat.
+  redis.on('ready', () => void heartbeat());
 
   /** Jobs this worker holds; set once close() begins, after which no result is handed back. */
   const active = new Set<Job>();

@@ -17,6 +17,12 @@ export class JudgeServerRegistry implements OnApplicationShutdown {
   /** Worker keys are written without the backend's key prefix. */
   private readonly raw: Redis;
   private cache?: { at: number; languages: LanguageInfo[] };
+  /**
+   * The last non-empty list this replica saw. Redis restarted empty loses the stored one too, and until every worker
+   * has announced itself again (its next heartbeat, up to JUDGE_SERVER_HEARTBEAT_SEC) an empty list would refuse every
+   * submission as "language not allowed" instead of queueing it.
+   */
+  private lastKnown: LanguageInfo[] = [];
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -60,8 +66,9 @@ export class JudgeServerRegistry implements OnApplicationShutdown {
       await this.raw.set(judgeLanguagesKey(this.config.bull.prefix), JSON.stringify(languages));
     } else {
       const known = await this.raw.get(judgeLanguagesKey(this.config.bull.prefix));
-      languages = known ? (JSON.parse(known) as LanguageInfo[]) : [];
+      languages = known ? (JSON.parse(known) as LanguageInfo[]) : this.lastKnown;
     }
+    if (languages.length > 0) this.lastKnown = languages;
     this.cache = { at: Date.now(), languages };
     return languages;
   }
