@@ -310,23 +310,6 @@ async function startReplica(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   throw new Error('backend replica not ready within 120 s');
 }
 
-/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux; 0 elsewhere). */
-/** CPU milliseconds the whole machine has been busy so far (every core and process), from /proc/stat. */
-function machineCpuMs(): number {
-  try {
-    // user nice system idle iowait irq softirq steal, in hundredths of a second
-    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-      .split('\n')[0]
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    return (user + nice + system + irq + softirq + steal) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU milliseconds of the machine's PostgreSQL and Redis server processes so far. */
 function servicesCpuMs(): number {
   let sum = 0;
@@ -341,6 +324,7 @@ function servicesCpuMs(): number {
   return sum;
 }
 
+/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux; 0 elsewhere). */
 function cpuMsOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -396,7 +380,7 @@ async function main(): Promise<void> {
   const BACKLOG = ONE_BOX ? envNum('BENCH_BACKLOG', 300) : 0;
   const log = (msg: string) => process.stderr.write(msg + '\n');
   // Loaded here, not at the top: the contestants' process runs this file too and needs none of the app.
-  const { adminQuery, deleteRedisKeys, startBenchApp, startProfile, useBenchEnvironment } = await import('./bench-utils');
+  const { adminQuery, deleteRedisKeys, machineBusyMs, startBenchApp, startProfile, useBenchEnvironment } = await import('./bench-utils');
 
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -558,7 +542,7 @@ async function main(): Promise<void> {
       // One-box mode: the CPU-time probe first (judged while the surge runs), then the backlog that saturates the queue.
       // The judges' CPU time is what the machine spent in the phase minus the backend, the load generator,
       // PostgreSQL and Redis: read at the start here and after the drain.
-      const machineAtStart = machineCpuMs();
+      const machineAtStart = machineBusyMs();
       const servicesAtStart = servicesCpuMs();
       const backendAtStart = cpuMsOf(process.pid) + replicaPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
       const loopIds: number[] = [];
@@ -627,7 +611,7 @@ async function main(): Promise<void> {
       watching = false;
       const backendPhaseCpuMs = cpuMsOf(process.pid) + replicaPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - backendAtStart;
       const servicesPhaseCpuMs = servicesCpuMs() - servicesAtStart;
-      const judgesCpuMs = Math.max(0, machineCpuMs() - machineAtStart - backendPhaseCpuMs - servicesPhaseCpuMs - report.generatorCpuMs);
+      const judgesCpuMs = Math.max(0, machineBusyMs() - machineAtStart - backendPhaseCpuMs - servicesPhaseCpuMs - report.generatorCpuMs);
       await watcher;
 
       // Figures.

@@ -30,7 +30,7 @@ import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { readZip, writeZip } from '../core/archive/safe-zip';
-import { HelloModule, adminQuery, listen, startProfile } from './bench-utils';
+import { HelloModule, adminQuery, listen, machineBusyMs, startProfile } from './bench-utils';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = (sql: string) => adminQuery(PG_URL, sql);
@@ -105,23 +105,6 @@ function treeCpuMs(pid: number): number {
     // gone
   }
   return cpuMs(pid) + children.reduce((s, c) => s + treeCpuMs(Number(c)), 0);
-}
-
-/**
- * Busy CPU time (ms) of the whole machine so far, from /proc/stat (all but idle and iowait). The per-process
- * counters above miss much of the sandbox's work (on 2026-11-24 they summed to 60 ms per submission of the burst
- * while `perf record -a` found about 100 ms: the cores were busy, not waiting); this one misses nothing, and
- * counts whatever else runs on the machine too.
- */
-function machineBusyMs(): number {
-  // "cpu  user nice system idle iowait irq softirq steal ...", in clock ticks of 10 ms
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (user + nice + system + irq + softirq + (steal || 0)) * 10;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -10,7 +10,14 @@ import { AppConfig } from '../../core/config/app-config';
 import { JudgeServerRegistry } from './judge-server-registry.service';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const language = (name: string): LanguageInfo => ({ id: name.toLowerCase(), name, contentType: 'text/plain', runCommand: name });
+const language = (name: string): LanguageInfo => ({
+  id: name.toLowerCase(),
+  name,
+  contentType: 'text/plain',
+  runCommand: name,
+  sourceFile: 'main',
+  isSpj: false,
+});
 
 describe('JudgeServerRegistry languages', () => {
   const prefix = `test_registry_${process.pid}_${randomBytes(3).toString('hex')}`;
