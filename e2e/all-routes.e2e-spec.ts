@@ -460,7 +460,7 @@ afterAll(async () => {
   const counts = [...visitCounts].map(([k, n]) => `${k}: ${n}`).join(', ');
   const total = [...visitCounts.values()].reduce((a, b) => a + b, 0);
   console.log(
-    `all-routes: ${total} page visits (${counts})\nwalks: ${walkTimes.join(', ')}\nadmin tables scrolling sideways at 1280 px: ${[...sideways].join(', ') || '(none)'}\n${unsettled.length} still changing after 8 s (or loading after 30 s): ${unsettled.join(', ') || '(none)'}\nskipped while absent:\n${[...new Set(skipped)].join('\n') || '(none)'}`,
+    `all-routes: ${total} page visits (${counts})\nwalks: ${walkTimes.join(', ')}\nadmin tables scrolling sideways at 1280 px: ${[...sideways].join(', ') || '(none)'}\n${unsettled.length} still changing after 8 s (or loading after ${UI_WAIT_MS / 1000} s): ${unsettled.join(', ') || '(none)'}\nskipped while absent:\n${[...new Set(skipped)].join('\n') || '(none)'}`,
   );
   await pages.tearDown(browser, platform);
 });
@@ -468,18 +468,26 @@ afterAll(async () => {
 /** A page with its open requests counted (settle() waits for none). */
 interface Walker extends TrackedPage {
   open: number;
+  /** the open requests' paths (named when a page is still loading at the end of settle()) */
+  openUrls: Map<unknown, string>;
+  /** the last settle() ended with the page still showing its spinner */
+  stillLoading: boolean;
 }
 
 function countRequests(t: TrackedPage): Walker {
-  const w = Object.assign(t, { open: 0 });
+  const w = Object.assign(t, { open: 0, openUrls: new Map<unknown, string>(), stillLoading: false });
   // A submission's event stream stays open by design (the problem page after a submit): never "a request open".
   const counted = (r: { resourceType(): string; url(): string }) =>
     ['fetch', 'xhr', 'script', 'stylesheet', 'document'].includes(r.resourceType()) && !r.url().includes('/api/submission-events');
   t.page.on('request', (r) => {
-    if (counted(r)) w.open++;
+    if (!counted(r)) return;
+    w.open++;
+    w.openUrls.set(r, new URL(r.url()).pathname);
   });
   const done = (r: { resourceType(): string; url(): string }) => {
-    if (counted(r)) w.open = Math.max(0, w.open - 1);
+    if (!counted(r)) return;
+    w.open = Math.max(0, w.open - 1);
+    w.openUrls.delete(r);
   };
   t.page.on('requestfinished', done);
   t.page.on('requestfailed', done);
@@ -496,6 +504,7 @@ async function settle(w: Walker): Promise<void> {
   let last = '';
   let stable = 0;
   const start = Date.now();
+  w.stillLoading = false;
   for (;;) {
     await page.waitForTimeout(100);
     const state = await page.evaluate(() => {
@@ -507,10 +516,15 @@ async function settle(w: Walker): Promise<void> {
     last = state;
     if (stable >= 2) return;
     // 8 s for a page whose text keeps changing or whose requests never report their end; a page still showing its
-    // loading spinner gets up to 30 s: under a full test run a lazy screen's chunk took longer than 8 s to arrive
-    // (four admin screens were judged empty while their spinner was still up).
+    // loading spinner gets the harness's wait budget (UI_WAIT_MS): under a full test run a lazy screen's chunk took
+    // longer than 8 s to arrive (four admin screens were judged empty while their spinner was still up), and at a
+    // load average of 26 /user-home was judged empty (no text, no heading) in both en-US user walks at once, most
+    // likely still loading: such a page now says so and names the requests it still waits for.
     const spinning = last.startsWith('true');
-    if (Date.now() - start > (spinning ? 30_000 : 8_000)) break;
+    if (Date.now() - start > (spinning ? UI_WAIT_MS : 8_000)) {
+      w.stillLoading = spinning;
+      break;
+    }
   }
   unsettled.push(`${new URL(page.url()).pathname} @${page.viewportSize()?.width}px`);
 }
@@ -598,6 +612,7 @@ async function visit(
     // A new document starts with no request of its own. A request of the old one that never reported its end
     // (seen once in CI: every later page of that walk waited the full 8 s) must not hold the new one.
     w.open = 0;
+    w.openUrls.clear();
     await page.goto(url);
   } else await page.evaluate((u) => window.history.pushState(null, '', u), url);
   await settle(w);
@@ -605,6 +620,9 @@ async function visit(
   const key = `${lane.app} ${lane.lang} ${lane.width}px`;
   visitCounts.set(key, (visitCounts.get(key) ?? 0) + 1);
   const problems: string[] = [];
+  // A page still loading says so, with what it waits for, instead of being judged as an empty page.
+  if (w.stillLoading)
+    problems.push(`still loading after ${UI_WAIT_MS / 1000} s, waiting for: ${[...w.openUrls.values()].join(', ') || 'no request'}`);
   if (f.scrollWidth > f.innerWidth) problems.push(`horizontal overflow ${f.scrollWidth} > ${f.innerWidth}`);
   // a page about a thing that does not exist got its 404 from the API: the browser logs that answer, nothing else may be logged
   const errors = expect.missing ? w.errors.filter((e) => !/status of 404 \(Not Found\)/.test(e)) : w.errors;
@@ -618,7 +636,7 @@ async function visit(
   } else if (expect.notFound) {
     if (!f.notFound) problems.push('no not-found page');
     else if (!f.backLink) problems.push('not-found page without a way back');
-  } else if (!(expect.visitor && f.loginDialog)) {
+  } else if (!(expect.visitor && f.loginDialog) && !w.stillLoading) {
     if (f.notFound) problems.push('unexpected not-found page');
     if (!f.heading) problems.push('no heading');
     if (f.text < 10) problems.push(`almost no content (${f.text} characters)`);

@@ -64,8 +64,11 @@ describe.each(['prepared', 'fresh'] as const)('CPU time in the %s sandbox', (san
         expect(r.status).toBe('exited');
         const own = Number(fs.readFileSync(stdout, 'utf8').split(' ')[0]);
         expect(own).toBeGreaterThan(20);
-        // The cgroup also counts exec and the C runtime's start, a few ms at most.
-        expect(Math.abs(r.timeMs - own)).toBeLessThanOrEqual(Math.max(15, own * 0.1));
+        // The cgroup also counts exec and the C runtime's start, and in the fresh sandbox on cgroup v1 bubblewrap's
+        // namespace and mount setup less its least of five (calibrateSandbox). On an idle machine that is a few ms;
+        // at a load average of 26 on 2 cores (CI with the browser suites) it varied by 16.7 ms. The sleep this test
+        // is about is 300 ms, ten times the bound, so a counted sleep still fails it.
+        expect(Math.abs(r.timeMs - own)).toBeLessThanOrEqual(Math.max(30, own * 0.1));
         expect(r.wallMs).toBeGreaterThanOrEqual(300);
       }
     } finally {
