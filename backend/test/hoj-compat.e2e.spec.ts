@@ -29,6 +29,7 @@ import { Submission } from '../src/modules/submission-store/entities/submission.
 import { readZip } from '../src/core/archive/safe-zip';
 import { addProblem, contestBody, createContest, judged, MIN } from './contest-fixtures';
 import { createTestApp, TEST_PASSWORD, TEST_REDIS_URL, TestApp, TestUser } from './utils/test-app';
+import { eventually } from './utils/eventually';
 
 let t: TestApp;
 let alice: TestUser;
@@ -282,11 +283,15 @@ describe("answers shaped as HOJ's VOs", () => {
           .expect(200)
       ).headers.authorization as string;
     const token = await login();
-    const first = await request(t.url)
-      .post('/api/admin/dashboard/get-sessions')
-      .set('Authorization', token)
-      .send({ uid: dave.uid })
-      .expect(200);
+    // The session is recorded once the login's answer has gone out (a login never waits for it, nor fails on it).
+    const first = await eventually('the first login recorded', async () => {
+      const answer = await request(t.url)
+        .post('/api/admin/dashboard/get-sessions')
+        .set('Authorization', token)
+        .send({ uid: dave.uid })
+        .expect(200);
+      return answer.body.data ? answer : undefined;
+    });
     expect(first.body.data).toMatchObject({ uid: dave.uid, ip: expect.any(String), userAgent: expect.stringMatching(/^agent-/) });
     const second = await login();
     const previous = await request(t.url)

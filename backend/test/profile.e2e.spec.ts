@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../src/core/config/app-config';
 import { SiteConfigService } from '../src/core/site-config/site-config.service';
 import { RatingService } from '../src/modules/rating/rating.service';
-import { UserJudgeStat } from '../src/modules/submission-store/entities/user-judge-stat.entity';
+import { UserJudgeStatsService } from '../src/modules/submission-store/user-judge-stats.service';
 import { UserRole } from '../src/core/auth/entities/user-role.entity';
 import { JudgeResultService } from '../src/modules/judge/judge-result.service';
 import { HOME_LOCAL_MS, UserHomeService } from '../src/modules/profile/user-home.service';
@@ -178,7 +178,7 @@ describe('user pages and settings', () => {
       const other = new UserHomeService(
         t.get(getRepositoryToken(User)),
         t.get(getRepositoryToken(UserRole)),
-        t.get(getRepositoryToken(UserJudgeStat)),
+        t.get(UserJudgeStatsService),
         t.get(DataSource),
         t.redis,
         t.get(RatingService),

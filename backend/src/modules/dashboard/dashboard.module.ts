@@ -9,11 +9,12 @@ import { TopGroupService } from './admin/top-group.service';
 import { Group } from '../group/entities/group.entity';
 import { ContestModule } from '../contest/contest.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
+import { SubmissionStoreModule } from '../submission-store/submission-store.module';
 import { LoginSession } from './entities/login-session.entity';
 import { LoginSessionMiddleware } from './login-session.middleware';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginSession, Group]), JudgeQueueModule, ContestModule],
+  imports: [TypeOrmModule.forFeature([LoginSession, Group]), JudgeQueueModule, ContestModule, SubmissionStoreModule],
   controllers: [AdminDashboardController, AdminSubmissionChartController, AdminTopGroupController],
   providers: [DashboardService, SubmissionChartService, TopGroupService],
 })

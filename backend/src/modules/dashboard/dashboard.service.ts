@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DASHBOARD_SESSIONS_SIZE, DashboardInfo } from '@oj/contracts';
-import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { RecentContest, RecentContestsService } from '../contest/recent-contests.service';
 import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
-import { Submission } from '../submission-store/entities/submission.entity';
+import { SubmissionStatisticsService } from '../submission-store/submission-statistics.service';
 import { User } from '../../core/auth/entities/user.entity';
 import { LoginSession } from './entities/login-session.entity';
 
@@ -27,6 +27,7 @@ export class DashboardService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly queueWait: JudgeQueueWaitService,
     private readonly recent: RecentContestsService,
+    private readonly submissions: SubmissionStatisticsService,
   ) {}
 
   recentContests(now = new Date()): Promise<RecentContest[]> {
@@ -37,7 +38,7 @@ export class DashboardService {
     const [contests, userNum, todayJudgeNum, queue] = await Promise.all([
       this.recentContests(now),
       this.db.getRepository(User).count(),
-      this.db.getRepository(Submission).countBy({ submitTime: MoreThanOrEqual(startOfDay(now)) }),
+      this.submissions.countSince(startOfDay(now)),
       this.queueWait.snapshot(),
     ]);
     return {

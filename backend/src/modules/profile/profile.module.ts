@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RatingModule } from '../rating/rating.module';
-import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
+import { SubmissionStoreModule } from '../submission-store/submission-store.module';
 import { UserRole } from '../../core/auth/entities/user-role.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { UploadModule } from '../upload/upload.module';
@@ -17,7 +17,7 @@ import { VerifyCodeStore } from './verify-code.store';
 
 /** A user's own pages: /user-home data, /setting calls, avatars, codes by e-mail and SMS. */
 @Module({
-  imports: [UserModule, RatingModule, UploadModule, TypeOrmModule.forFeature([User, UserRole, UserJudgeStat])],
+  imports: [UserModule, RatingModule, UploadModule, SubmissionStoreModule, TypeOrmModule.forFeature([User, UserRole])],
   controllers: [UserHomeController, AccountSettingController, AvatarController],
   providers: [UserHomeService, AccountSettingService, AvatarService, SmsClient, VerifyCodeStore],
 })

@@ -8,7 +8,7 @@ import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
 import { REDIS } from '../../core/redis/redis.module';
 import { RatingService } from '../rating/rating.service';
-import { UserJudgeStat } from '../submission-store/entities/user-judge-stat.entity';
+import { UserJudgeStatsService } from '../submission-store/user-judge-stats.service';
 import { UserRole } from '../../core/auth/entities/user-role.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { UserService } from '../user/user.service';
@@ -56,7 +56,7 @@ export class UserHomeService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(UserRole) private readonly userRoles: Repository<UserRole>,
-    @InjectRepository(UserJudgeStat) private readonly judgeStats: Repository<UserJudgeStat>,
+    private readonly judgeStats: UserJudgeStatsService,
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly ratings: RatingService,
@@ -166,7 +166,7 @@ export class UserHomeService implements OnModuleInit, OnApplicationShutdown {
     const user = await this.findUser(q, caller);
     const [role, stat, problems, calendar, rating, ratingHistory] = await Promise.all([
       this.userRoles.findOne({ where: { uid: user.uid } }),
-      this.judgeStats.findOne({ where: { uid: user.uid } }),
+      this.judgeStats.totalsOf(user.uid),
       this.problemsOf(user.uid),
       // Counted now, not from the calendar's minute-long cache: the page's 提交 total (read live from the stat row)
       // and its heatmap then describe the same submissions at the same moment.

@@ -1,3 +1,5 @@
+import type { UserJudgeStatOrder } from '../submission-store/user-judge-stats.service';
+
 /** Rank list types (HOJ): 0 ACM (problems solved, then fewer submissions), 1 OI (total score). */
 export const RankType = { ACM: 0, OI: 1 } as const;
 export type RankType = (typeof RankType)[keyof typeof RankType];
@@ -9,7 +11,7 @@ export interface RankStat {
   totalScore: number;
 }
 
-/** The ordering the SQL of RankService uses, as a comparator (documented and unit-tested here). */
+/** The ordering of the rank lists (rankOrder below), as a comparator (documented and unit-tested here). */
 export function compareRank(type: RankType): (a: RankStat, b: RankStat) => number {
   if (type === RankType.OI) {
     return (a, b) => b.totalScore - a.totalScore || b.solved - a.solved || a.submissions - b.submissions || a.uid.localeCompare(b.uid);
@@ -17,18 +19,18 @@ export function compareRank(type: RankType): (a: RankStat, b: RankStat) => numbe
   return (a, b) => b.solved - a.solved || a.submissions - b.submissions || a.uid.localeCompare(b.uid);
 }
 
-/** ORDER BY of the same rules (column names of user_judge_stat, alias s). */
-export function rankOrderSql(type: RankType): [string, 'ASC' | 'DESC'][] {
+/** The same rules as the columns to order user_judge_stat by (submission-store's UserJudgeStatsService.rankPage). */
+export function rankOrder(type: RankType): UserJudgeStatOrder {
   return type === RankType.OI
     ? [
-        ['s.totalScore', 'DESC'],
-        ['s.solved', 'DESC'],
-        ['s.submissions', 'ASC'],
-        ['s.uid', 'ASC'],
+        ['totalScore', 'DESC'],
+        ['solved', 'DESC'],
+        ['submissions', 'ASC'],
+        ['uid', 'ASC'],
       ]
     : [
-        ['s.solved', 'DESC'],
-        ['s.submissions', 'ASC'],
-        ['s.uid', 'ASC'],
+        ['solved', 'DESC'],
+        ['submissions', 'ASC'],
+        ['uid', 'ASC'],
       ];
 }

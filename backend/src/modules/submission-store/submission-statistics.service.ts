@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { JudgeStatus } from '@oj/contracts';
-import { Repository } from 'typeorm';
+import { MoreThanOrEqual, Repository } from 'typeorm';
 import { Submission } from './entities/submission.entity';
 
 /** GET /api/get-last-week-submission-statistics answer (HOJ SubmissionStatisticsVO): seven days, oldest first. */
@@ -22,6 +22,11 @@ export class SubmissionStatisticsService {
   private cached: { value: Promise<SubmissionStatistics>; expires: number } | null = null;
 
   constructor(@InjectRepository(Submission) private readonly judges: Repository<Submission>) {}
+
+  /** Submissions made since `since` in every context (the admin dashboard's "today"). */
+  countSince(since: Date): Promise<number> {
+    return this.judges.countBy({ submitTime: MoreThanOrEqual(since) });
+  }
 
   /** `forceRefresh` (root only, as in HOJ) recomputes at once. */
   lastWeek(forceRefresh = false): Promise<SubmissionStatistics> {

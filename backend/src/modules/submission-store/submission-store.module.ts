@@ -7,6 +7,7 @@ import { Submission } from './entities/submission.entity';
 import { UserJudgeStat } from './entities/user-judge-stat.entity';
 import { SubmissionStatisticsService } from './submission-statistics.service';
 import { SubmissionWriter } from './submission-writer.service';
+import { UserJudgeStatsService } from './user-judge-stats.service';
 
 /**
  * The submission tables and their one writer, below every module that makes or reads submissions: the contest,
@@ -15,8 +16,8 @@ import { SubmissionWriter } from './submission-writer.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Submission, JudgeCase, UserJudgeStat]), ProblemModule, JudgeQueueModule],
-  providers: [SubmissionWriter, SubmissionStatisticsService],
+  providers: [SubmissionWriter, SubmissionStatisticsService, UserJudgeStatsService],
   // The repositories go with it: the submission module's list and detail read these tables.
-  exports: [TypeOrmModule, SubmissionWriter, SubmissionStatisticsService],
+  exports: [TypeOrmModule, SubmissionWriter, SubmissionStatisticsService, UserJudgeStatsService],
 })
 export class SubmissionStoreModule {}

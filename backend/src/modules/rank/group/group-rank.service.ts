@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { escapeLike } from '../../problem/problem.service';
-import { rankOrderSql, RankType } from '../rank-order';
+import { rankOrder, RankType } from '../rank-order';
 import { GroupScopeService } from '../../group/scope/group-scope.service';
 
 export interface GroupRankRow {
@@ -49,8 +49,8 @@ export class GroupRankService {
       params.push(`%${escapeLike(q.searchUser)}%`);
       search = `AND (m.uid IN (SELECT uid FROM user_info WHERE username ILIKE $${params.length} OR nickname ILIKE $${params.length}))`;
     }
-    const order = rankOrderSql(q.type)
-      .map(([col, dir]) => `"${col.slice(2)}" ${dir}`)
+    const order = rankOrder(q.type)
+      .map(([col, dir]) => `"${col}" ${dir}`)
       .join(', ');
     // Per member and problem first (best score, accepted or not), then per member; members without a try rank too.
     const rows: (Omit<GroupRankRow, 'rank' | 'score'> & { submissions: number; matched: number })[] = await this.db.query(
