@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../core/auth/auth-user';
-import { Problem } from '../problem/entities/problem.entity';
+import type { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { TrainingAccessService } from './training-access.service';
 import { TrainingService } from './training.service';

@@ -18,7 +18,7 @@ import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
 import { EventBus } from '../../../core/events/event-bus';
-import { Problem } from '../../problem/entities/problem.entity';
+import type { Problem } from '../../problem/entities/problem.entity';
 import { ProblemService } from '../../problem/problem.service';
 import { ExamProblem } from '../entities/exam-problem.entity';
 import { ExamQuestion } from '../entities/exam-question.entity';
