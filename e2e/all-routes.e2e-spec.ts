@@ -620,8 +620,11 @@ async function visit(
   const key = `${lane.app} ${lane.lang} ${lane.width}px`;
   visitCounts.set(key, (visitCounts.get(key) ?? 0) + 1);
   const problems: string[] = [];
-  // A page still loading says so, with what it waits for, instead of being judged as an empty page.
-  if (w.stillLoading)
+  // A page with nothing drawn but its spinner says so, with what it waits for, instead of being judged as an empty
+  // page. A page drawn with a spinner still up in a part of it (the contest problem page's pending submission) is
+  // judged as drawn.
+  const stillLoading = w.stillLoading && (!f.heading || f.text < 10);
+  if (stillLoading)
     problems.push(`still loading after ${UI_WAIT_MS / 1000} s, waiting for: ${[...w.openUrls.values()].join(', ') || 'no request'}`);
   if (f.scrollWidth > f.innerWidth) problems.push(`horizontal overflow ${f.scrollWidth} > ${f.innerWidth}`);
   // a page about a thing that does not exist got its 404 from the API: the browser logs that answer, nothing else may be logged
@@ -636,7 +639,7 @@ async function visit(
   } else if (expect.notFound) {
     if (!f.notFound) problems.push('no not-found page');
     else if (!f.backLink) problems.push('not-found page without a way back');
-  } else if (!(expect.visitor && f.loginDialog) && !w.stillLoading) {
+  } else if (!(expect.visitor && f.loginDialog) && !stillLoading) {
     if (f.notFound) problems.push('unexpected not-found page');
     if (!f.heading) problems.push('no heading');
     if (f.text < 10) problems.push(`almost no content (${f.text} characters)`);
