@@ -5,7 +5,7 @@
  */
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { AdapterRequest } from '@oj/kit';
 import { ADMIN_GROUP_PROBLEM_API, ApplyPublicProgress, GroupProblemApplyRow, Page } from '@oj/contracts';
 import { api, LocaleProvider, setLocale } from '@oj/kit';
 import { MESSAGES } from '../src/i18n';
@@ -29,7 +29,7 @@ let rows: GroupProblemApplyRow[] = [];
 let sent: { method: string; url: string; params: Record<string, unknown>; body: unknown }[] = [];
 
 beforeAll(() => {
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  api.defaults.adapter = async (config: AdapterRequest) => {
     const method = String(config.method).toUpperCase();
     const body = config.data ? JSON.parse(config.data as string) : undefined;
     sent.push({ method, url: String(config.url), params: { ...(config.params as object) }, body });
@@ -41,7 +41,7 @@ beforeAll(() => {
       // as the server: the row takes its new progress
       rows = rows.map((r) => (r.id === body.pid ? { ...r, applyPublicProgress: body.progress } : r));
     }
-    return { data: { status: 200, msg: 'success', data }, status: 200, statusText: 'OK', headers: {}, config };
+    return { data: { status: 200, msg: 'success', data }, status: 200, headers: {}, config };
   };
 });
 

@@ -5,7 +5,7 @@
  */
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { AdapterRequest } from '@oj/kit';
 import { Page } from '@oj/contracts';
 import { api, LocaleProvider, setLocale } from '@oj/kit';
 import { GroupContestProblems, GroupProblemEditor, GroupTrainingProblems } from '../src/group-editors';
@@ -27,12 +27,12 @@ let answers: Record<string, unknown> = {};
 const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
 beforeAll(() => {
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  api.defaults.adapter = async (config: AdapterRequest) => {
     const method = String(config.method).toUpperCase();
     const body = config.data instanceof FormData ? config.data : config.data ? JSON.parse(config.data as string) : undefined;
     sent.push({ method, url: String(config.url), params: { ...(config.params as object) }, body });
     const data = answers[`${method} ${config.url}`] ?? null;
-    return { data: { status: 200, msg: 'success', data }, status: 200, statusText: 'OK', headers: {}, config };
+    return { data: { status: 200, msg: 'success', data }, status: 200, headers: {}, config };
   };
 });
 

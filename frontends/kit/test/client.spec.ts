@@ -128,6 +128,81 @@ describe('API client', () => {
   });
 });
 
+describe('what a call sends and receives (fetch under the client)', () => {
+  /** The request as the server read it: method, path with query, content type and body. */
+  const echo = (): Promise<{ method: string; url: string; type: string; body: string }> =>
+    new Promise((resolve) => {
+      handler = (req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          const got = { method: String(req.method), url: String(req.url), type: String(req.headers['content-type'] ?? ''), body };
+          json(res, 200, { status: 200, msg: 'success', data: got });
+          resolve(got);
+        });
+      };
+    });
+
+  it('sends query parameters as axios did: arrays with [] (or repeated with indexes: null), dates as ISO, no empty ones', async () => {
+    const client = createClient(base);
+    let got = echo();
+    await client.get('/list', {
+      params: { tagId: [1, 2], keyword: 'a b&c', empty: undefined, none: null, at: new Date(Date.UTC(2026, 0, 2)) },
+    });
+    expect((await got).url).toBe('/api/list?tagId%5B%5D=1&tagId%5B%5D=2&keyword=a+b%26c&at=2026-01-02T00%3A00%3A00.000Z');
+    got = echo();
+    await client.get('/list', { params: { tagId: [1, 2] }, paramsSerializer: { indexes: null } });
+    expect((await got).url).toBe('/api/list?tagId=1&tagId=2');
+  });
+
+  it('sends JSON bodies with their type, FormData as multipart, and a DELETE body given as data', async () => {
+    const client = createClient(base);
+    let got = echo();
+    const answer = await client.post('/register', { username: 'u1', n: 2 });
+    expect(await got).toMatchObject({ method: 'POST', type: 'application/json', body: '{"username":"u1","n":2}' });
+    expect(answer.data.data).toMatchObject({ method: 'POST' });
+    got = echo();
+    const form = new FormData();
+    form.append('file', new Blob(['1 2\n']), 'a.in');
+    await client.put('/file/upload', form);
+    const multipart = await got;
+    expect(multipart.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(multipart.body).toContain('filename="a.in"');
+    got = echo();
+    await client.delete('/discussion', { data: { did: 7 } });
+    expect(await got).toMatchObject({ method: 'DELETE', body: '{"did":7}' });
+    // A PUT or POST given null sends no body (a JSON "null" would be refused by the server's strict JSON parser).
+    got = echo();
+    await client.put('/change-contest-rated', null, { params: { cid: 1, rated: true } });
+    expect(await got).toEqual({ method: 'PUT', url: '/api/change-contest-rated?cid=1&rated=true', type: '', body: '' });
+  });
+
+  it('answers a download as a Blob with its headers in lower case, and a failed download by its JSON msg', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="p.zip"' });
+      res.end(Buffer.from([0x50, 0x4b, 3, 4]));
+    };
+    const res = await createClient(base).get('/export', { responseType: 'blob' });
+    expect(res.headers['content-disposition']).toBe('attachment; filename="p.zip"');
+    expect(Buffer.from(await (res.data as Blob).arrayBuffer())).toEqual(Buffer.from([0x50, 0x4b, 3, 4]));
+    handler = (_req, res) => json(res, 403, { status: 403, msg: ERR.noPermission, data: null });
+    await expect(createClient(base).get('/export', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 403,
+      message: ERR.noPermission,
+    });
+  });
+
+  it('gives up a call past its timeout as no connection, and waits without one when the timeout is 0', async () => {
+    handler = (_req, res) => setTimeout(() => json(res, 200, { status: 200, msg: 'success', data: 'late' }), 300);
+    await expect(createClient(base).get('/slow', { timeout: 50, silent: true })).rejects.toMatchObject({
+      status: 0,
+      message: ERR.noConnection,
+    });
+    const res = await createClient(base).post('/slow', {}, { timeout: 0 });
+    expect(res.data.data).toBe('late');
+  });
+});
+
 describe("server messages in the user's language", () => {
   it("shows the zh-CN form of the envelope's msgCode and keeps the server's msg and code", async () => {
     setLocale('zh-CN');

@@ -7,7 +7,7 @@ import '../../kit/test/jsdom-setup';
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { AdapterRequest } from '@oj/kit';
 import { LIMITS, Page, SysMessage, UnreadCounts } from '@oj/contracts';
 import { LocaleProvider, api, setLocale } from '@oj/kit';
 import { MessageCenterPage } from '../src/pages/message/message-center';
@@ -22,7 +22,7 @@ const calls: string[] = [];
 const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
 beforeAll(() => {
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  api.defaults.adapter = async (config: AdapterRequest) => {
     // As axios does: parameters given as undefined are not sent.
     const given = Object.entries((config.params ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
     const params = new URLSearchParams(given.map(([k, v]) => [k, String(v)])).toString();
@@ -35,7 +35,7 @@ beforeAll(() => {
       mine = [];
       counts = { ...counts, mine: 0 };
     }
-    return { data: { status: 200, msg: 'success', data }, status: 200, statusText: 'OK', headers: {}, config };
+    return { data: { status: 200, msg: 'success', data }, status: 200, headers: {}, config };
   };
 });
 

@@ -24,18 +24,18 @@ export function ScopeProvider({ gid, children }: { gid: number | null; children:
 
 export const useScope = (): AdminScope => useContext(ScopeContext);
 
-/** kit's request options and answer (its client is axios). */
-type AxiosRequestConfig = NonNullable<Parameters<typeof api.get>[1]>;
+/** kit's request options. */
+type RequestConfig = NonNullable<Parameters<typeof api.get>[1]>;
 /** An answer of any payload: `never` data fits every `call<T>`. */
 type Res = ReturnType<typeof api.get<ApiEnvelope<never>>>;
 
 /** kit's client narrowed to the four verbs, with every site route rewritten for the scope. */
 export interface ScopedClient {
   gid: number | null;
-  get(url: string, config?: AxiosRequestConfig): Res;
-  delete(url: string, config?: AxiosRequestConfig): Res;
-  post(url: string, body?: unknown, config?: AxiosRequestConfig): Res;
-  put(url: string, body?: unknown, config?: AxiosRequestConfig): Res;
+  get(url: string, config?: RequestConfig): Res;
+  delete(url: string, config?: RequestConfig): Res;
+  post(url: string, body?: unknown, config?: RequestConfig): Res;
+  put(url: string, body?: unknown, config?: RequestConfig): Res;
 }
 
 /** The group twin of a site route; a route without one is refused rather than silently written site-wide. */
@@ -63,7 +63,7 @@ function withGid(body: unknown, gid: number): unknown {
   return out;
 }
 
-const withGidParam = (config: AxiosRequestConfig | undefined, gid: number): AxiosRequestConfig => ({
+const withGidParam = (config: RequestConfig | undefined, gid: number): RequestConfig => ({
   ...config,
   params: { ...(config?.params as object), gid },
 });
@@ -99,7 +99,7 @@ export function useScopedClient(): ScopedClient {
  * refusals itself (adding several problems at once lists each failure with its reason, once).
  */
 export function silentClient(c: ScopedClient): ScopedClient {
-  const quiet = (config?: AxiosRequestConfig): AxiosRequestConfig => ({ ...config, silent: true });
+  const quiet = (config?: RequestConfig): RequestConfig => ({ ...config, silent: true });
   return {
     gid: c.gid,
     get: (url, config) => c.get(url, quiet(config)),

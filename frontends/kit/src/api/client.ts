@@ -2,20 +2,15 @@
  * The one HTTP client of every frontend (product §7 "Handling of answers", §8).
  * - sends the stored token in Authorization and Url-Type (admin for /admin paths)
  * - swaps the stored token when the answer carries Refresh-Token
- * - unwraps the envelope: resolves with the whole axios response (payload at data.data),
+ * - unwraps the envelope: resolves with the whole response (payload at data.data; http.ts, axios' shape),
  *   rejects with an ApiError whose message is the text to show, in the user's language (the envelope's
  *   msgCode through react-intl, i18n/server-messages.ts); `msg` and `code` keep the server's own
  */
-import axios, { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { ApiEnvelope, ERR, HEADERS, TIMINGS, TOKEN_STORAGE_KEY, messageCodeOf } from '@oj/contracts';
 import { localizeServerMessage } from '../i18n/server-messages';
+import { HttpClient, HttpError, HttpResponse, createHttpClient } from './http';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Background calls (polling) reject without showing a toast. */
-    silent?: boolean;
-  }
-}
+export type { Adapter, AdapterRequest, HttpClient, HttpResponse, RequestConfig } from './http';
 
 export class ApiError extends Error {
   /** The server's text (HOJ's English `msg`), for comparing with a contracts catalogue text. */
@@ -109,18 +104,14 @@ function isAdminPage(): boolean {
   return typeof location !== 'undefined' && /^\/admin(\/|$)/.test(location.pathname);
 }
 
-export function createClient(baseURL = '/api'): AxiosInstance {
-  const client = axios.create({ baseURL, timeout: TIMINGS.httpTimeoutMs });
+export function createClient(baseURL = '/api'): HttpClient {
+  return createHttpClient(baseURL, TIMINGS.httpTimeoutMs, {
+    headers(url) {
+      const token = getToken();
+      return { ...(token ? { [HEADERS.authorization]: token } : {}), [HEADERS.urlType]: isAdminPath(url) ? 'admin' : 'general' };
+    },
 
-  client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    const token = getToken();
-    if (token) config.headers.set(HEADERS.authorization, token);
-    config.headers.set(HEADERS.urlType, isAdminPath(config.url) ? 'admin' : 'general');
-    return config;
-  });
-
-  client.interceptors.response.use(
-    (response: AxiosResponse) => {
+    async answered(response: HttpResponse) {
       const refreshed = response.headers[HEADERS.refreshToken.toLowerCase()];
       const authorization = response.headers[HEADERS.authorization.toLowerCase()];
       if (refreshed && authorization) setToken(String(authorization));
@@ -129,22 +120,23 @@ export function createClient(baseURL = '/api'): AxiosInstance {
       if (body && typeof body === 'object' && 'status' in body && body.status !== 200) {
         const error = new ApiError(body.msg || ERR.serverError, body.status, body.data, body.msgCode);
         if (!response.config.silent) hooks.notifyError(error.message);
-        return Promise.reject(error);
+        throw error;
       }
       return response;
     },
-    async (error: AxiosError<ApiEnvelope>) => {
+
+    async failed(error: HttpError): Promise<never> {
       const response = error.response;
-      const silent = !!error.config?.silent;
+      const silent = !!error.config.silent;
       if (!response) {
         const offline = new ApiError(ERR.noConnection, 0);
         if (!silent) hooks.notifyError(offline.message);
-        return Promise.reject(offline);
+        throw offline;
       }
       const body = response.data && typeof response.data === 'object' ? (response.data as ApiEnvelope) : undefined;
       let msg = body?.msg;
       let code = body?.msgCode;
-      if (response.data instanceof Blob && response.data.type.includes('json')) {
+      if (typeof Blob !== 'undefined' && response.data instanceof Blob && response.data.type.includes('json')) {
         // A download that failed answers JSON: show its msg.
         try {
           const failed = JSON.parse(await response.data.text()) as ApiEnvelope;
@@ -159,7 +151,7 @@ export function createClient(baseURL = '/api'): AxiosInstance {
         case 401: {
           text = msg || ERR.loginAgain;
           setToken(null);
-          hooks.onUnauthorized(isAdminPath(error.config?.url) || isAdminPage());
+          hooks.onUnauthorized(isAdminPath(error.config.url) || isAdminPage());
           break;
         }
         case 403:
@@ -173,18 +165,17 @@ export function createClient(baseURL = '/api'): AxiosInstance {
           text = msg || ERR.serverError;
       }
       // The code belongs to the server's msg; a text the client chose (msg absent) finds its own.
-      const failure = new ApiError(text, response.status, response.data?.data, text === msg ? code : undefined);
+      const failure = new ApiError(text, response.status, body?.data, text === msg ? code : undefined);
       if (!silent) hooks.notifyError(failure.message);
-      return Promise.reject(failure);
+      throw failure;
     },
-  );
-  return client;
+  });
 }
 
 /** The shared client; its payload is at `response.data.data`. */
 export const api = createClient();
 
 /** Convenience: the payload of a call. */
-export async function call<T>(promise: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<T> {
+export async function call<T>(promise: Promise<HttpResponse<ApiEnvelope<T>>>): Promise<T> {
   return (await promise).data.data;
 }

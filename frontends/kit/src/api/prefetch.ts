@@ -5,9 +5,9 @@
  * requests here, and the remote's API calls take the answer of the same request instead of asking again.
  * kit/core is one shared copy per page, so the map is the same for the shell and every remote.
  */
-import { AxiosRequestConfig } from 'axios';
 import { ApiEnvelope } from '@oj/contracts';
 import { api, call } from './client';
+import type { RequestConfig } from './http';
 
 /** A prefetched answer older than this is not used: the screen asks again (a board refreshes, a clock moves). */
 const FRESH_MS = 10_000;
@@ -65,14 +65,14 @@ function takeOr<T>(key: string, request: () => Promise<T>): Promise<Received<T>>
 }
 
 /** GET `url` through kit's client, taking a prefetched answer of the same request when there is one; with its arrival time. */
-export function getOnceReceived<T>(url: string, params?: object, config: AxiosRequestConfig = {}): Promise<Received<T>> {
+export function getOnceReceived<T>(url: string, params?: object, config: RequestConfig = {}): Promise<Received<T>> {
   return takeOr(keyOf('get', url, params), () => call<T>(api.get(url, { ...config, params })));
 }
 /** GET `url` through kit's client, taking a prefetched answer of the same request when there is one. */
-export async function getOnce<T>(url: string, params?: object, config: AxiosRequestConfig = {}): Promise<T> {
+export async function getOnce<T>(url: string, params?: object, config: RequestConfig = {}): Promise<T> {
   return (await getOnceReceived<T>(url, params, config)).data;
 }
 /** POST `url` through kit's client, taking a prefetched answer of the same request when there is one. */
-export async function postOnce<T>(url: string, body: object, config: AxiosRequestConfig = {}): Promise<T> {
+export async function postOnce<T>(url: string, body: object, config: RequestConfig = {}): Promise<T> {
   return (await takeOr(keyOf('post', url, body), () => call<T>(api.post(url, body, config)))).data;
 }
