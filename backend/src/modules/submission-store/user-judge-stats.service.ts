@@ -13,8 +13,8 @@ export type UserJudgeTotals = Pick<UserJudgeStat, 'submissions' | 'accepted' | '
 /** The totals a rank list may order by, with the user's id as the last tie-break. */
 export type UserJudgeStatOrder = [column: 'solved' | 'submissions' | 'totalScore' | 'uid', direction: 'ASC' | 'DESC'][];
 
-/** A row of the site's rank list: the totals and the profile fields the list shows beside them. */
-export interface RankedUserStat extends UserJudgeTotals {
+/** The profile fields a rank list shows beside a user's figures (the site's and a group's). */
+export interface RankedUserProfile {
   uid: string;
   username: string;
   nickname: string | null;
@@ -23,6 +23,9 @@ export interface RankedUserStat extends UserJudgeTotals {
   titleName: string | null;
   titleColor: string | null;
 }
+
+/** A row of the site's rank list: the totals and the profile fields. */
+export interface RankedUserStat extends RankedUserProfile, UserJudgeTotals {}
 
 /**
  * The read side of `user_judge_stat` and of accepted submissions for the modules that show them (rank, profile):

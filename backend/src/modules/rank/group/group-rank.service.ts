@@ -7,16 +7,10 @@ import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { escapeLike } from '../../problem/problem.service';
 import { rankOrder, RankType } from '../rank-order';
 import { GroupScopeService } from '../../group/scope/group-scope.service';
+import type { RankedUserProfile } from '../../submission-store/user-judge-stats.service';
 
-export interface GroupRankRow {
+export interface GroupRankRow extends RankedUserProfile {
   rank: number;
-  uid: string;
-  username: string;
-  nickname: string | null;
-  avatar: string | null;
-  signature: string | null;
-  titleName: string | null;
-  titleColor: string | null;
   solved: number;
   ac: number;
   total: number;
