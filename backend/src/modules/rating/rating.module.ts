@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
-import { Contest } from '../contest/entities/contest.entity';
 import { AdminRatingController } from './admin/admin-rating.controller';
 import { ContestRated } from './entities/contest-rated.entity';
 import { ContestRating } from './entities/contest-rating.entity';
@@ -11,7 +10,7 @@ import { RatingService } from './rating.service';
 
 /** Contest rating (Codeforces' method): rated contests, history, current ratings. */
 @Module({
-  imports: [ContestModule, TypeOrmModule.forFeature([ContestRated, ContestRating, UserRating, Contest])],
+  imports: [ContestModule, TypeOrmModule.forFeature([ContestRated, ContestRating, UserRating])],
   controllers: [AdminRatingController, NameStyleController],
   providers: [RatingService],
   exports: [RatingService],

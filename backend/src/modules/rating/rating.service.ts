@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { RATING_TEXT, RatingHistoryItem, UserNameStyle, isAdminRole } from '@oj/contracts';
 import { DataSource, In, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
-import { Contest } from '../contest/entities/contest.entity';
+import { ContestAccessService } from '../contest/contest-access.service';
 import { ScoreboardService } from '../contest/scoreboard/scoreboard.service';
 import { INITIAL_RATING, computeRatingChanges } from './codeforces-rating';
 import { ContestRated } from './entities/contest-rated.entity';
@@ -23,7 +23,7 @@ export class RatingService {
     @InjectRepository(ContestRated) private readonly rated: Repository<ContestRated>,
     @InjectRepository(ContestRating) private readonly changes: Repository<ContestRating>,
     @InjectRepository(UserRating) private readonly ratings: Repository<UserRating>,
-    @InjectRepository(Contest) private readonly contests: Repository<Contest>,
+    private readonly contests: ContestAccessService,
     private readonly scoreboard: ScoreboardService,
     private readonly dataSource: DataSource,
   ) {}
@@ -35,7 +35,7 @@ export class RatingService {
 
   /** Marks or unmarks a contest; ratings already applied cannot be taken back. */
   async setRated(cid: number, rated: boolean): Promise<{ rated: boolean; applied: boolean }> {
-    if (!(await this.contests.exists({ where: { id: cid } }))) throw new NotFoundError();
+    if (!(await this.contests.contest(cid))) throw new NotFoundError();
     const row = await this.rated.findOne({ where: { cid } });
     if (row?.appliedAt) throw new BadRequestError(RATING_TEXT.alreadyApplied);
     if (rated && !row) await this.rated.insert({ cid });
@@ -62,7 +62,8 @@ export class RatingService {
 
   /** One replica claims the contest, then writes every participant's change in one transaction. */
   private async apply(cid: number): Promise<boolean> {
-    const contest = await this.contests.findOne({ where: { id: cid } });
+    // The contest module's copy of the row (at most CONTEST_CACHE_MS old), the one its final board is drawn from.
+    const contest = await this.contests.contest(cid);
     if (!contest) return false;
     // The replica's board (the database moved forward by the result log, what the final rank shows): every replica
     // runs this sweep in the minute after the end, while everybody loads the final rank, and a computation from
