@@ -507,20 +507,23 @@ async function settle(w: Walker): Promise<void> {
   w.stillLoading = false;
   for (;;) {
     await page.waitForTimeout(100);
-    const state = await page.evaluate(() => {
-      const busy = !!document.querySelector('.ant-spin-spinning, .ant-skeleton-active, #nprogress .bar');
-      return `${busy}|${document.body.innerText.length}|${location.pathname}`;
+    const { state, blank } = await page.evaluate(() => {
+      // aria-busy: the shell's own loading box (its antd parts' chunk is on its way; no antd spinner exists yet)
+      const busy = !!document.querySelector('.ant-spin-spinning, .ant-skeleton-active, #nprogress .bar, [aria-busy="true"]');
+      const main = document.querySelector('main, .ant-pro-layout-content, .ant-layout-content') as HTMLElement | null;
+      return { state: `${busy}|${document.body.innerText.length}|${location.pathname}`, blank: !main?.innerText.trim() };
     });
     if (state === last && !state.startsWith('true') && w.open === 0) stable++;
     else stable = 0;
     last = state;
     if (stable >= 2) return;
     // 8 s for a page whose text keeps changing or whose requests never report their end; a page still showing its
-    // loading spinner gets the harness's wait budget (UI_WAIT_MS): under a full test run a lazy screen's chunk took
-    // longer than 8 s to arrive (four admin screens were judged empty while their spinner was still up), and at a
-    // load average of 26 /user-home was judged empty (no text, no heading) in both en-US user walks at once, most
-    // likely still loading: such a page now says so and names the requests it still waits for.
-    const spinning = last.startsWith('true');
+    // loading spinner, or nothing at all while a request is open, gets the harness's wait budget (UI_WAIT_MS): under
+    // a full test run a lazy screen's chunk took longer than 8 s to arrive (four admin screens were judged empty
+    // while their spinner was still up), and /user-home was judged empty three times (no text, no heading) while the
+    // shell's antd parts were still on their way behind a loading box the walk did not know. Such a page now says
+    // so and names the requests it still waits for.
+    const spinning = last.startsWith('true') || (blank && w.open > 0);
     if (Date.now() - start > (spinning ? UI_WAIT_MS : 8_000)) {
       w.stillLoading = spinning;
       break;

@@ -8,8 +8,9 @@ export const preloadAntdParts = (): void => void load().catch(() => undefined);
 function part(pick: (m: Awaited<ReturnType<typeof load>>) => ComponentType) {
   const Lazy = lazy(() => load().then((m) => ({ default: pick(m) })));
   return function Part() {
+    // aria-busy: screen readers (and the route walk) know the page is on its way; the ring shows after 0.4 s
     return (
-      <Suspense fallback={<div className="oj-page-loading" />}>
+      <Suspense fallback={<div className="oj-page-loading" aria-busy="true" />}>
         <Lazy />
       </Suspense>
     );
