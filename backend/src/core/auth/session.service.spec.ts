@@ -86,6 +86,35 @@ describe('SessionService', () => {
     expect(mget).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the users of one event-loop turn with one query per thousand, and caches each with a spread-out expiry', async () => {
+    const redis = new Redis(REDIS_URL, { keyPrefix: prefix });
+    clients.push(redis);
+    // A database of 2,500 users (u0 … u2499) that answers what it is asked, counting the queries.
+    const queries: string[][] = [];
+    const many = {
+      query: async (_sql: string, [uids]: [string[]]) => {
+        queries.push(uids);
+        return uids
+          .filter((u) => /^u\d+$/.test(u) && Number(u.slice(1)) < 2500)
+          .map((uid) => ({ ...row, uid, username: uid, roleId: null }));
+      },
+    } as unknown as Repository<User>;
+    const sessions = new SessionService(redis, many, config);
+    replicas.push(sessions);
+    const uids = [...Array.from({ length: 2500 }, (_, i) => `u${i}`), 'u7', 'nobody'];
+    const users = await Promise.all(uids.map((uid) => sessions.load(uid)));
+    // 2,501 different users: three queries, each uid asked once (the repeated u7 shares its read)
+    expect(queries.map((q) => q.length)).toEqual([1000, 1000, 501]);
+    expect(users.map((u) => u?.username ?? null)).toEqual([...uids.slice(0, 2501), null]);
+    expect(users[2500]).toBe(users[7]);
+    expect(users[0]).toMatchObject({ uid: 'u0', roleId: Role.User });
+    // cached for 300 s and up to 60 s more at random, so that entries made together do not all expire together
+    const ttls = await Promise.all(['u0', 'u1000', 'u2499'].map((u) => redis.ttl(`auth:user:${u}`)));
+    for (const ttl of ttls) expect(ttl).toBeGreaterThanOrEqual(299);
+    for (const ttl of ttls) expect(ttl).toBeLessThanOrEqual(360);
+    expect(await redis.exists('auth:user:nobody')).toBe(0);
+  });
+
   it('refuses a token logged out on any replica at once', async () => {
     const one = (await replica()).sessions;
     const two = (await replica()).sessions;
