@@ -35,6 +35,8 @@ export function registerRemotes(onLoadError: (name: string) => void): void {
   }
   addErrorHandler((err) => {
     const name = err.appOrParcelName;
+    // the page says it failed; the console says why (for whoever opens the developer tools)
+    console.error(err);
     failedRemotes.set(name, true);
     onLoadError(name);
     // a failed load may be retried on the next navigation
