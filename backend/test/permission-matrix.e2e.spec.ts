@@ -373,10 +373,17 @@ describe('permission matrix over the route table', () => {
         const user = caller === 'anonymous' ? undefined : t.users[caller];
         for (const [route, inputs] of Object.entries(cases)) {
           for (const input of inputs) {
-            // The framework first: it also resolves the caller's session on this replica, as a browser's first call does.
-            const viaFramework = await send(route, input, user, true);
-            const viaHot = await send(route, input, user, false);
-            const got = (r: typeof viaHot) => [r.status, r.headers['content-type'], r.text];
+            const got = (r: Awaited<ReturnType<typeof send>>) => [r.status, r.headers['content-type'], r.text];
+            const pair = async () => {
+              // The framework first: it also resolves the caller's session on this replica, as a browser's first call does.
+              const framework = await send(route, input, user, true);
+              return { viaFramework: framework, viaHot: await send(route, input, user, false) };
+            };
+            let { viaFramework, viaHot } = await pair();
+            // A post's views move from Redis to the database every 5 s, and an answer read during that move shows
+            // fewer for a moment: when only viewNum differs, the pair is asked once more (a real difference stays).
+            const onlyViews = (a: string, b: string) => a !== b && a.replace(/"viewNum":\d+/, '') === b.replace(/"viewNum":\d+/, '');
+            if (onlyViews(viaHot.text, viaFramework.text)) ({ viaFramework, viaHot } = await pair());
             if (JSON.stringify(got(viaHot)) !== JSON.stringify(got(viaFramework)))
               failures.push(
                 `${label} ${caller} ${route} ${JSON.stringify(input)}: hot ${viaHot.status} ${viaHot.text} ≠ ${viaFramework.status} ${viaFramework.text}`,
