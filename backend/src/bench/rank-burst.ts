@@ -4,10 +4,10 @@
  * at the end: HOJ's auto-unseal) poll the rank once, spread over 5 s, as during the contest (their page 1 with
  * their own row pinned: the sealed view); the contest ends; BENCH_IDLE_SECONDS (12) after their poll, past the
  * replica's session memory and the user cache's life in Redis as in bench:contest-day, every contestant loads the
- * rank at the same instant, then once more (the second burst: everything warm). The contestants run in a child process over at most
- * BENCH_CONNECTIONS (256) keep-alive sockets, ask for gzip as browsers do, check every answer's status and, in one
- * answer of ten, its envelope and that it is the unsealed board; latencies from the moment a contestant wants the
- * answer (waiting for a socket counts).
+ * rank at the same instant, then once more (the second burst: everything warm). The contestants run in a child
+ * process over at most BENCH_CONNECTIONS (256) keep-alive sockets, ask for gzip as browsers do, check every answer's
+ * status and, in one answer of ten, its envelope and that it is the unsealed board; latencies from the moment a
+ * contestant wants the answer (waiting for a socket counts).
  * Figures per burst: p50 / p99, the backend's CPU per request and the load generator's (both processes share
  * the machine's cores: a burst's wall time is at least their sum divided by the cores), and how many times the
  * board was computed from the database and rank pages rendered. BENCH_CPU_PROFILE=file.cpuprofile writes the
