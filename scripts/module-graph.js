@@ -7,16 +7,13 @@
  * JSON line: {"modules","edges","entityImports","controllerImports","coreToModules","cycles":[[...]]}.
  * `--dot` prints the graph in Graphviz's language instead. docs/architecture.md says which way dependencies must go.
  *
- * `--check` (part of `npm run lint`) fails on any dependency in a cycle (the graph is acyclic), and, as a ratchet while
- * the last entity imports are paid off, when a module imports another module's entities or controllers more than
- * `module-graph.baseline.json` allows. `--write-baseline` records today's graph (run it after removing such imports, so
- * the allowance shrinks; never to admit a new one).
+ * `--check` (part of `npm run lint`) fails on any dependency in a cycle (the graph is acyclic) and on any import of
+ * another module's entities or controllers (a module uses another through the services it exports).
  */
 const fs = require('fs');
 const path = require('path');
 
 const SRC = path.join(__dirname, '..', 'backend', 'src');
-const BASELINE = path.join(__dirname, 'module-graph.baseline.json');
 const SKIP = /\.(spec|e2e-spec|e2e\.spec)\.ts$/;
 
 function files(dir, out = []) {
@@ -108,25 +105,20 @@ function cycles(nodes, edges) {
   return sccs;
 }
 
-/** What --check refuses: imports of another module's entities or controllers past the baseline, and any cycle. */
-function violations(edges, baseline) {
+/** What --check refuses: any import of another module's entities or controllers, and any dependency in a cycle. */
+function violations(edges) {
   const nodes = [...new Set(edges.flatMap((e) => [e.from, e.to]))].sort();
   const inCycle = new Map();
   for (const c of cycles(nodes, edges)) for (const n of c) inCycle.set(n, c);
   const out = [];
   for (const e of edges) {
     const key = `${e.from} -> ${e.to}`;
-    const allowed = baseline.edges[key];
     for (const kind of ['entity', 'controller']) {
-      const over = (e[kind] ?? 0) - (allowed?.[kind] ?? 0);
-      if (over > 0) {
+      if (e[kind] > 0) {
         const what = kind === 'entity' ? 'entities' : 'controllers';
-        out.push(
-          `${key}: ${over} more import(s) of ${e.to}'s ${what} than allowed (use the services ${e.to} exports): ${[...e.files].join(', ')}`,
-        );
+        out.push(`${key}: ${e[kind]} import(s) of ${e.to}'s ${what} (use the services ${e.to} exports): ${[...e.files].join(', ')}`);
       }
     }
-    // The graph is acyclic (issue 33): a cycle fails whatever the baseline holds.
     if (inCycle.get(e.from) && inCycle.get(e.from) === inCycle.get(e.to)) {
       out.push(`${key}: a dependency in a cycle (${inCycle.get(e.from).join(', ')}): ${[...e.files].join(', ')}`);
     }
@@ -134,23 +126,12 @@ function violations(edges, baseline) {
   return out;
 }
 
-function baselineOf(edges) {
-  const out = { edges: {} };
-  for (const e of edges) out.edges[`${e.from} -> ${e.to}`] = { entity: e.entity ?? 0, controller: e.controller ?? 0 };
-  return out;
-}
-
 function main() {
   const edges = graph();
   const nodes = [...new Set(edges.flatMap((e) => [e.from, e.to]))].sort();
   const sccs = cycles(nodes, edges);
-  if (process.argv.includes('--write-baseline')) {
-    fs.writeFileSync(BASELINE, JSON.stringify(baselineOf(edges), null, 2) + '\n');
-    console.log(`module graph baseline written: ${edges.length} edges`);
-    return;
-  }
   if (process.argv.includes('--check')) {
-    const found = violations(edges, JSON.parse(fs.readFileSync(BASELINE, 'utf8')));
+    const found = violations(edges);
     for (const v of found) console.error(`module graph: ${v}`);
     if (found.length) process.exit(1);
     return;
@@ -180,4 +161,4 @@ function main() {
 }
 
 if (require.main === module) main();
-module.exports = { graph, cycles, violations, baselineOf };
+module.exports = { graph, cycles, violations };

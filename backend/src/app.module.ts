@@ -10,7 +10,6 @@ import { DeveloperModule } from './modules/developer/developer.module';
 import { OtherContestModule } from './modules/other-contest/other-contest.module';
 import { FileModule } from './modules/file/file.module';
 import { GroupModule } from './modules/group/group.module';
-import { AdminGroupModule } from './modules/admin-group/admin-group.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { MessageModule } from './modules/message/message.module';
 import { OpsModule } from './modules/ops/ops.module';
@@ -48,7 +47,6 @@ import { UserModule } from './modules/user/user.module';
     OpsModule,
     DemoModule,
     GroupModule,
-    AdminGroupModule,
     ExamModule,
     UploadModule,
   ],

@@ -1,5 +1,5 @@
 /**
- * Root's group list (admin-group module) and the dashboard's top 10 teams (product §2, §6; issues 16 and 17)
+ * Root's group list (the group module's admin/ folder) and the dashboard's top 10 teams (product §2, §6; issues 16 and 17)
  * over HTTP: who may call them, what they list, and the ranking by the members' solved problems.
  */
 import {

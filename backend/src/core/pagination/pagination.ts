@@ -52,3 +52,8 @@ export async function paginate<T extends ObjectLiteral>(
   const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
   return toPage(records, total, req);
 }
+
+/** A user's text as a literal inside an ILIKE pattern (its %, _ and backslashes escaped). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

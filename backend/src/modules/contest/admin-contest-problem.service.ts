@@ -5,7 +5,7 @@ import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
 import { ProblemDto } from '../problem/dto/problem.dto';
-import { Problem } from '../problem/entities/problem.entity';
+import type { Problem } from '../problem/entities/problem.entity';
 import { ProblemFormService } from '../problem/problem-form.service';
 import { ProblemService } from '../problem/problem.service';
 import { ContestAccessService } from './contest-access.service';

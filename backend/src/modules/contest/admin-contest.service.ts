@@ -6,19 +6,17 @@ import {
   ContestAuth,
   OiScoreType,
   Page,
-  ProblemAuth,
   RankShowName,
   SealMode,
   contestSealTime,
   formatHojAccountLimitRule,
 } from '@oj/contracts';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../core/http/api.exception';
-import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { Problem } from '../problem/entities/problem.entity';
-import { applyOjFilter } from '../problem/oj-filter';
-import { escapeLike } from '../problem/problem.service';
+import { escapeLike, pageRequest, toPage } from '../../core/pagination/pagination';
+import { PickerRow, ProblemLookupService } from '../problem/problem-lookup.service';
+import { ProblemService } from '../problem/problem.service';
 import { AddContestProblemDto, ContestAnnouncementInput, UpdateContestProblemDto } from './dto/admin-contest.dto';
 import { ContestBodyDto } from './dto/contest.dto';
 import { announcementViews, ContestAnnouncementView } from './announcement-view';
@@ -29,24 +27,9 @@ import { ContestAccessService } from './contest-access.service';
 import { ContestView, contestView } from './contest.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
-/** Columns of a bank problem in a contest's admin problem list (HOJ's Problem row, without statement or code). */
-const CONTEST_BANK_COLUMNS = [
-  'id',
-  'problemId',
-  'title',
-  'author',
-  'type',
-  'auth',
-  'isRemote',
-  'remoteOj',
-  'difficulty',
-  'gmtCreate',
-  'gmtModified',
-] as const satisfies readonly (keyof Problem)[];
-
 /** get-problem-list of a contest (HOJ): a page of its bank problems and each one's contest link by bank problem id. */
 export interface ContestProblemPage {
-  problemList: Page<Pick<Problem, (typeof CONTEST_BANK_COLUMNS)[number]>>;
+  problemList: Page<PickerRow>;
   contestProblemMap: Record<number, ContestProblem>;
 }
 
@@ -78,7 +61,14 @@ export class AdminContestService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoreboard: ScoreboardService,
     private readonly access: ContestAccessService,
+    private readonly bank: ProblemService,
+    private readonly picker: ProblemLookupService,
   ) {}
+
+  /** Whether any contest exists (the demo content is made only on an empty site). */
+  async hasAny(): Promise<boolean> {
+    return (await this.contests.count({ take: 1 })) > 0;
+  }
 
   /**
    * Admin list: site contests (a group's are listed by the group, as HOJ), for root every one, for others the ones
@@ -193,9 +183,7 @@ export class AdminContestService {
       qb.orderBy('cp.displayId', 'ASC').skip(req.skip).take(req.size).getManyAndCount(),
       this.problems.find({ where: { cid } }),
     ]);
-    const bank = rows.length
-      ? await this.db.getRepository(Problem).find({ select: [...CONTEST_BANK_COLUMNS], where: { id: In(rows.map((r) => r.pid)) } })
-      : [];
+    const bank = await this.picker.rowsOf(rows.map((r) => r.pid));
     const byId = new Map(bank.map((p) => [p.id, p]));
     return {
       problemList: toPage(
@@ -213,23 +201,14 @@ export class AdminContestService {
    * `{problemList: page, contestProblemMap}` (the map is empty: none of these is in the contest).
    */
   async pickerPage(cid: number, q: { currentPage?: number; limit?: number; keyword?: string; oj?: string; problemType: number }) {
-    const req = pageRequest(q);
-    const qb = this.db
-      .getRepository(Problem)
-      .createQueryBuilder('p')
-      .where('p.isGroup = false AND p.auth <> :private', { private: ProblemAuth.Private })
-      .andWhere('(p.type = :type OR p.isRemote = true)', { type: q.problemType })
-      .andWhere('p.id NOT IN (SELECT cp.pid FROM contest_problem cp WHERE cp.cid = :cid)', { cid })
-      .orderBy('p.id', 'DESC');
-    applyOjFilter(qb, 'p', q.oj);
-    if (q.keyword?.trim())
-      qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw OR p.author ILIKE :kw)', { kw: `%${escapeLike(q.keyword.trim())}%` });
-    const [rows, total] = await qb
-      .select(CONTEST_BANK_COLUMNS.map((c) => `p.${c}`))
-      .skip(req.skip)
-      .take(req.size)
-      .getManyAndCount();
-    return { problemList: toPage(rows, total, req), contestProblemMap: {} };
+    const linked = await this.problems.find({ select: ['pid'], where: { cid } });
+    const problemList = await this.picker.page(
+      q,
+      { kind: 'contest', problemType: q.problemType },
+      linked.map((l) => l.pid),
+      'DESC',
+    );
+    return { problemList, contestProblemMap: {} };
   }
 
   async getProblemById(id: number): Promise<ContestProblem> {
@@ -248,7 +227,7 @@ export class AdminContestService {
 
   /** Adds a bank problem under a display id (unique per contest), title defaulting to the problem's. */
   async addProblem(dto: AddContestProblemDto): Promise<ContestProblem> {
-    const problem = await this.db.getRepository(Problem).findOne({ select: ['id', 'title'], where: { id: dto.pid } });
+    const problem = await this.bank.findRow({ pid: dto.pid });
     if (!problem) throw new NotFoundError();
     const displayId = dto.displayId.trim();
     if (await this.problems.existsBy({ cid: dto.cid, pid: dto.pid })) throw new BadRequestError(CONTEST_ERR.problemAlreadyInContest);

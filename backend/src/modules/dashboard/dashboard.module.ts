@@ -6,7 +6,7 @@ import { AdminTopGroupController } from './admin/admin-top-group.controller';
 import { DashboardService } from './dashboard.service';
 import { SubmissionChartService } from './admin/submission-chart.service';
 import { TopGroupService } from './admin/top-group.service';
-import { Group } from '../group/entities/group.entity';
+import { GroupModule } from '../group/group.module';
 import { ContestModule } from '../contest/contest.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { SubmissionStoreModule } from '../submission-store/submission-store.module';
@@ -14,7 +14,7 @@ import { LoginSession } from './entities/login-session.entity';
 import { LoginSessionMiddleware } from './login-session.middleware';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginSession, Group]), JudgeQueueModule, ContestModule, SubmissionStoreModule],
+  imports: [TypeOrmModule.forFeature([LoginSession]), JudgeQueueModule, ContestModule, GroupModule, SubmissionStoreModule],
   controllers: [AdminDashboardController, AdminSubmissionChartController, AdminTopGroupController],
   providers: [DashboardService, SubmissionChartService, TopGroupService],
 })

@@ -7,17 +7,15 @@ import { SessionService } from '../../core/auth/session.service';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
 import { SiteConfigEntry } from '../../core/site-config/site-config.entity';
 import { AdminContestService } from '../contest/admin-contest.service';
-import { Contest } from '../contest/entities/contest.entity';
 import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
 import { ProblemFormService } from '../problem/problem-form.service';
 import { ProblemService } from '../problem/problem.service';
-import { Problem } from '../problem/entities/problem.entity';
+import type { Problem } from '../problem/entities/problem.entity';
+import { ProblemLookupService } from '../problem/problem-lookup.service';
 import { AnnouncementService } from '../site/announcement.service';
-import { AnnouncementEntity } from '../site/entities/announcement.entity';
 import { AdminTrainingCategoryService } from '../training/admin/admin-training-category.service';
 import { AdminTrainingProblemService } from '../training/admin/admin-training-problem.service';
 import { AdminTrainingService } from '../training/admin/admin-training.service';
-import { Training } from '../training/entities/training.entity';
 import { User } from '../../core/auth/entities/user.entity';
 import { ROOT_USERNAME } from '../user/root-account.service';
 import { UserService } from '../user/user.service';
@@ -72,6 +70,7 @@ export class DemoContentService implements OnApplicationShutdown {
     private readonly users: UserService,
     private readonly sessions: SessionService,
     private readonly problemService: ProblemService,
+    private readonly problemLookup: ProblemLookupService,
     private readonly problemForm: ProblemFormService,
     private readonly contests: AdminContestService,
     private readonly trainings: AdminTrainingService,
@@ -93,8 +92,13 @@ export class DemoContentService implements OnApplicationShutdown {
 
   /** True when nothing was made on this site yet (root aside). */
   async siteIsEmpty(): Promise<boolean> {
-    const counts = await Promise.all([Problem, Contest, Training, AnnouncementEntity].map((e) => this.dataSource.getRepository(e).count()));
-    if (counts.some((n) => n > 0)) return false;
+    const made = await Promise.all([
+      this.problemLookup.hasAny(),
+      this.contests.hasAny(),
+      this.trainings.hasAny(),
+      this.announcements.hasAny(),
+    ]);
+    if (made.some(Boolean)) return false;
     const people = await this.dataSource.getRepository(User).count();
     return people <= 1;
   }

@@ -93,6 +93,11 @@ export class GroupService {
     return group;
   }
 
+  /** Every group that is not banned, with the fields a ranking of groups shows. */
+  normalGroups(): Promise<Pick<Group, 'id' | 'name' | 'shortName' | 'memberCount'>[]> {
+    return this.groups.find({ select: ['id', 'name', 'shortName', 'memberCount'], where: { status: GroupStatus.Normal } });
+  }
+
   /**
    * get-group-list (HOJ's rules): normal groups; hidden ones only to their members and root; `onlyMine` keeps
    * the caller's groups (member to owner); keyword in the name, short name or owner; oldest first.

@@ -1,5 +1,8 @@
 import { JudgeMode, ProblemAuth, ProblemType } from '@oj/contracts';
 import type { CaseGroup, CheckerProtocol } from '@oj/contracts';
+import type { DataSource } from 'typeorm';
+import { Problem } from './entities/problem.entity';
+import { Tag } from './entities/tag.entity';
 
 /** One problem read from any import format, before it is stored. */
 export interface ImportedProblem {
@@ -81,3 +84,18 @@ export function emptyProblem(): ImportedProblem {
 
 /** HOJ stores examples as `<input>..</input><output>..</output>` pairs in one string (contracts reads and writes it). */
 export { formatHojExamples, parseHojExamples } from '@oj/contracts';
+
+/**
+ * The first text of an imported problem longer than its column allows ("title too long", "tag too long"), or null.
+ * Read from the entities' metadata, so it follows the schema: importers check before anything is stored, and a
+ * 300-character title is a bad archive, not a database error.
+ */
+export function overLongField(dataSource: DataSource, p: ImportedProblem): string | null {
+  const tooLong = (value: unknown, max: number | undefined) => typeof value === 'string' && max !== undefined && [...value].length > max;
+  for (const column of dataSource.getMetadata(Problem).columns) {
+    const max = column.length ? Number(column.length) : undefined;
+    if (tooLong((p as unknown as Record<string, unknown>)[column.propertyName], max)) return `${column.propertyName} too long`;
+  }
+  const tagMax = Number(dataSource.getMetadata(Tag).findColumnWithPropertyName('name')?.length) || undefined;
+  return p.tags.some((t) => tooLong(t, tagMax)) ? 'tag too long' : null;
+}

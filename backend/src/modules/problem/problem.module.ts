@@ -18,6 +18,7 @@ import { Problem } from './entities/problem.entity';
 import { TagClassification } from './entities/tag-classification.entity';
 import { Tag } from './entities/tag.entity';
 import { ProblemFormService } from './problem-form.service';
+import { ProblemLookupService } from './problem-lookup.service';
 import { ProblemController } from './public/problem.controller';
 import { ProblemService } from './problem.service';
 import { TagService } from './tag.service';
@@ -41,7 +42,15 @@ import { TestcaseService } from './testcase.service';
     GroupAccessModule,
   ],
   controllers: [GroupProblemController, AdminGroupProblemController, ProblemController, AdminProblemController],
-  providers: [GroupProblemService, AdminGroupProblemService, ProblemService, ProblemFormService, TagService, TestcaseService],
-  exports: [ProblemService, ProblemFormService, TestcaseService],
+  providers: [
+    GroupProblemService,
+    AdminGroupProblemService,
+    ProblemService,
+    ProblemFormService,
+    ProblemLookupService,
+    TagService,
+    TestcaseService,
+  ],
+  exports: [ProblemService, ProblemFormService, ProblemLookupService, TestcaseService],
 })
 export class ProblemModule {}

@@ -21,7 +21,7 @@ import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { RowCache } from '../../core/cache/row-cache';
 import { BadRequestError, NotFoundError, ServerError } from '../../core/http/api.exception';
-import { pageRequest, toPage } from '../../core/pagination/pagination';
+import { escapeLike, pageRequest, toPage } from '../../core/pagination/pagination';
 import { GroupAccessService } from '../../core/auth/group-access.service';
 import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
@@ -658,10 +658,6 @@ export class ProblemService {
     for (const pid of pids) out[pid] ??= { status: JudgeStatus.NotSubmitted, score: null };
     return out;
   }
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** An OI problem's full score: its groups' scores plus its ungrouped cases' scores (every case's score without groups). */

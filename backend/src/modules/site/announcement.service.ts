@@ -16,6 +16,11 @@ import { AnnouncementEntity } from './entities/announcement.entity';
 export class AnnouncementService {
   constructor(@InjectRepository(AnnouncementEntity) private readonly announcements: Repository<AnnouncementEntity>) {}
 
+  /** Whether any row exists (the demo content is made only on an empty site). */
+  async hasAny(): Promise<boolean> {
+    return (await this.announcements.count({ take: 1 })) > 0;
+  }
+
   async list(
     query: { currentPage?: number; limit?: number },
     visibleOnly: boolean,

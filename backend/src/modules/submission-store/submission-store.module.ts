@@ -6,6 +6,7 @@ import { JudgeCase } from './entities/judge-case.entity';
 import { Submission } from './entities/submission.entity';
 import { UserJudgeStat } from './entities/user-judge-stat.entity';
 import { SubmissionStatisticsService } from './submission-statistics.service';
+import { SubmissionReader } from './submission-reader.service';
 import { SubmissionWriter } from './submission-writer.service';
 import { UserJudgeStatsService } from './user-judge-stats.service';
 
@@ -16,8 +17,7 @@ import { UserJudgeStatsService } from './user-judge-stats.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Submission, JudgeCase, UserJudgeStat]), ProblemModule, JudgeQueueModule],
-  providers: [SubmissionWriter, SubmissionStatisticsService, UserJudgeStatsService],
-  // The repositories go with it: the submission module's list and detail read these tables.
-  exports: [TypeOrmModule, SubmissionWriter, SubmissionStatisticsService, UserJudgeStatsService],
+  providers: [SubmissionWriter, SubmissionReader, SubmissionStatisticsService, UserJudgeStatsService],
+  exports: [SubmissionWriter, SubmissionReader, SubmissionStatisticsService, UserJudgeStatsService],
 })
 export class SubmissionStoreModule {}

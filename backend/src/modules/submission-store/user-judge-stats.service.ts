@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { JudgeStatus } from '@oj/contracts';
+import { GroupMemberStatus, JudgeStatus } from '@oj/contracts';
 import { Repository } from 'typeorm';
+import { GroupMember } from '../../core/auth/entities/group-member.entity';
 import { User } from '../../core/auth/entities/user.entity';
-import { escapeLike } from '../problem/problem.service';
 import { Submission } from './entities/submission.entity';
 import { UserJudgeStat } from './entities/user-judge-stat.entity';
+import { escapeLike } from '../../core/pagination/pagination';
 
 /** A user's judging totals outside contests and exams (the figures of /user-home and of the rank lists). */
 export type UserJudgeTotals = Pick<UserJudgeStat, 'submissions' | 'accepted' | 'solved' | 'totalScore'>;
@@ -37,6 +38,23 @@ export class UserJudgeStatsService {
     @InjectRepository(UserJudgeStat) private readonly stats: Repository<UserJudgeStat>,
     @InjectRepository(Submission) private readonly judges: Repository<Submission>,
   ) {}
+
+  /**
+   * For each group with at least one member (member level and up), the sum of its members' solved problems (0 for
+   * members without a judged submission). The admin dashboard's top groups rank by it.
+   */
+  async solvedByGroup(): Promise<Map<number, number>> {
+    const rows: { gid: number; solved: string }[] = await this.stats.manager
+      .createQueryBuilder()
+      .from(GroupMember, 'gm')
+      .leftJoin(UserJudgeStat, 's', 's.uid = gm.uid')
+      .select('gm.gid', 'gid')
+      .addSelect('COALESCE(SUM(s.solved), 0)', 'solved')
+      .where('gm.auth >= :member', { member: GroupMemberStatus.Member })
+      .groupBy('gm.gid')
+      .getRawMany();
+    return new Map(rows.map((r) => [Number(r.gid), Number(r.solved)]));
+  }
 
   /** A user's totals; null before their first judged submission outside contests. */
   async totalsOf(uid: string): Promise<UserJudgeTotals | null> {

@@ -3,7 +3,6 @@ import { ExamAccessService } from '../exam/exam-access.service';
 import { ContestAccessService } from '../contest/contest-access.service';
 import { ContestSubmissionService } from '../contest/submissions/contest-submission.service';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   contestSealTime,
   ERR,
@@ -15,14 +14,12 @@ import {
   JudgeStatus,
   PERMISSION,
   Page,
-  ProblemAuth,
   QueueEstimate,
   TEST_JUDGE_TTL_SEC,
   TestJudgeResult,
 } from '@oj/contracts';
 import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
-import { In, Repository } from 'typeorm';
 import { PermissionService } from '../../core/auth/permission.service';
 import { switchRefusal } from '../../core/auth/access-policy';
 import { AuthUser } from '../../core/auth/auth-user';
@@ -32,43 +29,25 @@ import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { JudgeQueueService } from '../judge-queue/judge-queue.service';
 import { JudgeQueueWaitService } from '../judge-queue/judge-queue-wait.service';
-import { Problem } from '../problem/entities/problem.entity';
+import type { Problem } from '../problem/entities/problem.entity';
+import { ProblemLookupService } from '../problem/problem-lookup.service';
 import { ProblemService } from '../problem/problem.service';
 import { SubmissionListQueryDto, SubmitJudgeDto, TestJudgeDto } from './dto/submission.dto';
-import { JudgeCase } from '../submission-store/entities/judge-case.entity';
 import { PublicSubmission, toPublicSubmission } from '../submission-store/public-submission';
-import { Submission } from '../submission-store/entities/submission.entity';
+import type { Submission } from '../submission-store/entities/submission.entity';
+import { SubmissionReader } from '../submission-store/submission-reader.service';
 import { SubmissionWriter } from '../submission-store/submission-writer.service';
 
 /** Redis key of a test judge ("run on custom input"); the value expires after TEST_JUDGE_TTL_SEC. */
 export const testJudgeRedisKey = (key: string) => `test-judge:${key}`;
 
-/** Columns of a submission shown in lists (never the code). */
-const LIST_COLUMNS: (keyof Submission)[] = [
-  'submitId',
-  'pid',
-  'displayPid',
-  'uid',
-  'username',
-  'submitTime',
-  'status',
-  'share',
-  'time',
-  'memory',
-  'score',
-  'length',
-  'language',
-  'cid',
-  'judger',
-];
-
 /** Submissions: submit, lists, details, sharing, case results, resubmit, test judge. */
 @Injectable()
 export class SubmissionService {
   constructor(
-    @InjectRepository(Submission) private readonly judges: Repository<Submission>,
-    @InjectRepository(JudgeCase) private readonly judgeCases: Repository<JudgeCase>,
+    private readonly store: SubmissionReader,
     private readonly problems: ProblemService,
+    private readonly lookup: ProblemLookupService,
     private readonly writer: SubmissionWriter,
     private readonly queue: JudgeQueueService,
     private readonly queueWait: JudgeQueueWaitService,
@@ -125,12 +104,12 @@ export class SubmissionService {
 
   /** GET /api/resubmit: only a Submitted Failed submission, by its author or an admin. */
   async resubmit(submitId: number, user: AuthUser): Promise<PublicSubmission> {
-    const sub = await this.judges.findOne({ where: { submitId } });
+    const sub = await this.store.find(submitId);
     if (!sub) throw new NotFoundError(ERR.notFound);
     if (sub.uid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
     if (sub.status !== JudgeStatus.SubmittedFailed) throw new BadRequestError(JUDGING_ERR.resubmitOnlyFailed);
     const problem = await this.problems.findById(sub.pid);
-    await this.judges.update({ submitId }, { status: JudgeStatus.Pending });
+    await this.store.markPending(submitId);
     sub.status = JudgeStatus.Pending;
     await this.writer.enqueueOrMarkFailed(sub, problem);
     return toPublicSubmission(sub);
@@ -139,24 +118,18 @@ export class SubmissionService {
   /** GET /api/get-submission-list: non-contest submissions of problems the caller may see. */
   async list(q: SubmissionListQueryDto, user?: AuthUser): Promise<Page<Partial<Submission>>> {
     const req = pageRequest(q);
-    const qb = this.judges
-      .createQueryBuilder('j')
-      .select(LIST_COLUMNS.map((c) => `j.${c}`))
-      .where('j.cid = 0 AND j.eid = 0')
-      .orderBy('j.submitId', 'DESC');
-    if (!user?.isAdmin) {
-      qb.innerJoin(Problem, 'p', 'p.id = j.pid').andWhere('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public });
-    }
-    if (q.onlyMine) {
-      if (!user) return toPage([], 0, req);
-      qb.andWhere('j.uid = :uid', { uid: user.uid });
-    } else if (q.username) {
-      qb.andWhere('j.username = :username', { username: q.username });
-    }
-    if (q.problemID) qb.andWhere('j.displayPid = :dp', { dp: q.problemID });
-    if (q.status !== undefined) qb.andWhere('j.status = :status', { status: q.status });
-    const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
-    return toPage(await this.withQueueEstimates(await this.withTitles(records)), total, req);
+    if (q.onlyMine && !user) return toPage([], 0, req);
+    const page = await this.store.practicePage(
+      {
+        publicProblemsOnly: !user?.isAdmin,
+        uid: q.onlyMine ? user!.uid : undefined,
+        username: q.onlyMine ? undefined : q.username || undefined,
+        displayPid: q.problemID || undefined,
+        status: q.status,
+      },
+      req,
+    );
+    return { ...page, records: await this.withQueueEstimates(await this.withTitles(page.records)) };
   }
 
   /** Every row gets queuePosition / queueWaitSeconds (null unless waiting): one Redis call for the whole page. */
@@ -167,11 +140,7 @@ export class SubmissionService {
 
   /** HOJ's JudgeVO names the problem: each row gets its problem's `title`. */
   private async withTitles(rows: Submission[]): Promise<(Submission & { title: string | null })[]> {
-    const pids = [...new Set(rows.map((r) => r.pid))];
-    const problems = pids.length
-      ? await this.judges.manager.getRepository(Problem).find({ select: ['id', 'title'], where: { id: In(pids) } })
-      : [];
-    const titles = new Map(problems.map((p) => [p.id, p.title]));
+    const titles = await this.lookup.titlesOf(rows.map((r) => r.pid));
     return rows.map((r) => Object.assign(r, { title: titles.get(r.pid) ?? null }));
   }
 
@@ -180,11 +149,7 @@ export class SubmissionService {
    * contests or in contest `cid`; `code: ''` when there is none.
    */
   async lastAcceptedCode(uid: string, pid: number, cid = 0): Promise<{ submitId: number | null; code: string; language: string | null }> {
-    const row = await this.judges.findOne({
-      select: ['submitId', 'code', 'language'],
-      where: { uid, pid, cid, eid: 0, status: JudgeStatus.Accepted },
-      order: { submitId: 'DESC' },
-    });
+    const row = await this.store.lastAccepted(uid, pid, cid);
     return row ? { submitId: row.submitId, code: row.code, language: row.language } : { submitId: null, code: '', language: null };
   }
 
@@ -194,7 +159,7 @@ export class SubmissionService {
   }
 
   async findVisible(submitId: number, user?: AuthUser): Promise<{ sub: Submission; problem: Problem }> {
-    const sub = await this.judges.findOne({ where: { submitId } });
+    const sub = await this.store.find(submitId);
     if (!sub) throw new NotFoundError(ERR.notFound);
     const problem = await this.problems.findById(sub.pid);
     if (sub.uid !== user?.uid && !(await this.problems.mayView(problem, user))) throw new NotFoundError(ERR.notFound);
@@ -238,10 +203,10 @@ export class SubmissionService {
 
   /** PUT /api/submission: the author shares or unshares the code. */
   async setShare(submitId: number, share: boolean, user: AuthUser): Promise<void> {
-    const sub = await this.judges.findOne({ where: { submitId } });
+    const sub = await this.store.find(submitId);
     if (!sub) throw new NotFoundError(ERR.notFound);
     if (sub.uid !== user.uid) throw new ForbiddenError(ERR.noPermission);
-    await this.judges.update({ submitId }, { share });
+    await this.store.setShare(submitId, share);
   }
 
   /** GET /api/get-all-case-result: per-case rows when the problem publishes them (admins always see them). */
@@ -252,7 +217,7 @@ export class SubmissionService {
     const subtaskList = sub.subtaskResults ?? [];
     const judgeCaseMode = subtaskList.length ? judgeCaseModeOf(subtaskList) : JudgeCaseMode.Default;
     if (!open) return { judgeCaseList: [], openCaseResult: false, judgeCaseMode };
-    const cases = await this.judgeCases.find({ where: { submitId }, order: { caseId: 'ASC' } });
+    const cases = await this.store.cases(submitId);
     return {
       openCaseResult: true,
       judgeCaseMode,
@@ -276,11 +241,7 @@ export class SubmissionService {
   /** POST /api/check-submissions-status: submitId → current status row. */
   async checkStatus(submitIds: number[], user?: AuthUser) {
     if (submitIds.length === 0) return {};
-    const rows = await this.judges
-      .createQueryBuilder('j')
-      .select(['j.submitId', 'j.status', 'j.time', 'j.memory', 'j.score', 'j.uid', 'j.pid', 'j.cid', 'j.eid'])
-      .where('j.submitId IN (:...ids)', { ids: [...new Set(submitIds)] })
-      .getMany();
+    const rows = await this.store.statusRows(submitIds);
     const practice = rows.filter((r) => !r.cid && !r.eid);
     const visible = user?.isAdmin ? practice : await this.filterVisible(practice, user);
     // Exam submissions: the caller's own, or any for the exam's admins.
@@ -308,8 +269,8 @@ export class SubmissionService {
     return out;
   }
 
-  private async filterVisible(rows: Submission[], user?: AuthUser): Promise<Submission[]> {
-    const out: Submission[] = [];
+  private async filterVisible<T extends Pick<Submission, 'pid' | 'uid'>>(rows: T[], user?: AuthUser): Promise<T[]> {
+    const out: T[] = [];
     const cache = new Map<number, boolean>();
     for (const r of rows) {
       if (!cache.has(r.pid)) cache.set(r.pid, await this.problems.mayView(await this.problems.findById(r.pid), user));

@@ -4,8 +4,8 @@ import { JudgeStatus, Page, TRAINING_ERR, TrainingCategoryInfo, TrainingInfo, Tr
 import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { NotFoundError } from '../../core/http/api.exception';
-import { pageRequest, toPage } from '../../core/pagination/pagination';
-import { ProblemService, escapeLike } from '../problem/problem.service';
+import { escapeLike, pageRequest, toPage } from '../../core/pagination/pagination';
+import { ProblemService } from '../problem/problem.service';
 import { TrainingListQueryDto } from './dto/training.dto';
 import { TrainingCategory } from './entities/training-category.entity';
 import { TrainingProblem } from './entities/training-problem.entity';

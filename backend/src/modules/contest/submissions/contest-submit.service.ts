@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JUDGE_PRIORITY } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { ProblemService } from '../../problem/problem.service';
-import { Submission } from '../../submission-store/entities/submission.entity';
+import type { Submission } from '../../submission-store/entities/submission.entity';
 import { PublicSubmission, toPublicSubmission } from '../../submission-store/public-submission';
 import { SubmissionWriter } from '../../submission-store/submission-writer.service';
 import { ContestJudgeBridge, ContestResult } from './contest-judge.bridge';

@@ -1,35 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { GroupMemberStatus, GroupStatus, TOP_GROUP_RANK_SIZE, TopGroupRow } from '@oj/contracts';
-import { Repository } from 'typeorm';
-import { GroupMember } from '../../../core/auth/entities/group-member.entity';
-import { Group } from '../../group/entities/group.entity';
-import { UserJudgeStat } from '../../submission-store/entities/user-judge-stat.entity';
+import { TOP_GROUP_RANK_SIZE, TopGroupRow } from '@oj/contracts';
+import { GroupService } from '../../group/group.service';
+import { UserJudgeStatsService } from '../../submission-store/user-judge-stats.service';
 
 /**
  * The dashboard's top 10 teams (product §2): groups ranked by the sum of their members' solved problems (the
- * counter the rank list already keeps per user, so one grouped join answers it). Banned groups are left out.
+ * counter the rank list already keeps per user), ties by the older group. Banned groups and groups without members
+ * are left out. Two reads, one per owning module: the groups, and the sums per group.
  */
 @Injectable()
 export class TopGroupService {
-  constructor(@InjectRepository(Group) private readonly groups: Repository<Group>) {}
+  constructor(
+    private readonly groups: GroupService,
+    private readonly stats: UserJudgeStatsService,
+  ) {}
 
   async topGroups(): Promise<TopGroupRow[]> {
-    const rows: { gid: number; name: string; shortName: string; memberCount: number; solved: string }[] = await this.groups
-      .createQueryBuilder('g')
-      .innerJoin(GroupMember, 'gm', 'gm.gid = g.id AND gm.auth >= :member', { member: GroupMemberStatus.Member })
-      .leftJoin(UserJudgeStat, 's', 's.uid = gm.uid')
-      .select('g.id', 'gid')
-      .addSelect('g.name', 'name')
-      .addSelect('g.shortName', 'shortName')
-      .addSelect('g.memberCount', 'memberCount')
-      .addSelect('COALESCE(SUM(s.solved), 0)', 'solved')
-      .where('g.status = :normal', { normal: GroupStatus.Normal })
-      .groupBy('g.id')
-      .orderBy('solved', 'DESC')
-      .addOrderBy('g.id', 'ASC')
-      .limit(TOP_GROUP_RANK_SIZE)
-      .getRawMany();
-    return rows.map((r) => ({ gid: r.gid, name: r.name, shortName: r.shortName, memberCount: r.memberCount, solved: Number(r.solved) }));
+    const [groups, solved] = await Promise.all([this.groups.normalGroups(), this.stats.solvedByGroup()]);
+    return groups
+      .filter((g) => solved.has(g.id))
+      .map((g) => ({ gid: g.id, name: g.name, shortName: g.shortName, memberCount: g.memberCount, solved: solved.get(g.id)! }))
+      .sort((a, b) => b.solved - a.solved || a.gid - b.gid)
+      .slice(0, TOP_GROUP_RANK_SIZE);
   }
 }

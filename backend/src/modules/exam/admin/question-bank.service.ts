@@ -4,8 +4,7 @@ import { ERR, EXAM_ERR, Page, QuestionAuth, QuestionInfo, QuestionType, choicesR
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
-import { escapeLike } from '../../problem/problem.service';
+import { escapeLike, pageRequest, toPage } from '../../../core/pagination/pagination';
 import { Question } from '../entities/question.entity';
 import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { ExamItemsService } from '../exam-items.service';

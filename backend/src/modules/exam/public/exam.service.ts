@@ -20,9 +20,9 @@ import {
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { NotFoundError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { escapeLike, pageRequest, toPage } from '../../../core/pagination/pagination';
 import { timedProblemDetails } from '../../problem/timed-problem';
-import { escapeLike, ProblemService } from '../../problem/problem.service';
+import { ProblemService } from '../../problem/problem.service';
 import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { Exam } from '../entities/exam.entity';
 import { Question } from '../entities/question.entity';

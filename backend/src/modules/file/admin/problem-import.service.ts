@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Problem } from '../../problem/entities/problem.entity';
-import { Tag } from '../../problem/entities/tag.entity';
 import { ERR, JUDGING_ERR, JudgeMode, ProblemAuth, ProblemType, withReason } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError } from '../../../core/http/api.exception';
@@ -13,7 +11,7 @@ import { evenScores } from '../../problem/testcase-zip';
 import { parseFps } from '../formats/fps-format';
 import { buildHojArchiveFiles, parseHojArchive } from '../formats/hoj-format';
 import { parseHydroArchive } from '../formats/hydro-format';
-import { ImportedProblem } from '../../problem/imported-problem';
+import { ImportedProblem, overLongField } from '../../problem/imported-problem';
 import { parseKattisArchive } from '../formats/kattis-format';
 import { parsePolygonArchive } from '../formats/polygon-format';
 import { parseQdojArchive } from '../formats/qdoj-format';
@@ -30,19 +28,10 @@ export class ProblemImportService {
     private readonly dataSource: DataSource,
   ) {}
 
-  /**
-   * Every text of an imported problem within its column's length (from the entity metadata, so it follows the
-   * schema), checked before anything is stored: a 300-character title is a bad archive, not a database error.
-   */
+  /** Every text of an imported problem within its column's length, checked before anything is stored. */
   private assertLengths(p: ImportedProblem): void {
-    const tooLong = (value: unknown, max: number | undefined) => typeof value === 'string' && max !== undefined && [...value].length > max;
-    for (const column of this.dataSource.getMetadata(Problem).columns) {
-      const max = column.length ? Number(column.length) : undefined;
-      if (tooLong((p as unknown as Record<string, unknown>)[column.propertyName], max))
-        throw new ArchiveError(`${column.propertyName} too long`);
-    }
-    const tagMax = Number(this.dataSource.getMetadata(Tag).findColumnWithPropertyName('name')?.length) || undefined;
-    if (p.tags.some((t) => tooLong(t, tagMax))) throw new ArchiveError('tag too long');
+    const tooLong = overLongField(this.dataSource, p);
+    if (tooLong) throw new ArchiveError(tooLong);
   }
 
   /**

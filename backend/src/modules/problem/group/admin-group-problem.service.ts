@@ -3,9 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ApplyPublicProgress, ERR, GROUP_CONTENT_ERR, Page } from '@oj/contracts';
 import { IsNull, Not, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { escapeLike, pageRequest, toPage } from '../../../core/pagination/pagination';
 import { Problem } from '../entities/problem.entity';
-import { escapeLike } from '../problem.service';
 
 type AppliedRow = Pick<Problem, 'id' | 'gid' | 'applyPublicProgress' | 'problemId' | 'title' | 'author' | 'type' | 'judgeMode'>;
 

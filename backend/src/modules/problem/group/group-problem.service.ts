@@ -4,11 +4,11 @@ import { ApplyPublicProgress, ERR, GROUP_CONTENT_ERR, JudgeMode, Page } from '@o
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
+import { escapeLike, pageRequest, toPage } from '../../../core/pagination/pagination';
 import { ProblemDto } from '../dto/problem.dto';
 import { Problem } from '../entities/problem.entity';
 import { ProblemFormService } from '../problem-form.service';
-import { escapeLike, ProblemService, PublicProblemRow } from '../problem.service';
+import { ProblemService, PublicProblemRow } from '../problem.service';
 import { GroupScopeService } from '../../group/scope/group-scope.service';
 
 /**

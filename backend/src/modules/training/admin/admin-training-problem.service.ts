@@ -4,9 +4,9 @@ import { ERR, GROUP_CONTENT_ERR, ProblemAuth, TRAINING_ERR } from '@oj/contracts
 import { DataSource, Not } from 'typeorm';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
-import { Problem } from '../../problem/entities/problem.entity';
-import { escapeLike } from '../../problem/problem.service';
+import type { Problem } from '../../problem/entities/problem.entity';
+import { ProblemLookupService } from '../../problem/problem-lookup.service';
+import { ProblemService } from '../../problem/problem.service';
 import { AddTrainingProblemDto, AdminTrainingProblemListQueryDto, UpdateTrainingProblemDto } from '../dto/admin-training.dto';
 import { TrainingProblem } from '../entities/training-problem.entity';
 import { Training } from '../entities/training.entity';
@@ -22,6 +22,8 @@ export class AdminTrainingProblemService {
     private readonly admin: AdminTrainingService,
     private readonly rank: TrainingRankService,
     private readonly counts: TrainingCountsService,
+    private readonly problems: ProblemService,
+    private readonly picker: ProblemLookupService,
   ) {}
 
   private get links() {
@@ -34,32 +36,19 @@ export class AdminTrainingProblemService {
    */
   async list(q: AdminTrainingProblemListQueryDto, user: AuthUser) {
     await this.admin.managed(q.tid, user);
-    const req = pageRequest(q);
     const links = await this.links.find({ where: { tid: q.tid }, order: { rank: 'ASC', id: 'ASC' } });
     const trainingProblemMap = Object.fromEntries(links.map((l) => [l.pid, l]));
-    const qb = this.db
-      .getRepository(Problem)
-      .createQueryBuilder('p')
-      .select(['p.id', 'p.problemId', 'p.title', 'p.author', 'p.auth', 'p.difficulty', 'p.type', 'p.gmtCreate', 'p.gmtModified']);
     const pids = links.map((l) => l.pid);
-    if (q.queryExisted) {
-      if (!pids.length) return { problemList: toPage([], 0, req), trainingProblemMap };
-      qb.where('p.id IN (:...pids)', { pids }).orderBy(`array_position(ARRAY[${pids.map(Number).join(',')}]::int[], p.id)`);
-    } else {
-      qb.where('p.auth = :auth AND p.isGroup = false', { auth: ProblemAuth.Public }).orderBy('p.id', 'ASC');
-      if (pids.length) qb.andWhere('p.id NOT IN (:...pids)', { pids });
-    }
-    if (q.keyword?.trim()) {
-      qb.andWhere('(p.title ILIKE :kw OR p.problemId ILIKE :kw OR p.author ILIKE :kw)', { kw: `%${escapeLike(q.keyword.trim())}%` });
-    }
-    const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
-    return { problemList: toPage(records, total, req), trainingProblemMap };
+    const problemList = q.queryExisted
+      ? await this.picker.pageInOrder(pids, q)
+      : await this.picker.page({ currentPage: q.currentPage, limit: q.limit, keyword: q.keyword }, { kind: 'public' }, pids, 'ASC');
+    return { problemList, trainingProblemMap };
   }
 
   /** POST add-problem-from-public: a public bank problem under a display id unused in the training. */
   async add(dto: AddTrainingProblemDto, user: AuthUser): Promise<TrainingProblem> {
     const t = await this.admin.managed(dto.tid, user);
-    const problem = await this.db.getRepository(Problem).findOneBy({ id: dto.pid });
+    const problem = await this.problems.findRow({ pid: dto.pid });
     if (!problem || problem.auth !== ProblemAuth.Public || problem.isGroup) throw new NotFoundError(ERR.notFound);
     return this.link(t, problem, dto.displayId);
   }
@@ -70,7 +59,7 @@ export class AdminTrainingProblemService {
    */
   async addFromGroup(tid: number, problemId: string, user: AuthUser): Promise<TrainingProblem> {
     const t = await this.admin.managed(tid, user);
-    const problem = await this.db.getRepository(Problem).findOneBy({ problemId: problemId.trim() });
+    const problem = await this.problems.findRow({ problemId: problemId.trim() });
     if (!problem || t.gid === null || problem.gid !== t.gid) throw new BadRequestError(GROUP_CONTENT_ERR.notGroupProblem);
     return this.link(t, problem, problem.problemId);
   }

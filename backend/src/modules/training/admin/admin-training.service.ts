@@ -5,8 +5,7 @@ import { DataSource } from 'typeorm';
 import { GroupAccessService } from '../../../core/auth/group-access.service';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../core/http/api.exception';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
-import { escapeLike } from '../../problem/problem.service';
+import { escapeLike, pageRequest, toPage } from '../../../core/pagination/pagination';
 import { AdminTrainingDto, AdminTrainingListQueryDto, ChangeTrainingStatusDto } from '../dto/admin-training.dto';
 import { TrainingCategory } from '../entities/training-category.entity';
 import { TrainingProblem } from '../entities/training-problem.entity';
@@ -28,6 +27,11 @@ export class AdminTrainingService {
     private readonly rank: TrainingRankService,
     private readonly groups: GroupAccessService,
   ) {}
+
+  /** Whether any training exists (the demo content is made only on an empty site). */
+  async hasAny(): Promise<boolean> {
+    return (await this.trainings.count({ take: 1 })) > 0;
+  }
 
   private get trainings() {
     return this.db.getRepository(Training);

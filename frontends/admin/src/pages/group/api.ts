@@ -1,5 +1,5 @@
 /**
- * Root's group management (admin-group module, product §6) and the review of group problems proposed for the
+ * Root's group management (the group module's admin routes, product §6) and the review of group problems proposed for the
  * public bank (HOJ AdminGroupProblemController, product §2 admin group-problem/apply).
  */
 import {

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AdminGroupRow, Page } from '@oj/contracts';
 import { Repository } from 'typeorm';
-import { pageRequest, toPage } from '../../../core/pagination/pagination';
-import { Group } from '../../group/entities/group.entity';
-import { toGroupVO } from '../../group/group.service';
-import { escapeLike } from '../../problem/problem.service';
+import { escapeLike, pageRequest, toPage } from '../../../core/pagination/pagination';
+import { Group } from '../entities/group.entity';
+import { toGroupVO } from '../group.service';
 import { AdminGroupListQueryDto } from '../dto/admin-group.dto';
 
 /** Root's view of every group (product §6), banned ones included: the public list leaves those out for everyone. */

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { JudgeStatus, Page, ProblemAuth } from '@oj/contracts';
+import { Repository } from 'typeorm';
+import { PageRequest, toPage } from '../../core/pagination/pagination';
+import { JudgeCase } from './entities/judge-case.entity';
+import { Submission } from './entities/submission.entity';
+
+/** Columns of a submission shown in lists (never the code). */
+const LIST_COLUMNS: (keyof Submission)[] = [
+  'submitId',
+  'pid',
+  'displayPid',
+  'uid',
+  'username',
+  'submitTime',
+  'status',
+  'share',
+  'time',
+  'memory',
+  'score',
+  'length',
+  'language',
+  'cid',
+  'judger',
+];
+
+/** Filters of the practice status list (get-submission-list), already resolved against the caller. */
+export interface PracticeListFilter {
+  /** Only submissions to public problems outside groups (everyone but admins). */
+  publicProblemsOnly: boolean;
+  uid?: string;
+  username?: string;
+  displayPid?: string;
+  status?: number;
+}
+
+/** A row of the status check (check-submissions-status): the verdict fields and the context the caller's rule reads. */
+export type SubmissionStatusRow = Pick<Submission, 'submitId' | 'status' | 'time' | 'memory' | 'score' | 'uid' | 'pid' | 'cid' | 'eid'>;
+
+/**
+ * The read side of the submission tables and the two changes the submission routes make to a row (share, back to
+ * Pending on resubmit), for the submission module: it decides who may see what, this service only queries.
+ */
+@Injectable()
+export class SubmissionReader {
+  constructor(
+    @InjectRepository(Submission) private readonly judges: Repository<Submission>,
+    @InjectRepository(JudgeCase) private readonly judgeCases: Repository<JudgeCase>,
+  ) {}
+
+  find(submitId: number): Promise<Submission | null> {
+    return this.judges.findOne({ where: { submitId } });
+  }
+
+  /** A page of practice submissions (not contest, not exam), newest first, without their code. */
+  async practicePage(filter: PracticeListFilter, req: PageRequest): Promise<Page<Submission>> {
+    const qb = this.judges
+      .createQueryBuilder('j')
+      .select(LIST_COLUMNS.map((c) => `j.${c}`))
+      .where('j.cid = 0 AND j.eid = 0')
+      .orderBy('j.submitId', 'DESC');
+    if (filter.publicProblemsOnly) {
+      // The bank's table by its SQL name: the problem module owns the rows, this filter only reads two columns.
+      qb.innerJoin('problem', 'p', 'p.id = j.pid').andWhere('p.auth = :auth AND p.is_group = false', { auth: ProblemAuth.Public });
+    }
+    if (filter.uid !== undefined) qb.andWhere('j.uid = :uid', { uid: filter.uid });
+    if (filter.username !== undefined) qb.andWhere('j.username = :username', { username: filter.username });
+    if (filter.displayPid) qb.andWhere('j.displayPid = :dp', { dp: filter.displayPid });
+    if (filter.status !== undefined) qb.andWhere('j.status = :status', { status: filter.status });
+    const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
+    return toPage(records, total, req);
+  }
+
+  /** The caller's latest accepted code of a problem, outside contests (cid 0) or in one contest. */
+  lastAccepted(uid: string, pid: number, cid: number): Promise<Pick<Submission, 'submitId' | 'code' | 'language'> | null> {
+    return this.judges.findOne({
+      select: ['submitId', 'code', 'language'],
+      where: { uid, pid, cid, eid: 0, status: JudgeStatus.Accepted },
+      order: { submitId: 'DESC' },
+    });
+  }
+
+  statusRows(submitIds: number[]): Promise<SubmissionStatusRow[]> {
+    if (!submitIds.length) return Promise.resolve([]);
+    return this.judges
+      .createQueryBuilder('j')
+      .select(['j.submitId', 'j.status', 'j.time', 'j.memory', 'j.score', 'j.uid', 'j.pid', 'j.cid', 'j.eid'])
+      .where('j.submitId IN (:...ids)', { ids: [...new Set(submitIds)] })
+      .getMany();
+  }
+
+  /** A submission's test case rows in case order. */
+  cases(submitId: number): Promise<JudgeCase[]> {
+    return this.judgeCases.find({ where: { submitId }, order: { caseId: 'ASC' } });
+  }
+
+  async setShare(submitId: number, share: boolean): Promise<void> {
+    await this.judges.update({ submitId }, { share });
+  }
+
+  /** A Submitted Failed submission goes back to Pending before it is queued again. */
+  async markPending(submitId: number): Promise<void> {
+    await this.judges.update({ submitId }, { status: JudgeStatus.Pending });
+  }
+}
