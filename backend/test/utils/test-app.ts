@@ -10,8 +10,8 @@
 import { INestApplication, ModuleMetadata } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { Role } from '@oj/contracts';
-import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
+import { createHash, randomBytes } from 'crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import Redis from 'ioredis';
 import { tmpdir } from 'os';
 import * as path from 'path';
@@ -21,6 +21,7 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { TokenService } from '../../src/core/auth/token.service';
 import { APP_CONFIG, AppConfig, loadConfig, loadInstallationConfig } from '../../src/core/config/app-config';
+import { dataSourceOptions } from '../../src/core/database/data-source-options';
 import { EnvelopeExpressAdapter } from '../../src/core/http/envelope.adapter';
 import { REDIS } from '../../src/core/redis/redis.module';
 import { UserService } from '../../src/modules/user/user.service';
@@ -115,11 +116,65 @@ export async function deleteKeys(prefixes: string[]): Promise<void> {
   }
 }
 
+const MIGRATIONS_DIR = path.resolve(__dirname, '../../src/migrations');
+let template: Promise<string> | undefined;
+
+/**
+ * The name of a database holding every migration, made once per set of migrations (its name carries their hash) and
+ * copied for each test app: a new database from a template is a file copy, where running the 27 migrations on every
+ * app start cost each of the ~150 HTTP suites its share of the CI's time. The first jest worker to need it makes it
+ * under an advisory lock; the others, and later runs with the same migrations, find it made. A run of other
+ * migrations (another checkout on the same server) gets its own template and never touches this one.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= makeTemplate().catch((e) => {
+    template = undefined;
+    throw e;
+  });
+  return template;
+}
+
+async function makeTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  const name = `oj_test_tpl_${hash.digest('hex').slice(0, 16)}`;
+  const admin = new Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) return name;
+    // Built under another name and renamed when complete: a worker killed half-way leaves no half-made template.
+    const building = `${name}_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS "${building}"`);
+    await admin.query(`CREATE DATABASE "${building}"`);
+    const dataSource = new DataSource(
+      dataSourceOptions({
+        url: withDatabase(TEST_PG_URL, building),
+        synchronize: false,
+        migrationsRun: false,
+        poolSize: 1,
+        embedded: false,
+      }),
+    );
+    await dataSource.initialize();
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await dataSource.destroy();
+    }
+    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+    await admin.end();
+  }
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = `oj_test_${id}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'oj-test-'));
-  await adminQuery(`CREATE DATABASE "${database}"`);
+  await adminQuery(`CREATE DATABASE "${database}" TEMPLATE "${await migratedTemplate()}"`);
 
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',
