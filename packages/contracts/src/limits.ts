@@ -34,6 +34,9 @@ export const LIMITS = {
 export const TIMINGS = {
   httpTimeoutMs: 90_000,
   chunkLoadTimeoutMs: 120_000,
+  /** single-spa logs an error when a remote's bootstrap, mount or unmount has not settled by then (its default, 3-4 s,
+   * is passed by a cold mount on a busy two-core machine while the page is only slow, not broken). */
+  remoteLifecycleReportMs: 30_000,
   registerCodeResendSec: 60,
   emailChangeCodeResendSec: 90,
   mobileCodeResendSec: 90,

@@ -1,4 +1,14 @@
-import { addErrorHandler, getAppStatus, navigateToUrl, registerApplication, start, unloadApplication } from 'single-spa';
+import {
+  addErrorHandler,
+  getAppStatus,
+  navigateToUrl,
+  registerApplication,
+  setBootstrapMaxTime,
+  setMountMaxTime,
+  setUnmountMaxTime,
+  start,
+  unloadApplication,
+} from 'single-spa';
 import { TIMINGS } from '@oj/contracts';
 import { availableAreas, failedRemotes, loadRemoteApp, matchesPrefix, remoteContainerId } from './remotes';
 
@@ -8,6 +18,12 @@ import { availableAreas, failedRemotes, loadRemoteApp, matchesPrefix, remoteCont
  * until it mounts again.
  */
 export function registerRemotes(onLoadError: (name: string) => void): void {
+  // Read when an app loads, so set before any is registered. A slow lifecycle is not cut short (dieOnTimeout false):
+  // the remote shows its own loading state. single-spa warns every 5 s and logs an error only after
+  // TIMINGS.remoteLifecycleReportMs (a clean-clone CI run logged its default 3 s mount error for the problems remote
+  // while four browsers shared two cores; the page then drew normally).
+  for (const setMaxTime of [setBootstrapMaxTime, setMountMaxTime, setUnmountMaxTime])
+    setMaxTime(TIMINGS.remoteLifecycleReportMs, false, 5_000);
   // The progress bar is for navigations inside the site: the first page has the browser's own indicator, so the bar's
   // code and style load after it (not among the bytes every visitor's first page needs).
   let firstRouteDone = false;
