@@ -530,11 +530,7 @@ async function settle(w: Walker): Promise<void> {
     }
   }
   // why: a spinner, requests still open (which), or text that kept changing; these cost the suite most of its time
-  const why = last.startsWith('true')
-    ? 'spinner'
-    : w.open > 0
-      ? `open: ${[...new Set(w.openUrls.values())].join(' ')}`
-      : 'text changing';
+  const why = last.startsWith('true') ? 'spinner' : w.open > 0 ? `open: ${[...new Set(w.openUrls.values())].join(' ')}` : 'text changing';
   unsettled.push(`${new URL(page.url()).pathname} @${page.viewportSize()?.width}px (${why})`);
 }
 

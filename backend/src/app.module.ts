@@ -11,6 +11,7 @@ import { OtherContestModule } from './modules/other-contest/other-contest.module
 import { FileModule } from './modules/file/file.module';
 import { GroupModule } from './modules/group/group.module';
 import { JudgeModule } from './modules/judge/judge.module';
+import { RemoteJudgeModule } from './modules/remote-judge/remote-judge.module';
 import { MessageModule } from './modules/message/message.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { ProblemModule } from './modules/problem/problem.module';
@@ -36,6 +37,7 @@ import { UserModule } from './modules/user/user.module';
     FileModule,
     SubmissionModule,
     JudgeModule,
+    RemoteJudgeModule,
     RankModule,
     DashboardModule,
     TrainingModule,

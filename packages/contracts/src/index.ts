@@ -26,3 +26,4 @@ export * from './auth';
 export * from './files';
 export * from './messages';
 export * from './exam';
+export * from './remote-judge';

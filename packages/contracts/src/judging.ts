@@ -7,6 +7,14 @@ export const JUDGING_ERR = {
   submitTooFrequent: (seconds: number) => `Sorry, your submission is too frequent, please try again in ${seconds} seconds!`,
   languageNotAllowed: 'The language is not allowed for this problem.',
   problemIdExists: 'The problem ID already exists.',
+  /** Issue 34: import-remote-oj-problem. */
+  remoteOjUnknown: 'This remote judge is not supported.',
+  remoteProblemIdInvalid: 'The problem ID is not valid for this remote judge.',
+  remoteProblemExists: 'This remote problem has been imported already.',
+  /** The answer's data names the site, the step and the cause ("[HDU] fetch: no such problem"). */
+  remoteImportFailed: 'Importing the remote problem failed.',
+  remoteAccountExists: 'This account of the remote judge exists already.',
+  remoteAccountNotFound: 'The remote judge account does not exist.',
   problemIdRequired: 'The problem ID is required.',
   titleRequired: 'The title is required.',
   fileIONameRequired: 'File IO mode needs an input or output file name.',

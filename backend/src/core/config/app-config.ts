@@ -140,6 +140,13 @@ export interface AppConfig {
    * same name or add one, e.g. a team's build on its own URL. Empty: the bundled remotes only.
    */
   remotes: RemoteManifestEntry[];
+  /**
+   * REMOTE_JUDGE_URLS (a JSON object, e.g. `{"CF":"https://mirror.example"}`): where a remote judge site is reached
+   * instead of its own address (a mirror a school's network allows; the tests' replay servers). Issue 34.
+   */
+  remoteJudgeUrls: Record<string, string>;
+  /** REMOTE_JUDGE_CONCURRENCY: remote submissions one backend forwards or polls at once (default 16). */
+  remoteJudgeConcurrency: number;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -223,6 +230,25 @@ export function parseRemotes(json: string | undefined, file: string | undefined)
   });
 }
 
+/** REMOTE_JUDGE_URLS, validated: a remote judge key to an http(s) address. */
+export function parseRemoteJudgeUrls(json: string | undefined): Record<string, string> {
+  if (!json?.trim()) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (e) {
+    throw new Error(`Invalid REMOTE_JUDGE_URLS: ${(e as Error).message}`);
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('Invalid REMOTE_JUDGE_URLS: not a JSON object');
+  const out: Record<string, string> = {};
+  for (const [key, url] of Object.entries(raw)) {
+    if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url))
+      throw new Error(`Invalid REMOTE_JUDGE_URLS.${key}: not an http(s) address`);
+    out[key.toUpperCase()] = url;
+  }
+  return out;
+}
+
 /** Reads and validates the environment once. Nothing else in the backend reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId = ''): AppConfig {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -285,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
     },
     demo: bool(env.DEMO, false),
     remotes: parseRemotes(env.REMOTES_JSON, env.REMOTES_FILE),
+    remoteJudgeUrls: parseRemoteJudgeUrls(env.REMOTE_JUDGE_URLS),
+    remoteJudgeConcurrency: int(env.REMOTE_JUDGE_CONCURRENCY, 16, 'REMOTE_JUDGE_CONCURRENCY'),
     otherContestSources: list(env.OTHER_CONTESTS ?? (nodeEnv === 'test' || bool(env.CI, false) ? 'none' : 'codeforces')).filter(
       (s) => s !== 'none',
     ),

@@ -9,6 +9,8 @@ export interface SiteConfigSections {
   mobile: MobileConfig;
   switch: SwitchConfig;
   carousel: HomeCarouselItem[];
+  /** Remote judging (issue 34): the sites an admin switched off (REMOTE_OJS keys). */
+  remoteJudge: { disabledSites: string[] };
 }
 export type SectionName = keyof SiteConfigSections;
 
@@ -46,4 +48,5 @@ export const SITE_CONFIG_DEFAULTS: SiteConfigSections = {
     maxDailyTestcaseDownloads: 30,
   },
   carousel: [],
+  remoteJudge: { disabledSites: [] },
 };

@@ -1,14 +1,19 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
-import { JUDGE_QUEUE } from '@oj/contracts';
+import { JUDGE_QUEUE, REMOTE_JUDGE_QUEUE } from '@oj/contracts';
 import { JudgeQueueService } from './judge-queue.service';
 import { JudgeQueueWaitService } from './judge-queue-wait.service';
 import { JudgeServerRegistry } from './judge-server-registry.service';
+import { RemoteJudgeQueueService } from './remote-judge-queue.service';
+import { RemoteLanguageCatalog } from './remote-language-catalog.service';
 
-/** The judge queue (its jobs and where waiting ones stand) and the worker registry, shared by the problem, submission and judge modules. */
+/**
+ * The judge queue (its jobs and where waiting ones stand), the remote judge queue, and the worker registry, shared by
+ * the problem, submission, judge and remote-judge modules.
+ */
 @Module({
-  imports: [BullModule.registerQueue({ name: JUDGE_QUEUE })],
-  providers: [JudgeQueueService, JudgeQueueWaitService, JudgeServerRegistry],
-  exports: [JudgeQueueService, JudgeQueueWaitService, JudgeServerRegistry],
+  imports: [BullModule.registerQueue({ name: JUDGE_QUEUE }, { name: REMOTE_JUDGE_QUEUE })],
+  providers: [JudgeQueueService, JudgeQueueWaitService, JudgeServerRegistry, RemoteJudgeQueueService, RemoteLanguageCatalog],
+  exports: [JudgeQueueService, JudgeQueueWaitService, JudgeServerRegistry, RemoteJudgeQueueService, RemoteLanguageCatalog, BullModule],
 })
 export class JudgeQueueModule {}

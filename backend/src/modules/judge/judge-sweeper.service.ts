@@ -72,6 +72,7 @@ export class JudgeSweeperService implements OnModuleInit, OnApplicationShutdown 
       `SELECT j.submit_id, j.pid, j.language, j.code, j.version, j.cid, j.eid, p.case_version
          FROM judge j JOIN problem p ON p.id = j.pid
         WHERE j.counted = false AND j.status IN ($1, $2, $3, $4) AND j.gmt_modified < now() - make_interval(secs => $5)
+          AND NOT p.is_remote -- remote submissions have their own queue and sweep (remote-judge module)
         ORDER BY j.submit_id LIMIT $6`,
       [
         JudgeStatus.Pending,

@@ -47,6 +47,11 @@ export interface ImportedProblem {
   /** Default mode: float tolerance of the comparison (null: exact). */
   floatAbsTolerance?: number | null;
   floatRelTolerance?: number | null;
+  /**
+   * A remote judge's problem (issue 34): its site key (REMOTE_OJS). It has no test data; its submissions are forwarded
+   * to that site. Absent on an edit: the problem keeps its origin.
+   */
+  remoteOj?: string | null;
 }
 
 export function emptyProblem(): ImportedProblem {

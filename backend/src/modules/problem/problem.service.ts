@@ -24,6 +24,7 @@ import { BadRequestError, NotFoundError, ServerError } from '../../core/http/api
 import { escapeLike, pageRequest, toPage } from '../../core/pagination/pagination';
 import { GroupAccessService } from '../../core/auth/group-access.service';
 import { JudgeQueueService } from '../judge-queue/judge-queue.service';
+import { RemoteLanguageCatalog } from '../judge-queue/remote-language-catalog.service';
 import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
 import { UserProblemStat } from './entities/user-problem-stat.entity';
 import { CodeTemplate } from './entities/code-template.entity';
@@ -97,6 +98,7 @@ export class ProblemService {
     private readonly queue: JudgeQueueService,
     private readonly registry: JudgeServerRegistry,
     private readonly groups: GroupAccessService,
+    private readonly remoteLanguages: RemoteLanguageCatalog,
   ) {}
 
   // ---- rules -------------------------------------------------------------------------------------------
@@ -293,6 +295,7 @@ export class ProblemService {
       checkerProtocol: needsChecker(input.judgeMode) ? (input.checkerProtocol ?? 'testlib') : 'testlib',
       openCaseResult: input.openCaseResult,
       isUploadCase: true,
+      ...(input.remoteOj !== undefined ? { isRemote: !!input.remoteOj, remoteOj: input.remoteOj || null } : {}),
       isFileIO: input.isFileIO,
       ioReadFileName: input.isFileIO ? input.ioReadFileName : null,
       ioWriteFileName: input.isFileIO ? input.ioWriteFileName : null,
@@ -400,8 +403,13 @@ export class ProblemService {
     }));
   }
 
-  /** Languages a problem accepts: its own list limited to what the judges run, or everything they run. */
-  async languagesFor(pid: number): Promise<LanguageInfo[]> {
+  /**
+   * Languages a problem accepts: its own list limited to what the judges run, or everything they run; a remote
+   * problem's are its site's (issue 34). A caller holding the problem's row passes it (no query for its origin).
+   */
+  async languagesFor(pid: number, row?: Pick<Problem, 'isRemote' | 'remoteOj'>): Promise<LanguageInfo[]> {
+    const remote = row ?? (await this.problems.findOne({ where: { id: pid }, select: { id: true, isRemote: true, remoteOj: true } }));
+    if (remote?.isRemote) return this.remoteLanguages.of(remote.remoteOj);
     const [all, own] = await Promise.all([this.registry.languages(), this.languageNamesOf(pid)]);
     if (own.length === 0) return all;
     const byName = new Map(all.map((l) => [l.name, l]));

@@ -100,7 +100,11 @@ export class SubmissionReader {
   }
 
   /** A Submitted Failed submission goes back to Pending before it is queued again. */
-  async markPending(submitId: number): Promise<void> {
-    await this.judges.update({ submitId }, { status: JudgeStatus.Pending });
+  async markPending(submitId: number, remote = false): Promise<void> {
+    // A remote submission goes back to Submitting with no run: a resubmit forwards it anew (issue 34).
+    await this.judges.update(
+      { submitId },
+      remote ? { status: JudgeStatus.Submitting, remoteRunId: null, remoteAccountId: null } : { status: JudgeStatus.Pending },
+    );
   }
 }

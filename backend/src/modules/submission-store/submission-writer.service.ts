@@ -8,6 +8,7 @@ import { BadRequestError, TooManyRequestsError } from '../../core/http/api.excep
 import { REDIS } from '../../core/redis/redis.module';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { JudgeQueueService } from '../judge-queue/judge-queue.service';
+import { RemoteJudgeQueueService } from '../judge-queue/remote-judge-queue.service';
 import type { Problem } from '../problem/entities/problem.entity';
 import { ProblemService } from '../problem/problem.service';
 import { Submission } from './entities/submission.entity';
@@ -58,13 +59,14 @@ export class SubmissionWriter {
     @InjectRepository(Submission) private readonly judges: Repository<Submission>,
     private readonly problems: ProblemService,
     private readonly queue: JudgeQueueService,
+    private readonly remoteQueue: RemoteJudgeQueueService,
     private readonly siteConfig: SiteConfigService,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   /** The problem's allowed languages (product §1: only those a judge runs). */
   async assertLanguageAllowed(problem: Problem, language: string): Promise<void> {
-    const allowed = await this.problems.languagesFor(problem.id);
+    const allowed = await this.problems.languagesFor(problem.id, problem);
     if (!allowed.some((l) => l.name === language)) throw new BadRequestError(JUDGING_ERR.languageNotAllowed);
   }
 
@@ -82,7 +84,8 @@ export class SubmissionWriter {
         displayPid: ctx.displayPid,
         uid: ctx.user.uid,
         username: ctx.user.username,
-        status: JudgeStatus.Pending,
+        // a remote problem's submission shows Submitting until the remote site has taken it (issue 34)
+        status: ctx.problem.isRemote ? JudgeStatus.Submitting : JudgeStatus.Pending,
         share: false,
         length: Buffer.byteLength(ctx.code, 'utf8'),
         code: ctx.code,
@@ -104,17 +107,51 @@ export class SubmissionWriter {
   }
 
   /**
-   * Adds the judge job of a Pending submission; a failed add marks it Submitted Failed (only while still Pending:
-   * a sweeper that enqueued it meanwhile wins). Without a priority, the queue's default for the row applies.
+   * Adds the judge job of a Pending submission, or the remote job of a remote problem's (Submitting) one; a failed
+   * add marks it Submitted Failed (only while it still waits: a sweeper that enqueued it meanwhile wins). Without a
+   * priority, the queue's default for the row applies.
    */
   async enqueueOrMarkFailed(sub: Submission, problem: Problem, priority?: number): Promise<void> {
     try {
-      await this.queue.enqueueJudge(sub, problem, priority);
+      if (problem.isRemote) await this.remoteQueue.enqueue(sub);
+      else await this.queue.enqueueJudge(sub, problem, priority);
     } catch (e) {
       this.logger.error(`enqueue of submission ${sub.submitId} failed: ${(e as Error).message}`);
-      await this.judges.update({ submitId: sub.submitId, status: JudgeStatus.Pending }, { status: JudgeStatus.SubmittedFailed });
+      await this.judges.update(
+        { submitId: sub.submitId, status: problem.isRemote ? JudgeStatus.Submitting : JudgeStatus.Pending },
+        { status: JudgeStatus.SubmittedFailed },
+      );
       sub.status = JudgeStatus.SubmittedFailed;
     }
+  }
+
+  /**
+   * A remote submission the remote site took (issue 34): its account and run id are stored before any polling, so a
+   * backend that restarts polls that run instead of submitting again. Only the unfinished row of that version.
+   */
+  async markRemoteSubmitted(submitId: number, version: number, accountId: number, runId: string): Promise<boolean> {
+    const res = await this.judges.update(
+      { submitId, version, counted: false },
+      { remoteAccountId: accountId, remoteRunId: runId, status: JudgeStatus.Pending },
+    );
+    return (res.affected ?? 0) > 0;
+  }
+
+  /** Where a remote run stands (Pending, Judging), on the unfinished row of that version. */
+  async markRemoteStatus(submitId: number, version: number, status: JudgeStatus): Promise<void> {
+    await this.judges.update({ submitId, version, counted: false }, { status });
+  }
+
+  /**
+   * A remote submission that could not be forwarded: Submitted Failed with the reason ("[CF] submit: Cloudflare
+   * challenge (HTTP 403)"), which its owner may resubmit. Not counted anywhere, as HOJ does.
+   */
+  async markSubmittedFailed(submitId: number, version: number, message: string): Promise<boolean> {
+    const res = await this.judges.update(
+      { submitId, version, counted: false },
+      { status: JudgeStatus.SubmittedFailed, errorMessage: message.slice(0, 65_000) },
+    );
+    return (res.affected ?? 0) > 0;
   }
 
   /** Admin-configured interval between two non-contest submissions of one user (admins are exempt). */

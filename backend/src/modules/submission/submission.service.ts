@@ -109,8 +109,8 @@ export class SubmissionService {
     if (sub.uid !== user.uid && !user.isAdmin) throw new ForbiddenError(ERR.noPermission);
     if (sub.status !== JudgeStatus.SubmittedFailed) throw new BadRequestError(JUDGING_ERR.resubmitOnlyFailed);
     const problem = await this.problems.findById(sub.pid);
-    await this.store.markPending(submitId);
-    sub.status = JudgeStatus.Pending;
+    await this.store.markPending(submitId, problem.isRemote);
+    sub.status = problem.isRemote ? JudgeStatus.Submitting : JudgeStatus.Pending;
     await this.writer.enqueueOrMarkFailed(sub, problem);
     return toPublicSubmission(sub);
   }

@@ -91,6 +91,14 @@ export class Submission {
   @Column({ type: 'varchar', length: 64, nullable: true })
   ip: string | null;
 
+  /** A remote problem's submission: its run id on the remote site, stored before polling (issue 34). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  remoteRunId: string | null;
+
+  /** The remote_judge_account the submission went through (null: local, or not yet submitted). */
+  @Column({ type: 'int', nullable: true })
+  remoteAccountId: number | null;
+
   /** Bumped by each rejudge; a result only lands on the version it was judged for. */
   @Column({ type: 'int', default: 0 })
   version: number;

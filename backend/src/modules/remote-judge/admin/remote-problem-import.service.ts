@@ -1,0 +1,72 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JUDGING_ERR, REMOTE_OJS } from '@oj/contracts';
+import type { RemoteOj } from '@oj/contracts';
+import { AuthUser } from '../../../core/auth/auth-user';
+import { BadRequestError } from '../../../core/http/api.exception';
+import { emptyProblem } from '../../problem/imported-problem';
+import type { Problem } from '../../problem/entities/problem.entity';
+import { ProblemService } from '../../problem/problem.service';
+import { RemoteHttpFailure } from '../http/remote-http';
+import { RemoteSites } from '../remote-sites.service';
+import { RemoteJudgeError } from '../sites/site-adapter';
+
+/**
+ * GET /api/admin/problem/import-remote-oj-problem (issue 34): reads a problem page of a remote judge and stores it
+ * as a remote problem of our bank, under HOJ's id form (`HDU-1000`): its statement, limits, samples and tags, a link
+ * to the original as its source, and no test data (its submissions are judged on that site).
+ */
+@Injectable()
+export class RemoteProblemImportService {
+  private readonly logger = new Logger(RemoteProblemImportService.name);
+
+  constructor(
+    private readonly sites: RemoteSites,
+    private readonly problems: ProblemService,
+  ) {}
+
+  async import(name: string, remoteId: string, user: AuthUser): Promise<Problem> {
+    const oj = name.trim().toUpperCase() as RemoteOj;
+    const adapter = REMOTE_OJS.includes(oj) ? this.sites.adapter(oj) : undefined;
+    if (!adapter) throw new BadRequestError(JUDGING_ERR.remoteOjUnknown);
+    const id = remoteId.trim();
+    if (!adapter.remoteIdPattern.test(id)) throw new BadRequestError(JUDGING_ERR.remoteProblemIdInvalid);
+    if (await this.problems.findRow({ problemId: `${oj}-${id}` })) throw new BadRequestError(JUDGING_ERR.remoteProblemExists);
+    let fetched;
+    try {
+      fetched = await adapter.fetchProblem(this.sites.http(adapter), id);
+    } catch (err) {
+      const reason =
+        err instanceof RemoteJudgeError
+          ? err.message
+          : err instanceof RemoteHttpFailure
+            ? `[${oj}] fetch: ${err.message}`
+            : `[${oj}] fetch: ${(err as Error).message}`;
+      this.logger.warn(`import of ${oj}-${id} failed: ${reason}`);
+      throw Object.assign(new BadRequestError(JUDGING_ERR.remoteImportFailed), { data: reason });
+    }
+    // The site's own display id wins over ours (a site may normalise the case: `cf 1000a` is `CF-1000A`).
+    const problemId = fetched.problemId || `${oj}-${id}`;
+    if (problemId !== `${oj}-${id}` && (await this.problems.findRow({ problemId })))
+      throw new BadRequestError(JUDGING_ERR.remoteProblemExists);
+    return this.problems.save(
+      {
+        ...emptyProblem(),
+        problemId,
+        title: fetched.title,
+        author: user.username,
+        description: fetched.description,
+        input: fetched.input,
+        output: fetched.output,
+        hint: fetched.hint,
+        source: fetched.url,
+        timeLimit: fetched.timeLimit,
+        memoryLimit: fetched.memoryLimit,
+        examples: fetched.examples,
+        tags: [...new Set(fetched.tags.map((t) => t.trim()).filter(Boolean))],
+        remoteOj: oj,
+        casesToStore: null,
+      },
+      user,
+    );
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The remote judge pipeline on real PostgreSQL, Redis and Bull (issue 34), against the HDU replay server: an admin
+ * imports a problem, users submit through the real routes, the backend forwards each submission through a leased
+ * account and follows the run to its verdict. Also: an account that cannot log in (Submitted Failed with the text,
+ * then a resubmit after the admin fixes it), a busy account (the submission waits for the lease), a job run again
+ * after the run id was stored (it polls, never submits twice), a site switched off, and the import's refusals.
+ */
+import { JUDGING_ERR, JudgeStatus, Role } from '@oj/contracts';
+import type { RemoteJudgeAccountView } from '@oj/contracts';
+import request from 'supertest';
+import { RemoteAccountLeases } from '../../src/modules/remote-judge/remote-account-leases.service';
+import { RemoteJudgeService } from '../../src/modules/remote-judge/remote-judge.service';
+import { createTestApp, TestApp, TestUser } from '../utils/test-app';
+import { eventually } from '../utils/eventually';
+import { HduReplay } from './replay/hdu-replay';
+
+describe('remote judge pipeline (HDU replay)', () => {
+  const hdu = new HduReplay();
+  let t: TestApp;
+  let user: TestUser;
+  let accountId: number;
+
+  const admin = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
+    request(t.url)[method](`/api/admin/${path}`).set('Authorization', t.users.root.token);
+
+  const row = async (submitId: number) =>
+    (
+      await t.dataSource.query(
+        `SELECT status, counted, remote_run_id AS "runId", remote_account_id AS "accountId", error_message AS "message", judger, time, memory
+           FROM judge WHERE submit_id = $1`,
+        [submitId],
+      )
+    )[0] as {
+      status: number;
+      counted: boolean;
+      runId: string | null;
+      accountId: number | null;
+      message: string | null;
+      judger: string | null;
+    };
+
+  const submit = async (code: string, language = 'G++') => {
+    const res = await request(t.url)
+      .post('/api/submit-problem-judge')
+      .set('Authorization', user.token)
+      .send({ pid: 'HDU-1000', language, code });
+    if (res.body.status !== 200) throw new Error(`submit refused: ${res.body.msg}`);
+    return res.body.data as { submitId: number; status: number };
+  };
+
+  const final = (submitId: number) =>
+    eventually(
+      `submission ${submitId} judged`,
+      async () => {
+        const r = await row(submitId);
+        return (r.counted || r.status === JudgeStatus.SubmittedFailed) && r;
+      },
+      { timeoutMs: 90_000 },
+    );
+
+  beforeAll(async () => {
+    await hdu.start();
+    t = await createTestApp({ env: { REMOTE_JUDGE_URLS: JSON.stringify({ HDU: hdu.url }) } });
+    user = await t.createUser('rj_user', Role.User);
+    // the user submits several times in a row: no wait between practice submissions
+    await admin('put', 'switch/update').send({ defaultSubmitInterval: 0 }).expect(200);
+    const created = await admin('post', 'remote-judge/account').send({ oj: 'HDU', username: 'hojbot', password: 'right-password' });
+    expect(created.body.status).toBe(200);
+    accountId = created.body.data.id;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await hdu.stop();
+  });
+
+  it('imports a problem by key and id, once, with the site statement, limits and samples and no test data', async () => {
+    const res = await admin('get', 'problem/import-remote-oj-problem?name=HDU&problemId=1000');
+    expect(res.body).toMatchObject({ status: 200 });
+    const [p] = await t.dataSource.query(
+      `SELECT id, problem_id AS "problemId", title, is_remote AS "isRemote", remote_oj AS "remoteOj", time_limit AS "timeLimit",
+              memory_limit AS "memoryLimit", examples, source FROM problem WHERE problem_id = 'HDU-1000'`,
+    );
+    expect(p).toMatchObject({ problemId: 'HDU-1000', isRemote: true, remoteOj: 'HDU' });
+    expect(p.title).toBeTruthy();
+    expect(p.timeLimit).toBeGreaterThan(0);
+    expect(p.memoryLimit).toBeGreaterThan(0);
+    expect(p.examples.length).toBeGreaterThan(0);
+    expect(p.source).toContain('showproblem.php?pid=1000');
+    const cases = await t.dataSource.query('SELECT COUNT(*)::int AS n FROM problem_case WHERE pid = $1', [p.id]);
+    expect(cases[0].n).toBe(0);
+
+    expect((await admin('get', 'problem/import-remote-oj-problem?name=HDU&problemId=1000')).body.msg).toBe(JUDGING_ERR.remoteProblemExists);
+    expect((await admin('get', 'problem/import-remote-oj-problem?name=XYZ&problemId=1000')).body.msg).toBe(JUDGING_ERR.remoteOjUnknown);
+    expect((await admin('get', 'problem/import-remote-oj-problem?name=hdu&problemId=1;drop')).body.msg).toBe(
+      JUDGING_ERR.remoteProblemIdInvalid,
+    );
+    hdu.failure = 'down';
+    try {
+      const down = await admin('get', 'problem/import-remote-oj-problem?name=HDU&problemId=2050');
+      expect(down.body.msg).toBe(JUDGING_ERR.remoteImportFailed);
+      expect(down.body.data).toMatch(/^\[HDU\] fetch: /);
+    } finally {
+      hdu.failure = null;
+    }
+    // a user may not import
+    const asUser = await request(t.url)
+      .get('/api/admin/problem/import-remote-oj-problem?name=HDU&problemId=2050')
+      .set('Authorization', user.token);
+    expect(asUser.body.status).toBe(403);
+  });
+
+  it("offers the site's languages only", async () => {
+    await expect(submit('int main(){}', 'C++ 17')).rejects.toThrow(JUDGING_ERR.languageNotAllowed);
+  });
+
+  it('forwards a submission: Submitting at once, then the remote verdict, time, memory and run id', async () => {
+    const { submitId, status } = await submit('#include <cstdio>\nint main(){int a,b;scanf("%d%d",&a,&b);printf("%d\\n",a+b);}');
+    expect(status).toBe(JudgeStatus.Submitting);
+    const r = await final(submitId);
+    expect(r.status).toBe(JudgeStatus.Accepted);
+    expect(r.accountId).toBe(accountId);
+    const run = hdu.runs.find((x) => String(x.id) === r.runId);
+    expect(run).toBeDefined();
+    expect(run!.user).toBe('hojbot');
+    expect(r.judger).toBe(`HDU #${r.runId}`);
+  });
+
+  it('keeps a wrong answer and a compile error with its full message', async () => {
+    const wa = await submit('int main(){return 0;}/*verdict:Wrong Answer*/');
+    const ce = await submit('int main(){ cout << 1 }/*verdict:Compilation Error*/');
+    expect((await final(wa.submitId)).status).toBe(JudgeStatus.WrongAnswer);
+    const ceRow = await final(ce.submitId);
+    expect(ceRow.status).toBe(JudgeStatus.CompileError);
+    expect(ceRow.message).toContain("error C2065: 'cout' : undeclared identifier");
+  });
+
+  it('waits for the lease of a busy account, then submits', async () => {
+    const leases = t.get<RemoteAccountLeases>(RemoteAccountLeases);
+    const held = await leases.tryAcquire([accountId], 'the-test');
+    expect(held).not.toBeNull();
+    const before = hdu.runs.length;
+    const { submitId } = await submit('int main(){}');
+    try {
+      // while the test holds the only account, the submission waits: nothing reaches the site
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect((await row(submitId)).status).toBe(JudgeStatus.Submitting);
+      expect(hdu.runs.length).toBe(before);
+    } finally {
+      await held!.release();
+    }
+    expect((await final(submitId)).status).toBe(JudgeStatus.Accepted);
+    expect(hdu.runs.length).toBe(before + 1);
+  });
+
+  it('polls a stored run when its job runs again (a restart), never submitting twice', async () => {
+    hdu.judgingSteps = ['Queuing', 'Running', 'Running', 'Running', 'Running'];
+    try {
+      const { submitId } = await submit('int main(){}');
+      const stored = await eventually('run id stored', async () => (await row(submitId)).runId ?? undefined);
+      const before = hdu.runs.length;
+      // what a restarted backend does with the job: the stored run id makes it a poll
+      await t.get<RemoteJudgeService>(RemoteJudgeService).run({
+        data: { submitId, version: 0 },
+        attemptsMade: 0,
+        opts: { attempts: 5 },
+      } as never);
+      const r = await final(submitId);
+      expect(r.status).toBe(JudgeStatus.Accepted);
+      expect(r.runId).toBe(stored);
+      expect(hdu.runs.length).toBe(before);
+    } finally {
+      hdu.judgingSteps = ['Queuing', 'Compiling'];
+    }
+  });
+
+  it('ends as Submitted Failed with the site, step and cause when the account cannot log in; a resubmit after the fix is judged', async () => {
+    await admin('put', 'remote-judge/account')
+      .send({ id: accountId, oj: 'HDU', username: 'hojbot', password: 'wrong-password' })
+      .expect(200);
+    const { submitId } = await submit('int main(){}');
+    const failed = await final(submitId);
+    expect(failed.status).toBe(JudgeStatus.SubmittedFailed);
+    expect(failed.message).toMatch(/^\[HDU\] login: /);
+    const list = (await admin('get', 'remote-judge/account/list?oj=HDU')).body.data as RemoteJudgeAccountView[];
+    expect(list.find((a) => a.id === accountId)).toMatchObject({ state: 'failing', lastError: failed.message, hasPassword: true });
+    expect(JSON.stringify(list)).not.toContain('wrong-password');
+
+    await admin('put', 'remote-judge/account')
+      .send({ id: accountId, oj: 'HDU', username: 'hojbot', password: 'right-password' })
+      .expect(200);
+    const again = await request(t.url).get(`/api/resubmit?submitId=${submitId}`).set('Authorization', user.token);
+    expect(again.body.status).toBe(200);
+    expect(again.body.data.status).toBe(JudgeStatus.Submitting);
+    expect((await final(submitId)).status).toBe(JudgeStatus.Accepted);
+    const after = (await admin('get', 'remote-judge/account/list?oj=HDU')).body.data as RemoteJudgeAccountView[];
+    expect(after.find((a) => a.id === accountId)).toMatchObject({ state: 'idle', lastError: null });
+  });
+
+  it('refuses submissions to a site the admin switched off', async () => {
+    await admin('put', 'remote-judge/site').send({ oj: 'HDU', enabled: false }).expect(200);
+    try {
+      const { submitId } = await submit('int main(){}');
+      const r = await final(submitId);
+      expect(r.status).toBe(JudgeStatus.SubmittedFailed);
+      expect(r.message).toBe('[HDU] submit: the site is switched off on this platform');
+    } finally {
+      await admin('put', 'remote-judge/site').send({ oj: 'HDU', enabled: true }).expect(200);
+    }
+    const sites = (await admin('get', 'remote-judge/sites')).body.data as { oj: string; enabled: boolean; url: string; accounts: number }[];
+    expect(sites.find((s) => s.oj === 'HDU')).toMatchObject({ enabled: true, url: hdu.url, accounts: 1 });
+  });
+});
