@@ -10,6 +10,8 @@ import type { RemoteJudgeAccountView } from '@oj/contracts';
 import request from 'supertest';
 import { RemoteAccountLeases } from '../../src/modules/remote-judge/remote-account-leases.service';
 import { RemoteJudgeService } from '../../src/modules/remote-judge/remote-judge.service';
+import { createContest } from '../contest-fixtures';
+import { createTraining } from '../training-fixtures';
 import { createTestApp, TestApp, TestUser } from '../utils/test-app';
 import { eventually } from '../utils/eventually';
 import { HduReplay } from './replay/hdu-replay';
@@ -108,6 +110,36 @@ describe('remote judge pipeline (HDU replay)', () => {
       .get('/api/admin/problem/import-remote-oj-problem?name=HDU&problemId=2050')
       .set('Authorization', user.token);
     expect(asUser.body.status).toBe(403);
+  });
+
+  it('imports into a contest and a training the caller manages, reusing a problem imported before', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, t.users.root, { startTime: new Date(now + 3_600_000), endTime: new Date(now + 7_200_000) });
+    const tid = await createTraining(t, t.users.root);
+    // HDU-1000 exists already: linked, not fetched again
+    const pages = hdu.server.count('GET', '/showproblem.php');
+    expect((await admin('get', `contest/import-remote-oj-problem?name=HDU&problemId=1000&cid=${cid}&displayId=A`)).body.status).toBe(200);
+    expect(hdu.server.count('GET', '/showproblem.php')).toBe(pages);
+    // a new one: fetched, stored and linked
+    expect((await admin('get', `training/import-remote-oj-problem?name=HDU&problemId=2050&tid=${tid}`)).body.status).toBe(200);
+    const links = await t.dataSource.query(
+      `SELECT 'contest' AS kind, cp.display_id AS "displayId", p.problem_id AS "problemId" FROM contest_problem cp JOIN problem p ON p.id = cp.pid WHERE cp.cid = $1
+       UNION ALL
+       SELECT 'training', tp.display_id, p.problem_id FROM training_problem tp JOIN problem p ON p.id = tp.pid WHERE tp.tid = $2 ORDER BY 1`,
+      [cid, tid],
+    );
+    expect(links).toEqual([
+      { kind: 'contest', displayId: 'A', problemId: 'HDU-1000' },
+      { kind: 'training', displayId: 'HDU-2050', problemId: 'HDU-2050' },
+    ]);
+    // someone who does not manage the contest is refused before the site is asked
+    const outsider = await t.createUser('rj_problem_admin', Role.ProblemAdmin);
+    const asked = hdu.server.log.length;
+    const refused = await request(t.url)
+      .get(`/api/admin/contest/import-remote-oj-problem?name=HDU&problemId=1001&cid=${cid}&displayId=B`)
+      .set('Authorization', outsider.token);
+    expect(refused.body.status).toBe(403);
+    expect(hdu.server.log.length).toBe(asked);
   });
 
   it("offers the site's languages only", async () => {

@@ -47,6 +47,23 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Remote judging (issue 34): how long a remote submission waited for a free account of its site. */
+  readonly remoteAccountWait = new Histogram({
+    name: 'oj_remote_account_wait_seconds',
+    help: 'Time a remote submission waited for a free account of its site (lease taken)',
+    labelNames: ['site'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
+    registers: [this.registry],
+  });
+
+  /** Remote submissions by site and how they ended: a verdict, or Submitted Failed. */
+  readonly remoteRuns = new Counter({
+    name: 'oj_remote_runs_total',
+    help: 'Remote submissions finished, by site and outcome (judged, failed)',
+    labelNames: ['site', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'oj_', eventLoopMonitoringPrecision: 10 });
   }

@@ -4,7 +4,9 @@ import { AdminRemoteJudgeController } from './admin/admin-remote-judge.controlle
 import { AdminRemoteProblemController } from './admin/admin-remote-problem.controller';
 import { RemoteAccountAdminService } from './admin/remote-account-admin.service';
 import { RemoteProblemImportService } from './admin/remote-problem-import.service';
+import { ContestModule } from '../contest/contest.module';
 import { JudgeModule } from '../judge/judge.module';
+import { TrainingModule } from '../training/training.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { RemoteLanguageCatalog } from '../judge-queue/remote-language-catalog.service';
 import { ProblemModule } from '../problem/problem.module';
@@ -21,7 +23,15 @@ import { SITE_ADAPTERS } from './sites';
  * Above the judge module (it writes verdicts through its result writer) and the submission store.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RemoteJudgeAccount]), JudgeQueueModule, JudgeModule, ProblemModule, SubmissionStoreModule],
+  imports: [
+    TypeOrmModule.forFeature([RemoteJudgeAccount]),
+    JudgeQueueModule,
+    JudgeModule,
+    ProblemModule,
+    SubmissionStoreModule,
+    ContestModule,
+    TrainingModule,
+  ],
   controllers: [AdminRemoteProblemController, AdminRemoteJudgeController],
   providers: [
     { provide: REMOTE_SITE_ADAPTERS, useValue: SITE_ADAPTERS },

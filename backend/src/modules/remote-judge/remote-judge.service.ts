@@ -6,6 +6,7 @@ import type { Job } from 'bull';
 import { randomUUID } from 'crypto';
 import { setTimeout as sleep } from 'timers/promises';
 import { Repository } from 'typeorm';
+import { MetricsService } from '../../core/observability/metrics.service';
 import { SiteConfigService } from '../../core/site-config/site-config.service';
 import { JudgeEventsService } from '../judge/judge-events.service';
 import { JudgeResultService } from '../judge/judge-result.service';
@@ -63,6 +64,7 @@ export class RemoteJudgeService {
     private readonly results: JudgeResultService,
     private readonly events: JudgeEventsService,
     private readonly siteConfig: SiteConfigService,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Runs one job; throws only to have Bull try it again later. */
@@ -147,7 +149,8 @@ export class RemoteJudgeService {
   /** Waits for a free enabled account of the site (all held: the wait goes on; none at all: a clear failure). */
   private async lease(adapter: SiteAdapter): Promise<AccountLease> {
     const holder = randomUUID();
-    const deadline = Date.now() + REMOTE_JUDGE_TIMINGS.accountLeaseMs * 5;
+    const started = Date.now();
+    const deadline = started + REMOTE_JUDGE_TIMINGS.accountLeaseMs * 5;
     for (;;) {
       // least recently used first, so the work spreads over the accounts
       const ids = (
@@ -158,7 +161,10 @@ export class RemoteJudgeService {
       ).map((a) => a.id);
       if (!ids.length) throw new RemoteJudgeError(adapter.site, 'submit', 'rejected', 'no enabled account for this site');
       const lease = await this.leases.tryAcquire(ids, holder);
-      if (lease) return lease;
+      if (lease) {
+        this.metrics.remoteAccountWait.observe({ site: adapter.site }, (Date.now() - started) / 1000);
+        return lease;
+      }
       if (Date.now() > deadline) throw new NoFreeAccount(adapter.site);
       await sleep(REMOTE_JUDGE_TIMINGS.accountWaitMs);
     }
@@ -192,22 +198,27 @@ export class RemoteJudgeService {
       (status === JudgeStatus.SystemError && !(state.remoteVerdict.trim().toLowerCase() in adapter.verdicts))
     )
       this.logger.warn(`[${adapter.site}] run ${runId}: unknown verdict "${state.remoteVerdict}" taken as System Error`);
-    await this.results.apply(row.submitId, row.version, {
-      status,
-      time: state.time ?? 0,
-      memory: state.memory ?? 0,
-      score: state.score ?? 0,
-      compileInfo: state.compileMessage,
-      errorMessage: status === JudgeStatus.SystemError ? `[${adapter.site}] ${state.remoteVerdict}` : undefined,
-      judger: `${adapter.site} #${runId}`,
-      cases: [],
-    });
+    if (
+      await this.results.apply(row.submitId, row.version, {
+        status,
+        time: state.time ?? 0,
+        memory: state.memory ?? 0,
+        score: state.score ?? 0,
+        compileInfo: state.compileMessage,
+        errorMessage: status === JudgeStatus.SystemError ? `[${adapter.site}] ${state.remoteVerdict}` : undefined,
+        judger: `${adapter.site} #${runId}`,
+        cases: [],
+      })
+    )
+      this.metrics.remoteRuns.inc({ site: adapter.site, outcome: 'judged' });
     await this.events.pushStored(row.submitId).catch(() => undefined);
   }
 
-  private async fail(row: RemoteRow, message: string): Promise<void> {
-    if (await this.writer.markSubmittedFailed(row.submitId, row.version, message))
+  private async fail(row: RemoteRow, message: string, site = message.slice(1, message.indexOf(']'))): Promise<void> {
+    if (await this.writer.markSubmittedFailed(row.submitId, row.version, message)) {
+      this.metrics.remoteRuns.inc({ site, outcome: 'failed' });
       await this.events.pushStored(row.submitId).catch(() => undefined);
+    }
   }
 
   private async noteAccountError(account: RemoteJudgeAccount, message: string): Promise<void> {

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REMOTE_JUDGE_TIMINGS } from '@oj/contracts';
 import type { RemoteOj } from '@oj/contracts';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
+import { RemoteJudgeAccount } from './entities/remote-judge-account.entity';
 import { RemoteHttp } from './http/remote-http';
 import type { RemoteAccountCredentials, RemoteSession, SiteAdapter } from './sites/site-adapter';
 
@@ -20,6 +23,7 @@ export class RemoteSites {
   constructor(
     @Inject(REMOTE_SITE_ADAPTERS) adapters: SiteAdapter[],
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(RemoteJudgeAccount) private readonly accounts: Repository<RemoteJudgeAccount>,
   ) {
     for (const a of adapters) this.byKey.set(a.site, a);
   }
@@ -48,6 +52,17 @@ export class RemoteSites {
     });
   }
 
+  /**
+   * A client for reading problem pages: with the cookie and user agent an admin pasted for one of the site's
+   * enabled accounts when there is one (a site behind a bot wall answers no page without them), else a bare one.
+   */
+  async importHttp(adapter: SiteAdapter): Promise<RemoteHttp> {
+    const pasted = await this.pastedCookie(adapter.site);
+    const http = this.http(adapter, pasted ?? undefined);
+    if (pasted?.cookie) await http.setCookieHeader(pasted.cookie);
+    return http;
+  }
+
   /** The account's session (its cookies kept between submissions), with a pasted cookie stored in a new one. */
   async session(adapter: SiteAdapter, accountId: number, account: RemoteAccountCredentials): Promise<RemoteSession> {
     const fingerprint = JSON.stringify([adapter.site, account.username, account.password, account.cookie ?? '', account.userAgent ?? '']);
@@ -57,6 +72,10 @@ export class RemoteSites {
     if (account.cookie) await session.http.setCookieHeader(account.cookie);
     this.sessions.set(accountId, { fingerprint, session });
     return session;
+  }
+
+  private pastedCookie(oj: string): Promise<RemoteJudgeAccount | null> {
+    return this.accounts.findOne({ where: { oj, enabled: true, cookie: Not(IsNull()) }, order: { id: 'ASC' } });
   }
 
   /** Forgets an account's session (after a refused login: the next try starts from a clean jar). */

@@ -193,10 +193,17 @@ export class SubmissionService {
   async detail(submitId: number, user?: AuthUser) {
     const { sub, problem } = await this.findVisible(submitId, user);
     const readable = this.canReadCode(sub, problem, user);
-    const { counted: _c, version: _v, ip: _ip, subtaskResults: _s, ...rest } = sub;
+    const { counted: _c, version: _v, ip: _ip, subtaskResults: _s, remoteAccountId: _a, ...rest } = sub;
     const estimate = (await this.queueWait.estimates([sub])).get(sub.submitId)!;
     return {
-      submission: { ...rest, code: readable ? sub.code : null, errorMessage: readable ? sub.errorMessage : null, ...estimate },
+      submission: {
+        ...rest,
+        code: readable ? sub.code : null,
+        errorMessage: readable ? sub.errorMessage : null,
+        // HOJ's name for a remote submission's run id on the remote site (a number there; a site's id as it is here)
+        vjudgeSubmitId: sub.remoteRunId === null ? null : /^\d{1,15}$/.test(sub.remoteRunId) ? Number(sub.remoteRunId) : sub.remoteRunId,
+        ...estimate,
+      },
       codeShare: problem.codeShare,
     };
   }

@@ -24,16 +24,33 @@ export class RemoteProblemImportService {
     private readonly problems: ProblemService,
   ) {}
 
+  /** Imports a problem not imported before (the problem list's import). */
   async import(name: string, remoteId: string, user: AuthUser): Promise<Problem> {
+    const { oj, id } = this.check(name, remoteId);
+    if (await this.problems.findRow({ problemId: `${oj}-${id}` })) throw new BadRequestError(JUDGING_ERR.remoteProblemExists);
+    return this.fetchAndSave(oj, id, user);
+  }
+
+  /** The problem, imported now or before (the contest's and the training's import, which then link it). */
+  async importOrFind(name: string, remoteId: string, user: AuthUser): Promise<Problem> {
+    const { oj, id } = this.check(name, remoteId);
+    return (await this.problems.findRow({ problemId: `${oj}-${id}` })) ?? this.fetchAndSave(oj, id, user);
+  }
+
+  private check(name: string, remoteId: string): { oj: RemoteOj; id: string } {
     const oj = name.trim().toUpperCase() as RemoteOj;
     const adapter = REMOTE_OJS.includes(oj) ? this.sites.adapter(oj) : undefined;
     if (!adapter) throw new BadRequestError(JUDGING_ERR.remoteOjUnknown);
     const id = remoteId.trim();
     if (!adapter.remoteIdPattern.test(id)) throw new BadRequestError(JUDGING_ERR.remoteProblemIdInvalid);
-    if (await this.problems.findRow({ problemId: `${oj}-${id}` })) throw new BadRequestError(JUDGING_ERR.remoteProblemExists);
+    return { oj, id };
+  }
+
+  private async fetchAndSave(oj: RemoteOj, id: string, user: AuthUser): Promise<Problem> {
+    const adapter = this.sites.adapter(oj)!;
     let fetched;
     try {
-      fetched = await adapter.fetchProblem(this.sites.http(adapter), id);
+      fetched = await adapter.fetchProblem(await this.sites.importHttp(adapter), id);
     } catch (err) {
       const reason =
         err instanceof RemoteJudgeError
