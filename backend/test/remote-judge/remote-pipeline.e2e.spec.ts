@@ -9,6 +9,7 @@ import { JUDGING_ERR, JudgeStatus, Role } from '@oj/contracts';
 import type { RemoteJudgeAccountView } from '@oj/contracts';
 import request from 'supertest';
 import { RemoteAccountLeases } from '../../src/modules/remote-judge/remote-account-leases.service';
+import { RemoteJudgeProcessor } from '../../src/modules/remote-judge/remote-judge.processor';
 import { RemoteJudgeService } from '../../src/modules/remote-judge/remote-judge.service';
 import { createContest } from '../contest-fixtures';
 import { createTraining } from '../training-fixtures';
@@ -204,6 +205,29 @@ describe('remote judge pipeline (HDU replay)', () => {
     } finally {
       hdu.judgingSteps = ['Queuing', 'Compiling'];
     }
+  });
+
+  it("a rejudge reads the site's verdict of the stored run again, and the sweep queues a submission whose job was lost", async () => {
+    const { submitId } = await submit('int main(){}');
+    const first = await final(submitId);
+    const runs = hdu.runs.length;
+    const again = await admin('get', `judge/rejudge?submitId=${submitId}`);
+    expect(again.body.status).toBe(200);
+    const second = await final(submitId);
+    expect(second).toMatchObject({ status: JudgeStatus.Accepted, runId: first.runId });
+    expect(hdu.runs.length).toBe(runs);
+
+    // a submission stored as Submitting whose job never reached Redis (the process died in between)
+    const [{ id: pid }] = await t.dataSource.query(`SELECT id FROM problem WHERE problem_id = 'HDU-1000'`);
+    const [{ submit_id: lost }] = await t.dataSource.query(
+      `INSERT INTO judge (pid, display_pid, uid, username, status, share, length, code, language, cid, cpid, eid, version, counted, gmt_modified)
+       VALUES ($1, 'HDU-1000', $2, $3, $4, false, 12, 'int main(){}', 'G++', 0, 0, 0, 0, false, now() - interval '10 minutes')
+       RETURNING submit_id`,
+      [pid, user.uid, user.username, JudgeStatus.Submitting],
+    );
+    expect(await t.get<RemoteJudgeProcessor>(RemoteJudgeProcessor).sweep()).toBe(1);
+    expect((await final(lost)).status).toBe(JudgeStatus.Accepted);
+    expect(hdu.runs.length).toBe(runs + 1);
   });
 
   it('ends as Submitted Failed with the site, step and cause when the account cannot log in; a resubmit after the fix is judged', async () => {

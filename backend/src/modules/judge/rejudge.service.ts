@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { EventBus } from '../../core/events/event-bus';
 import { ProblemService } from '../problem/problem.service';
 import { JudgeQueueService } from '../judge-queue/judge-queue.service';
+import { RemoteJudgeQueueService } from '../judge-queue/remote-judge-queue.service';
 import { JudgeResultService } from './judge-result.service';
 
 /**
@@ -16,6 +17,7 @@ export class RejudgeService implements OnModuleInit {
   constructor(
     private readonly results: JudgeResultService,
     private readonly queue: JudgeQueueService,
+    private readonly remoteQueue: RemoteJudgeQueueService,
     private readonly problems: ProblemService,
     @InjectDataSource() private readonly db: DataSource,
     private readonly bus: EventBus,
@@ -28,6 +30,11 @@ export class RejudgeService implements OnModuleInit {
   async rejudge(submitId: number): Promise<{ submitId: number; status: number }> {
     const reset = await this.results.resetForRejudge(submitId);
     const problem = await this.problems.findById(reset.pid);
+    // A remote problem's submission keeps its run id: its new job only reads the site's verdict again (issue 34).
+    if (problem.isRemote) {
+      await this.remoteQueue.enqueue({ submitId, version: reset.version });
+      return { submitId, status: JudgeStatus.Pending };
+    }
     // The finished job holds the id; it goes first. If this fails, the sweeper enqueues later.
     await this.queue.removeFinishedJob(submitId);
     await this.queue.enqueueJudge({ submitId, ...reset }, problem, JUDGE_PRIORITY.rejudge);
