@@ -152,6 +152,8 @@ describe('site and admin routes', () => {
         'defaultCreateGroupDailyLimit',
         'defaultCreateGroupLimit',
         'maxDailyTestcaseDownloads',
+        // HOJ's remote judge account lists (the remote-judge module's accounts)
+        ...['hdu', 'cf', 'poj', 'atcoder', 'spoj'].flatMap((k) => [`${k}UsernameList`, `${k}PasswordList`]),
       ].sort(),
     );
     const off = { openPublicDiscussion: false, openPublicJudge: false, openContestJudge: false, defaultSubmitInterval: 30 };

@@ -33,6 +33,7 @@ import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RedisModule } from './redis/redis.module';
 import { SiteConfigEntry } from './site-config/site-config.entity';
 import { SiteConfigService } from './site-config/site-config.service';
+import { SwitchExtensions } from './site-config/switch-extensions';
 
 /**
  * Everything a domain module builds on: config, PostgreSQL, Redis, Bull, logs, metrics, errors, validation, guards (auth → roles → switches), site config, mail, rate limits and the event bus.
@@ -71,6 +72,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     SessionService,
     PermissionService,
     SiteConfigService,
+    SwitchExtensions,
     MailService,
     RateLimitService,
     MetricsService,
@@ -91,6 +93,7 @@ import { SiteConfigService } from './site-config/site-config.service';
     SessionService,
     PermissionService,
     SiteConfigService,
+    SwitchExtensions,
     MailService,
     RateLimitService,
     MetricsService,

@@ -77,3 +77,15 @@ export interface RemoteJudgeSiteView {
 }
 
 export const REMOTE_ACCOUNT_LIMITS = { usernameMax: 255, passwordMax: 255, cookieMax: 8_000, userAgentMax: 500 } as const;
+
+/**
+ * HOJ's switch config carries the remote accounts as parallel lists (`hduUsernameList`, `hduPasswordList`, ...): the
+ * HOJ admin client edits them on its switch page. Each list prefix and the sites it sets (HOJ's Gym submissions go
+ * through its Codeforces accounts). Passwords are never sent back: the lists answer '' for each, and an '' sent
+ * keeps the stored password.
+ */
+export const HOJ_REMOTE_ACCOUNT_LISTS = { hdu: ['HDU'], cf: ['CF', 'GYM'], poj: ['POJ'], atcoder: ['AC'], spoj: ['SPOJ'] } as const;
+export type HojRemoteAccountListKey = keyof typeof HOJ_REMOTE_ACCOUNT_LISTS;
+export type HojRemoteAccountLists = Partial<
+  Record<`${HojRemoteAccountListKey}UsernameList` | `${HojRemoteAccountListKey}PasswordList`, string[]>
+>;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminRemoteJudgeController } from './admin/admin-remote-judge.controller';
 import { AdminRemoteProblemController } from './admin/admin-remote-problem.controller';
+import { HojAccountListsService } from './admin/hoj-account-lists.service';
 import { RemoteAccountAdminService } from './admin/remote-account-admin.service';
 import { RemoteProblemImportService } from './admin/remote-problem-import.service';
 import { ContestModule } from '../contest/contest.module';
@@ -37,6 +38,7 @@ import { SITE_ADAPTERS } from './sites';
     { provide: REMOTE_SITE_ADAPTERS, useValue: SITE_ADAPTERS },
     RemoteProblemImportService,
     RemoteAccountAdminService,
+    HojAccountListsService,
     RemoteSites,
     RemoteAccountLeases,
     RemoteJudgeService,

@@ -51,7 +51,14 @@ export const setEmailConfig = (body: Partial<EmailConfig>) => call<void>(api.put
 export const sendTestEmail = (email: string) => call<string>(api.post(ADMIN_API.testEmail, { email }));
 
 export const getSwitches = () => call<SwitchConfig>(api.get(ADMIN_API.switchInfo));
-export const updateSwitches = (body: SwitchConfig) => call<void>(api.put(ADMIN_API.switchUpdate, body));
+/**
+ * The switches only: the info also answers HOJ's remote account lists (for HOJ's admin client), which this app edits
+ * on its Remote judge page; sending them back would replace accounts added there since the page loaded.
+ */
+export const updateSwitches = (body: SwitchConfig) =>
+  call<void>(
+    api.put(ADMIN_API.switchUpdate, Object.fromEntries(Object.entries(body).filter(([key]) => !/(Username|Password)List$/.test(key)))),
+  );
 
 export const getAnnouncements = (currentPage: number, limit: number) =>
   call<Page<Announcement>>(api.get(ADMIN_API.announcement, { params: { currentPage, limit } }));

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Role, SwitchConfig } from '@oj/contracts';
 import { Roles } from '../../../core/auth/decorators';
 import { SiteConfigService } from '../../../core/site-config/site-config.service';
+import { SwitchExtensions } from '../../../core/site-config/switch-extensions';
 import { SwitchConfigDto } from '../dto/config.dto';
 
 /** Admin → Switch: site switches and limits (super admin only). */
@@ -10,15 +11,21 @@ import { SwitchConfigDto } from '../dto/config.dto';
 @Roles(Role.Root)
 @Controller('admin/switch')
 export class AdminSwitchController {
-  constructor(private readonly siteConfig: SiteConfigService) {}
+  constructor(
+    private readonly siteConfig: SiteConfigService,
+    private readonly extensions: SwitchExtensions,
+  ) {}
 
+  /** The switches and limits, with the fields other modules keep (HOJ's remote judge account lists). */
   @Get('info')
-  info(): Promise<SwitchConfig> {
-    return this.siteConfig.get('switch');
+  async info(): Promise<SwitchConfig> {
+    return { ...(await this.siteConfig.get('switch')), ...(await this.extensions.read()) };
   }
 
   @Put('update')
-  update(@Body() dto: SwitchConfigDto): Promise<SwitchConfig> {
-    return this.siteConfig.set('switch', dto);
+  async update(@Body() dto: SwitchConfigDto): Promise<SwitchConfig> {
+    await this.siteConfig.set('switch', dto);
+    await this.extensions.write(dto as unknown as Record<string, unknown>);
+    return this.info();
   }
 }

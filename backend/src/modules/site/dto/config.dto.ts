@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AccountConfigUpdate, AdminWebConfig, EmailConfig, ERR, MobileConfig, SwitchConfig } from '@oj/contracts';
 import { HttpLink } from '../../../core/http/http-link';
-import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /** PUT /api/admin/config/set-web-config: the fields sent are saved, the others kept. */
 export class WebConfigDto implements Partial<AdminWebConfig> {
@@ -66,6 +66,15 @@ const Flag = () => (target: object, key: string) => {
   ApiPropertyOptional()(target, key);
 };
 
+const AccountList = () => (target: object, key: string) => {
+  IsOptional()(target, key);
+  IsArray()(target, key);
+  ArrayMaxSize(100)(target, key);
+  IsString({ each: true })(target, key);
+  MaxLength(255, { each: true })(target, key);
+  ApiPropertyOptional({ type: [String] })(target, key);
+};
+
 /** PUT /api/admin/switch/update: every switch and limit of product §3; the fields sent are saved. */
 export class SwitchConfigDto implements Partial<SwitchConfig> {
   @Flag() register?: boolean;
@@ -84,6 +93,17 @@ export class SwitchConfigDto implements Partial<SwitchConfig> {
   @Count() defaultCreateGroupDailyLimit?: number;
   @Count() defaultCreateGroupLimit?: number;
   @Count() maxDailyTestcaseDownloads?: number;
+  // HOJ's remote judge account lists (the remote-judge module keeps them; contracts HOJ_REMOTE_ACCOUNT_LISTS)
+  @AccountList() hduUsernameList?: string[];
+  @AccountList() hduPasswordList?: string[];
+  @AccountList() cfUsernameList?: string[];
+  @AccountList() cfPasswordList?: string[];
+  @AccountList() pojUsernameList?: string[];
+  @AccountList() pojPasswordList?: string[];
+  @AccountList() atcoderUsernameList?: string[];
+  @AccountList() atcoderPasswordList?: string[];
+  @AccountList() spojUsernameList?: string[];
+  @AccountList() spojPasswordList?: string[];
 }
 
 export class HomeCarouselDto {
