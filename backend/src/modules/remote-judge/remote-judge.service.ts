@@ -151,14 +151,19 @@ export class RemoteJudgeService {
     const holder = randomUUID();
     const started = Date.now();
     const deadline = started + REMOTE_JUDGE_TIMINGS.accountLeaseMs * 5;
-    for (;;) {
-      // least recently used first, so the work spreads over the accounts
-      const ids = (
-        await this.accounts.find({
-          where: { oj: adapter.site, enabled: true },
-          order: { lastUsedAt: { direction: 'ASC', nulls: 'FIRST' } },
-        })
-      ).map((a) => a.id);
+    let ids: number[] = [];
+    for (let round = 0; ; round++) {
+      // least recently used first, so the work spreads over the accounts; the list is read again every 10th round
+      // only (a submission waiting behind many others would otherwise query it twice a second)
+      if (round % 10 === 0) {
+        ids = (
+          await this.accounts.find({
+            select: { id: true },
+            where: { oj: adapter.site, enabled: true },
+            order: { lastUsedAt: { direction: 'ASC', nulls: 'FIRST' } },
+          })
+        ).map((a) => a.id);
+      }
       if (!ids.length) throw new RemoteJudgeError(adapter.site, 'submit', 'rejected', 'no enabled account for this site');
       const lease = await this.leases.tryAcquire(ids, holder);
       if (lease) {
