@@ -27,6 +27,8 @@ export const REMOTE_JUDGE_TIMINGS = {
   pollGiveUpMs: 30 * 60_000,
   /** Least time between two submits through one account (sites refuse faster ones). */
   submitGapMs: 5_000,
+  /** Least time between two submits to one site, whichever accounts they go through (a site's own rate limit). */
+  siteSubmitGapMs: 1_000,
   /** Tries of one job before it ends as Submitted Failed (retryable failures: rate limit, site unavailable). */
   attempts: 5,
   /** Every remote call's own limit. */

@@ -5,6 +5,7 @@ import { REDIS } from '../../core/redis/redis.module';
 
 const leaseKey = (accountId: number) => `remote-judge:lease:${accountId}`;
 const gapKey = (accountId: number) => `remote-judge:gap:${accountId}`;
+const siteGapKey = (site: string) => `remote-judge:site-gap:${site}`;
 
 // Renew or release only a lease this holder still has: a lease that ran out and went to another submission is theirs.
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
@@ -37,10 +38,19 @@ export class RemoteAccountLeases {
     return null;
   }
 
-  /** Waits for the submit gap of the account to pass (the time since its last submit), then starts a new gap. */
-  async waitSubmitGap(accountId: number): Promise<void> {
+  /**
+   * Waits until the account may submit again (its own gap since its last submit; no other holder can take it, it is
+   * leased) and the site may take another submit (the site's gap, shared by all its accounts and every replica:
+   * taken with SET NX, so two submits never start within it), then starts both gaps.
+   */
+  async waitSubmitGap(accountId: number, site: string): Promise<void> {
     const left = await this.redis.pttl(gapKey(accountId));
     if (left > 0) await new Promise((r) => setTimeout(r, left));
+    for (;;) {
+      if ((await this.redis.set(siteGapKey(site), '1', 'PX', REMOTE_JUDGE_TIMINGS.siteSubmitGapMs, 'NX')) === 'OK') break;
+      const wait = await this.redis.pttl(siteGapKey(site));
+      await new Promise((r) => setTimeout(r, Math.max(10, wait)));
+    }
     await this.redis.set(gapKey(accountId), '1', 'PX', REMOTE_JUDGE_TIMINGS.submitGapMs);
   }
 

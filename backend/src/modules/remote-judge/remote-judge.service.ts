@@ -125,7 +125,7 @@ export class RemoteJudgeService {
         throw err;
       }
       const before = await adapter.latestRunId(session, remoteId);
-      await this.leases.waitSubmitGap(account.id);
+      await this.leases.waitSubmitGap(account.id, adapter.site);
       let runId: string;
       try {
         runId = await adapter.submit(session, remoteId, languageKey, row.code, before);
