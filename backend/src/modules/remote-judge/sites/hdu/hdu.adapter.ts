@@ -17,6 +17,7 @@ import {
   type SiteAdapter,
   verdictOf,
 } from '../site-adapter';
+import { checkPageAnswer } from '../site-answers';
 import { hduErrorItems, isHduMissingProblem, parseHduCompileError, parseHduProblem, parseHduStatusRows } from './hdu-pages';
 
 /** The submit form's options, in its order (values are what `language` takes). */
@@ -72,9 +73,6 @@ export const HDU_VERDICTS: Readonly<Record<string, JudgeStatus>> = {
 
 /** The one thing every logged-in HDU page has and no logged-out page has: the sign-out link. */
 const SIGNED_IN = /userloginex\.php\?action=logout/i;
-/** What a bot wall in front of the site answers instead of the page (Cloudflare's interstitial and its scripts). */
-const CHALLENGE = /<title>\s*Just a moment|cf-chl|challenge-platform|cf_chl_opt|captcha-delivery|g-recaptcha|h-captcha/i;
-
 export class HduAdapter implements SiteAdapter {
   readonly site = 'HDU' as const;
   readonly defaultBaseUrl = 'https://acm.hdu.edu.cn';
@@ -218,25 +216,7 @@ export class HduAdapter implements SiteAdapter {
 
   /** Turns an answer that is not the site's page into the error it stands for; transport failures never get here. */
   private check(res: RemoteResponse, step: RemoteStep): RemoteResponse {
-    if (res.status === 403 || ((res.status === 503 || res.status === 429) && CHALLENGE.test(res.text)))
-      throw this.error(
-        step,
-        'challenge',
-        `${/cf-chl|cloudflare|Just a moment/i.test(res.text) ? 'Cloudflare challenge' : 'access challenge'} (HTTP ${res.status})`,
-      );
-    if (res.status === 429) {
-      const seconds = Number(res.headers.get('retry-after'));
-      throw this.error(
-        step,
-        'rate-limited',
-        `too many requests (HTTP 429)`,
-        Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
-      );
-    }
-    if (res.status >= 500) throw this.error(step, 'unavailable', `the site answered HTTP ${res.status}`);
-    if (res.status >= 400) throw this.error(step, 'unparsable', `unexpected HTTP ${res.status} from ${new URL(res.url).pathname}`);
-    if (res.status < 300 && CHALLENGE.test(res.text))
-      throw this.error(step, 'challenge', 'the site answers a bot check instead of the page');
+    checkPageAnswer(this.site, step, res);
     return res;
   }
 

@@ -17,6 +17,7 @@ import {
   type RemoteStep,
   type SiteAdapter,
 } from '../site-adapter';
+import { checkPageAnswer } from '../site-answers';
 import { isPojMissingProblem, parsePojCompileInfo, parsePojProblem, parsePojStatusRows, pojErrorItems } from './poj-pages';
 
 /** The submit form's options, in its order. */
@@ -50,8 +51,6 @@ export const POJ_VERDICTS: Readonly<Record<string, JudgeStatus>> = {
 
 /** Every signed-in POJ page links to `logout`; a signed-out one shows the login form instead. */
 const SIGNED_IN = /href=["']?logout\b|>\s*Log Out\s*</i;
-/** A bot wall's page in place of the site's (Cloudflare's interstitial and its scripts, hosted captchas). */
-const CHALLENGE = /<title>\s*Just a moment|cf-chl|challenge-platform|cf_chl_opt|captcha-delivery|g-recaptcha|h-captcha/i;
 /** POJ's own overload page, answered with a 200. */
 const OVERLOADED = /The page is temporarily unavailable/i;
 
@@ -200,25 +199,7 @@ export class PojAdapter implements SiteAdapter {
 
   /** Turns an answer that is not the site's page into the error it stands for; transport failures never get here. */
   private check(res: RemoteResponse, step: RemoteStep): RemoteResponse {
-    if (res.status === 403 || ((res.status === 503 || res.status === 429) && CHALLENGE.test(res.text)))
-      throw this.error(
-        step,
-        'challenge',
-        `${/cf-chl|cloudflare|Just a moment/i.test(res.text) ? 'Cloudflare challenge' : 'access challenge'} (HTTP ${res.status})`,
-      );
-    if (res.status === 429) {
-      const seconds = Number(res.headers.get('retry-after'));
-      throw this.error(
-        step,
-        'rate-limited',
-        'too many requests (HTTP 429)',
-        Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
-      );
-    }
-    if (res.status >= 500) throw this.error(step, 'unavailable', `the site answered HTTP ${res.status}`);
-    if (res.status >= 400) throw this.error(step, 'unparsable', `unexpected HTTP ${res.status} from ${new URL(res.url).pathname}`);
-    if (res.status < 300 && CHALLENGE.test(res.text))
-      throw this.error(step, 'challenge', 'the site answers a bot check instead of the page');
+    checkPageAnswer(this.site, step, res);
     if (res.status < 300 && OVERLOADED.test(res.text)) throw this.error(step, 'unavailable', 'the page is temporarily unavailable');
     return res;
   }
