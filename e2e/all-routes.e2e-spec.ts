@@ -175,6 +175,7 @@ const ADMIN_ROUTES: AdminRoute[] = [
   { path: () => '/admin/notice', declared: 'notice', root: true },
   { path: () => '/admin/conf', declared: 'conf', root: true },
   { path: () => '/admin/switch', declared: 'switch', root: true },
+  { path: () => '/admin/remote-judge', declared: 'remote-judge', root: true },
   { path: () => '/admin/problems', declared: 'problems' },
   { path: () => '/admin/problem/create', declared: 'problem/create' },
   { path: (i) => `/admin/problem/edit/${i.dbId}`, declared: 'problem/edit/:problemId' },

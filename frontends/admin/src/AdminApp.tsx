@@ -18,6 +18,7 @@ const TagsPage = lazy(() => import('./pages/tags'));
 const ProblemBatchOperationPage = lazy(() => import('./pages/problems/batch-operation'));
 const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
+const RemoteJudgePage = lazy(() => import('./pages/remote-judge'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
 const UserPage = lazy(() => import('./pages/user'));
 const NoticePage = lazy(() => import('./pages/notice'));
@@ -112,6 +113,7 @@ export function AdminRoutes() {
         <Route path="announcement" element={<AnnouncementPage />} />
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />
+        <Route path="remote-judge" element={<RemoteJudgePage />} />
       </Route>
       {/* Other /admin/* paths go to the admin login (product §2). */}
       <Route path="*" element={<Navigate to="/login" replace />} />

@@ -94,7 +94,7 @@ describe('admin app', () => {
     const t = (id: string) => id;
     const paths = (superAdmin: boolean) =>
       buildMenu(t, superAdmin).flatMap((item) => [item.path, ...(item.children ?? []).map((c) => c.path)]);
-    const superOnly = ['/announcement', '/conf', '/switch', '/queues'];
+    const superOnly = ['/announcement', '/conf', '/switch', '/remote-judge', '/queues'];
     expect(paths(false)).toEqual(expect.arrayContaining(['/dashboard', '/problems', '/problem/create', '/problem/tag']));
     expect(paths(false).filter((p) => superOnly.includes(p!))).toEqual([]);
     expect(paths(true)).toEqual(expect.arrayContaining(superOnly));

@@ -135,7 +135,10 @@ export interface SubmissionInfo {
   language: string;
   code?: string;
   errorMessage?: string | null;
+  /** Who judged it: a judge server's name, or for a remote problem (issue 34) the site and its run, `HDU #41000001`. */
   judger?: string | null;
+  /** A remote problem's submission: its run id on the remote site (HOJ's name; a number where the site's id is one). */
+  vjudgeSubmitId?: number | string | null;
   /** While Pending: the place in the judge queue and the estimated wait (QueueEstimate; not in HOJ). */
   queuePosition?: number | null;
   queueWaitSeconds?: number | null;

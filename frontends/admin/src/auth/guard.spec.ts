@@ -27,12 +27,15 @@ describe('admin route guard (product §6)', () => {
     expect(decideAccess('/dashboard', 'tok', ['root'])).toEqual({ allow: true });
   });
 
-  it.each(['/user', '/auth', '/announcement', '/notice', '/conf', '/switch', '/conf/'])('keeps %s for the super admin', (path) => {
-    expect(needsSuperAdmin(path)).toBe(true);
-    expect(decideAccess(path, 'tok', ['admin'])).toMatchObject({ allow: false, message: ERR.loginAgain, to: 'login' });
-    expect(decideAccess(path, 'tok', ['problem_admin'])).toMatchObject({ allow: false });
-    expect(decideAccess(path, 'tok', ['root'])).toEqual({ allow: true });
-  });
+  it.each(['/user', '/auth', '/announcement', '/notice', '/conf', '/switch', '/remote-judge', '/conf/'])(
+    'keeps %s for the super admin',
+    (path) => {
+      expect(needsSuperAdmin(path)).toBe(true);
+      expect(decideAccess(path, 'tok', ['admin'])).toMatchObject({ allow: false, message: ERR.loginAgain, to: 'login' });
+      expect(decideAccess(path, 'tok', ['problem_admin'])).toMatchObject({ allow: false });
+      expect(decideAccess(path, 'tok', ['root'])).toEqual({ allow: true });
+    },
+  );
 
   it('does not treat look-alike paths as super-admin pages', () => {
     expect(needsSuperAdmin('/problems')).toBe(false);

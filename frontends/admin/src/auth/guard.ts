@@ -5,7 +5,7 @@ const ADMIN_ROLE_NAMES = [ROLE_NAMES[Role.Root], ROLE_NAMES[Role.Admin], ROLE_NA
 const SUPER_ADMIN_ROLE_NAME = ROLE_NAMES[Role.Root];
 
 /** First segment of the admin paths only the super admin may open (product §6). */
-export const SUPER_ADMIN_SECTIONS = ['user', 'auth', 'announcement', 'notice', 'conf', 'switch', 'group'] as const;
+export const SUPER_ADMIN_SECTIONS = ['user', 'auth', 'announcement', 'notice', 'conf', 'switch', 'group', 'remote-judge'] as const;
 
 export const isAdminUser = (roleList: readonly string[] | undefined): boolean =>
   !!roleList && roleList.some((r) => ADMIN_ROLE_NAMES.includes(r));

@@ -1,6 +1,7 @@
 /** ProLayout of the admin area: its own menu, no site navbar or footer (product §2). */
 import {
   AppstoreOutlined,
+  CloudServerOutlined,
   CommentOutlined,
   WarningOutlined,
   BellOutlined,
@@ -115,6 +116,7 @@ export function buildMenu(t: Translate, superAdmin: boolean, problemReviewer = s
         { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },
         { path: '/switch', name: t('admin.menu.switch'), icon: <SwapOutlined /> },
+        { path: '/remote-judge', name: t('admin.menu.remoteJudge'), icon: <CloudServerOutlined /> },
         { path: QUEUE_BOARD_MENU_PATH, name: t('admin.menu.queues'), icon: <DatabaseOutlined /> },
       ],
     });

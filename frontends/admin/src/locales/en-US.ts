@@ -9,9 +9,11 @@ import authEnUS from '../pages/auth/locales/en-US';
 import confEnUS from '../pages/conf/locales/en-US';
 import fileEnUS from '../pages/filemanagement/locales/en-US';
 import groupEnUS from '../pages/group/locales/en-US';
+import remoteJudgeEnUS from '../pages/remote-judge/locales/en-US';
 
 const messages: Record<string, string> = {
   ...groupEnUS,
+  ...remoteJudgeEnUS,
   ...contestEnUS,
   ...examEnUS,
   ...trainingEnUS,
@@ -78,6 +80,7 @@ const messages: Record<string, string> = {
   'admin.menu.problemTag': 'Problem Tags',
   'admin.menu.problemBatch': 'Batch Operation',
   'admin.menu.switch': 'System Switch',
+  'admin.menu.remoteJudge': 'Remote Judge',
   'admin.menu.queues': 'Judge Queue',
 
   'admin.role.1000': ROLE_DESCRIPTIONS[Role.Root],

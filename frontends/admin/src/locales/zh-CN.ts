@@ -8,8 +8,10 @@ import authZhCN from '../pages/auth/locales/zh-CN';
 import confZhCN from '../pages/conf/locales/zh-CN';
 import fileZhCN from '../pages/filemanagement/locales/zh-CN';
 import groupZhCN from '../pages/group/locales/zh-CN';
+import remoteJudgeZhCN from '../pages/remote-judge/locales/zh-CN';
 const messages: Record<string, string> = {
   ...groupZhCN,
+  ...remoteJudgeZhCN,
   ...contestZhCN,
   ...examZhCN,
   ...trainingZhCN,
@@ -76,6 +78,7 @@ const messages: Record<string, string> = {
   'admin.menu.problemTag': '题目标签',
   'admin.menu.problemBatch': '批量操作',
   'admin.menu.switch': '系统开关',
+  'admin.menu.remoteJudge': '远程评测',
   'admin.menu.queues': '评测队列',
 
   'admin.role.1000': '超级管理员',

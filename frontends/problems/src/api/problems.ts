@@ -38,6 +38,8 @@ export const getCaseResults = (submitId: number | string) =>
 /** Root and admins (a contest submission: that contest's admins); the server decides. */
 export const rejudgeSubmission = (submitId: number) =>
   call<{ submitId: number; status: number }>(api.get(ADMIN_API.rejudge, { params: { submitId } }));
+/** The owner (or an admin) sends a Submitted Failed submission again (remote judging, issue 34). */
+export const resubmitSubmission = (submitId: number) => call<SubmissionInfo>(api.get('/resubmit', { params: { submitId } }));
 export const getSubmissionList = (q: SubmissionListQuery) => call<Page<SubmissionInfo>>(api.get('/get-submission-list', { params: q }));
 export const updateSubmissionShare = (submitId: number, share: boolean) => call<unknown>(api.put('/submission', { submitId, share }));
 /** The remote judges that hold public problems (the list's source filter offers only these). */

@@ -14,6 +14,7 @@ import { useSession } from '../../auth/session';
 import { formatDateTime } from '@oj/kit';
 import { useT } from '../../i18n';
 import { ImportModal } from './ImportModal';
+import { RemoteImportModal } from './RemoteImportModal';
 
 export default function ProblemListPage() {
   const { t } = useT();
@@ -184,6 +185,7 @@ export default function ProblemListPage() {
               {t('admin.problems.create')}
             </Button>
             <ImportModal onImported={() => actionRef.current?.reload()} />
+            <RemoteImportModal onImported={() => actionRef.current?.reload()} />
             <Button icon={<ExportOutlined />} onClick={onExport} data-testid="problem-export">
               {t('admin.problems.export')}
             </Button>

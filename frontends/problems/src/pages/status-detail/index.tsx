@@ -1,6 +1,7 @@
 /**
  * /status/:submitId: code, compile message, cases, share toggle; rejudge for site admins. An unfinished submission
- * follows the submission stream (status, and while Pending its place in the queue), else polls.
+ * follows the submission stream (status, and while Pending its place in the queue), else polls. A remote submission
+ * (issue 34) also shows its site and run id there; a Submitted Failed one its reason and, to its owner, a resubmit.
  */
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -23,6 +24,8 @@ import { getCaseResults, getSubmissionDetail, updateSubmissionShare } from '../.
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { CopyButton } from '../../components/copy-button';
 import { RejudgeButton } from '../../components/rejudge-button';
+import { ResubmitButton } from '../../components/resubmit-button';
+import { isSubmittedFailed, remoteRunOf } from '../../components/remote-run';
 import { applySubmissionEvent, readEvents } from '../problem-detail/use-submission-watch';
 
 export function SubmissionDetailPage() {
@@ -87,6 +90,8 @@ export function SubmissionDetailPage() {
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
   const s = detail.submission;
   const mine = !!user && (user.uid === s.uid || user.username === s.username);
+  const remote = remoteRunOf(s);
+  const submitFailed = isSubmittedFailed(s);
 
   const toggleShare = async (share: boolean) => {
     try {
@@ -101,8 +106,13 @@ export function SubmissionDetailPage() {
     <Card
       title={<FormattedMessage id="problems.status.detailTitle" values={{ id: s.submitId }} />}
       extra={
-        isAdmin && isFinalJudgeStatus(s.status) ? (
-          <RejudgeButton size="middle" submitId={s.submitId} onDone={() => setReload((n) => n + 1)} />
+        (mine && submitFailed) || (isAdmin && isFinalJudgeStatus(s.status)) ? (
+          <Space>
+            {mine && submitFailed && <ResubmitButton submitId={s.submitId} onDone={() => setReload((n) => n + 1)} />}
+            {isAdmin && isFinalJudgeStatus(s.status) && (
+              <RejudgeButton size="middle" submitId={s.submitId} onDone={() => setReload((n) => n + 1)} />
+            )}
+          </Space>
         ) : undefined
       }
       data-testid="submission-detail"
@@ -131,6 +141,16 @@ export function SubmissionDetailPage() {
           <UserName username={s.username} />
         </Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="problems.status.submitTime" />}>{formatDateTime(s.submitTime)}</Descriptions.Item>
+        {remote?.site && (
+          <Descriptions.Item label={<FormattedMessage id="problems.status.remoteSite" />}>
+            <span data-testid="submission-remote-site">{remote.site}</span>
+          </Descriptions.Item>
+        )}
+        {remote?.runId && (
+          <Descriptions.Item label={<FormattedMessage id="problems.status.remoteRunId" />}>
+            <span data-testid="submission-remote-run">{remote.runId}</span>
+          </Descriptions.Item>
+        )}
         {mine && (
           <Descriptions.Item label={<FormattedMessage id="problems.status.share" />}>
             <Switch
@@ -144,9 +164,10 @@ export function SubmissionDetailPage() {
       </Descriptions>
       {s.errorMessage && (
         <Alert
-          type="warning"
+          type={submitFailed ? 'error' : 'warning'}
           style={{ marginTop: 12 }}
-          message={<FormattedMessage id="problems.status.compileMessage" />}
+          data-testid="submission-error-message"
+          message={<FormattedMessage id={submitFailed ? 'problems.status.submitFailedMessage' : 'problems.status.compileMessage'} />}
           description={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{s.errorMessage}</pre>}
         />
       )}
