@@ -83,10 +83,28 @@ async function contestDisplayIds(cid: number): Promise<Record<string, string>> {
 describe('the admin area', () => {
   it('sends a visitor without a token to /admin/login with "Please Login First!"', async () => {
     const t = await newPage();
+    // The message is a toast shown for 3 s: record every toast from the page's start, so that a loaded machine, slow
+    // between the redirect and the check, cannot miss it (a clean-clone CI run looked after it was gone).
+    await t.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __toasts: string[] }).__toasts = seen;
+      new MutationObserver(() =>
+        document.querySelectorAll('.ant-message-notice').forEach((n) => {
+          const text = n.textContent ?? '';
+          if (text && !seen.includes(text)) seen.push(text);
+        }),
+      ).observe(document, { childList: true, subtree: true });
+    });
     await t.page.goto('/admin/problems');
     await t.page.waitForURL('**/admin/login', { timeout: UI_WAIT_MS });
     // zh-CN is the default language: the §6 text in Chinese.
-    await t.page.getByText('请先登录！').first().waitFor({ timeout: UI_WAIT_MS });
+    await t.page.waitForFunction(
+      () => (window as unknown as { __toasts: string[] }).__toasts.some((s) => s.includes('请先登录！')),
+      undefined,
+      {
+        timeout: UI_WAIT_MS,
+      },
+    );
     await t.page.locator('#admin-login-username').waitFor();
     await screenshot(t.page, 'admin-login');
     expect(t.errors).toEqual([]);

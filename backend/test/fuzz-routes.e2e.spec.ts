@@ -5,6 +5,7 @@
  * and no table may gain or lose a row. Field names come from the document and from each handler's DTO
  * (class-validator metadata, test/utils/route-table.ts), so new routes and fields are fuzzed without listing them.
  */
+import { REMOTE_OJS } from '@oj/contracts';
 import request from 'supertest';
 import { SITE_CONFIG_DEFAULTS } from '../src/core/site-config/site-config.defaults';
 import { routeTable, RouteRule } from './utils/route-table';
@@ -193,8 +194,20 @@ describe('fuzz over every documented route', () => {
           failures.push(`site_config ${key}.${field} stored as ${JSON.stringify(v)}`);
       }
     }
+    // The switch save takes HOJ's remote judge account lists (hduUsernameList, ...): a list of strings is valid input
+    // and is saved as accounts, as a config section is. What must not be stored is an account of an unknown site or
+    // with a name no list could hold.
+    const accounts: { oj: string; username: string }[] = await t.dataSource.query('SELECT oj, username FROM remote_judge_account');
+    for (const a of accounts)
+      if (
+        !(REMOTE_OJS as readonly string[]).includes(a.oj) ||
+        !a.username.trim() ||
+        a.username.length > 255 ||
+        a.username.includes('\u0000')
+      )
+        failures.push(`remote_judge_account stored ${JSON.stringify(a)}`);
     const changed = Object.keys(after)
-      .filter((k) => k !== 'site_config' && after[k] !== before[k])
+      .filter((k) => k !== 'site_config' && k !== 'remote_judge_account' && after[k] !== before[k])
       .map((k) => `${k}: ${before[k]} → ${after[k]}`);
     console.log(`fuzz: ${operations.length} operations, ${total} cases, ${serverErrors} answered 5xx`);
     expect(failures.slice(0, 40)).toEqual([]);
