@@ -92,6 +92,9 @@ export class RemoteJudgeService {
       const account = await this.accounts.findOne({ where: { id: accountId! } });
       if (!account) return this.fail(row, `[${oj}] poll: the account of run ${runId} was deleted`);
       const session = await this.sites.session(adapter, account.id, account);
+      // Some sites show a run only to its account (Codeforces' "my submissions"): a run submitted by an earlier job
+      // (a restart, a rejudge) is polled with a session that may hold no login yet. This job's own submit logged in.
+      if (row.remoteRunId && !(await adapter.isLoggedIn(session))) await adapter.login(session);
       await this.follow(adapter, session, row, runId, remoteId);
     } catch (err) {
       const message = describe(oj as SiteAdapter['site'], err);
