@@ -12,6 +12,7 @@
  * with a redirect to the account's own list, never with the run id, so the run is always found by latestRunId.
  */
 import * as cheerio from 'cheerio';
+import { absolutizeLinks } from '../page-text';
 import { JudgeStatus } from '@oj/contracts';
 import type { RemoteHttp, RemoteResponse } from '../../http/remote-http';
 import {
@@ -286,8 +287,7 @@ export function parseAtCoderTask(html: string, remoteId: string, url: string): F
   const english = statement.find('.lang-en').first();
   const body = english.length ? english : statement;
   // Images and links in statements are site-relative (`/img/...`): make them point at the site.
-  body.find('img[src]').each((_, img) => void $(img).attr('src', new URL($(img).attr('src')!, url).toString()));
-  body.find('a[href]').each((_, a) => void $(a).attr('href', new URL($(a).attr('href')!, url).toString()));
+  absolutizeLinks($, body, url);
 
   const sections = new Map<string, string>();
   const samplesIn: string[] = [];

@@ -16,6 +16,7 @@
  * decides which RemoteJudgeError that is.
  */
 import * as cheerio from 'cheerio';
+import { absolutizeLinks } from '../page-text';
 
 export interface BasProblemPage {
   number: string;
@@ -111,17 +112,7 @@ function decodeJsString(body: string): string {
 export function absolutize(html: string, pageUrl: string): string {
   if (!html) return html;
   const $ = cheerio.load(html, null, false);
-  $('[src], [href]').each((_, el) => {
-    for (const attr of ['src', 'href']) {
-      const value = $(el).attr(attr);
-      if (!value || /^(?:[a-z][a-z0-9+.-]*:|#)/i.test(value)) continue;
-      try {
-        $(el).attr(attr, new URL(value, pageUrl).toString());
-      } catch {
-        // a value URL cannot resolve stays as the site wrote it
-      }
-    }
-  });
+  absolutizeLinks($, $.root(), pageUrl);
   return $.html();
 }
 

@@ -4,6 +4,7 @@
  * so every reader answers `undefined`/empty for a page it does not recognise instead of throwing.
  */
 import * as cheerio from 'cheerio';
+import { absolutizeLinks, numberBefore, sampleText as judgeSample } from '../page-text';
 
 /** What the problem page holds, before the adapter adds ids and the URL. */
 export interface HduProblemPage {
@@ -43,7 +44,7 @@ export function isHduMissingProblem(html: string): boolean {
 /** Reads showproblem.php; undefined when the page has no title or no limits line (not a problem page). */
 export function parseHduProblem(html: string, pageUrl: string): HduProblemPage | undefined {
   const $ = cheerio.load(html);
-  absolutizeLinks($, pageUrl);
+  absolutizeLinks($, $.root(), pageUrl);
   // The title is the page's one h1 (styled color:#1A5CC8); the limits sit in the span right after it.
   const title = $('h1').first().text().trim();
   const limits = /Time Limit:\s*\d+\/(\d+)\s*MS[\s\S]*?Memory Limit:\s*\d+\/(\d+)\s*K/i.exec($('h1').first().parent().text());
@@ -76,7 +77,7 @@ export function parseHduProblem(html: string, pageUrl: string): HduProblemPage |
     // Samples are `<pre><div style="font-family:Courier New...">text</div></pre>`; older pages put the text in the pre.
     const pre = section.find('pre').first();
     const box = pre.children('div').first();
-    return trimSample((box.length ? box : pre.length ? pre : section).text());
+    return judgeSample((box.length ? box : pre.length ? pre : section).text());
   };
   const sampleIn = sampleText('sample input');
   const sampleOut = sampleText('sample output');
@@ -143,32 +144,4 @@ function cellText($: cheerio.CheerioAPI, cell: Selection): string {
   const copy = cell.clone();
   copy.find('br').replaceWith(' ');
   return copy.text().replace(/\s+/g, ' ').replace(/\s+\(/, ' (').trim();
-}
-
-function numberBefore(text: string, unit: string): number | undefined {
-  const m = new RegExp(`(\\d+)\\s*${unit}`, 'i').exec(text);
-  return m ? Number(m[1]) : undefined;
-}
-
-/** Sample text as the judge reads it: CRLF made LF, the trailing blank lines the page adds dropped. */
-function trimSample(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(/\s+$/, '') + '\n';
-}
-
-/** Makes img/a links absolute: HDU writes images as `../../data/images/...`, relative to the problem page. */
-function absolutizeLinks($: cheerio.CheerioAPI, pageUrl: string): void {
-  for (const [selector, attr] of [
-    ['img[src]', 'src'],
-    ['a[href]', 'href'],
-  ] as const) {
-    $(selector).each((_, el) => {
-      const value = $(el).attr(attr);
-      if (!value || /^(?:[a-z]+:|#)/i.test(value)) return;
-      try {
-        $(el).attr(attr, new URL(value, pageUrl).toString());
-      } catch {
-        // a link the URL parser refuses stays as the site wrote it
-      }
-    });
-  }
 }

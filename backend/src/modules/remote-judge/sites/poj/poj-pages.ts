@@ -5,6 +5,7 @@
  * they do not recognise gives `undefined`, never an exception.
  */
 import * as cheerio from 'cheerio';
+import { absolutizeLinks, numberBefore, sampleText } from '../page-text';
 
 export interface PojProblemPage {
   title: string;
@@ -51,7 +52,7 @@ export function pojErrorItems(html: string): string[] {
 
 export function parsePojProblem(html: string, pageUrl: string): PojProblemPage | undefined {
   const $ = cheerio.load(html);
-  absolutizeLinks($, pageUrl);
+  absolutizeLinks($, $.root(), pageUrl);
   const title = $('div.ptt').first().text().trim();
   const limits = $('div.plm').first().text();
   const time = /Time Limit:\s*(\d+)\s*MS/i.exec(limits);
@@ -119,32 +120,4 @@ export function parsePojCompileInfo(html: string): string | undefined {
   const $ = cheerio.load(html);
   const pre = $('pre').first();
   return pre.length ? pre.text().replace(/\r\n/g, '\n').trimEnd() : undefined;
-}
-
-function numberBefore(text: string, unit: string): number | undefined {
-  const m = new RegExp(`(\\d+)\\s*${unit}`, 'i').exec(text);
-  return m ? Number(m[1]) : undefined;
-}
-
-/** Sample text as a judge reads it: LF line ends and exactly one final newline. */
-function sampleText(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(/\s+$/, '') + '\n';
-}
-
-/** Makes img/a links absolute: POJ writes `images/1004_1.jpg` relative to /problem. */
-function absolutizeLinks($: cheerio.CheerioAPI, pageUrl: string): void {
-  for (const [selector, attr] of [
-    ['img[src]', 'src'],
-    ['a[href]', 'href'],
-  ] as const) {
-    $(selector).each((_, el) => {
-      const value = $(el).attr(attr);
-      if (!value || /^(?:[a-z]+:|#)/i.test(value)) return;
-      try {
-        $(el).attr(attr, new URL(value, pageUrl).toString());
-      } catch {
-        // a link the URL parser refuses stays as the site wrote it
-      }
-    });
-  }
 }

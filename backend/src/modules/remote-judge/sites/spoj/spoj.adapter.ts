@@ -8,6 +8,7 @@
  * statement whose parts are `<h3>` headings inside one `#problem-body`.
  */
 import * as cheerio from 'cheerio';
+import { absolutizeLinks } from '../page-text';
 import { JudgeStatus } from '@oj/contracts';
 import type { RemoteHttp, RemoteResponse } from '../../http/remote-http';
 import {
@@ -257,8 +258,7 @@ export function parseSpojProblem(html: string, remoteId: string, url: string): F
   const unit = memory[2].toUpperCase();
   const memoryLimit = Math.round(Number(memory[1]) * (unit === 'GB' ? 1024 : unit === 'KB' ? 1 / 1024 : 1));
 
-  body.find('img[src]').each((_, img) => void $(img).attr('src', new URL($(img).attr('src')!, url).toString()));
-  body.find('a[href]').each((_, a) => void $(a).attr('href', new URL($(a).attr('href')!, url).toString()));
+  absolutizeLinks($, body, url);
 
   // Cut the body at its <h3> headings: the text before the first is the statement proper.
   const parts: { heading: string; html: string }[] = [{ heading: '', html: '' }];
