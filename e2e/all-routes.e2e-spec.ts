@@ -510,7 +510,10 @@ async function settle(w: Walker): Promise<void> {
     await page.waitForTimeout(100);
     const { state, blank } = await page.evaluate(() => {
       // aria-busy: the shell's own loading box (its antd parts' chunk is on its way; no antd spinner exists yet)
-      const busy = !!document.querySelector('.ant-spin-spinning, .ant-skeleton-active, #nprogress .bar, [aria-busy="true"]');
+      // a verdict still on its way (no judge runs in this suite) is the page's state, not its loading
+      const busy = !!document.querySelector(
+        '.ant-spin-spinning:not(.oj-awaiting-verdict), .ant-skeleton-active, #nprogress .bar, [aria-busy="true"]',
+      );
       const main = document.querySelector('main, .ant-pro-layout-content, .ant-layout-content') as HTMLElement | null;
       return { state: `${busy}|${document.body.innerText.length}|${location.pathname}`, blank: !main?.innerText.trim() };
     });
@@ -531,8 +534,25 @@ async function settle(w: Walker): Promise<void> {
     }
   }
   // why: a spinner, requests still open (which), or text that kept changing; these cost the suite most of its time
-  const why = last.startsWith('true') ? 'spinner' : w.open > 0 ? `open: ${[...new Set(w.openUrls.values())].join(' ')}` : 'text changing';
+  const why = last.startsWith('true')
+    ? 'spinner'
+    : w.open > 0
+      ? `open: ${[...new Set(w.openUrls.values())].join(' ')}`
+      : `text changing: ${await whatChanges(page)}`;
   unsettled.push(`${new URL(page.url()).pathname} @${page.viewportSize()?.width}px (${why})`);
+}
+
+/** Where a page's text keeps changing: the words around the first difference between two looks 1 s apart. */
+async function whatChanges(page: Page): Promise<string> {
+  const read = () => page.evaluate(() => document.body.innerText).catch(() => '');
+  const before = await read();
+  await page.waitForTimeout(1_000);
+  const after = await read();
+  let i = 0;
+  while (i < before.length && before[i] === after[i]) i++;
+  if (i === before.length && before.length === after.length) return 'unchanged in the last second';
+  const around = (t: string) => JSON.stringify(t.slice(Math.max(0, i - 30), i + 30).replace(/\s+/g, ' '));
+  return `${around(before)} -> ${around(after)}`;
 }
 
 interface PageFacts {

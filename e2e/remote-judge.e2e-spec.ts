@@ -2,11 +2,15 @@
  * Remote judging in the real app (issue 34), against the HDU replay standing in for acm.hdu.edu.cn: root adds the
  * site's account on Admin → Remote judge and imports HDU-1000 through the problem list's dialog (a wrong id first, whose
  * reason from the server is shown); a user opens /problem/HDU-1000, submits in G++ and sees Accepted come back from the
- * site; the submission's page shows the site and the run id the site gave it. Then root gives the account a wrong password
+ * site; the submission's page shows the site and the run id the site gave it. Root also imports a problem into a contest
+ * from the contest's problem screen (the next display id offered), and the editor of a remote problem says that the site
+ * holds its test data. Then root gives the account a wrong password
  * (the edit dialog): the next run ends Submitted Failed, its page shows the reason and, to its owner, a resubmit that,
- * once root fixed the password, brings Accepted.
+ * once root fixed the password, brings Accepted (the status list offers it in the owner's row too).
  */
 import type { Browser } from 'playwright-core';
+import { AdminContestProblemList, ContestType } from '@oj/contracts';
+import { eventually } from '../backend/test/utils/eventually';
 import { HduReplay } from '../backend/test/remote-judge/replay/hdu-replay';
 import {
   Platform,
@@ -102,6 +106,63 @@ describe('remote judge (HDU replay)', () => {
     await screenshot(page, 'admin-remote-imported');
     // The refused import logs its answer in the console; nothing else went wrong.
     expect(t.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+
+  it('root imports HDU-2050 into a contest from its problem screen, and the editor of a remote problem says why it has no test data', async () => {
+    const root = await rootToken(platform);
+    const now = Date.now();
+    const { id: cid } = await apiCall<{ id: number }>(
+      platform,
+      'POST',
+      '/api/admin/contest',
+      {
+        title: 'Remote round',
+        description: 'remote',
+        type: ContestType.ACM,
+        auth: 0,
+        startTime: new Date(now + 3600_000).toISOString(),
+        endTime: new Date(now + 7200_000).toISOString(),
+        sealRank: false,
+        openPrint: false,
+        starAccount: [],
+      },
+      root,
+    );
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto(`/admin/contest/${cid}/problems`);
+    await page.getByTestId('remote-import-open').click();
+    const dialog = page.locator('.ant-modal-content').filter({ has: page.getByTestId('remote-import-problem-id') });
+    // the contest has no problem yet: the first display id is offered
+    await eventually(
+      'the first display id offered',
+      async () => (await dialog.getByTestId('remote-import-display-id').inputValue()) === 'A',
+      {
+        timeoutMs: UI_WAIT_MS,
+      },
+    );
+    await dialog.getByTestId('remote-import-problem-id').fill('2050');
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-table-row').filter({ hasText: 'HDU-2050' }).first().waitFor({ timeout: UI_WAIT_MS });
+    const listed = await apiCall<AdminContestProblemList>(
+      platform,
+      'GET',
+      `/api/admin/contest/get-problem-list?cid=${cid}&currentPage=1&limit=10`,
+      undefined,
+      root,
+    );
+    expect(listed.problemList.records.map((p) => [p.problemId, listed.contestProblemMap[p.id]?.displayId])).toEqual([['HDU-2050', 'A']]);
+    await screenshot(page, 'admin-contest-remote-import');
+
+    // the imported problem's editor: the site judges it, so no upload, judge mode or language boxes to fill
+    await page.locator('.ant-table-row', { hasText: 'HDU-2050' }).getByTestId('admin-contest-edit-problem').click();
+    const testcaseNote = page.getByTestId('problem-remote-testcase');
+    await testcaseNote.waitFor({ timeout: UI_WAIT_MS });
+    expect(await testcaseNote.textContent()).toContain('HDU');
+    expect(await page.getByTestId('testcase-upload').count()).toBe(0);
+    await screenshot(page, 'admin-remote-problem-editor');
+    expect(t.errors).toEqual([]);
   });
 
   it('a user submits HDU-1000 in G++, sees Accepted from the site and the run id on the submission page', async () => {
@@ -202,6 +263,11 @@ describe('remote judge (HDU replay)', () => {
     await reason.waitFor({ timeout: UI_WAIT_MS });
     expect(await reason.textContent()).toContain('[HDU] login: ');
     await screenshot(page, 'remote-submitted-failed');
+    // the list offers the same resubmit in its owner's row
+    await page.goto('/status?onlyMine=true');
+    await page.getByTestId(`resubmit-${submitId}`).waitFor({ timeout: UI_WAIT_MS });
+    await page.goto(`/status/${submitId}`);
+    await reason.waitFor({ timeout: UI_WAIT_MS });
 
     await editAccount('right-password');
     await page.getByTestId(`resubmit-${submitId}`).click();

@@ -134,6 +134,16 @@ describe('remote judge pipeline (HDU replay)', () => {
       { kind: 'contest', displayId: 'A', problemId: 'HDU-1000' },
       { kind: 'training', displayId: 'HDU-2050', problemId: 'HDU-2050' },
     ]);
+    // its statement's picture was copied into our uploads: the statement links to us, and we serve the same bytes
+    expect(hdu.server.count('GET', '/data/images/2050-1.jpg')).toBe(1);
+    const [{ description }] = await t.dataSource.query(`SELECT description FROM problem WHERE problem_id = 'HDU-2050'`);
+    expect(description).not.toContain(hdu.url);
+    const link = /<img src="(\/api\/public\/upload\/[0-9a-f]+\.jpg)">/.exec(description)?.[1];
+    expect(link).toBeDefined();
+    const served = await request(t.url).get(link!).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.body.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     // someone who does not manage the contest is refused before the site is asked
     const outsider = await t.createUser('rj_problem_admin', Role.ProblemAdmin);
     const asked = hdu.server.log.length;

@@ -1,7 +1,7 @@
 /**
  * Admin → Remote judge (issue 34): the account dialog's body (a blank password or cookie on an edit keeps the stored
  * one), the page with its sites and accounts read through kit's client (secrets only as "set"), the site switch, and
- * the remote import dialog's reading of a refusal (the message and the server's reason).
+ * the remote import dialog's reading of a refusal (the message and the server's reason), and the import's three routes.
  */
 import { act } from 'react';
 import { createRoot, Root } from 'react-dom/client';
@@ -12,7 +12,7 @@ import { api, ApiError, LocaleProvider, setLocale } from '@oj/kit';
 import { MESSAGES } from '../src/i18n';
 import RemoteJudgePage from '../src/pages/remote-judge';
 import { accountBody, accountFormInitial } from '../src/pages/remote-judge/account-form';
-import { REMOTE_JUDGE_ADMIN_API } from '../src/pages/remote-judge/api';
+import { importRemoteProblem, REMOTE_JUDGE_ADMIN_API } from '../src/pages/remote-judge/api';
 import { importFailure } from '../src/pages/problems/RemoteImportModal';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -70,6 +70,27 @@ describe('the import refusal', () => {
     const e = new ApiError('Importing the remote problem failed.', 400, '[HDU] fetch: no problem 9999');
     expect(importFailure(e)).toEqual({ message: e.message, reason: '[HDU] fetch: no problem 9999' });
     expect(importFailure(new ApiError('This remote problem has been imported already.', 400, null)).reason).toBeUndefined();
+  });
+});
+
+describe('the import call', () => {
+  const sent: { url: string; params: Record<string, unknown> }[] = [];
+  beforeAll(() => {
+    api.defaults.adapter = async (config: AdapterRequest) => {
+      sent.push({ url: String(config.url), params: { ...(config.params as object) } });
+      return { data: { status: 200, msg: 'success', data: null }, status: 200, headers: {}, config };
+    };
+  });
+
+  it('imports into the bank, into a contest under its display id, and into a training, each through its HOJ route', async () => {
+    await importRemoteProblem('HDU', '1000');
+    await importRemoteProblem('CF', '1000A', { kind: 'contest', cid: 12 }, 'B');
+    await importRemoteProblem('AC', 'abc110_a', { kind: 'training', tid: 5 });
+    expect(sent).toEqual([
+      { url: '/admin/problem/import-remote-oj-problem', params: { name: 'HDU', problemId: '1000' } },
+      { url: '/admin/contest/import-remote-oj-problem', params: { name: 'CF', problemId: '1000A', cid: 12, displayId: 'B' } },
+      { url: '/admin/training/import-remote-oj-problem', params: { name: 'AC', problemId: 'abc110_a', tid: 5 } },
+    ]);
   });
 });
 

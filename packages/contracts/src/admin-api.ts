@@ -137,6 +137,8 @@ export interface AdminProblem {
   /** Examples: a list, or HOJ's string `<input>..</input><output>..</output>` repeated (accepted on input). */
   examples: ProblemExample[] | string;
   isRemote?: boolean;
+  /** The remote judge's key (HDU, CF, ...) of an imported remote problem (issue 34); HOJ reads it off the problem id. */
+  remoteOj?: string | null;
   source?: string;
   difficulty: number;
   hint?: string;

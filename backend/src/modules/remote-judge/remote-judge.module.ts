@@ -8,6 +8,7 @@ import { RemoteProblemImportService } from './admin/remote-problem-import.servic
 import { ContestModule } from '../contest/contest.module';
 import { JudgeModule } from '../judge/judge.module';
 import { TrainingModule } from '../training/training.module';
+import { UploadModule } from '../upload/upload.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { RemoteLanguageCatalog } from '../judge-queue/remote-language-catalog.service';
 import { ProblemModule } from '../problem/problem.module';
@@ -32,6 +33,7 @@ import { SITE_ADAPTERS } from './sites';
     SubmissionStoreModule,
     ContestModule,
     TrainingModule,
+    UploadModule,
   ],
   controllers: [AdminRemoteProblemController, AdminRemoteJudgeController],
   providers: [

@@ -11,6 +11,12 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { ReplayServer, type ReplayRequest, type ReplayResponse } from '../replay-server';
 
+/** A 2×2 grey JPEG: what the site's statement pictures are served as. */
+const STATEMENT_JPEG = Buffer.from(
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKAA/9k=',
+  'base64',
+);
+
 /** How the site misbehaves; `null`: it works. */
 export type HduFailure =
   /** every page is Cloudflare's 403 interstitial */
@@ -126,6 +132,8 @@ export class HduReplay {
     if (key === 'POST /submit.php' && req.query.get('action') === 'submit') return this.submit(req);
     if (key === 'GET /status.php') return { body: this.page(req, this.statusTable(req)) };
     if (key === 'GET /viewerror.php') return this.viewError(req);
+    // statement pictures (problem 2050 shows one)
+    if (req.method === 'GET' && /^\/data\/images\/[\w-]+\.jpg$/.test(req.path)) return { body: STATEMENT_JPEG, contentType: 'image/jpeg' };
     return { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>' };
   }
 

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { basename } from 'path';
 import { JUDGING_ERR, REMOTE_OJS } from '@oj/contracts';
 import type { RemoteOj } from '@oj/contracts';
 import { AuthUser } from '../../../core/auth/auth-user';
@@ -6,14 +7,17 @@ import { BadRequestError } from '../../../core/http/api.exception';
 import { emptyProblem } from '../../problem/imported-problem';
 import type { Problem } from '../../problem/entities/problem.entity';
 import { ProblemService } from '../../problem/problem.service';
-import { RemoteHttpFailure } from '../http/remote-http';
+import { UploadService } from '../../upload/upload.service';
+import { RemoteHttp, RemoteHttpFailure } from '../http/remote-http';
 import { RemoteSites } from '../remote-sites.service';
 import { RemoteJudgeError } from '../sites/site-adapter';
+import { copyStatementImages } from './statement-images';
 
 /**
  * GET /api/admin/problem/import-remote-oj-problem (issue 34): reads a problem page of a remote judge and stores it
  * as a remote problem of our bank, under HOJ's id form (`HDU-1000`): its statement, limits, samples and tags, a link
- * to the original as its source, and no test data (its submissions are judged on that site).
+ * to the original as its source, and no test data (its submissions are judged on that site). Its pictures are copied
+ * into our uploads (statement-images.ts).
  */
 @Injectable()
 export class RemoteProblemImportService {
@@ -22,6 +26,7 @@ export class RemoteProblemImportService {
   constructor(
     private readonly sites: RemoteSites,
     private readonly problems: ProblemService,
+    private readonly uploads: UploadService,
   ) {}
 
   /** Imports a problem not imported before (the problem list's import). */
@@ -49,8 +54,9 @@ export class RemoteProblemImportService {
   private async fetchAndSave(oj: RemoteOj, id: string, user: AuthUser): Promise<Problem> {
     const adapter = this.sites.adapter(oj)!;
     let fetched;
+    const http = await this.sites.importHttp(adapter);
     try {
-      fetched = await adapter.fetchProblem(await this.sites.importHttp(adapter), id);
+      fetched = await adapter.fetchProblem(http, id);
     } catch (err) {
       const reason =
         err instanceof RemoteJudgeError
@@ -61,6 +67,9 @@ export class RemoteProblemImportService {
       this.logger.warn(`import of ${oj}-${id} failed: ${reason}`);
       throw Object.assign(new BadRequestError(JUDGING_ERR.remoteImportFailed), { data: reason });
     }
+    const images = await copyStatementImages(fetched, (url) => this.copyImage(http, url, user));
+    if (images.kept.length) this.logger.warn(`import of ${oj}-${id}: pictures kept at the site: ${images.kept.join(' ')}`);
+    fetched = images.problem;
     // The site's own display id wins over ours (a site may normalise the case: `cf 1000a` is `CF-1000A`).
     const problemId = fetched.problemId || `${oj}-${id}`;
     if (problemId !== `${oj}-${id}` && (await this.problems.findRow({ problemId })))
@@ -85,5 +94,17 @@ export class RemoteProblemImportService {
       },
       user,
     );
+  }
+
+  /** One statement picture fetched with the import's session and stored as an upload; null keeps its address. */
+  private async copyImage(http: RemoteHttp, url: string, user: AuthUser): Promise<string | null> {
+    try {
+      const res = await http.get(url, { headers: { accept: 'image/*' } });
+      if (res.status !== 200) return null;
+      const row = await this.uploads.store('markdown', user, { buffer: res.body, size: res.body.length, originalname: basename(url) });
+      return UploadService.link(row.name);
+    } catch {
+      return null; // unreachable, too large or not an image: the statement keeps the site's address
+    }
   }
 }

@@ -10,6 +10,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ContestProblemItem, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ProblemAuth } from '@oj/contracts';
 import { BankSource } from '../../components/bank-problem-select';
 import { BulkAddProblems } from '../../components/bulk-add-problems';
+import { RemoteImportModal } from '../problems/RemoteImportModal';
 import { silentClient, useScopedClient } from '../../scope';
 import { DeleteAction, FormTrigger, pagedRequest, useModalSave, useNotifiedAction, useTableReload } from '../../components/crud';
 import { useT } from '../../i18n';
@@ -236,6 +237,15 @@ export function ContestProblems({
         </Button>,
         <AddProblems key="add" cid={cid} onSaved={reload} />,
         client.gid != null ? <AddProblems key="addGroup" cid={cid} source="group" onSaved={reload} /> : null,
+        // a site contest only: a group's problems come from its own bank
+        client.gid == null ? (
+          <RemoteImportModal
+            key="remote"
+            target={{ kind: 'contest', cid }}
+            loadTakenDisplayIds={async () => (await getContestProblemPage(cid, 1, MAX_PAGE_SIZE, client)).records.map((r) => r.displayId)}
+            onImported={reload}
+          />
+        ) : null,
       ]}
     />
   );

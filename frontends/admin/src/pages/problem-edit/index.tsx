@@ -21,14 +21,13 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { Alert, App, Button, Form, Result, Space, Spin, Switch, Upload } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIFFICULTY_MAX, DIFFICULTY_MIN, JudgeMode, LIMITS, ProblemAuth, ProblemType } from '@oj/contracts';
 import { LANGUAGE_SELECT_SEARCH, type ApiError } from '@oj/kit';
 import { MarkdownEditor } from '@oj/kit/markdown-editor';
 import { compileJudgeCode, createProblem, updateProblem, uploadTestcaseZip } from '../../api/admin';
 import { useSession } from '../../auth/session';
-import { MdImageInsert } from '../../components/md-image';
 import { LabelledGroup } from '../../components/labelled-group';
 import { useT } from '../../i18n';
 import { createContestOnlyProblem, updateContestProblemForm } from '../contest/api';
@@ -61,17 +60,14 @@ function StatementField({
   name,
   label,
   minRows,
-  extra,
 }: {
   name: 'description' | 'input' | 'output' | 'hint';
   label: string;
   minRows: number;
-  /** under the field, e.g. the image insert (md-image.tsx) */
-  extra?: ReactNode;
 }) {
   const id = `problem-${name}`;
   return (
-    <ProForm.Item name={name} label={label} htmlFor={id} extra={extra}>
+    <ProForm.Item name={name} label={label} htmlFor={id}>
       <MarkdownEditor id={id} testId={id} minRows={minRows} layout="side" />
     </ProForm.Item>
   );
@@ -133,6 +129,8 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
   if (data.failed) return <Result status="error" title={t('admin.problemEdit.loadFailed')} />;
 
   const languageOptions = data.allLanguages.map((l) => ({ label: l.name, value: l.name }));
+  // An imported remote problem (issue 34) is judged by its site: no test data, judge mode or local languages here.
+  const remoteOj = data.original?.isRemote ? data.original.remoteOj || t('admin.problemEdit.remoteSite') : undefined;
   const spjCapable = data.allLanguages.filter((l) => l.isSpj);
   const spjLanguageOptions = (spjCapable.length ? spjCapable : data.allLanguages).map((l) => ({ label: l.name, value: l.name }));
   const tagOptions = Array.from(new Set(data.allTags.map((tag) => tag.name))).map((name) => ({ label: name, value: name }));
@@ -303,12 +301,8 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             formItemProps={{ htmlFor: 'problem-title' }}
           />
         </ProForm.Group>
-        <StatementField
-          name="description"
-          label={t('admin.problemEdit.description')}
-          minRows={5}
-          extra={<MdImageInsert field="description" testId="problem-description-image" />}
-        />
+        {/* each statement field's editor has its own "insert image" (a second one here was a duplicate) */}
+        <StatementField name="description" label={t('admin.problemEdit.description')} minRows={5} />
         <StatementField name="input" label={t('admin.problemEdit.inputDescription')} minRows={3} />
         <StatementField name="output" label={t('admin.problemEdit.outputDescription')} minRows={3} />
         {/* A list of rows takes no `for`: the rows form a group named by the list's label. */}
@@ -337,7 +331,7 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
             ) : null
           }
         </ProFormDependency>
-        <StatementField name="hint" label={t('admin.problemEdit.hint')} minRows={2} extra={<MdImageInsert field="hint" />} />
+        <StatementField name="hint" label={t('admin.problemEdit.hint')} minRows={2} />
         <ProFormText name="source" label={t('admin.problemEdit.source')} />
       </ProCard>
 
@@ -434,209 +428,233 @@ export function ProblemEditor({ pid, cid, onDone }: { pid: number | null; cid: n
           options={tagOptions}
           placeholder={t('admin.problemEdit.tagsPlaceholder')}
         />
-        {!data.allLanguages.length && (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('admin.problemEdit.noLanguages')} />
-        )}
-        <ProFormCheckbox.Group
-          name="languages"
-          label={t('admin.problemEdit.languages')}
-          options={languageOptions}
-          rules={[{ required: true, message: t('admin.problemEdit.languagesRequired') }]}
-        />
-        <ProFormDependency name={['languages', 'codeTemplates']}>
-          {({ languages, codeTemplates }) =>
-            (languages ?? []).length ? (
-              // A label over several controls: the group names itself by the label's text (aria-labelledby) and each
-              // switch by its language, since no single input can take the label's `for`.
-              <Form.Item label={<span id="problem-code-templates-label">{t('admin.problemEdit.codeTemplates')}</span>}>
-                <div role="group" aria-labelledby="problem-code-templates-label">
-                  {(languages as string[]).map((lang) => {
-                    const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
-                    return (
-                      <div key={lang} style={{ marginBottom: 12 }}>
-                        <Space>
-                          <Switch
-                            size="small"
-                            aria-label={lang}
-                            checked={!!tpl.status}
-                            onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
-                          />
-                          <span>{lang}</span>
-                        </Space>
-                        {tpl.status && (
-                          <div style={{ marginTop: 8 }}>
-                            <LazyCodeEditor
-                              height={200}
-                              language={lang}
-                              value={tpl.code}
-                              onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
-                            />
+        {remoteOj ? (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="problem-remote-languages"
+            message={t('admin.problemEdit.remoteLanguages', { oj: remoteOj })}
+          />
+        ) : (
+          <>
+            {!data.allLanguages.length && (
+              <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('admin.problemEdit.noLanguages')} />
+            )}
+            <ProFormCheckbox.Group
+              name="languages"
+              label={t('admin.problemEdit.languages')}
+              options={languageOptions}
+              rules={[{ required: true, message: t('admin.problemEdit.languagesRequired') }]}
+            />
+            <ProFormDependency name={['languages', 'codeTemplates']}>
+              {({ languages, codeTemplates }) =>
+                (languages ?? []).length ? (
+                  // A label over several controls: the group names itself by the label's text (aria-labelledby) and each
+                  // switch by its language, since no single input can take the label's `for`.
+                  <Form.Item label={<span id="problem-code-templates-label">{t('admin.problemEdit.codeTemplates')}</span>}>
+                    <div role="group" aria-labelledby="problem-code-templates-label">
+                      {(languages as string[]).map((lang) => {
+                        const tpl = codeTemplates?.[lang] ?? { status: false, code: '' };
+                        return (
+                          <div key={lang} style={{ marginBottom: 12 }}>
+                            <Space>
+                              <Switch
+                                size="small"
+                                aria-label={lang}
+                                checked={!!tpl.status}
+                                onChange={(status) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status })}
+                              />
+                              <span>{lang}</span>
+                            </Space>
+                            {tpl.status && (
+                              <div style={{ marginTop: 8 }}>
+                                <LazyCodeEditor
+                                  height={200}
+                                  language={lang}
+                                  value={tpl.code}
+                                  onChange={(code) => form.setFieldValue(['codeTemplates', lang], { ...tpl, status: true, code })}
+                                />
+                              </div>
+                            )}
                           </div>
-                        )}
-                      </div>
-                    );
-                  })}
-                </div>
-              </Form.Item>
-            ) : null
-          }
-        </ProFormDependency>
+                        );
+                      })}
+                    </div>
+                  </Form.Item>
+                ) : null
+              }
+            </ProFormDependency>
+          </>
+        )}
       </ProCard>
 
-      <ProCard title={t('admin.problemEdit.sectionJudge')} bordered headerBordered style={{ marginBottom: 16 }}>
-        <ProFormRadio.Group
-          name="judgeMode"
-          label={t('admin.problemEdit.judgeMode')}
-          options={[
-            { label: t('admin.problemEdit.judgeModeDefault'), value: JudgeMode.Default },
-            { label: t('admin.problemEdit.judgeModeSpecial'), value: JudgeMode.Special },
-            { label: t('admin.problemEdit.judgeModeInteractive'), value: JudgeMode.Interactive },
-          ]}
-        />
-        <ProFormDependency name={['judgeMode']}>
-          {({ judgeMode }) =>
-            judgeMode === JudgeMode.Default ? (
+      {!remoteOj && (
+        <ProCard title={t('admin.problemEdit.sectionJudge')} bordered headerBordered style={{ marginBottom: 16 }}>
+          <ProFormRadio.Group
+            name="judgeMode"
+            label={t('admin.problemEdit.judgeMode')}
+            options={[
+              { label: t('admin.problemEdit.judgeModeDefault'), value: JudgeMode.Default },
+              { label: t('admin.problemEdit.judgeModeSpecial'), value: JudgeMode.Special },
+              { label: t('admin.problemEdit.judgeModeInteractive'), value: JudgeMode.Interactive },
+            ]}
+          />
+          <ProFormDependency name={['judgeMode']}>
+            {({ judgeMode }) =>
+              judgeMode === JudgeMode.Default ? (
+                <ProForm.Group>
+                  <ProFormDigit
+                    name="floatAbsTolerance"
+                    width="sm"
+                    label={t('admin.problemEdit.floatAbsTolerance')}
+                    tooltip={t('admin.problemEdit.floatToleranceHint')}
+                    min={0}
+                    fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-abs-tolerance' } as object}
+                  />
+                  <ProFormDigit
+                    name="floatRelTolerance"
+                    width="sm"
+                    label={t('admin.problemEdit.floatRelTolerance')}
+                    tooltip={t('admin.problemEdit.floatToleranceHint')}
+                    min={0}
+                    fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-rel-tolerance' } as object}
+                  />
+                </ProForm.Group>
+              ) : null
+            }
+          </ProFormDependency>
+          <ProFormDependency name={['judgeMode', 'spjLanguage']}>
+            {({ judgeMode, spjLanguage }) =>
+              judgeMode !== JudgeMode.Default ? (
+                <>
+                  <ProFormSelect
+                    name="spjLanguage"
+                    width="md"
+                    label={
+                      judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveLanguage') : t('admin.problemEdit.spjLanguage')
+                    }
+                    options={spjLanguageOptions}
+                    fieldProps={LANGUAGE_SELECT_SEARCH}
+                  />
+                  <ProFormRadio.Group
+                    name="checkerProtocol"
+                    label={t('admin.problemEdit.checkerProtocol')}
+                    options={[
+                      { label: t('admin.problemEdit.checkerProtocolTestlib'), value: 'testlib' },
+                      { label: t('admin.problemEdit.checkerProtocolKattis'), value: 'domjudge' },
+                    ]}
+                  />
+                  <Form.Item
+                    name="spjCode"
+                    label={judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveCode') : t('admin.problemEdit.spjCode')}
+                  >
+                    <LazyCodeEditor language={spjLanguage} height={320} testId="spj-editor" />
+                  </Form.Item>
+                  <Space style={{ marginBottom: 16 }}>
+                    <Button onClick={compile} loading={compiling} data-testid="judge-compile">
+                      {t('admin.problemEdit.compile')}
+                    </Button>
+                    {compiled && (
+                      <span style={{ color: '#52c41a' }} data-testid="judge-compiled">
+                        {t('admin.problemEdit.compileSuccess')}
+                      </span>
+                    )}
+                  </Space>
+                  <ProFormList
+                    name="judgeExtraFiles"
+                    label={t('admin.problemEdit.judgeExtraFiles')}
+                    creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
+                    creatorRecord={{ name: '', content: '' }}
+                  >
+                    <ProForm.Group>
+                      <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
+                      <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
+                    </ProForm.Group>
+                  </ProFormList>
+                </>
+              ) : null
+            }
+          </ProFormDependency>
+          <div role="group" aria-labelledby="problem-extra-files-label">
+            <ProFormList
+              name="userExtraFiles"
+              label={<span id="problem-extra-files-label">{t('admin.problemEdit.userExtraFiles')}</span>}
+              creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
+              creatorRecord={{ name: '', content: '' }}
+            >
               <ProForm.Group>
-                <ProFormDigit
-                  name="floatAbsTolerance"
-                  width="sm"
-                  label={t('admin.problemEdit.floatAbsTolerance')}
-                  tooltip={t('admin.problemEdit.floatToleranceHint')}
-                  min={0}
-                  fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-abs-tolerance' } as object}
-                />
-                <ProFormDigit
-                  name="floatRelTolerance"
-                  width="sm"
-                  label={t('admin.problemEdit.floatRelTolerance')}
-                  tooltip={t('admin.problemEdit.floatToleranceHint')}
-                  min={0}
-                  fieldProps={{ step: 1e-6, stringMode: false, 'data-testid': 'float-rel-tolerance' } as object}
-                />
+                <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
+                <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
               </ProForm.Group>
-            ) : null
-          }
-        </ProFormDependency>
-        <ProFormDependency name={['judgeMode', 'spjLanguage']}>
-          {({ judgeMode, spjLanguage }) =>
-            judgeMode !== JudgeMode.Default ? (
-              <>
-                <ProFormSelect
-                  name="spjLanguage"
-                  width="md"
-                  label={
-                    judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveLanguage') : t('admin.problemEdit.spjLanguage')
-                  }
-                  options={spjLanguageOptions}
-                  fieldProps={LANGUAGE_SELECT_SEARCH}
-                />
-                <ProFormRadio.Group
-                  name="checkerProtocol"
-                  label={t('admin.problemEdit.checkerProtocol')}
-                  options={[
-                    { label: t('admin.problemEdit.checkerProtocolTestlib'), value: 'testlib' },
-                    { label: t('admin.problemEdit.checkerProtocolKattis'), value: 'domjudge' },
-                  ]}
-                />
-                <Form.Item
-                  name="spjCode"
-                  label={judgeMode === JudgeMode.Interactive ? t('admin.problemEdit.interactiveCode') : t('admin.problemEdit.spjCode')}
-                >
-                  <LazyCodeEditor language={spjLanguage} height={320} testId="spj-editor" />
-                </Form.Item>
-                <Space style={{ marginBottom: 16 }}>
-                  <Button onClick={compile} loading={compiling} data-testid="judge-compile">
-                    {t('admin.problemEdit.compile')}
-                  </Button>
-                  {compiled && (
-                    <span style={{ color: '#52c41a' }} data-testid="judge-compiled">
-                      {t('admin.problemEdit.compileSuccess')}
-                    </span>
-                  )}
-                </Space>
-                <ProFormList
-                  name="judgeExtraFiles"
-                  label={t('admin.problemEdit.judgeExtraFiles')}
-                  creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
-                  creatorRecord={{ name: '', content: '' }}
-                >
-                  <ProForm.Group>
-                    <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
-                    <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
-                  </ProForm.Group>
-                </ProFormList>
-              </>
-            ) : null
-          }
-        </ProFormDependency>
-        <div role="group" aria-labelledby="problem-extra-files-label">
-          <ProFormList
-            name="userExtraFiles"
-            label={<span id="problem-extra-files-label">{t('admin.problemEdit.userExtraFiles')}</span>}
-            creatorButtonProps={{ creatorButtonText: t('admin.problemEdit.addExtraFile') }}
-            creatorRecord={{ name: '', content: '' }}
-          >
-            <ProForm.Group>
-              <ProFormText name="name" width="sm" label={t('admin.problemEdit.extraFileName')} />
-              <ProFormTextArea name="content" width="lg" label={t('admin.problemEdit.extraFileContent')} />
-            </ProForm.Group>
-          </ProFormList>
-        </div>
-      </ProCard>
+            </ProFormList>
+          </div>
+        </ProCard>
+      )}
 
       <ProCard title={t('admin.problemEdit.sectionTestcase')} bordered headerBordered>
-        <ProFormRadio.Group
-          name="isUploadCase"
-          label={t('admin.problemEdit.testcaseMode')}
-          options={[
-            { label: t('admin.problemEdit.testcaseUpload'), value: true },
-            { label: t('admin.problemEdit.testcaseManual'), value: false },
-          ]}
-          fieldProps={{ onChange: () => form.setFieldValue('samples', []) }}
-        />
-        <ProFormDependency name={['isUploadCase', 'type', 'caseGroups']}>
-          {({ isUploadCase, type, caseGroups }) => (
-            <>
-              {isUploadCase && (
-                <Space direction="vertical" style={{ marginBottom: 12 }}>
-                  <Upload
-                    accept=".zip"
-                    showUploadList={false}
-                    beforeUpload={(file) => {
-                      void upload(file);
-                      return false;
-                    }}
-                  >
-                    <Button icon={<UploadOutlined />} loading={uploading} data-testid="testcase-upload">
-                      {t('admin.problemEdit.uploadZip')}
-                    </Button>
-                  </Upload>
-                  <span style={{ color: '#888' }}>{t('admin.problemEdit.uploadZipHint')}</span>
-                </Space>
+        {remoteOj ? (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="problem-remote-testcase"
+            message={t('admin.problemEdit.remoteTestcase', { oj: remoteOj })}
+          />
+        ) : (
+          <>
+            <ProFormRadio.Group
+              name="isUploadCase"
+              label={t('admin.problemEdit.testcaseMode')}
+              options={[
+                { label: t('admin.problemEdit.testcaseUpload'), value: true },
+                { label: t('admin.problemEdit.testcaseManual'), value: false },
+              ]}
+              fieldProps={{ onChange: () => form.setFieldValue('samples', []) }}
+            />
+            <ProFormDependency name={['isUploadCase', 'type', 'caseGroups']}>
+              {({ isUploadCase, type, caseGroups }) => (
+                <>
+                  {isUploadCase && (
+                    <Space direction="vertical" style={{ marginBottom: 12 }}>
+                      <Upload
+                        accept=".zip"
+                        showUploadList={false}
+                        beforeUpload={(file) => {
+                          void upload(file);
+                          return false;
+                        }}
+                      >
+                        <Button icon={<UploadOutlined />} loading={uploading} data-testid="testcase-upload">
+                          {t('admin.problemEdit.uploadZip')}
+                        </Button>
+                      </Upload>
+                      <span style={{ color: '#888' }}>{t('admin.problemEdit.uploadZipHint')}</span>
+                    </Space>
+                  )}
+                  {type === ProblemType.OI && (
+                    <Form.Item
+                      name="caseGroups"
+                      label={<span id="problem-case-groups-label">{t('admin.problemEdit.caseGroups')}</span>}
+                      extra={t('admin.problemEdit.caseGroupsHint')}
+                    >
+                      <LabelledGroup labelId="problem-case-groups-label">
+                        <GroupTable />
+                      </LabelledGroup>
+                    </Form.Item>
+                  )}
+                  <Form.Item name="samples" label={<span id="problem-samples-label">{t('admin.problemEdit.caseList')}</span>}>
+                    <LabelledGroup labelId="problem-samples-label">
+                      <CaseTable
+                        manual={!isUploadCase}
+                        scored={type === ProblemType.OI}
+                        grouped={type === ProblemType.OI && !!caseGroups?.length}
+                      />
+                    </LabelledGroup>
+                  </Form.Item>
+                </>
               )}
-              {type === ProblemType.OI && (
-                <Form.Item
-                  name="caseGroups"
-                  label={<span id="problem-case-groups-label">{t('admin.problemEdit.caseGroups')}</span>}
-                  extra={t('admin.problemEdit.caseGroupsHint')}
-                >
-                  <LabelledGroup labelId="problem-case-groups-label">
-                    <GroupTable />
-                  </LabelledGroup>
-                </Form.Item>
-              )}
-              <Form.Item name="samples" label={<span id="problem-samples-label">{t('admin.problemEdit.caseList')}</span>}>
-                <LabelledGroup labelId="problem-samples-label">
-                  <CaseTable
-                    manual={!isUploadCase}
-                    scored={type === ProblemType.OI}
-                    grouped={type === ProblemType.OI && !!caseGroups?.length}
-                  />
-                </LabelledGroup>
-              </Form.Item>
-            </>
-          )}
-        </ProFormDependency>
+            </ProFormDependency>
+          </>
+        )}
       </ProCard>
     </ProForm>
   );

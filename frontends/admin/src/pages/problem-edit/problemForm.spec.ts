@@ -253,4 +253,22 @@ describe('ProblemDto mapping', () => {
       fromProblem({ ...spj.problem, checkerProtocol: undefined, id: 1, tags: [], languages: [], codeTemplates: [] }, []).checkerProtocol,
     ).toBe('testlib');
   });
+
+  it('reads an imported remote problem as judged by its site: saved without test data, languages or judge code, its cases kept', () => {
+    const stored = toProblemDto(values({ title: 'A + B Problem' }), { allTags: [] }).problem;
+    const remote = fromProblem({ ...stored, id: 9, isRemote: true, remoteOj: 'HDU', tags: [], languages: [], codeTemplates: [] }, []);
+    expect(remote.remoteOj).toBe('HDU');
+    // a local problem with no cases and no languages is refused; the remote one is not
+    expect(ids({ ...remote, remoteOj: undefined }, { ...OK_CTX, testcaseUploaded: false })).toEqual([
+      'admin.problemEdit.languagesRequired',
+      'admin.problemEdit.testcaseRequired',
+    ]);
+    expect(ids(remote, { ...OK_CTX, testcaseUploaded: false })).toEqual([]);
+    // still checked: what every problem needs
+    expect(ids({ ...remote, title: '' }, { ...OK_CTX, testcaseUploaded: false })).toEqual(['admin.problemEdit.titleRequired']);
+    const dto = toProblemDto(remote, { original: { ...stored, id: 9, isRemote: true, remoteOj: 'HDU' }, allTags: [] });
+    expect(dto).toMatchObject({ isUploadTestCase: true, samples: [], languages: [] });
+    expect(dto).not.toHaveProperty('uploadTestcaseDir');
+    expect(fromProblem({ ...stored, id: 1, tags: [], languages: ['C++'], codeTemplates: [] }, []).remoteOj).toBeUndefined();
+  });
 });

@@ -80,6 +80,11 @@ export interface ProblemFormValues {
   samples: CaseRow[];
   /** OI test groups (subtasks) the cases' groupNums name; empty: every case scores on its own. */
   caseGroups: CaseGroup[];
+  /**
+   * Set for a problem imported from a remote judge (issue 34): its site judges it, so it has no test data, judge
+   * program or languages of ours to check (the site's languages are offered to users).
+   */
+  remoteOj?: string;
 }
 
 /** Defaults of a new problem (HOJ's: 1000 ms, 256 MB, 128 MB stack, public, ACM). */
@@ -180,6 +185,7 @@ export function validateProblem(v: ProblemFormValues, ctx: ValidationContext): V
     if (seen.has(key)) errors.push({ id: 'admin.problemEdit.tagDuplicated', values: { tag } });
     seen.add(key);
   }
+  if (v.remoteOj) return errors;
   if (!v.languages.length) errors.push({ id: 'admin.problemEdit.languagesRequired' });
   for (const lang of v.languages) {
     const tpl = v.codeTemplates[lang];
@@ -354,5 +360,6 @@ export function fromProblem(problem: AdminProblemDetail, cases: readonly Problem
     isUploadCase: true,
     samples: cases.map((c) => ({ input: c.input, output: c.output, score: c.score ?? null, groupNum: c.groupNum ?? null })),
     caseGroups: (problem.caseGroups ?? []).map((g) => ({ ...g })),
+    remoteOj: problem.isRemote ? problem.remoteOj || 'remote' : undefined,
   };
 }

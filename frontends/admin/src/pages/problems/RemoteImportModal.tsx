@@ -1,20 +1,26 @@
 /**
- * "Import remote problem" of the problem list (issue 34): a site of REMOTE_OJS and the problem's id there. The backend
- * fetches the statement and creates `<SITE>-<id>`; a refusal is shown in the dialog with the server's reason (`data`),
- * since "Importing the remote problem failed." alone does not say whether the id, the site or the network was at fault.
+ * "Import remote problem" (issue 34): a site of REMOTE_OJS and the problem's id there. The backend fetches the
+ * statement and creates `<SITE>-<id>`; a refusal is shown in the dialog with the server's reason (`data`), since
+ * "Importing the remote problem failed." alone does not say whether the id, the site or the network was at fault.
+ * The same dialog serves the problem list (into the bank), a contest's problems (into the bank and the contest under
+ * a display id, the next free one offered) and a training's problems (listed under its own id, as HOJ does); a
+ * problem imported before is reused by the contest and training variants.
  */
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import { Alert, App, Button } from 'antd';
+import { Alert, App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { REMOTE_OJS } from '@oj/contracts';
 import { ApiError } from '@oj/kit';
-import { importRemoteProblem } from '../remote-judge/api';
+import { importRemoteProblem, RemoteImportTarget } from '../remote-judge/api';
+import { firstFreeDisplayId } from '../../components/bulk-add';
 import { useT } from '../../i18n';
 
 export interface RemoteImportValues {
   oj: string;
   problemId: string;
+  /** a contest's display id for the problem (contest target only) */
+  displayId?: string;
 }
 
 /** What a refused import shows: the (translated) message and, when the server gave one, its reason. */
@@ -31,16 +37,37 @@ export function importFailure(e: unknown): ImportFailure {
   return { message: e instanceof Error ? e.message : String(e), reason };
 }
 
-export function RemoteImportModal({ onImported }: { onImported: () => void }) {
+export function RemoteImportModal({
+  onImported,
+  target = { kind: 'bank' },
+  loadTakenDisplayIds,
+}: {
+  onImported: () => void;
+  /** where the problem goes besides the bank (default: the bank alone) */
+  target?: RemoteImportTarget;
+  /** a contest's display ids in use, to offer the next free one */
+  loadTakenDisplayIds?: () => Promise<string[]>;
+}) {
   const { t } = useT();
   const { message } = App.useApp();
   const [failure, setFailure] = useState<ImportFailure | null>(null);
+  const [form] = Form.useForm<RemoteImportValues>();
+  const inContest = target.kind === 'contest';
 
-  const onFinish = async ({ oj, problemId }: RemoteImportValues) => {
+  const onOpenChange = (open: boolean) => {
+    if (!open || !inContest || !loadTakenDisplayIds) return;
+    loadTakenDisplayIds()
+      .catch(() => [] as string[]) // the client showed why; the server still refuses a duplicate
+      .then((ids) => {
+        if (!form.getFieldValue('displayId')) form.setFieldValue('displayId', firstFreeDisplayId(ids, 'A'));
+      });
+  };
+
+  const onFinish = async ({ oj, problemId, displayId }: RemoteImportValues) => {
     setFailure(null);
     const id = problemId.trim();
     try {
-      await importRemoteProblem(oj, id);
+      await importRemoteProblem(oj, id, target, displayId?.trim());
     } catch (e) {
       const f = importFailure(e);
       setFailure(f);
@@ -54,14 +81,16 @@ export function RemoteImportModal({ onImported }: { onImported: () => void }) {
 
   return (
     <ModalForm<RemoteImportValues>
+      form={form}
       title={t('admin.remoteImport.title')}
       trigger={
         <Button icon={<CloudDownloadOutlined />} data-testid="remote-import-open">
           {t('admin.remoteImport.button')}
         </Button>
       }
-      initialValues={{ oj: REMOTE_OJS[0], problemId: '' }}
+      initialValues={{ oj: REMOTE_OJS[0], problemId: '', displayId: '' }}
       modalProps={{ destroyOnHidden: true, maskClosable: false, afterClose: () => setFailure(null) }}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
       width={480}
     >
@@ -79,6 +108,15 @@ export function RemoteImportModal({ onImported }: { onImported: () => void }) {
         rules={[{ required: true, whitespace: true, message: t('admin.remoteImport.problemIdRequired') }]}
         fieldProps={{ maxLength: 50, 'data-testid': 'remote-import-problem-id' } as object}
       />
+      {inContest && (
+        <ProFormText
+          name="displayId"
+          label={t('admin.contestProblem.displayId')}
+          rules={[{ required: true, whitespace: true, message: t('admin.contestProblem.displayIdRequired') }]}
+          fieldProps={{ maxLength: 100, 'data-testid': 'remote-import-display-id' } as object}
+        />
+      )}
+      {target.kind === 'training' && <Alert type="info" showIcon message={t('admin.remoteImport.trainingHint')} />}
       {failure && (
         <Alert
           type="error"

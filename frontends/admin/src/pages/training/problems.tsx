@@ -13,6 +13,7 @@ import { useT } from '../../i18n';
 import { useNestedHeader } from '../../components/nested-page';
 import { BankProblemSelect, BankSource } from '../../components/bank-problem-select';
 import { useScopedClient } from '../../scope';
+import { RemoteImportModal } from '../problems/RemoteImportModal';
 import {
   addTrainingProblem,
   addTrainingProblemFromGroup,
@@ -173,6 +174,8 @@ export function TrainingProblems({ tid }: { tid: number }) {
       toolBarRender={() => [
         <ProblemForm key="add" tid={tid} onSaved={reload} />,
         client.gid != null ? <ProblemForm key="addGroup" tid={tid} source="group" onSaved={reload} /> : null,
+        // a site training only: a group's problems come from its own bank
+        client.gid == null ? <RemoteImportModal key="remote" target={{ kind: 'training', tid }} onImported={reload} /> : null,
       ]}
     />
   );

@@ -40,7 +40,8 @@ export function SubmitResult({ watch, scores }: { watch: SubmissionWatch; scores
       />
       <Space style={{ marginTop: 12 }} wrap>
         <JudgeStatusTag status={submission.status} />
-        {!final && <Spin size="small" />}
+        {/* a verdict on its way, not a page loading (the browser suites tell the two apart by this class) */}
+        {!final && <Spin size="small" className="oj-awaiting-verdict" />}
         <QueuePlace {...submission} />
         {!final && progress && progress.total > 0 && (
           <Progress

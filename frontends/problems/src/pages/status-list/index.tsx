@@ -29,6 +29,8 @@ import {
 import { getSubmissionList } from '../../api/problems';
 import { LoginRequired } from '../../components/login-required';
 import { RejudgeButton } from '../../components/rejudge-button';
+import { isSubmittedFailed } from '../../components/remote-run';
+import { ResubmitButton } from '../../components/resubmit-button';
 import { useListQuery } from '../../components/use-list-query';
 
 const STATUS_FILTER = Object.keys(JUDGE_STATUS_NAMES)
@@ -38,7 +40,7 @@ const STATUS_FILTER = Object.keys(JUDGE_STATUS_NAMES)
 export function StatusListPage() {
   const intl = useIntl();
   const config = useWebsiteConfig();
-  const { isLoggedIn, isRoot, isAdmin } = useAuth();
+  const { isLoggedIn, isRoot, isAdmin, user } = useAuth();
   const { params, update } = useListQuery();
   const onlyMine = params.get('onlyMine') === 'true';
   const currentPage = Number(params.get('currentPage') || 1);
@@ -150,11 +152,15 @@ export function StatusListPage() {
           {
             title: <FormattedMessage id="problems.status.status" />,
             dataIndex: 'status',
-            // A waiting row tells its place and wait (refreshed with the list while rows are unfinished).
+            // A waiting row tells its place and wait (refreshed with the list while rows are unfinished); one's own
+            // Submitted Failed row (a remote site refused or was down) can be sent again from here, as HOJ's list does.
             render: (s: number, r) => (
               <Space size={4} wrap>
                 <JudgeStatusTag status={s} />
                 <QueuePlace {...r} />
+                {isSubmittedFailed(r) && !!user && (user.uid === r.uid || user.username === r.username) && (
+                  <ResubmitButton size="small" submitId={r.submitId} onDone={() => setRefresh((n) => n + 1)} />
+                )}
               </Space>
             ),
           },

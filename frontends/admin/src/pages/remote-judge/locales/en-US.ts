@@ -49,6 +49,7 @@ const messages: Record<string, string> = {
   'admin.remoteImport.problemId': 'Problem ID on the site',
   'admin.remoteImport.problemIdHint': 'As the site writes it, e.g. 1000, 1000A or abc110_a.',
   'admin.remoteImport.problemIdRequired': 'Please enter the problem ID.',
+  'admin.remoteImport.trainingHint': 'The problem is listed in the training under its own id (for example HDU-1000).',
   'admin.remoteImport.success': 'Imported {oj}-{problemId}',
   'admin.remoteImport.reason': 'Reason: {reason}',
 };

@@ -48,6 +48,7 @@ const messages: Record<string, string> = {
   'admin.remoteImport.problemId': '该网站的题号',
   'admin.remoteImport.problemIdHint': '按该网站的写法，如 1000、1000A、abc110_a。',
   'admin.remoteImport.problemIdRequired': '请输入题号。',
+  'admin.remoteImport.trainingHint': '题目在训练中以其自身编号列出（例如 HDU-1000）。',
   'admin.remoteImport.success': '已导入 {oj}-{problemId}',
   'admin.remoteImport.reason': '原因：{reason}',
 };
