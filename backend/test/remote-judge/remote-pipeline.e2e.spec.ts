@@ -2,7 +2,8 @@
  * The remote judge pipeline on real PostgreSQL, Redis and Bull (issue 34), against the HDU replay server: an admin
  * imports a problem, users submit through the real routes, the backend forwards each submission through a leased
  * account and follows the run to its verdict. Also: an account that cannot log in (Submitted Failed with the text,
- * then a resubmit after the admin fixes it), a busy account (the submission waits for the lease), a job run again
+ * then a resubmit after the admin fixes it), a busy account (the submission waits for the lease, and another site's
+ * submissions pass it through their own queue, against the POJ replay), a job run again
  * after the run id was stored (it polls, never submits twice), a site switched off, and the import's refusals.
  */
 import { JUDGING_ERR, JudgeStatus, Role } from '@oj/contracts';
@@ -17,9 +18,12 @@ import { createTraining } from '../training-fixtures';
 import { bootAppOn, createTestApp, TestApp, TestUser } from '../utils/test-app';
 import { eventually } from '../utils/eventually';
 import { HduReplay } from './replay/hdu-replay';
+import { PojReplay } from './replay/poj-replay';
 
 describe('remote judge pipeline (HDU replay)', () => {
   const hdu = new HduReplay();
+  // a second site, to show that one site's waiting submissions do not hold back another's
+  const poj = new PojReplay();
   let t: TestApp;
   let user: TestUser;
   let accountId: number;
@@ -64,7 +68,11 @@ describe('remote judge pipeline (HDU replay)', () => {
 
   beforeAll(async () => {
     await hdu.start();
-    t = await createTestApp({ env: { REMOTE_JUDGE_URLS: JSON.stringify({ HDU: hdu.url }) } });
+    await poj.start();
+    // one job at a time per site: a site's queue is the only place its submissions can wait
+    t = await createTestApp({
+      env: { REMOTE_JUDGE_URLS: JSON.stringify({ HDU: hdu.url, POJ: poj.url }), REMOTE_JUDGE_CONCURRENCY: '1' },
+    });
     user = await t.createUser('rj_user', Role.User);
     // the user submits several times in a row: no wait between practice submissions
     await admin('put', 'switch/update').send({ defaultSubmitInterval: 0 }).expect(200);
@@ -76,6 +84,7 @@ describe('remote judge pipeline (HDU replay)', () => {
   afterAll(async () => {
     await t?.close();
     await hdu.stop();
+    await poj.stop();
   });
 
   it('imports a problem by key and id, once, with the site statement, limits and samples and no test data', async () => {
@@ -195,6 +204,37 @@ describe('remote judge pipeline (HDU replay)', () => {
     }
     expect((await final(submitId)).status).toBe(JudgeStatus.Accepted);
     expect(hdu.runs.length).toBe(before + 1);
+  });
+
+  it("a site's submissions waiting for its busy account do not hold back another site's", async () => {
+    expect(
+      (await admin('post', 'remote-judge/account').send({ oj: 'POJ', username: 'hojbot', password: 'right-password' })).body.status,
+    ).toBe(200);
+    expect((await admin('get', 'problem/import-remote-oj-problem?name=POJ&problemId=1000')).body.status).toBe(200);
+    const leases = t.get<RemoteAccountLeases>(RemoteAccountLeases);
+    const held = await leases.tryAcquire([accountId], 'the-test');
+    expect(held).not.toBeNull();
+    const before = hdu.runs.length;
+    let waiting: number[] = [];
+    try {
+      // HDU's only account is held: its submissions wait, filling HDU's one slot and its queue
+      waiting = [(await submit('int main(){}')).submitId, (await submit('int main(){return 0;}')).submitId];
+      const res = await request(t.url)
+        .post('/api/submit-problem-judge')
+        .set('Authorization', user.token)
+        .send({ pid: 'POJ-1000', language: 'G++', code: 'int main(){}' });
+      expect(res.body.status).toBe(200);
+      // POJ's submission goes through its own queue meanwhile (behind HDU's, it would wait minutes for the lease)
+      const pojRun = await final(res.body.data.submitId);
+      expect(pojRun).toMatchObject({ status: JudgeStatus.Accepted, counted: true });
+      expect(poj.runs).toHaveLength(1);
+      for (const id of waiting) expect((await row(id)).status).toBe(JudgeStatus.Submitting);
+      expect(hdu.runs.length).toBe(before);
+    } finally {
+      await held!.release();
+    }
+    for (const id of waiting) expect((await final(id)).status).toBe(JudgeStatus.Accepted);
+    expect(hdu.runs.length).toBe(before + 2);
   });
 
   it('polls a stored run when its job runs again (a restart), never submitting twice', async () => {

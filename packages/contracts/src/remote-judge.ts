@@ -3,8 +3,12 @@
  * backend, through their own queue, and never take a judge sandbox's slot.
  */
 
-/** The Bull queue of remote submissions (under the installation's prefix, as the judge queue). */
+/**
+ * The Bull queues of remote submissions, one per site (under the installation's prefix, as the judge queue): a burst
+ * on one site, waiting for its few accounts, never holds back another site's submissions.
+ */
 export const REMOTE_JUDGE_QUEUE = 'remote-judge';
+export const remoteJudgeQueueName = (oj: string): string => `${REMOTE_JUDGE_QUEUE}-${oj}`;
 
 /** One remote submission to forward, or to poll again when its run id is already stored. */
 export interface RemoteJudgeJobData {

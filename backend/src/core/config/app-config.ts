@@ -145,7 +145,7 @@ export interface AppConfig {
    * instead of its own address (a mirror a school's network allows; the tests' replay servers). Issue 34.
    */
   remoteJudgeUrls: Record<string, string>;
-  /** REMOTE_JUDGE_CONCURRENCY: remote submissions one backend forwards or polls at once (default 16). */
+  /** REMOTE_JUDGE_CONCURRENCY: remote submissions of one site one backend forwards or polls at once (default 8). */
   remoteJudgeConcurrency: number;
 }
 
@@ -312,7 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, installationId 
     demo: bool(env.DEMO, false),
     remotes: parseRemotes(env.REMOTES_JSON, env.REMOTES_FILE),
     remoteJudgeUrls: parseRemoteJudgeUrls(env.REMOTE_JUDGE_URLS),
-    remoteJudgeConcurrency: int(env.REMOTE_JUDGE_CONCURRENCY, 16, 'REMOTE_JUDGE_CONCURRENCY'),
+    remoteJudgeConcurrency: int(env.REMOTE_JUDGE_CONCURRENCY, 8, 'REMOTE_JUDGE_CONCURRENCY'),
     otherContestSources: list(env.OTHER_CONTESTS ?? (nodeEnv === 'test' || bool(env.CI, false) ? 'none' : 'codeforces')).filter(
       (s) => s !== 'none',
     ),

@@ -32,7 +32,7 @@ export class RejudgeService implements OnModuleInit {
     const problem = await this.problems.findById(reset.pid);
     // A remote problem's submission keeps its run id: its new job only reads the site's verdict again (issue 34).
     if (problem.isRemote) {
-      await this.remoteQueue.enqueue({ submitId, version: reset.version });
+      await this.remoteQueue.enqueue({ submitId, version: reset.version }, problem.remoteOj);
       return { submitId, status: JudgeStatus.Pending };
     }
     // The finished job holds the id; it goes first. If this fails, the sweeper enqueues later.

@@ -113,7 +113,7 @@ export class SubmissionWriter {
    */
   async enqueueOrMarkFailed(sub: Submission, problem: Problem, priority?: number): Promise<void> {
     try {
-      if (problem.isRemote) await this.remoteQueue.enqueue(sub);
+      if (problem.isRemote) await this.remoteQueue.enqueue(sub, problem.remoteOj);
       else await this.queue.enqueueJudge(sub, problem, priority);
     } catch (e) {
       this.logger.error(`enqueue of submission ${sub.submitId} failed: ${(e as Error).message}`);
