@@ -21,7 +21,7 @@ import {
   uiLogin,
   UI_WAIT_MS,
 } from './harness';
-import { PageTracker, adminLogin, storedZip } from './helpers';
+import { PageTracker, adminLogin, createUpcomingContest, storedZip } from './helpers';
 
 const PROBLEM_ID = 'ADM1001';
 const TITLE = 'Admin made A+B';
@@ -370,26 +370,7 @@ describe('the admin area', () => {
       root,
     );
     const pidOf = (problemId: string) => bank.records.find((p) => p.problemId === problemId)!.id;
-    const now = Date.now();
-    const cid = (
-      await apiCall<{ id: number }>(
-        platform,
-        'POST',
-        '/api/admin/contest',
-        {
-          title: 'Bulk add round',
-          description: 'bulk',
-          type: ContestType.ACM,
-          auth: 0,
-          startTime: new Date(now + 3600_000).toISOString(),
-          endTime: new Date(now + 7200_000).toISOString(),
-          sealRank: false,
-          openPrint: false,
-          starAccount: [],
-        },
-        root,
-      )
-    ).id;
+    const cid = await createUpcomingContest(platform, root, 'Bulk add round');
     await apiCall(platform, 'POST', '/api/admin/contest/add-problem-from-public', { cid, pid: pidOf('BLK1'), displayId: 'A' }, root);
 
     const t = await newPage();
@@ -434,6 +415,7 @@ describe('the admin area', () => {
     await modal.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
 
     // An exam: three at once, P1..P3, the score given to each.
+    const now = Date.now();
     const eid = (
       await apiCall<{ id: number }>(
         platform,

@@ -1,7 +1,8 @@
 /** Helpers the browser suites share on top of harness.ts: the A+B solution, page tracking, admin login, test-data zips. */
 import type { Browser, Page } from 'playwright-core';
 import { crc32 } from 'zlib';
-import { Platform, ROOT_PASSWORD, TrackedPage, openPage, stopPlatform, UI_WAIT_MS } from './harness';
+import { ContestType } from '@oj/contracts';
+import { Platform, ROOT_PASSWORD, TrackedPage, apiCall, openPage, stopPlatform, UI_WAIT_MS } from './harness';
 
 /** A correct C++ A+B; typed without indentation: the editor indents as the user types, like it would for a person. */
 export const APLUSB_CPP = `#include <iostream>
@@ -38,6 +39,32 @@ export async function adminLogin(page: Page): Promise<void> {
   await page.locator('#admin-login-password').fill(ROOT_PASSWORD);
   await page.locator('#admin-login-submit').click();
   await page.waitForURL('**/admin/dashboard', { timeout: UI_WAIT_MS });
+}
+
+/**
+ * Creates a public ACM contest through the admin API, starting in an hour and lasting an hour (a screen under test
+ * adds its problems); answers its id.
+ */
+export async function createUpcomingContest(platform: Platform, token: string, title: string): Promise<number> {
+  const now = Date.now();
+  const created = await apiCall<{ id: number }>(
+    platform,
+    'POST',
+    '/api/admin/contest',
+    {
+      title,
+      description: title,
+      type: ContestType.ACM,
+      auth: 0,
+      startTime: new Date(now + 3600_000).toISOString(),
+      endTime: new Date(now + 7200_000).toISOString(),
+      sealRank: false,
+      openPrint: false,
+      starAccount: [],
+    },
+    token,
+  );
+  return created.id;
 }
 
 /** A zip with stored (uncompressed) entries: enough for test data, no library needed. */

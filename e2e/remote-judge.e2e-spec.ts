@@ -9,7 +9,7 @@
  * once root fixed the password, brings Accepted (the status list offers it in the owner's row too).
  */
 import type { Browser } from 'playwright-core';
-import { AdminContestProblemList, ContestType } from '@oj/contracts';
+import { AdminContestProblemList } from '@oj/contracts';
 import { eventually } from '../backend/test/utils/eventually';
 import { HduReplay } from '../backend/test/remote-judge/replay/hdu-replay';
 import {
@@ -26,7 +26,7 @@ import {
   updateSwitches,
   UI_WAIT_MS,
 } from './harness';
-import { APLUSB_CPP, PageTracker, adminLogin } from './helpers';
+import { APLUSB_CPP, PageTracker, adminLogin, createUpcomingContest } from './helpers';
 
 const USER = { username: 'rjuser1', password: 'rjuser-pass1' };
 
@@ -110,24 +110,7 @@ describe('remote judge (HDU replay)', () => {
 
   it('root imports HDU-2050 into a contest from its problem screen, and the editor of a remote problem says why it has no test data', async () => {
     const root = await rootToken(platform);
-    const now = Date.now();
-    const { id: cid } = await apiCall<{ id: number }>(
-      platform,
-      'POST',
-      '/api/admin/contest',
-      {
-        title: 'Remote round',
-        description: 'remote',
-        type: ContestType.ACM,
-        auth: 0,
-        startTime: new Date(now + 3600_000).toISOString(),
-        endTime: new Date(now + 7200_000).toISOString(),
-        sealRank: false,
-        openPrint: false,
-        starAccount: [],
-      },
-      root,
-    );
+    const cid = await createUpcomingContest(platform, root, 'Remote round');
     const t = await newPage();
     const { page } = t;
     await adminLogin(page);
