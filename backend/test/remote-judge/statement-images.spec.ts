@@ -1,9 +1,14 @@
 /**
  * The pictures of an imported statement (issue 34): every http(s) picture, as HTML or Markdown, is found once and
  * replaced where it is a picture by the address it was stored under; links to the same address, pictures that could
- * not be stored and pictures past the limit keep the site's address.
+ * not be stored and pictures past the limit keep the site's address; only pictures the site serves itself are fetched.
  */
-import { copyStatementImages, STATEMENT_IMAGES_MAX, statementImageUrls } from '../../src/modules/remote-judge/admin/statement-images';
+import {
+  copyStatementImages,
+  servedBySite,
+  STATEMENT_IMAGES_MAX,
+  statementImageUrls,
+} from '../../src/modules/remote-judge/admin/statement-images';
 
 const statement = (description: string, more: Partial<Record<'input' | 'output' | 'hint', string>> = {}) => ({
   description,
@@ -53,5 +58,22 @@ describe('statement pictures', () => {
     expect(calls).toBe(STATEMENT_IMAGES_MAX);
     expect(copied).toBe(STATEMENT_IMAGES_MAX);
     expect(kept).toHaveLength(2);
+  });
+
+  it('fetches only pictures the site serves: its host or its domain, never another host or the local network', () => {
+    expect(servedBySite('https://espresso.codeforces.com/a.png', 'https://codeforces.com')).toBe(true);
+    expect(servedBySite('https://codeforces.com/a.png', 'https://codeforces.com')).toBe(true);
+    expect(servedBySite('https://img.atcoder.jp/abc110/a.png', 'https://atcoder.jp')).toBe(true);
+    expect(servedBySite('http://acm.hdu.edu.cn/data/images/1.jpg', 'https://acm.hdu.edu.cn')).toBe(true);
+    expect(servedBySite('http://127.0.0.1:4000/x.jpg', 'http://127.0.0.1:4000')).toBe(true);
+    expect(servedBySite('https://i.imgur.com/a.png', 'https://codeforces.com')).toBe(false);
+    expect(servedBySite('http://169.254.169.254/latest/meta-data', 'https://codeforces.com')).toBe(false);
+    expect(servedBySite('http://127.0.0.1:6379/', 'https://codeforces.com')).toBe(false);
+    expect(servedBySite('http://10.0.0.5/x.jpg', 'http://10.0.0.1')).toBe(false);
+    expect(servedBySite('https://evilcodeforces.com/a.png', 'https://codeforces.com')).toBe(false);
+    // a country's second level is not the site's domain: hdu.edu.cn is, edu.cn is not
+    expect(servedBySite('http://img.hdu.edu.cn/a.png', 'https://acm.hdu.edu.cn')).toBe(true);
+    expect(servedBySite('http://www.example.edu.cn/a.png', 'https://acm.hdu.edu.cn')).toBe(false);
+    expect(servedBySite('not a url', 'https://codeforces.com')).toBe(false);
   });
 });

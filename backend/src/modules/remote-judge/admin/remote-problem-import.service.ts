@@ -11,7 +11,7 @@ import { UploadService } from '../../upload/upload.service';
 import { RemoteHttp, RemoteHttpFailure } from '../http/remote-http';
 import { RemoteSites } from '../remote-sites.service';
 import { RemoteJudgeError } from '../sites/site-adapter';
-import { copyStatementImages } from './statement-images';
+import { copyStatementImages, servedBySite } from './statement-images';
 
 /**
  * GET /api/admin/problem/import-remote-oj-problem (issue 34): reads a problem page of a remote judge and stores it
@@ -67,7 +67,9 @@ export class RemoteProblemImportService {
       this.logger.warn(`import of ${oj}-${id} failed: ${reason}`);
       throw Object.assign(new BadRequestError(JUDGING_ERR.remoteImportFailed), { data: reason });
     }
-    const images = await copyStatementImages(fetched, (url) => this.copyImage(http, url, user));
+    const images = await copyStatementImages(fetched, async (url) =>
+      servedBySite(url, http.baseUrl) ? this.copyImage(http, url, user) : null,
+    );
     if (images.kept.length) this.logger.warn(`import of ${oj}-${id}: pictures kept at the site: ${images.kept.join(' ')}`);
     fetched = images.problem;
     // The site's own display id wins over ours (a site may normalise the case: `cf 1000a` is `CF-1000A`).

@@ -9,7 +9,7 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { Alert, App, Button, Form } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { REMOTE_OJS } from '@oj/contracts';
 import { ApiError } from '@oj/kit';
 import { importRemoteProblem, RemoteImportTarget } from '../remote-judge/api';
@@ -53,13 +53,16 @@ export function RemoteImportModal({
   const [failure, setFailure] = useState<ImportFailure | null>(null);
   const [form] = Form.useForm<RemoteImportValues>();
   const inContest = target.kind === 'contest';
+  const offered = useRef<string>('');
 
   const onOpenChange = (open: boolean) => {
     if (!open || !inContest || !loadTakenDisplayIds) return;
     loadTakenDisplayIds()
       .catch(() => [] as string[]) // the client showed why; the server still refuses a duplicate
       .then((ids) => {
-        if (!form.getFieldValue('displayId')) form.setFieldValue('displayId', firstFreeDisplayId(ids, 'A'));
+        // on every opening (the id offered last time may be taken now), unless the admin typed one meanwhile
+        const typed = form.getFieldValue('displayId') as string | undefined;
+        if (!typed || typed === offered.current) form.setFieldValue('displayId', (offered.current = firstFreeDisplayId(ids, 'A')));
       });
   };
 
