@@ -6,29 +6,17 @@
  * load (default 300; the issue's figure is 500).
  */
 import { isFinalJudgeStatus, JudgeStatus } from '@oj/contracts';
-import { ChildProcess, execFileSync, spawn } from 'child_process';
-import { existsSync } from 'fs';
-import { connect, createServer } from 'net';
-import * as path from 'path';
+import { ChildProcess, spawn } from 'child_process';
+import { connect } from 'net';
 import { Client } from 'pg';
 import request from 'supertest';
 import { aPlusBCases, CODE, hojZip, importHoj, pidOf, setSubmitInterval, startChildWorker } from './fixtures/pipeline-helpers';
+import { ensureBackendBuilt, freePort, startBackendProcess } from './utils/child-backend';
 import { createTestApp, TestApp, TestUser } from './utils/test-app';
 
 jest.setTimeout(600_000);
 
 const TOTAL = Number(process.env.CRASH_SUBMISSIONS) || 300;
-const ROOT = path.resolve(__dirname, '../..');
-const MAIN = path.join(ROOT, 'backend/dist/main.js');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 /** A private redis-server without persistence, so that a restart loses every key (the worst case). */
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
@@ -67,41 +55,10 @@ describe.each<[string, Disaster]>([
   let db: Client;
   const query = async <T>(sql: string, params: unknown[]): Promise<T[]> => (await db.query(sql, params)).rows as T[];
 
-  const startBackend = async (port: number): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, [MAIN], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: t.config.paths.dataDir,
-        FRONTENDS_DIR: t.config.paths.frontendsDir,
-        DATABASE_URL: t.config.database.url,
-        DB_POOL_SIZE: '6',
-        REDIS_URL: t.config.redis.url,
-        REDIS_PREFIX: t.config.redis.keyPrefix,
-        BULL_PREFIX: t.config.bull.prefix,
-        JWT_SECRET: t.config.jwt.secret,
-        JUDGE_TOKEN: t.config.judge.token,
-        DISABLE_RATE_LIMIT: '1',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    const end = Date.now() + 60_000;
-    for (;;) {
-      const ok = await request(`http://127.0.0.1:${port}`)
-        .get('/api/get-website-config')
-        .then((r) => r.status === 200)
-        .catch(() => false);
-      if (ok) return child;
-      if (child.exitCode !== null || Date.now() > end) throw new Error(`backend did not start (exit ${child.exitCode})`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
+  const startBackend = (port: number): Promise<ChildProcess> => startBackendProcess(t, port);
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) execFileSync('npx', ['tsc', '-p', 'backend/tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+    ensureBackendBuilt();
     if (disaster === 'redis') {
       redisPort = await freePort();
       redis = await startRedis(redisPort);

@@ -170,21 +170,6 @@ async function makeTemplate(): Promise<string> {
   }
 }
 
-/**
- * Another backend on an existing test app's database, Redis and queues (its config): what a restarted process or a
- * second replica is. The caller closes it (before the test app's own close drops the database).
- */
-export async function bootAppOn(config: AppConfig): Promise<{ app: INestApplication; url: string }> {
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
-    .overrideProvider(APP_CONFIG)
-    .useValue(config)
-    .compile();
-  const app = moduleRef.createNestApplication(new EnvelopeExpressAdapter(), { bufferLogs: true });
-  configureApp(app);
-  await app.listen(0, '127.0.0.1');
-  return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}` };
-}
-
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = `oj_test_${id}`;

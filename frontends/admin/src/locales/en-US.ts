@@ -261,8 +261,9 @@ const messages: Record<string, string> = {
   'admin.problemEdit.loadFailed': 'The problem could not be loaded.',
   'admin.problemEdit.memoryLimit': 'Memory limit (MB)',
   'admin.problemEdit.remoteSite': 'the remote judge',
-  'admin.problemEdit.remoteLanguages': 'Imported from {oj}: users choose among {oj}\'s own languages, and templates do not apply.',
-  'admin.problemEdit.remoteTestcase': 'Imported from {oj}: submissions are judged on {oj} with its own test data, so this problem has none here and none can be uploaded.',
+  'admin.problemEdit.remoteLanguages': "Imported from {oj}: users choose among {oj}'s own languages, and templates do not apply.",
+  'admin.problemEdit.remoteTestcase':
+    'Imported from {oj}: submissions are judged on {oj} with its own test data, so this problem has none here and none can be uploaded.',
   'admin.problemEdit.noLanguages': 'No judge server is connected, so no language can be chosen yet.',
   'admin.problemEdit.noCases': 'No test cases yet',
   'admin.problemEdit.openCaseResult': 'Publish test point results',

@@ -56,15 +56,7 @@ type EditorValues = ProblemFormValues & Partial<ContestLinkValues>;
  * problem page will show it (the same editor and renderer as the discussion editor's, `breaks` off like the
  * statement page). Its text area is `#problem-<name>`, which the label points to.
  */
-function StatementField({
-  name,
-  label,
-  minRows,
-}: {
-  name: 'description' | 'input' | 'output' | 'hint';
-  label: string;
-  minRows: number;
-}) {
+function StatementField({ name, label, minRows }: { name: 'description' | 'input' | 'output' | 'hint'; label: string; minRows: number }) {
   const id = `problem-${name}`;
   return (
     <ProForm.Item name={name} label={label} htmlFor={id}>
