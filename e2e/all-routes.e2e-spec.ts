@@ -511,8 +511,9 @@ async function settle(w: Walker): Promise<void> {
     const { state, blank } = await page.evaluate(() => {
       // aria-busy: the shell's own loading box (its antd parts' chunk is on its way; no antd spinner exists yet)
       // a verdict still on its way (no judge runs in this suite) is the page's state, not its loading
+      // (frontends/problems/src/components/awaiting-verdict.tsx)
       const busy = !!document.querySelector(
-        '.ant-spin-spinning:not(.oj-awaiting-verdict), .ant-skeleton-active, #nprogress .bar, [aria-busy="true"]',
+        '.ant-spin-spinning:not(.oj-awaiting-verdict), .ant-skeleton-active, #nprogress .bar, [aria-busy="true"]:not(.oj-awaiting-verdict)',
       );
       const main = document.querySelector('main, .ant-pro-layout-content, .ant-layout-content') as HTMLElement | null;
       return { state: `${busy}|${document.body.innerText.length}|${location.pathname}`, blank: !main?.innerText.trim() };

@@ -13,11 +13,11 @@ const SLOW_SUITES = [
   'backend/test/crash-safety.e2e.spec.ts', // 168
   'judge-sandbox/test/all-languages.spec.ts', // 129
   'backend/test/pipeline-scale.e2e.spec.ts', // 118
-  'backend/test/remote-judge/remote-crash.e2e.spec.ts', // 116 (2026-11-29): mostly waiting for Bull's stalled-job check
   'frontends/admin/test/group-apply.spec.tsx', // 66
   'backend/test/first-start.e2e.spec.ts', // 45 (2026-11-28, load 4): npm start twice, the demo made and judged
   'frontends/admin/test/contest-problem-editor.spec.tsx', // 40
   'frontends/admin/test/group-scope.spec.tsx', // 38
+  'backend/test/remote-judge/remote-crash.e2e.spec.ts', // 36 (2026-11-29): two backend processes, a kill, a takeover
   'backend/test/demo-content.e2e.spec.ts', // 31
   'judge-sandbox/test/languages.spec.ts', // 30
 ];

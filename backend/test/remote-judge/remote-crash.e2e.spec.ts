@@ -64,7 +64,7 @@ describe('remote judge: the backend killed with SIGKILL while it polls a run', (
 
   it('another backend follows the stored run to its verdict: judged once, submitted to the site once', async () => {
     // the site keeps the run judging for several reads, so the kill lands while the backend polls it
-    hdu.judgingSteps = Array.from({ length: 8 }, () => 'Running');
+    hdu.judgingSteps = Array.from({ length: 6 }, () => 'Running');
     let port = await freePort();
     backend = await startBackendProcess(t, port, env);
     const res = await request(`http://127.0.0.1:${port}`)
@@ -83,7 +83,7 @@ describe('remote judge: the backend killed with SIGKILL while it polls a run', (
     });
     port = await freePort();
     backend = await startBackendProcess(t, port, env);
-    // Bull hands the dead process's job to the new one when its lock runs out (its stalled-job check)
+    // Bull hands the dead process's job to the new one when its lock runs out (its stalled-job check, about 20 s)
     const judged = await eventually('the new backend writes the verdict', async () => (await row(submitId)).counted && row(submitId), {
       timeoutMs: 180_000,
     });

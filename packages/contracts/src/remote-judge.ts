@@ -37,6 +37,13 @@ export const REMOTE_JUDGE_TIMINGS = {
   attempts: 5,
   /** Every remote call's own limit. */
   requestTimeoutMs: 30_000,
+  /**
+   * Bull's lock on a running remote job, renewed at half of it, and how often a backend looks for jobs whose lock ran
+   * out: a backend that dies mid-poll has its runs followed by another within about 20 s (Bull's defaults, 30 s and
+   * 30 s, took up to a minute). A remote job only waits on HTTP, so 7.5 s without renewing means a dead process.
+   */
+  jobLockMs: 15_000,
+  stalledCheckMs: 5_000,
 } as const;
 
 /** Where a remote account stands (Admin → Remote judge). */

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
-import { JUDGE_QUEUE, REMOTE_OJS, remoteJudgeQueueName } from '@oj/contracts';
+import { JUDGE_QUEUE, REMOTE_JUDGE_TIMINGS, REMOTE_OJS, remoteJudgeQueueName } from '@oj/contracts';
 import { JudgeQueueService } from './judge-queue.service';
 import { JudgeQueueWaitService } from './judge-queue-wait.service';
 import { JudgeServerRegistry } from './judge-server-registry.service';
@@ -12,7 +12,15 @@ import { RemoteLanguageCatalog } from './remote-language-catalog.service';
  * the problem, submission, judge and remote-judge modules.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: JUDGE_QUEUE }, ...REMOTE_OJS.map((oj) => ({ name: remoteJudgeQueueName(oj) })))],
+  imports: [
+    BullModule.registerQueue(
+      { name: JUDGE_QUEUE },
+      ...REMOTE_OJS.map((oj) => ({
+        name: remoteJudgeQueueName(oj),
+        settings: { lockDuration: REMOTE_JUDGE_TIMINGS.jobLockMs, stalledInterval: REMOTE_JUDGE_TIMINGS.stalledCheckMs },
+      })),
+    ),
+  ],
   providers: [
     JudgeQueueService,
     JudgeQueueWaitService,

@@ -6,10 +6,11 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Space, Typography } from 'antd';
 import { JudgeStatus, ProblemDetail, SubmissionInfo, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, LocaleProvider, formatMemoryKb, formatTimeMs } from '@oj/kit';
 import { problemsMessages } from '../locales';
+import { AwaitingVerdict } from '../components/awaiting-verdict';
 import { CodeEditor } from '../editor/code-editor';
 import { useSubmissionWatch } from '../pages/problem-detail/use-submission-watch';
 import { EditorToolbar, StatementBeside, useCodeEditorState, useSubmitFlow } from '../pages/problem-detail/code-workspace';
@@ -114,7 +115,7 @@ function VerdictLine({
   return (
     <Space wrap>
       <JudgeStatusTag status={submission.status} />
-      {!final && <Spin size="small" />}
+      {!final && <AwaitingVerdict />}
       {final && scored && submission.score != null && (
         <Typography.Text strong data-testid="submit-score" data-score={submission.score}>
           <FormattedMessage id="problems.result.points" values={{ score: submission.score }} />

@@ -1,8 +1,9 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Alert, Card, Progress, Space, Spin, Steps, Typography } from 'antd';
+import { Alert, Card, Progress, Space, Steps, Typography } from 'antd';
 import { JudgeStatus, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, QueuePlace, formatMemoryKb, formatTimeMs } from '@oj/kit';
+import { AwaitingVerdict } from '../../components/awaiting-verdict';
 import { CaseTable, casesScored, SubtaskTable } from '../../components/case-table';
 import { SubmissionWatch } from './use-submission-watch';
 
@@ -40,8 +41,7 @@ export function SubmitResult({ watch, scores }: { watch: SubmissionWatch; scores
       />
       <Space style={{ marginTop: 12 }} wrap>
         <JudgeStatusTag status={submission.status} />
-        {/* a verdict on its way, not a page loading (the browser suites tell the two apart by this class) */}
-        {!final && <Spin size="small" className="oj-awaiting-verdict" />}
+        {!final && <AwaitingVerdict />}
         <QueuePlace {...submission} />
         {!final && progress && progress.total > 0 && (
           <Progress
