@@ -196,7 +196,13 @@ describe('4. notices: push now', () => {
     await a.page.goto('/admin/notice');
     await a.page.getByTestId(`notice-state-${notice.id}`).getByText('待推送（每小时）').waitFor({ timeout: UI_WAIT_MS });
     await a.page.getByTestId(`notice-push-${notice.id}`).click();
+    // The push's own answer first: a failure then says whether the push was refused (or never sent) or the list did
+    // not follow (a clean-clone CI run once waited 60 s for the list's "已推送" under full load; not reproduced alone).
+    const pushed = a.page.waitForResponse((r) => r.url().includes('/api/admin/msg/notice/push') && r.request().method() === 'POST', {
+      timeout: UI_WAIT_MS,
+    });
     await a.page.locator('.ant-popconfirm .ant-btn-primary').click();
+    expect(((await (await pushed).json()) as { status: number }).status).toBe(200);
     await a.page.getByTestId(`notice-state-${notice.id}`).getByText('已推送').waitFor({ timeout: UI_WAIT_MS });
     expect(await a.page.getByTestId(`notice-push-${notice.id}`).count()).toBe(0);
     expect(await sysUnread()).toBe(1);
