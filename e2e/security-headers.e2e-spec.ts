@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy of the web app's pages (issue 31): the problem page's editor (monaco and its web
  * workers, from the problems remote) and the admin app (another remote, antd's run-time styles) load and work with
- * no violation reported by the browser, and the pages refuse to be framed.
+ * no violation reported by the browser, and the pages refuse to be framed. antd's styles come from the build's static
+ * sheet (issue 37).
  */
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -78,6 +79,37 @@ it('loads the admin app (a remote, antd styles) with no violation', async () => 
   await t.page.getByText('CSP1').first().waitFor({ timeout: UI_WAIT_MS });
   expect(await violations(t.page)).toEqual([]);
   expect(t.errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+});
+
+it("takes antd's component styles from the build's static sheet: the page writes none of its own", async () => {
+  const t = await pages.open(browser, platform);
+  await trackViolations(t);
+  await t.page.goto('/problem');
+  await t.page.getByTestId('problem-list').waitFor({ timeout: UI_WAIT_MS });
+  await t.page.locator('.ant-table-thead th').first().waitFor({ timeout: UI_WAIT_MS });
+  const styles = await t.page.evaluate(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[data-oj-antd-static]');
+    const th = document.querySelector('.ant-table-thead th');
+    return {
+      sheetRules: link?.sheet?.cssRules.length ?? 0,
+      // before the app's own style sheets (the libraries' run-time styles, data-rc-order, go to the top of <head> too)
+      sheetBeforeAppStyles:
+        !!link &&
+        [...document.querySelectorAll('style:not([data-rc-order])')].every(
+          (e) => !!(link.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING),
+        ),
+      // antd writes a component's CSS into a <style data-css-hash> when it does not find it in the sheet's map
+      writtenTableStyles: [...document.querySelectorAll('style[data-css-hash]')].filter((e) => /\.ant-table\b/.test(e.textContent ?? ''))
+        .length,
+      headerBackground: th ? getComputedStyle(th).backgroundColor : '',
+    };
+  });
+  expect(styles.sheetRules).toBeGreaterThan(1000);
+  expect(styles.sheetBeforeAppStyles).toBe(true);
+  expect(styles.writtenTableStyles).toBe(0);
+  // antd's table header colour (colorFillAlter on white), from the sheet
+  expect(styles.headerBackground).toBe('rgb(250, 250, 250)');
+  expect(await violations(t.page)).toEqual([]);
 });
 
 it('refuses to be shown in another page’s frame', async () => {

@@ -48,6 +48,14 @@ function builtRemotes() {
     .sort();
 }
 
+/**
+ * name → the remotes it loads at run time (its `remotes` option), for the shell: when it starts a remote it starts
+ * their remoteEntry.js too, instead of letting the remote's container ask for them one round later (issue 37).
+ */
+function remoteUses() {
+  return Object.fromEntries(builtRemotes().map((name) => [name, require(path.join(__dirname, name, 'webpack.config.js')).ojRemotes || []]));
+}
+
 function sharedConfig(dir, extraShared) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const deps = { ...(pkg.peerDependencies || {}), ...(pkg.dependencies || {}) };
@@ -84,12 +92,28 @@ function runtimeRemote(name) {
     if (window[${key}]) return resolve(window[${key}]);
     var urls = window.__OJ_REMOTE_URLS__ || {};
     var url = urls[${key}] || ${fallback};
+    var loaded = function () {
+      window[${key}] ? resolve(window[${key}]) : reject(new Error('remote ' + ${key} + ' has no container'));
+    };
+    // the shell may have started this script already (remotes.ts startRemotesItUses): wait for that one, do not load it twice
+    var pending = Array.prototype.find.call(document.querySelectorAll('script[data-remote]'), function (s) {
+      return s.dataset.remote === url;
+    });
+    if (pending && pending.dataset.loaded) return loaded();
+    if (pending) {
+      pending.addEventListener('load', loaded);
+      pending.addEventListener('error', function () {
+        reject(new Error('cannot load ' + url));
+      });
+      return;
+    }
     var script = document.createElement('script');
     script.src = url;
     script.async = true;
     script.dataset.remote = url;
     script.onload = function () {
-      window[${key}] ? resolve(window[${key}]) : reject(new Error('remote ' + ${key} + ' has no container'));
+      script.dataset.loaded = 'true';
+      loaded();
     };
     script.onerror = function () {
       script.remove();
@@ -118,7 +142,8 @@ function createConfig(o) {
   // Where the bundled build is served; the remote's own chunks use 'auto' (beside its remoteEntry.js).
   const publicPath = host ? '/' : `/remotes/${name}/`;
 
-  return (_env, argv = {}) => {
+  const remoteNames = Array.isArray(remotes) ? remotes : Object.keys(remotes);
+  const makeConfig = (_env, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
     const plugins = [
       new webpack.container.ModuleFederationPlugin({
@@ -126,11 +151,12 @@ function createConfig(o) {
         filename: 'remoteEntry.js',
         exposes,
         // (an object { problems: 'problems@...' } is read as its names: the location is the manifest's)
-        remotes: Object.fromEntries((Array.isArray(remotes) ? remotes : Object.keys(remotes)).map((r) => [r, runtimeRemote(r)])),
+        remotes: Object.fromEntries(remoteNames.map((r) => [r, runtimeRemote(r)])),
         shared: sharedConfig(dir, extraShared),
       }),
       new webpack.DefinePlugin({
         __OJ_REMOTES__: JSON.stringify(builtRemotes()),
+        __OJ_REMOTE_USES__: JSON.stringify(host ? remoteUses() : {}),
         __OJ_APP__: JSON.stringify(name),
       }),
       new HtmlWebpackPlugin({
@@ -276,6 +302,9 @@ function createConfig(o) {
     };
     return o.customize ? o.customize(config, argv) : config;
   };
+  // the remotes this frontend loads at run time, read by the shell's build (__OJ_REMOTE_USES__)
+  makeConfig.ojRemotes = remoteNames;
+  return makeConfig;
 }
 
 createConfig.DEV_PORTS = DEV_PORTS;

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { gzipSync } from 'zlib';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import request from 'supertest';
@@ -26,6 +27,9 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dir, 'shell/dist/favicon.ico'), 'icon');
     writeFileSync(path.join(dir, 'admin/dist/remoteEntry.js'), 'var admin = {};');
     writeFileSync(path.join(dir, 'admin/dist/412.89abcdef01.js'), 'chunk');
+    // a built file with its gzip twin; the twin's text differs so that a test can tell which one was sent
+    writeFileSync(path.join(dir, 'admin/dist/777.fedcba98.js'), 'var original = 1;'.repeat(100));
+    writeFileSync(path.join(dir, 'admin/dist/777.fedcba98.js.gz'), gzipSync('var fromTheTwin = 1;'.repeat(100)));
     t = await createTestApp({ env: { FRONTENDS_DIR: dir } });
   });
   afterAll(async () => {
@@ -49,6 +53,18 @@ describe('serving the built web app', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.text).toContain('console.log("shell")');
     expect((await request(t.url).get('/favicon.ico').expect(200)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends a built file's gzip twin as it is to a browser that accepts gzip, and the file itself to others", async () => {
+    const zipped = await request(t.url).get('/remotes/admin/777.fedcba98.js').set('Accept-Encoding', 'gzip, br').expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(zipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zipped.text).toContain('var fromTheTwin = 1;');
+    const plain = await request(t.url).get('/remotes/admin/777.fedcba98.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe('var original = 1;'.repeat(100));
   });
 
   it('serves each remote under /remotes/<name>/', async () => {

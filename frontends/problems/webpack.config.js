@@ -4,6 +4,7 @@ module.exports = require('../webpack.common')({
   dir: __dirname,
   exposes: {
     './app': './src/app.tsx',
+    './preload': './src/preload.ts',
     './workspace': './src/exposed/workspace.tsx',
     './comments': './src/exposed/comments.tsx',
     './case-results': './src/exposed/case-results.tsx',

@@ -1,7 +1,9 @@
 /** Lazy handles on ./antd-parts: nothing of antd is fetched until one of these renders or an error shows. */
 import { ComponentType, Suspense, lazy } from 'react';
+import { loadAntdStaticStyle } from './static-style';
 
-const load = () => import(/* webpackChunkName: "shell-antd" */ './antd-parts');
+const load = () =>
+  Promise.all([import(/* webpackChunkName: "shell-antd" */ './antd-parts'), loadAntdStaticStyle()]).then(([parts]) => parts);
 /** Starts fetching the antd parts early (e.g. when the pointer reaches the login button). */
 export const preloadAntdParts = (): void => void load().catch(() => undefined);
 

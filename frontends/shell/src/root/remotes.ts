@@ -6,8 +6,11 @@
  * fallback. A team that deploys its remote to its own URL changes the manifest, not the shell.
  */
 import type { LifeCycles } from 'single-spa';
+import { loadAntdStaticStyle } from '../antd/static-style';
 
 declare const __OJ_REMOTES__: string[];
+/** name → the remotes it loads at run time (webpack.common.js remoteUses) */
+declare const __OJ_REMOTE_USES__: Record<string, string[]> | undefined;
 declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
 declare const __webpack_share_scopes__: { default: unknown };
 
@@ -139,7 +142,11 @@ function loadScript(url: string): Promise<void> {
       script.src = url;
       script.async = true;
       script.dataset.remote = url;
-      script.onload = () => resolve();
+      script.onload = () => {
+        // read by the containers' own loader (webpack.common.js runtimeRemote), which may find this script later
+        script.dataset.loaded = 'true';
+        resolve();
+      };
       script.onerror = () => {
         script.remove();
         scripts.delete(url);
@@ -154,7 +161,12 @@ function loadScript(url: string): Promise<void> {
 
 interface Container {
   init(scope: unknown): Promise<void>;
-  get(module: string): Promise<() => LifeCycles>;
+  get(module: string): Promise<() => unknown>;
+}
+
+/** What a remote's optional './preload' module exports (see startPagePreload). */
+interface PreloadModule {
+  preload?: (pathname: string) => void;
 }
 
 const initialised = new Set<string>();
@@ -184,6 +196,7 @@ export function loadRemoteApp(name: string): Promise<LifeCycles> {
 async function fetchRemoteApp(name: string): Promise<LifeCycles> {
   const entry = manifest.find((e) => e.name === name);
   if (!entry) throw new Error(`remote ${name} is not in the manifest`);
+  startRemotesItUses(name);
   // Another remote may have loaded this container already (a remote that uses its screens).
   if (!(window as unknown as Record<string, Container | undefined>)[name]) await loadScript(entry.url);
   const container = (window as unknown as Record<string, Container>)[name];
@@ -193,6 +206,38 @@ async function fetchRemoteApp(name: string): Promise<LifeCycles> {
     await container.init(__webpack_share_scopes__.default);
     initialised.add(name);
   }
-  const factory = await container.get('./app');
-  return factory();
+  startPagePreload(container);
+  const [factory] = await Promise.all([container.get('./app'), loadAntdStaticStyle()]);
+  return factory() as LifeCycles;
+}
+
+/**
+ * Starts the remoteEntry.js of the remotes `name` loads (the contest remote shows problems' screens): its container
+ * asks for them when it is initialised, one round after its own entry arrived, and waits (issue 37: a cold contest
+ * board waited about 300 ms for the problems entry). The container's loader takes a script already on its way
+ * (webpack.common.js runtimeRemote). A failed load here is left to that loader, which reports it.
+ */
+function startRemotesItUses(name: string): void {
+  const uses = typeof __OJ_REMOTE_USES__ === 'undefined' ? [] : (__OJ_REMOTE_USES__[name] ?? []);
+  for (const used of uses) {
+    const entry = manifest.find((e) => e.name === used);
+    if (entry && !(window as unknown as Record<string, Container | undefined>)[used]) void loadScript(entry.url).catch(() => undefined);
+  }
+}
+
+/**
+ * A remote may expose './preload': a module without static imports, so its factory is ready as soon as the container
+ * is, whose `preload(pathname)` starts the chunks of the page at that path (its lazy route, monaco for an editing
+ * page). './app' is only evaluated after every shared module it needs (antd) has loaded and run, and its router asks
+ * for the page's chunk only then: on a cold load those were two more rounds after antd (issue 37). A remote without
+ * it, or a preload that fails, changes nothing: the router loads the page as before.
+ */
+function startPagePreload(container: Container): void {
+  let factory: Promise<() => unknown>;
+  try {
+    factory = container.get('./preload');
+  } catch {
+    return;
+  }
+  void factory.then((make) => (make() as PreloadModule).preload?.(location.pathname)).catch(() => undefined);
 }
