@@ -81,6 +81,34 @@ describe('admin notices and system messages', () => {
     await root('post', '/api/admin/msg/notice/push').send({ id: 999999 }).expect(404);
   });
 
+  it('waits for a push of the same notice already under way instead of answering it as pushed while it still waits', async () => {
+    const notice = (await root('post', '/api/admin/msg/notice').send({ title: 'Held', content: 'by the job', type: 'All' }).expect(200))
+      .body.data;
+    const before = (await unread(reader)).sys;
+    // another transaction (the hourly job, say) holds the notice and marks it pushed, then commits a moment later
+    const job = t.dataSource.createQueryRunner();
+    await job.connect();
+    await job.startTransaction();
+    await job.query('SELECT id FROM admin_sys_notice WHERE id = $1 FOR UPDATE', [notice.id]);
+    await job.query('UPDATE admin_sys_notice SET state = true WHERE id = $1', [notice.id]);
+    let answered = false;
+    const pushing = root('post', '/api/admin/msg/notice/push')
+      .send({ id: notice.id })
+      .then((res) => {
+        answered = true;
+        return res;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+    await job.commitTransaction();
+    await job.release();
+    const res = await pushing;
+    expect(res.status).toBe(200);
+    expect(res.body.data.state).toBe(true);
+    // the holder pushed it (here: only marked it); the push now delivered nothing more
+    expect((await unread(reader)).sys).toBe(before);
+  });
+
   it('refuses a designated notice without an existing recipient', async () => {
     expect((await root('post', '/api/admin/msg/notice').send({ title: 't', content: 'c', type: 'User' }).expect(400)).body.msg).toBe(
       ERR.usernameRequired,

@@ -107,7 +107,12 @@ export class NoticeService {
     const pushed = await this.dataSource.transaction(async (em) => {
       const query = em.createQueryBuilder(AdminSysNotice, 'n').where('n.state = false');
       if (id !== undefined) query.andWhere('n.id = :id', { id });
-      const pending = await query.setLock('pessimistic_write').setOnLocked('skip_locked').getMany();
+      // The hourly job skips a notice another transaction holds (that one is pushing it). One notice pushed now
+      // waits for it instead: skipping would answer "pushed" for a notice still waiting, and the admin's list would
+      // keep showing it as waiting. After the wait the row is read again and is left out if it was pushed meanwhile.
+      query.setLock('pessimistic_write');
+      if (id === undefined) query.setOnLocked('skip_locked');
+      const pending = await query.getMany();
       for (const notice of pending) {
         const select = em.createQueryBuilder().select('u.uid', 'recipient_id').from(User, 'u');
         if (notice.type === NoticeRecipient.User) select.where('u.uid = :uid', { uid: notice.recipientId });
