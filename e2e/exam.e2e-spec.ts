@@ -305,6 +305,8 @@ describe('an exam of questions and a programming problem', () => {
     await adminLogin(page);
     await page.goto(`/admin/exam/${eid}/marking`);
     await page.getByTestId('marking-score-all').click();
+    // as a teacher does: the save button spins while every paper is scored, so wait for the answer first
+    await page.locator('.ant-message-notice', { hasText: '份试卷' }).waitFor({ timeout: UI_WAIT_MS });
     const candidate = page.locator(`[data-testid="marking-candidate"][data-username="${STUDENT.username}"]`);
     await candidate.waitFor({ timeout: UI_WAIT_MS });
     await candidate.click();
@@ -315,6 +317,7 @@ describe('an exam of questions and a programming problem', () => {
     await answerItem.getByTestId('marking-score').locator('input').fill(String(MARKED));
     await screenshot(page, 'admin-exam-marking');
     await page.getByTestId('marking-submit').click();
+    await page.locator('.ant-message-notice', { hasText: '分数已保存' }).waitFor({ timeout: UI_WAIT_MS });
     await page
       .locator('[data-testid="marking-total"]')
       .filter({ hasText: String(TOTAL) })

@@ -117,7 +117,9 @@ export default function ExamMarkingPage() {
   const [papers, setPapers] = useState<ExamPaper[] | null>(null);
   const [questions, setQuestions] = useState<AdminExamQuestionItem[]>([]);
   const [uid, setUid] = useState<string | null>(null);
-  const [scores, setScores] = useState<Record<number, number | null>>({});
+  // Only what the teacher typed since the last save: a reload of the papers (after "score all", after a save) must
+  // not wipe a score being typed; every other input shows the stored score.
+  const [edits, setEdits] = useState<Record<number, number | null>>({});
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
@@ -134,20 +136,24 @@ export default function ExamMarkingPage() {
 
   const paper = papers?.find((p) => p.uid === uid) ?? null;
   const byId = useMemo(() => new Map(questions.map((q) => [q.questionId, q])), [questions]);
-  useEffect(() => {
-    if (!paper) return;
-    setScores(Object.fromEntries(paper.items.filter((i) => i.kind === PaperItemKind.Question).map((i) => [i.questionId!, i.score])));
-  }, [paper?.uid, paper?.scoredAt, papers]);
+  const pick = (next: string) => {
+    if (next !== uid) setEdits({});
+    setUid(next);
+  };
+  const scoreOf = (item: ExamPaperItem): number | null =>
+    item.questionId! in edits ? edits[item.questionId!] : (item.score ?? null);
 
   const submit = async () => {
     if (!paper) return;
-    const questionScores = Object.entries(scores)
-      .filter(([, s]) => s != null)
-      .map(([questionId, score]) => ({ questionId: Number(questionId), score: score as number }));
+    const questionScores = paper.items
+      .filter((i) => i.kind === PaperItemKind.Question)
+      .map((i) => ({ questionId: i.questionId!, score: scoreOf(i) }))
+      .filter((q): q is { questionId: number; score: number } => q.score != null);
     setBusy(true);
     try {
       await submitPaperScore({ eid, uid: paper.uid, questionScores });
       message.success(t('admin.marking.saved'));
+      setEdits({});
       load();
     } catch (_e) {
       // shown by the client
@@ -185,7 +191,7 @@ export default function ExamMarkingPage() {
               dataSource={papers ?? []}
               renderItem={(p) => (
                 <List.Item
-                  onClick={() => setUid(p.uid)}
+                  onClick={() => pick(p.uid)}
                   style={{ cursor: 'pointer', background: p.uid === uid ? '#e6f4ff' : undefined, paddingInline: 8 }}
                   data-testid="marking-candidate"
                   data-uid={p.uid}
@@ -223,8 +229,8 @@ export default function ExamMarkingPage() {
                     key={i.questionId}
                     item={i}
                     question={byId.get(i.questionId!)}
-                    score={scores[i.questionId!] ?? null}
-                    onScore={(v) => setScores((s) => ({ ...s, [i.questionId!]: v }))}
+                    score={scoreOf(i)}
+                    onScore={(v) => setEdits((s) => ({ ...s, [i.questionId!]: v }))}
                   />
                 ))}
               {paper.items
