@@ -12,6 +12,7 @@ import { FileModule } from './modules/file/file.module';
 import { GroupModule } from './modules/group/group.module';
 import { JudgeModule } from './modules/judge/judge.module';
 import { RemoteJudgeModule } from './modules/remote-judge/remote-judge.module';
+import { PlagiarismModule } from './modules/plagiarism/plagiarism.module';
 import { MessageModule } from './modules/message/message.module';
 import { OpsModule } from './modules/ops/ops.module';
 import { ProblemModule } from './modules/problem/problem.module';
@@ -38,6 +39,7 @@ import { UserModule } from './modules/user/user.module';
     SubmissionModule,
     JudgeModule,
     RemoteJudgeModule,
+    PlagiarismModule,
     RankModule,
     DashboardModule,
     TrainingModule,

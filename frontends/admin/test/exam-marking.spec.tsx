@@ -32,7 +32,15 @@ const paper = (answerScore: number | null, scoredAt: string): ExamPaper => ({
   handedInAt: null,
   items: [
     { kind: PaperItemKind.Question, displayId: '1', questionId: 11, type: QuestionType.Choice, fullScore: 10, score: 10, answer: 'B' },
-    { kind: PaperItemKind.Question, displayId: '2', questionId: 12, type: QuestionType.Answer, fullScore: 20, score: answerScore, answer: 'text' },
+    {
+      kind: PaperItemKind.Question,
+      displayId: '2',
+      questionId: 12,
+      type: QuestionType.Answer,
+      fullScore: 20,
+      score: answerScore,
+      answer: 'text',
+    },
   ],
 });
 

@@ -27,3 +27,4 @@ export * from './files';
 export * from './messages';
 export * from './exam';
 export * from './remote-judge';
+export * from './plagiarism';

@@ -15,6 +15,7 @@ import { ERR } from './errors';
 import { GROUP_ERR, GROUP_MSG } from './group';
 import { EXAM_ERR } from './exam';
 import { JUDGING_ERR } from './judging';
+import { PLAGIARISM_ERR } from './plagiarism';
 import { PROFILE_TEXT, RATING_TEXT } from './profile';
 import { SITE_TEXT } from './site';
 import { TRAINING_ERR } from './training';
@@ -36,6 +37,7 @@ export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
   RATING_TEXT,
   SITE_TEXT,
   AUTH_TEXT,
+  PLAGIARISM_ERR,
 };
 
 /** The number a parametrised text is probed with to learn its shape (never a real value). */

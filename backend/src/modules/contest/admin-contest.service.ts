@@ -157,6 +157,23 @@ export class AdminContestService {
     await this.scoreboard.invalidate(c.id);
   }
 
+  /**
+   * Adds users to the contest's unofficial list (`starAccount`, 打星: shown with a star, never ranked or rated), as
+   * the plagiarism check's confirmed copies are; answers the list. Row-locked, so two confirmations at once both land.
+   */
+  async addUnofficial(cid: number, usernames: string[]): Promise<string[]> {
+    const list = await this.db.transaction(async (m) => {
+      const c = await m.findOne(Contest, { where: { id: cid }, lock: { mode: 'pessimistic_write' } });
+      if (!c) throw new NotFoundError();
+      const next = [...new Set([...(c.starAccount ?? []), ...usernames.map((u) => u.trim())])];
+      if (next.length !== (c.starAccount ?? []).length) await m.update(Contest, { id: cid }, { starAccount: next });
+      return next;
+    });
+    this.access.forget(cid);
+    await this.scoreboard.invalidate(cid);
+    return list;
+  }
+
   async setVisible(c: Contest, visible: boolean): Promise<void> {
     await this.contests.update({ id: c.id }, { visible });
     this.access.forget(c.id);

@@ -38,6 +38,9 @@ export interface PracticeListFilter {
 /** A row of the status check (check-submissions-status): the verdict fields and the context the caller's rule reads. */
 export type SubmissionStatusRow = Pick<Submission, 'submitId' | 'status' | 'time' | 'memory' | 'score' | 'uid' | 'pid' | 'cid' | 'eid'>;
 
+/** A program a plagiarism check compares (SubmissionReader.latestCodes). */
+export type ComparedCode = Pick<Submission, 'submitId' | 'uid' | 'username' | 'pid' | 'displayPid' | 'language' | 'code'>;
+
 /**
  * The read side of the submission tables and the two changes the submission routes make to a row (share, back to
  * Pending on resubmit), for the submission module: it decides who may see what, this service only queries.
@@ -70,6 +73,27 @@ export class SubmissionReader {
     if (filter.status !== undefined) qb.andWhere('j.status = :status', { status: filter.status });
     const [records, total] = await qb.skip(req.skip).take(req.size).getManyAndCount();
     return toPage(records, total, req);
+  }
+
+  /**
+   * The programs a plagiarism check compares: of a contest, an exam, or a problem's practice submissions (outside
+   * contests and exams), each user's latest submission per problem and language, accepted ones only if asked;
+   * oldest first. `limit` caps the rows read (the caller refuses a larger scope).
+   */
+  async latestCodes(scope: { cid: number } | { eid: number } | { pid: number }, onlyAccepted: boolean, limit: number): Promise<ComparedCode[]> {
+    const where =
+      'cid' in scope ? 'j.cid = $1' : 'eid' in scope ? 'j.eid = $1' : 'j.pid = $1 AND j.cid = 0 AND j.eid = 0';
+    const rows: ComparedCode[] = await this.judges.query(
+      `SELECT * FROM (
+         SELECT DISTINCT ON (j.uid, j.pid, j.language)
+                j.submit_id AS "submitId", j.uid, j.username, j.pid, j.display_pid AS "displayPid", j.language, j.code
+           FROM judge j
+          WHERE ${where} ${onlyAccepted ? `AND j.status = ${JudgeStatus.Accepted}` : ''}
+          ORDER BY j.uid, j.pid, j.language, j.submit_id DESC) latest
+        ORDER BY "submitId" LIMIT $2`,
+      ['cid' in scope ? scope.cid : 'eid' in scope ? scope.eid : scope.pid, limit],
+    );
+    return rows;
   }
 
   /** The caller's latest accepted code of a problem, outside contests (cid 0) or in one contest. */

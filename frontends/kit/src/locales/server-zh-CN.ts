@@ -251,4 +251,7 @@ export const serverZhCN: Record<string, string> = {
   'AUTH_TEXT.builtinPermission': '内置权限不能删除或改名。',
   'AUTH_TEXT.roleNotFound': '该角色不存在。',
   'AUTH_TEXT.rootHoldsAll': '超级管理员拥有全部权限。',
+  'PLAGIARISM_ERR.tooManySubmissions': '一次查重最多比较 20000 份提交，本次有 {n} 份。',
+  'PLAGIARISM_ERR.rankOnlyInContests': '只有比赛的查重可以将用户移出排名。',
+  'PLAGIARISM_ERR.notInPair': '只能将这一对提交的两位用户移出排名。',
 };

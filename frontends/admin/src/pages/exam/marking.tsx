@@ -140,8 +140,7 @@ export default function ExamMarkingPage() {
     if (next !== uid) setEdits({});
     setUid(next);
   };
-  const scoreOf = (item: ExamPaperItem): number | null =>
-    item.questionId! in edits ? edits[item.questionId!] : (item.score ?? null);
+  const scoreOf = (item: ExamPaperItem): number | null => (item.questionId! in edits ? edits[item.questionId!] : (item.score ?? null));
 
   const submit = async () => {
     if (!paper) return;
