@@ -19,6 +19,7 @@ const ProblemBatchOperationPage = lazy(() => import('./pages/problems/batch-oper
 const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
 const RemoteJudgePage = lazy(() => import('./pages/remote-judge'));
+const PlagiarismPage = lazy(() => import('./pages/plagiarism'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
 const UserPage = lazy(() => import('./pages/user'));
 const NoticePage = lazy(() => import('./pages/notice'));
@@ -82,6 +83,7 @@ export function AdminRoutes() {
         <Route path="problem/edit/:problemId" element={<ProblemEditPage />} />
         <Route path="problem/tag" element={<TagsPage />} />
         <Route path="problem/batch-operation" element={<ProblemBatchOperationPage />} />
+        <Route path="problem/:problemId/plagiarism" element={<PlagiarismPage />} />
         <Route path="group-problem/apply" element={<GroupProblemApplyPage />} />
         <Route path="contest" element={<ContestListPage />} />
         <Route path="contest/create" element={<ContestEditPage />} />
@@ -90,12 +92,14 @@ export function AdminRoutes() {
         <Route path="contest/:contestID/problem/create" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/problem/:problemId/edit" element={<ProblemEditPage />} />
         <Route path="contest/:contestID/announcement" element={<ContestAnnouncementPage />} />
+        <Route path="contest/:contestID/plagiarism" element={<PlagiarismPage />} />
         <Route path="exam" element={<ExamListPage />} />
         <Route path="exam/create" element={<ExamEditPage />} />
         <Route path="exam/:examID/edit" element={<ExamEditPage />} />
         <Route path="exam/:examID/questions" element={<ExamQuestionsPage />} />
         <Route path="exam/:examID/problems" element={<ExamProblemsPage />} />
         <Route path="exam/:examID/marking" element={<ExamMarkingPage />} />
+        <Route path="exam/:examID/plagiarism" element={<PlagiarismPage />} />
         <Route path="question" element={<QuestionBankPage />} />
         <Route path="training" element={<TrainingListPage />} />
         <Route path="training/create" element={<TrainingEditPage />} />

@@ -226,8 +226,9 @@ export class PlagiarismService {
         throw new BadRequestError(PLAGIARISM_ERR.rankOnlyInContests);
       if (exclude.some((u) => u !== pair.aUsername && u !== pair.bUsername)) throw new BadRequestError(PLAGIARISM_ERR.notInPair);
     }
-    await this.pairs.update({ id: pair.id }, { status: body.status, reviewedBy: user.username });
+    // the exclusion first: a review that answers success has always taken the users out of the rank
     if (exclude.length) await this.scopes.addUnofficial(check.scopeId, exclude);
+    await this.pairs.update({ id: pair.id }, { status: body.status, reviewedBy: user.username });
     return pairView({ ...pair, status: body.status, reviewedBy: user.username });
   }
 

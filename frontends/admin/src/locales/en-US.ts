@@ -10,10 +10,12 @@ import confEnUS from '../pages/conf/locales/en-US';
 import fileEnUS from '../pages/filemanagement/locales/en-US';
 import groupEnUS from '../pages/group/locales/en-US';
 import remoteJudgeEnUS from '../pages/remote-judge/locales/en-US';
+import plagiarismEnUS from '../pages/plagiarism/locales/en-US';
 
 const messages: Record<string, string> = {
   ...groupEnUS,
   ...remoteJudgeEnUS,
+  ...plagiarismEnUS,
   ...contestEnUS,
   ...examEnUS,
   ...trainingEnUS,

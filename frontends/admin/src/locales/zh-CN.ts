@@ -9,9 +9,11 @@ import confZhCN from '../pages/conf/locales/zh-CN';
 import fileZhCN from '../pages/filemanagement/locales/zh-CN';
 import groupZhCN from '../pages/group/locales/zh-CN';
 import remoteJudgeZhCN from '../pages/remote-judge/locales/zh-CN';
+import plagiarismZhCN from '../pages/plagiarism/locales/zh-CN';
 const messages: Record<string, string> = {
   ...groupZhCN,
   ...remoteJudgeZhCN,
+  ...plagiarismZhCN,
   ...contestZhCN,
   ...examZhCN,
   ...trainingZhCN,

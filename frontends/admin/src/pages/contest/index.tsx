@@ -1,4 +1,4 @@
-/** /admin/contest: the contests an admin manages, with visibility, edit, problems, announcements, delete. */
+/** /admin/contest: the contests an admin manages, with visibility, edit, problems, announcements, plagiarism check, delete. */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
 import { Button, Space, Switch, Tag } from 'antd';
@@ -97,6 +97,9 @@ export default function ContestListPage() {
           <a onClick={() => navigate(`/contest/${c.id}/announcement`)}>{t('admin.contest.announcements')}</a>
           <a onClick={() => void downloadContestRank(c.id).catch(() => undefined)} data-testid="admin-contest-rank-xlsx">
             {t('admin.contest.exportRank')}
+          </a>
+          <a onClick={() => navigate(`/contest/${c.id}/plagiarism`)} data-testid="admin-contest-plagiarism-link">
+            {t('admin.plagiarism.entry')}
           </a>
           <DeleteAction title={t('admin.contest.deleteConfirm')} onDelete={() => deleteContest(c.id)} onDeleted={reload} />
         </Space>

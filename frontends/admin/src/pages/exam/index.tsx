@@ -1,4 +1,4 @@
-/** /admin/exam: the exams an admin manages, with visibility, edit, questions, problems, marking, delete. */
+/** /admin/exam: the exams an admin manages, with visibility, edit, questions, problems, marking, plagiarism check, delete. */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
 import { Button, Switch, Tag } from 'antd';
@@ -49,7 +49,7 @@ export default function ExamListPage() {
     {
       title: t('admin.common.option'),
       valueType: 'option',
-      width: 320,
+      width: 370,
       fixed: 'right',
       render: (_d, e) => [
         <a key="edit" onClick={() => navigate(`/exam/${e.id}/edit`)}>
@@ -63,6 +63,9 @@ export default function ExamListPage() {
         </a>,
         <a key="marking" onClick={() => navigate(`/exam/${e.id}/marking`)} data-testid="admin-exam-marking-link">
           {t('admin.exam.marking')}
+        </a>,
+        <a key="plagiarism" onClick={() => navigate(`/exam/${e.id}/plagiarism`)} data-testid="admin-exam-plagiarism-link">
+          {t('admin.plagiarism.entry')}
         </a>,
         <DeleteAction key="delete" title={t('admin.exam.deleteConfirm')} onDelete={() => deleteExam(e.id)} onDeleted={reload} />,
       ],

@@ -1,6 +1,6 @@
 /**
- * /admin/problems: problem list with search, visibility toggle, edit, delete, test data download, export, and (root and
- * admins) rejudging every practice submission of a problem.
+ * /admin/problems: problem list with search, visibility toggle, edit, plagiarism check of the practice submissions,
+ * delete, test data download, export, and (root and admins) rejudging every practice submission of a problem.
  */
 import { DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ActionType, PageContainer, ProColumns, ProTable } from '@ant-design/pro-components';
@@ -111,7 +111,7 @@ export default function ProblemListPage() {
     {
       title: t('admin.common.option'),
       valueType: 'option',
-      width: 220,
+      width: 260,
       render: (_dom, row) => [
         canRejudgeAll && !row.isRemote && (
           <Popconfirm
@@ -133,6 +133,9 @@ export default function ProblemListPage() {
         ),
         <a key="edit" onClick={() => navigate(`/problem/edit/${row.id}`)}>
           {t('admin.common.edit')}
+        </a>,
+        <a key="plagiarism" onClick={() => navigate(`/problem/${row.id}/plagiarism`)} data-testid={`problem-plagiarism-${row.id}`}>
+          {t('admin.plagiarism.entry')}
         </a>,
         !row.isRemote && (
           <a key="download" onClick={() => downloadTestcase(row.id!).catch(() => undefined)}>
