@@ -23,6 +23,8 @@ import { MIN, addProblem, boardRows, createContest, createProblem, rank } from '
 import { eventually } from './utils/eventually';
 import { TestApp, TestUser, createTestApp } from './utils/test-app';
 
+type RankRow = { uid: string; username: string; rank: number };
+
 const SIEVE_PY = `n = int(input())
 mark = [True] * (n + 1)
 for i in range(2, n + 1):
@@ -160,8 +162,8 @@ describe('plagiarism check', () => {
   it('a confirmed pair takes the chosen user out of the official rank', async () => {
     const [check] = (await api(t.users.admin).checks('contest', cid).expect(200)).body.data as PlagiarismCheckView[];
     const [pair] = (await api(t.users.admin).pairs(check.id).expect(200)).body.data.records as PlagiarismPairView[];
-    const before = boardRows((await rank(t, t.users.admin, cid)).body.data, t.users.admin);
-    expect(before.find((r: { username: string }) => r.username === copier.username).rank).toBeGreaterThan(0);
+    const before = boardRows<RankRow>((await rank(t, t.users.admin, cid)).body.data, t.users.admin);
+    expect(before.find((r) => r.username === copier.username)!.rank).toBeGreaterThan(0);
 
     // only the pair's two users, and only when confirming
     expect(
@@ -191,13 +193,11 @@ describe('plagiarism check', () => {
     expect((await api(t.users.admin).pair(pair.id).expect(200)).body.data.unofficial).toEqual([copier.username]);
 
     const after = await eventually('the copier unranked', async () => {
-      const rows = boardRows((await rank(t, t.users.admin, cid)).body.data, t.users.admin);
-      return rows.find((r: { username: string; rank: number }) => r.username === copier.username)?.rank === STAR_USER_RANK
-        ? rows
-        : undefined;
+      const rows = boardRows<RankRow>((await rank(t, t.users.admin, cid)).body.data, t.users.admin);
+      return rows.find((r) => r.username === copier.username)?.rank === STAR_USER_RANK ? rows : undefined;
     });
     // the original author keeps first place
-    expect(after.find((r: { username: string }) => r.username === original.username).rank).toBe(1);
+    expect(after.find((r) => r.username === original.username)!.rank).toBe(1);
   });
 
   it("checks a problem's practice submissions, each user's latest one per language", async () => {

@@ -62,6 +62,8 @@ export interface ContestInfo {
   accountLimitRule: ContestAccountLimitRule | null;
   visible: boolean;
   gid: number | null;
+  /** Whether users may take part virtually once the contest has ended (issue 35; default true). */
+  allowVirtual: boolean;
   /** get-contest-list: how many users entered (registered for) the contest (HOJ ContestVO.count). */
   count?: number;
   gmtCreate?: string;
@@ -208,6 +210,8 @@ export interface AdminContestBody {
   accountLimitRule?: ContestAccountLimitRule | null;
   visible?: boolean;
   gid?: number | null;
+  /** Virtual participation after the end (default true). */
+  allowVirtual?: boolean;
 }
 
 /**

@@ -77,6 +77,8 @@ interface RankRowUser {
   /** The name to show per the contest's rankShowName. */
   showName: string;
   isStar: boolean;
+  /** Only on a virtual board (get-virtual-contest-rank): the row is a virtual participant's. */
+  isVirtual?: boolean;
 }
 
 export interface AcmRankRow extends RankRowUser {

@@ -28,3 +28,4 @@ export * from './messages';
 export * from './exam';
 export * from './remote-judge';
 export * from './plagiarism';
+export * from './virtual-contest';

@@ -19,6 +19,7 @@ import { PLAGIARISM_ERR } from './plagiarism';
 import { PROFILE_TEXT, RATING_TEXT } from './profile';
 import { SITE_TEXT } from './site';
 import { TRAINING_ERR } from './training';
+import { VIRTUAL_ERR } from './virtual-contest';
 
 type Entry = string | ((n: number) => string);
 
@@ -38,6 +39,7 @@ export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
   SITE_TEXT,
   AUTH_TEXT,
   PLAGIARISM_ERR,
+  VIRTUAL_ERR,
 };
 
 /** The number a parametrised text is probed with to learn its shape (never a real value). */

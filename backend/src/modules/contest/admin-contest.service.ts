@@ -128,6 +128,8 @@ export class AdminContestService {
       openAccountLimit: body.openAccountLimit ?? false,
       accountLimitRule: body.accountLimitRule ?? null,
       visible: body.visible ?? true,
+      // absent (HOJ's client has no such field): true for a new contest, unchanged on an edit
+      allowVirtual: body.allowVirtual,
     };
     // Store the effective seal moment so lists and other readers need not derive it.
     return { ...draft, sealRankTime: contestSealTime(draft) };
@@ -136,12 +138,16 @@ export class AdminContestService {
   async create(user: AuthUser, body: ContestBodyDto, gid: number | null = null): Promise<AdminContestView> {
     // The admin area makes site contests; a group's contests come through the group's routes (HOJ), which pass
     // the checked `gid`: a body's gid never moves a contest into (or out of) a group.
-    const saved = await this.contests.save(this.contests.create({ ...this.fields(body), uid: user.uid, author: user.username, gid }));
+    const fields = this.fields(body);
+    const saved = await this.contests.save(
+      this.contests.create({ ...fields, allowVirtual: fields.allowVirtual ?? true, uid: user.uid, author: user.username, gid }),
+    );
     return this.get(saved.id);
   }
 
   async update(c: Contest, body: ContestBodyDto): Promise<AdminContestView> {
-    await this.contests.save({ ...c, ...this.fields(body), id: c.id });
+    const fields = this.fields(body);
+    await this.contests.save({ ...c, ...fields, allowVirtual: fields.allowVirtual ?? c.allowVirtual, id: c.id });
     this.access.forget(c.id);
     await this.scoreboard.invalidate(c.id);
     return this.get(c.id);

@@ -31,6 +31,9 @@ import { ContestFileService } from './public/contest-file.service';
 import { ContestRankExportController } from './public/contest-rank-export.controller';
 import { ContestRegister } from './entities/contest-register.entity';
 import { Contest } from './entities/contest.entity';
+import { ContestVirtual } from './entities/contest-virtual.entity';
+import { VirtualContestController } from './public/virtual-contest.controller';
+import { VirtualContestService } from './virtual/virtual-contest.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { GroupAccessModule } from '../../core/auth/group-access.module';
@@ -49,6 +52,7 @@ import { SubmissionStoreModule } from '../submission-store/submission-store.modu
       ContestAnnouncementRead,
       ContestPrint,
       ContestBalloon,
+      ContestVirtual,
     ]),
     ProblemModule,
     JudgeQueueModule,
@@ -67,6 +71,7 @@ import { SubmissionStoreModule } from '../submission-store/submission-store.modu
     HomeContestController,
     ContestRankExportController,
     ContestFileController,
+    VirtualContestController,
   ],
   providers: [
     GroupContestService,
@@ -85,6 +90,7 @@ import { SubmissionStoreModule } from '../submission-store/submission-store.modu
     ContestJudgeBridge,
     ContestSubmitService,
     ContestResultListener,
+    VirtualContestService,
   ],
   exports: [
     ContestService,

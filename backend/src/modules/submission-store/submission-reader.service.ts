@@ -38,6 +38,11 @@ export interface PracticeListFilter {
 /** A row of the status check (check-submissions-status): the verdict fields and the context the caller's rule reads. */
 export type SubmissionStatusRow = Pick<Submission, 'submitId' | 'status' | 'time' | 'memory' | 'score' | 'uid' | 'pid' | 'cid' | 'eid'>;
 
+/** A virtual run's submission (SubmissionReader.virtualSubmissions). */
+export type VirtualSubmissionRow = Pick<Submission, 'submitId' | 'uid' | 'pid' | 'status' | 'score' | 'time' | 'submitTime'> & {
+  vid: number;
+};
+
 /** A program a plagiarism check compares (SubmissionReader.latestCodes). */
 export type ComparedCode = Pick<Submission, 'submitId' | 'uid' | 'username' | 'pid' | 'displayPid' | 'language' | 'code'>;
 
@@ -80,9 +85,12 @@ export class SubmissionReader {
    * contests and exams), each user's latest submission per problem and language, accepted ones only if asked;
    * oldest first. `limit` caps the rows read (the caller refuses a larger scope).
    */
-  async latestCodes(scope: { cid: number } | { eid: number } | { pid: number }, onlyAccepted: boolean, limit: number): Promise<ComparedCode[]> {
-    const where =
-      'cid' in scope ? 'j.cid = $1' : 'eid' in scope ? 'j.eid = $1' : 'j.pid = $1 AND j.cid = 0 AND j.eid = 0';
+  async latestCodes(
+    scope: { cid: number } | { eid: number } | { pid: number },
+    onlyAccepted: boolean,
+    limit: number,
+  ): Promise<ComparedCode[]> {
+    const where = 'cid' in scope ? 'j.cid = $1' : 'eid' in scope ? 'j.eid = $1' : 'j.pid = $1 AND j.cid = 0 AND j.eid = 0';
     const rows: ComparedCode[] = await this.judges.query(
       `SELECT * FROM (
          SELECT DISTINCT ON (j.uid, j.pid, j.language)
@@ -94,6 +102,22 @@ export class SubmissionReader {
       ['cid' in scope ? scope.cid : 'eid' in scope ? scope.eid : scope.pid, limit],
     );
     return rows;
+  }
+
+  /** Whether the user made any submission in the contest (virtual participation is for those who did not). */
+  async hasContestSubmission(cid: number, uid: string): Promise<boolean> {
+    const rows: unknown[] = await this.judges.query('SELECT 1 FROM judge WHERE cid = $1 AND uid = $2 LIMIT 1', [cid, uid]);
+    return rows.length > 0;
+  }
+
+  /** The submissions of virtual runs (contest_virtual ids), as a board needs them. */
+  virtualSubmissions(vids: number[]): Promise<VirtualSubmissionRow[]> {
+    if (!vids.length) return Promise.resolve([]);
+    return this.judges
+      .createQueryBuilder('j')
+      .select(['j.submitId', 'j.vid', 'j.uid', 'j.pid', 'j.status', 'j.score', 'j.time', 'j.submitTime'])
+      .where('j.vid IN (:...vids)', { vids })
+      .getMany() as Promise<VirtualSubmissionRow[]>;
   }
 
   /** The caller's latest accepted code of a problem, outside contests (cid 0) or in one contest. */

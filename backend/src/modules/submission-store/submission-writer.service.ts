@@ -37,6 +37,8 @@ export interface SubmitContext {
   eid?: number;
   /** The training the try counts for (null outside trainings). */
   tid?: number | null;
+  /** A virtual participation's run (contest_virtual id); the submission is then stored outside the contest. */
+  vid?: number | null;
   /** The group of a group problem (the group's rank reads it); null otherwise. */
   gid?: number | null;
   /** Bull priority of the judge job (JUDGE_PRIORITY). */
@@ -95,6 +97,7 @@ export class SubmissionWriter {
         eid: ctx.eid ?? 0,
         gid: ctx.gid ?? null,
         tid: ctx.tid ?? null,
+        vid: ctx.vid ?? null,
         ip: ctx.ip,
         version: 0,
         counted: false,

@@ -174,6 +174,11 @@ export class ContestBodyDto {
   @IsBoolean()
   visible?: boolean;
 
+  @ApiPropertyOptional({ description: 'Virtual participation once the contest has ended (default true).' })
+  @IsOptional()
+  @IsBoolean()
+  allowVirtual?: boolean;
+
   @ApiPropertyOptional()
   @IsOptional()
   @IsInt()

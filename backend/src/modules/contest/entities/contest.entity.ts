@@ -96,6 +96,10 @@ export class Contest {
   @Column({ type: 'boolean', default: true })
   visible: boolean;
 
+  /** Users who did not take part may run it virtually once it has ended (issue 35). */
+  @Column({ type: 'boolean', default: true })
+  allowVirtual: boolean;
+
   /** Owning group, null for site contests. */
   @Index()
   @Column({ type: 'int', nullable: true })

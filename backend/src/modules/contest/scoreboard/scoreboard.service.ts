@@ -23,6 +23,26 @@ export interface RankFilter {
   onlyConcerned?: boolean;
 }
 
+/** A virtual board's moment: the elapsed time, and every virtual run of the contest with its submissions. */
+export interface VirtualMoment {
+  elapsedMs: number;
+  runs: { id: number; uid: string; startTime: Date }[];
+  submissions: {
+    submitId: number;
+    vid: number;
+    uid: string;
+    pid: number;
+    status: number;
+    score: number | null;
+    time: number | null;
+    submitTime: Date;
+  }[];
+}
+
+/** A virtual board is built again for every 5 s of elapsed time, and at most every 5 s. */
+export const VIRTUAL_BOARD_STEP_MS = 5_000;
+const VIRTUAL_BOARDS_MAX = 32;
+
 /** Where the rows of a page begin in its JSON (`toPage` writes `records` first): pinned rows go in there. */
 const RECORDS_START = Buffer.byteLength('{"records":[');
 
@@ -180,6 +200,8 @@ export function unpackSubmissions(
 @Injectable()
 export class ScoreboardService {
   private readonly boards = new Map<number, LoadedBoard>();
+  /** Virtual boards by contest, edit and elapsed step (virtualRankPage). */
+  private readonly virtualBoards = new Map<string, { at: number; engine: Promise<ScoreboardEngine> }>();
   /** Called with the contest id by invalidate() (see onInvalidate). */
   private readonly invalidated: ((cid: number) => void)[] = [];
   private readonly building = new Map<number, Promise<LoadedBoard>>();
@@ -290,7 +312,11 @@ export class ScoreboardService {
    * submission (a hash anti-join over every submission before).
    * `timings` receives the split, if given.
    */
-  async computeFromDatabase(contest: Contest, timings?: { queryMs: number; buildMs: number }): Promise<ScoreboardEngine> {
+  async computeFromDatabase(
+    contest: Contest,
+    timings?: { queryMs: number; buildMs: number },
+    at?: VirtualMoment,
+  ): Promise<ScoreboardEngine> {
     const t0 = performance.now();
     const problems: { pid: number; displayId: string }[] = await this.db.query(
       'SELECT pid, display_id AS "displayId" FROM contest_problem WHERE cid = $1 ORDER BY display_id',
@@ -307,8 +333,9 @@ export class ScoreboardService {
     const engine = new ScoreboardEngine({
       type: contest.type,
       startTime: contest.startTime.getTime(),
-      endTime: contest.endTime.getTime(),
-      sealTime: contestSealTime(contest)?.getTime() ?? null,
+      // a virtual board: the real tries made before the same elapsed time, and no seal (it is the live state then)
+      endTime: at ? contest.startTime.getTime() + at.elapsedMs : contest.endTime.getTime(),
+      sealTime: at ? null : (contestSealTime(contest)?.getTime() ?? null),
       oiScoreType: contest.oiRankScoreType,
       displayIds,
       starUsernames: contest.starAccount ?? [],
@@ -333,9 +360,65 @@ export class ScoreboardService {
       // The engine keeps the packed text, not the submissions: they are read again for a user with a new result.
       engine.loadUser(uid, user, subs, reread);
     }
+    if (at) await this.loadVirtual(engine, contest, at, displayByPid);
     engine.loaded();
     if (timings) Object.assign(timings, { queryMs: t1 - t0, buildMs: performance.now() - t1 });
     return engine;
+  }
+
+  /**
+   * The virtual participants on a virtual board: each run's tries moved to the same elapsed time of the real contest
+   * (start + (submitted - run start)); the board's end (the elapsed time asked for) leaves out the later ones.
+   */
+  private async loadVirtual(
+    engine: ScoreboardEngine,
+    contest: Contest,
+    at: VirtualMoment,
+    displayByPid: Map<number, string>,
+  ): Promise<void> {
+    const users = await this.loadUsers(at.runs.map((r) => r.uid));
+    const startOf = new Map(at.runs.map((r) => [r.id, r.startTime.getTime()]));
+    const byUid = new Map<string, BoardSubmission[]>();
+    for (const s of at.submissions) {
+      const displayId = displayByPid.get(s.pid);
+      const runStart = startOf.get(s.vid);
+      if (displayId === undefined || runStart === undefined) continue;
+      const list = byUid.get(s.uid) ?? [];
+      byUid.set(s.uid, list);
+      list.push({
+        submitId: s.submitId,
+        uid: s.uid,
+        displayId,
+        status: s.status,
+        score: s.score,
+        time: s.time,
+        submitTime: contest.startTime.getTime() + (s.submitTime.getTime() - runStart),
+      });
+    }
+    for (const [uid, list] of byUid) engine.loadUser(uid, users.get(uid), list);
+  }
+
+  /**
+   * A page of the board as a virtual participant sees it (issue 35): the real participants as they stood `elapsedMs`
+   * into the contest, the virtual runs among them at the same elapsed time, their rows marked `isVirtual`. Built
+   * from the database (no replica keeps it), at most once per contest, 5 s step of elapsed time and 5 s of wall time.
+   */
+  async virtualRankPage(contest: Contest, at: VirtualMoment, filter: RankFilter): Promise<Page<ContestRankRow>> {
+    const bucket = Math.floor(at.elapsedMs / VIRTUAL_BOARD_STEP_MS);
+    const key = `${contest.id}:${contest.gmtModified?.getTime() ?? 0}:${bucket}`;
+    const now = Date.now();
+    let hit = this.virtualBoards.get(key);
+    if (!hit || now - hit.at > VIRTUAL_BOARD_STEP_MS) {
+      if (this.virtualBoards.size >= VIRTUAL_BOARDS_MAX) this.virtualBoards.delete(this.virtualBoards.keys().next().value as string);
+      // built at this caller's elapsed time: another caller in the same step sees it at most 5 s behind, never ahead
+      hit = { at: now, engine: this.computeFromDatabase(contest, undefined, at) };
+      this.virtualBoards.set(key, hit);
+      hit.engine.catch(() => this.virtualBoards.delete(key));
+    }
+    const page = this.page(await hit.engine, 'live', filter);
+    const virtual = new Set(at.runs.map((r) => r.uid));
+    for (const row of page.records) if (virtual.has(row.uid)) row.isVirtual = true;
+    return page;
   }
 
   private async loadUsers(uids: string[]): Promise<Map<string, BoardUser>> {

@@ -49,10 +49,15 @@ export class ContestJudgeBridge {
   ): Promise<{ contest: Contest; contestProblem: ContestProblem }> {
     const a = await this.access.access(cid, user);
     this.access.assertCanSubmit(a);
+    return { contest: a.contest, contestProblem: (await this.problemOf(cid, problem)).contestProblem };
+  }
+
+  /** A contest problem by display id (or bank pid); 404 with the contest's text when the contest has no such problem. */
+  async problemOf(cid: number, problem: string | number): Promise<{ contestProblem: ContestProblem }> {
     const where = typeof problem === 'number' ? { cid, pid: problem } : { cid, displayId: problem };
     const contestProblem = await this.db.getRepository(ContestProblem).findOneBy(where);
     if (!contestProblem) throw new NotFoundError(CONTEST_ERR.problemNotInContest);
-    return { contest: a.contest, contestProblem };
+    return { contestProblem };
   }
 
   /** A contest submission's state changed (stored, judged, rejudged): update the scoreboard. */

@@ -5,6 +5,7 @@ import { ProblemService } from '../../problem/problem.service';
 import type { Submission } from '../../submission-store/entities/submission.entity';
 import { PublicSubmission, toPublicSubmission } from '../../submission-store/public-submission';
 import { SubmissionWriter } from '../../submission-store/submission-writer.service';
+import { VirtualContestService } from '../virtual/virtual-contest.service';
 import { ContestJudgeBridge, ContestResult } from './contest-judge.bridge';
 
 /** A contest submission: `pid` is the contest display id (HOJ SubmitJudgeDTO with cid). */
@@ -29,10 +30,14 @@ export class ContestSubmitService {
     private readonly bridge: ContestJudgeBridge,
     private readonly problems: ProblemService,
     private readonly writer: SubmissionWriter,
+    private readonly virtual: VirtualContestService,
   ) {}
 
   async submit(input: ContestSubmitInput, user: AuthUser, ip: string | null): Promise<PublicSubmission> {
     // The role's submit permission: checked once for every context (SubmissionController → assertCanSubmit).
+    // After the end, the caller's running virtual run takes the submission (issue 35).
+    const run = await this.virtual.runningRun(input.cid, user.uid);
+    if (run) return this.submitVirtual(run, input, user, ip);
     const { contestProblem } = await this.bridge.assertCanSubmit(input.cid, user, input.pid);
     const problem = await this.problems.findById(contestProblem.pid);
     const saved = await this.writer.create({
@@ -50,6 +55,27 @@ export class ContestSubmitService {
     });
     // Pending (or Submitted Failed when the enqueue failed): the board counts the try at once.
     await this.bridge.onResult(this.result(saved, saved));
+    return toPublicSubmission(saved);
+  }
+
+  /**
+   * A virtual run's submission: stored as a practice submission of the bank problem marked with the run (`vid`), so
+   * that no contest count or board sees it, judged at the practice priority (a live contest goes first).
+   */
+  private async submitVirtual(run: { id: number; cid: number }, input: ContestSubmitInput, user: AuthUser, ip: string | null) {
+    const { contestProblem } = await this.bridge.problemOf(run.cid, input.pid);
+    const problem = await this.problems.findById(contestProblem.pid);
+    const saved = await this.writer.create({
+      user,
+      ip,
+      problem,
+      displayPid: problem.problemId,
+      language: input.language,
+      code: input.code,
+      vid: run.id,
+      priority: JUDGE_PRIORITY.normal,
+      submitInterval: false,
+    });
     return toPublicSubmission(saved);
   }
 

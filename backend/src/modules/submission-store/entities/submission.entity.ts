@@ -85,6 +85,14 @@ export class Submission {
   @Column({ type: 'int', nullable: true })
   tid: number | null;
 
+  /**
+   * A virtual participation's submission (issue 35): the contest module's `contest_virtual` run it was made in. Such
+   * a submission is stored outside the contest (`cid` 0), so no contest board or count ever sees it.
+   */
+  @Index('IDX_judge_vid', { where: 'vid IS NOT NULL' })
+  @Column({ type: 'int', nullable: true })
+  vid: number | null;
+
   @Column({ type: 'varchar', length: 100, nullable: true })
   judger: string | null;
 
