@@ -233,4 +233,6 @@ export const ADMIN_CONTEST_API = {
   addProblemFromPublic: '/admin/contest/add-problem-from-public',
   announcement: '/admin/contest/announcement',
   rejudgeProblem: '/admin/judge/rejudge-contest-problem',
+  /** GET (cid): the resolver's data (ResolverData) */
+  resolver: '/admin/contest/resolver',
 } as const;

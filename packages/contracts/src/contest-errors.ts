@@ -22,4 +22,5 @@ export const CONTEST_ERR = {
   printTooShort: `The print text must be at least ${LIMITS.printContentMin} characters.`,
   printEmpty: 'The print text can not be empty.',
   starUserRank: 'Star users are not ranked.',
+  resolverNeedsSealedEnd: 'The resolver reveals a sealed ACM board once its contest has ended.',
 } as const;

@@ -135,3 +135,32 @@ export interface ContestRankMeta {
   rankShowName: RankShowName;
   oiRankScoreType: OiScoreType;
 }
+
+/**
+ * GET /api/admin/contest/resolver (contest admins, issue 35): what the award ceremony's resolver reveals. Every team of
+ * an ended, sealed ACM contest with its cells as the sealed board showed them and as they ended; the resolver turns
+ * each pending sealed cell into its final one, from the bottom team up, until the board is the final one.
+ */
+export interface ResolverData {
+  cid: number;
+  title: string;
+  /** ISO */
+  startTime: string;
+  sealTime: string;
+  endTime: string;
+  penaltyMinutes: number;
+  problems: { displayId: string; title: string; color: string | null }[];
+  teams: ResolverTeam[];
+}
+
+export interface ResolverTeam {
+  uid: string;
+  username: string;
+  showName: string;
+  school: string | null;
+  /** unranked (打星) */
+  isStar: boolean;
+  /** cells by display id (only those with a try), as on the sealed board and on the final one */
+  sealed: Record<string, AcmProblemCell>;
+  final: Record<string, AcmProblemCell>;
+}

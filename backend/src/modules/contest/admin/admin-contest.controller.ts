@@ -6,6 +6,7 @@ import { CurrentUser, Permission, Roles } from '../../../core/auth/decorators';
 import { AdminContestService } from '../admin-contest.service';
 import { ContestAccessService } from '../contest-access.service';
 import { ContestRejudgeService } from '../submissions/contest-rejudge.service';
+import { ScoreboardService } from '../scoreboard/scoreboard.service';
 import {
   AddContestProblemDto,
   AdminContestListQueryDto,
@@ -34,6 +35,7 @@ export class AdminContestController {
     private readonly admin: AdminContestService,
     private readonly access: ContestAccessService,
     private readonly rejudges: ContestRejudgeService,
+    private readonly scoreboard: ScoreboardService,
   ) {}
 
   private async managed(cid: number, user: AuthUser) {
@@ -45,6 +47,12 @@ export class AdminContestController {
   @Get('contest/get-contest-list')
   list(@Query() q: AdminContestListQueryDto, @CurrentUser() user: AuthUser) {
     return this.admin.list(user, q);
+  }
+
+  /** The award ceremony's resolver (issue 35): the sealed and final cells of every team of an ended, sealed ACM contest. */
+  @Get('contest/resolver')
+  async resolver(@Query() q: CidQueryDto, @CurrentUser() user: AuthUser) {
+    return this.scoreboard.resolverData(await this.managed(q.cid, user));
   }
 
   @Get('contest')

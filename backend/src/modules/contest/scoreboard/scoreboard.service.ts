@@ -1,8 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContestRankRow, GroupMemberStatus, Page, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
+import {
+  ACM_PENALTY_MINUTES,
+  AcmRankRow,
+  CONTEST_ERR,
+  ContestRankRow,
+  ContestType,
+  GroupMemberStatus,
+  Page,
+  ResolverData,
+  ResolverTeam,
+  Role,
+  contestSealTime,
+  isRankSealedAt,
+} from '@oj/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { BadRequestError } from '../../../core/http/api.exception';
 import { PageWithInsert, precompress } from '../../../core/http/send-serialised';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { REDIS } from '../../../core/redis/redis.module';
@@ -419,6 +433,40 @@ export class ScoreboardService {
     const virtual = new Set(at.runs.map((r) => r.uid));
     for (const row of page.records) if (virtual.has(row.uid)) row.isVirtual = true;
     return page;
+  }
+
+  /**
+   * What the resolver reveals (issue 35): every team of an ended, sealed ACM contest with its sealed and final cells,
+   * from a board computed afresh from the database (the ceremony reads it once; the replica's board is not touched).
+   */
+  async resolverData(contest: Contest, now = new Date()): Promise<ResolverData> {
+    const seal = contestSealTime(contest);
+    if (contest.type !== ContestType.ACM || !seal || now < contest.endTime) throw new BadRequestError(CONTEST_ERR.resolverNeedsSealedEnd);
+    const engine = await this.computeFromDatabase(contest);
+    const problems: { displayId: string; title: string; color: string | null }[] = await this.db.query(
+      'SELECT display_id AS "displayId", display_title AS title, color FROM contest_problem WHERE cid = $1 ORDER BY display_id',
+      [contest.id],
+    );
+    const sealed = new Map((engine.rows('sealed') as AcmRankRow[]).map((r) => [r.uid, r.submissionInfo]));
+    const teams: ResolverTeam[] = (engine.rows('live') as AcmRankRow[]).map((r) => ({
+      uid: r.uid,
+      username: r.username,
+      showName: r.showName,
+      school: r.school,
+      isStar: r.isStar,
+      sealed: sealed.get(r.uid) ?? {},
+      final: r.submissionInfo,
+    }));
+    return {
+      cid: contest.id,
+      title: contest.title,
+      startTime: contest.startTime.toISOString(),
+      sealTime: seal.toISOString(),
+      endTime: contest.endTime.toISOString(),
+      penaltyMinutes: ACM_PENALTY_MINUTES,
+      problems,
+      teams,
+    };
   }
 
   private async loadUsers(uids: string[]): Promise<Map<string, BoardUser>> {
