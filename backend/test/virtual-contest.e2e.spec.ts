@@ -128,6 +128,23 @@ describe('virtual participation', () => {
     expect((await home('v_virtual')).rating).toBeNull();
   });
 
+  it('links a public bank problem for upsolving once the contest has ended, never while it runs', async () => {
+    const details = async (id: number, user: TestUser) =>
+      (
+        await request(t.url)
+          .get('/api/get-contest-problem-details')
+          .query({ cid: id, displayId: 'A' })
+          .set('Authorization', user.token)
+          .expect(200)
+      ).body.data;
+    const ended = await details(cid, late);
+    expect(ended).toMatchObject({ bankProblemId: 'VAPB', problem: { problemId: 'A', auth: 1 } });
+    expect(ended.problem).not.toHaveProperty('isGroup');
+    const live = await createContest(t, t.users.admin, { startTime: new Date(Date.now() - MIN), endTime: new Date(Date.now() + 60 * MIN) });
+    await addProblem(t, t.users.admin, live, aplusb.id, 'A');
+    expect((await details(live, late)).bankProblemId).toBeNull();
+  });
+
   it('once the run is over, the contest route refuses again', async () => {
     await t.dataSource.query(
       `UPDATE contest_virtual SET start_time = now() - interval '119 minutes 1 second', end_time = now() - interval '1 second' WHERE uid = $1`,

@@ -1,4 +1,4 @@
-import { formatHojExamples } from '@oj/contracts';
+import { ProblemAuth, formatHojExamples } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../core/http/api.exception';
 import { Problem } from './entities/problem.entity';
@@ -31,6 +31,8 @@ const PUBLIC_PROBLEM_COLUMNS = [
   'ioReadFileName',
   'ioWriteFileName',
   'userExtraFile',
+  'auth',
+  'isGroup',
 ] as const satisfies readonly (keyof Problem)[];
 
 /**
@@ -42,7 +44,7 @@ export async function timedProblemDetails(
   bank: ProblemService,
   link: { pid: number; displayId: string; displayTitle: string; color: string | null },
   hideHints: boolean,
-): Promise<{ problem: Record<string, unknown>; languages: string[]; codeTemplate: Record<string, string>; now: string }> {
+): Promise<ReturnType<typeof timedProblemView>> {
   const loaded = await loadTimedProblem(db, bank, link.pid);
   if (!loaded) throw new NotFoundError();
   return timedProblemView(loaded, link, hideHints);
@@ -79,11 +81,18 @@ export function timedProblemView(
   loaded: TimedProblem,
   link: { displayId: string; displayTitle: string; color: string | null },
   hideHints: boolean,
-): { problem: Record<string, unknown>; languages: string[]; codeTemplate: Record<string, string>; now: string } {
+): {
+  problem: Record<string, unknown>;
+  languages: string[];
+  codeTemplate: Record<string, string>;
+  now: string;
+  bankProblemId: string | null;
+} {
   const hidden = hideHints ? { source: null, author: null, difficulty: null } : {};
+  const { isGroup, ...shown } = loaded.problem;
   return {
     problem: {
-      ...loaded.problem,
+      ...shown,
       ...hidden,
       examples: formatHojExamples(loaded.problem.examples),
       problemId: link.displayId,
@@ -93,5 +102,8 @@ export function timedProblemView(
     languages: loaded.languages,
     codeTemplate: loaded.codeTemplate,
     now: new Date().toISOString(),
+    // the bank's own id of a problem the bank shows to everyone, once hints show (after the end, or to admins): the
+    // page links it for practice (upsolving); during the contest it would lead to the bank's shared solutions
+    bankProblemId: !hideHints && loaded.problem.auth === ProblemAuth.Public && !isGroup ? loaded.problem.problemId : null,
   };
 }
