@@ -4,8 +4,10 @@
  * without a reload; the user enters the password, submits, and sees the board change. An admin then adds
  * a contest-only problem from the contest's problem page.
  */
+import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  ARTIFACTS,
   Platform,
   TrackedPage,
   apiCall,
@@ -22,6 +24,7 @@ import {
   UI_WAIT_MS,
 } from './harness';
 import { APLUSB_CPP, PageTracker, adminLogin, storedZip } from './helpers';
+import { eventually } from '../backend/test/utils/eventually';
 
 const PROBLEM_ID = 'CON1001';
 const TITLE = 'E2E Protected Cup';
@@ -29,6 +32,7 @@ const PASSWORD = 'cup-pass-42';
 const USER = { username: 'contestant1', password: 'contest-pass1' };
 const CORRECT = APLUSB_CPP;
 const CONTEST_ONLY = { problemId: 'CON1002', title: 'Contest only sum' };
+const PHONE = { width: 390, height: 844 };
 
 let platform: Platform;
 let browser: Browser;
@@ -287,6 +291,232 @@ describe('a contest-only problem', () => {
       await rootToken(platform),
     );
     expect(inContest.map((p) => p.displayId)).toEqual(expect.arrayContaining(['A', 'B']));
+    expect(t.errors).toEqual([]);
+  });
+});
+
+/*
+ * Issue 35's plagiarism check in the browser. The programs are long enough for their fingerprints to mean something
+ * (a one-line A+B shares everything with every other one): the copy renames every identifier and adds blank lines
+ * and a comment, which the normalised tokens do not see; the third program solves the same problem its own way.
+ * The account rule set above lets `team<n>_x` in.
+ */
+const ORIGINAL_CPP = `#include <cstdio>
+#include <vector>
+
+struct Reader {
+  long long next() {
+    long long value = 0;
+    int sign = 1;
+    int c = getchar();
+    while (c != '-' && (c < '0' || c > '9')) c = getchar();
+    if (c == '-') {
+      sign = -1;
+      c = getchar();
+    }
+    while (c >= '0' && c <= '9') {
+      value = value * 10 + (c - '0');
+      c = getchar();
+    }
+    return sign * value;
+  }
+};
+
+int main() {
+  Reader in;
+  std::vector<long long> numbers;
+  for (int i = 0; i < 2; i++) numbers.push_back(in.next());
+  long long total = 0;
+  for (long long x : numbers) total += x;
+  printf("%lld\\n", total);
+  return 0;
+}
+`;
+const DISGUISED_COPY_CPP = `#include <cstdio>
+#include <vector>
+
+// my own fast input
+
+struct Scanner {
+
+  long long read() {
+    long long acc = 0;
+    int neg = 1;
+
+    int ch = getchar();
+    while (ch != '-' && (ch < '0' || ch > '9')) ch = getchar();
+    if (ch == '-') {
+      neg = -1;
+      ch = getchar();
+    }
+
+    while (ch >= '0' && ch <= '9') {
+      acc = acc * 10 + (ch - '0');
+      ch = getchar();
+    }
+    return neg * acc;
+  }
+};
+
+
+int main() {
+  Scanner sc;
+
+  std::vector<long long> vals;
+  for (int k = 0; k < 2; k++) vals.push_back(sc.read());
+
+  long long sum = 0;
+  for (long long v : vals) sum += v;
+  printf("%lld\\n", sum);
+  return 0;
+}
+`;
+const OWN_WAY_CPP = `#include <iostream>
+#include <string>
+using namespace std;
+
+// the sum of two integers, read as words and parsed
+static long long parse(const string &word) {
+  size_t used = 0;
+  long long number = stoll(word, &used);
+  return used == word.size() ? number : 0;
+}
+
+int main() {
+  ios::sync_with_stdio(false);
+  cin.tie(nullptr);
+  string first, second;
+  if (!(cin >> first >> second)) {
+    cerr << "two integers expected" << endl;
+    return 1;
+  }
+  const long long a = parse(first);
+  const long long b = parse(second);
+  cout << a + b << '\\n';
+  return 0;
+}
+`;
+const AUTHOR = { username: 'team1_x', password: 'team1-pass1', code: ORIGINAL_CPP };
+const COPIER = { username: 'team2_x', password: 'team2-pass2', code: DISGUISED_COPY_CPP };
+const OWN_WAY = { username: 'team3_x', password: 'team3-pass3', code: OWN_WAY_CPP };
+
+describe('the plagiarism check of the contest', () => {
+  it('finds the disguised copy, shows both programs with the shared part marked, and the confirmed copier leaves the rank', async () => {
+    // Setup through the API: three entrants submit to problem A, the original before its copy; all are judged.
+    const root = await rootToken(platform);
+    const entrants = [AUTHOR, COPIER, OWN_WAY];
+    await apiCall(
+      platform,
+      'POST',
+      '/api/admin/user/insert-batch-user',
+      { users: entrants.map((u) => [u.username, u.password, `${u.username}@example.com`]) },
+      root,
+    );
+    const cpp = (await judgeLanguages(platform)).find((l) => /^C\+\+/.test(l)) as string;
+    const submitted: { token: string; submitId: number }[] = [];
+    for (const u of entrants) {
+      const token = await apiLogin(platform, u.username, u.password);
+      await apiCall(platform, 'POST', '/api/register-contest', { cid, password: PASSWORD }, token);
+      const s = await apiCall<{ submitId: number }>(
+        platform,
+        'POST',
+        '/api/submit-problem-judge',
+        { pid: 'A', cid, language: cpp, code: u.code, isRemote: false },
+        token,
+      );
+      submitted.push({ token, submitId: s.submitId });
+    }
+    for (const [i, s] of submitted.entries()) {
+      const status = await eventually(
+        `the verdict of ${entrants[i].username}`,
+        async () => {
+          const d = await apiCall<{ submission: { status: number } }>(
+            platform,
+            'GET',
+            `/api/get-submission-detail?submitId=${s.submitId}`,
+            undefined,
+            s.token,
+          );
+          return [5, 6, 7].includes(d.submission.status) ? undefined : d.submission.status;
+        },
+        { timeoutMs: 3 * 60_000, intervalMs: 500 },
+      );
+      expect(status).toBe(0);
+    }
+
+    // The admin follows the contest row's link and starts a check.
+    const t = await newPage();
+    const { page } = t;
+    await adminLogin(page);
+    await page.goto('/admin/contest');
+    const row = page.locator('.ant-table-row').filter({ hasText: TITLE }).first();
+    await row.getByTestId('admin-contest-plagiarism-link').click();
+    await page.waitForURL(`**/admin/contest/${cid}/plagiarism`, { timeout: UI_WAIT_MS });
+    await page.getByTestId('plagiarism-start').click();
+    await page.getByTestId('plagiarism-progress').waitFor();
+    await page.locator('[data-testid="plagiarism-check-status"][data-status="done"]').waitFor();
+    expect(await page.getByTestId('plagiarism-progress').getAttribute('aria-valuenow')).toBe('100');
+
+    // Exactly one pair: the original and its copy (contestant1's A+B and the own-way program pair with nothing).
+    const pairRows = page.getByTestId('plagiarism-pairs').locator('.ant-table-row');
+    await pairRows.first().waitFor();
+    expect(await pairRows.count()).toBe(1);
+    const pairText = (await pairRows.first().textContent()) ?? '';
+    expect(pairText).toContain(AUTHOR.username);
+    expect(pairText).toContain(COPIER.username);
+    await screenshot(page, 'admin-plagiarism-check');
+
+    // The pair: both programs, the shared part highlighted on both sides.
+    await pairRows.first().getByTestId('plagiarism-view').click();
+    const pair = page.getByTestId('plagiarism-pair');
+    await pair.waitFor();
+    expect(await pair.getByTestId('plagiarism-pair-similarity').textContent()).toBe('100%');
+    for (const side of ['a', 'b']) {
+      const pane = pair.getByTestId(`plagiarism-code-${side}`);
+      expect(await pane.locator('[data-line]').count()).toBeGreaterThan(25);
+      expect(await pane.locator('[data-region="0"]').count()).toBeGreaterThan(20);
+    }
+    expect(await pair.getByTestId('plagiarism-code-b').textContent()).toContain('Scanner sc;');
+    await screenshot(page, 'admin-plagiarism-pair');
+
+    // Confirmed, with the copier taken out of the official rank.
+    await pair.getByTestId('plagiarism-exclude').locator('label', { hasText: COPIER.username }).click();
+    await pair.getByTestId('plagiarism-confirm').click();
+    await pair.locator('[data-testid="plagiarism-pair-status"][data-status="confirmed"]').waitFor();
+    await pair.getByTestId('plagiarism-exclude').locator('label.ant-checkbox-wrapper-disabled', { hasText: COPIER.username }).waitFor();
+    await screenshot(page, 'admin-plagiarism-pair-confirmed');
+
+    // The same pair on a phone (the admin's page narrowed to 390 px: a second page would load the admin app and log in
+    // again, 10 s more): the drawer takes the screen, the programs stacked.
+    await page.setViewportSize(PHONE);
+    // stacked, and the drawer done growing to the whole width (it slides to it)
+    await page.waitForFunction(() => {
+      const [a, b] = ['a', 'b'].map((side) => document.querySelector(`[data-testid="plagiarism-code-${side}"]`)!.getBoundingClientRect());
+      const drawer = document.querySelector('.ant-drawer-content-wrapper')!.getBoundingClientRect();
+      return b.top >= a.bottom && drawer.left === 0 && drawer.width === window.innerWidth;
+    });
+    await screenshot(page, 'admin-plagiarism-pair-phone');
+    // the second program, below the first inside the drawer: a shot of the screen, as a whole-page one draws the
+    // drawer's content from its top again
+    await pair.getByTestId('plagiarism-code-b').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-plagiarism-pair-phone-b.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The board: the copier is shown with a star and unranked, the author keeps a rank.
+    await page.goto(`/contest/${cid}/rank`);
+    const rankCell = (username: string) =>
+      page
+        .locator('.ant-table-row')
+        .filter({ has: page.locator(`[data-testid="rank-user"][data-username="${username}"]`) })
+        .locator('td')
+        .first();
+    await page.getByTestId('scoreboard').waitFor();
+    await eventually(`${COPIER.username} unranked`, async () => (await rankCell(COPIER.username).textContent()) === '*', {
+      timeoutMs: UI_WAIT_MS,
+      intervalMs: 250,
+    });
+    expect(await rankCell(AUTHOR.username).textContent()).toMatch(/^\d+$/);
+    await screenshot(page, 'contest-board-plagiarism');
     expect(t.errors).toEqual([]);
   });
 });

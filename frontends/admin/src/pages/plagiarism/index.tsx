@@ -13,6 +13,7 @@ import {
   Descriptions,
   Empty,
   Form,
+  Grid,
   InputNumber,
   Progress,
   Radio,
@@ -223,6 +224,8 @@ export default function PlagiarismPage() {
 
   const header = useNestedHeader([...scopeCrumbs(scope, id, title, t), { label: t('admin.plagiarism.title') }]);
   const selected = checks?.find((c) => c.id === selectedId) ?? null;
+  const narrow = !Grid.useBreakpoint().sm;
+  const scopeLine = [t(SCOPE_LABEL[scope], { id }), title].filter(Boolean).join(' · ');
 
   const replaceCheck = useCallback((next: PlagiarismCheckView) => {
     setChecks((list) => (list ?? []).map((c) => (c.id === next.id ? next : c)));
@@ -333,8 +336,22 @@ export default function PlagiarismPage() {
   }));
 
   const columns: ColumnsType<PlagiarismPairView> = [
+    // the problem and its similarity first: on a phone the table scrolls sideways, and these two are what a reviewer
+    // looks for before the users and the details
     { title: t('admin.plagiarism.problem'), dataIndex: 'displayId', width: 90 },
-    { title: t('admin.plagiarism.language'), dataIndex: 'language', width: 110 },
+    {
+      title: t('admin.plagiarism.similarity'),
+      dataIndex: 'similarity',
+      width: 150,
+      render: (_v, r) => (
+        <Space direction="vertical" size={0}>
+          <b>{percent(r.similarity)}</b>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('admin.plagiarism.shares', { a: percent(r.aPercent), b: percent(r.bPercent) })}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: t('admin.plagiarism.userA'),
       dataIndex: 'aUsername',
@@ -359,20 +376,8 @@ export default function PlagiarismPage() {
         </Space>
       ),
     },
-    {
-      title: t('admin.plagiarism.similarity'),
-      dataIndex: 'similarity',
-      width: 150,
-      render: (_v, r) => (
-        <Space direction="vertical" size={0}>
-          <b>{percent(r.similarity)}</b>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('admin.plagiarism.shares', { a: percent(r.aPercent), b: percent(r.bPercent) })}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    { title: t('admin.plagiarism.method'), dataIndex: 'method', width: 100, render: (_v, r) => <MethodTag method={r.method} /> },
+    { title: t('admin.plagiarism.language'), dataIndex: 'language', width: 110 },
+    { title: t('admin.plagiarism.method'), dataIndex: 'method', width: 120, render: (_v, r) => <MethodTag method={r.method} /> },
     { title: t('admin.plagiarism.status'), dataIndex: 'status', width: 100, render: (_v, r) => <PairStatusTag status={r.status} /> },
     {
       title: t('admin.common.option'),
@@ -390,8 +395,20 @@ export default function PlagiarismPage() {
   return (
     <PageContainer
       title={t('admin.plagiarism.title')}
-      subTitle={[t(SCOPE_LABEL[scope], { id }), title].filter(Boolean).join(' · ')}
-      content={t('admin.plagiarism.intro')}
+      // beside the title on a phone, the scope and the title squeezed both to a few letters: there it heads the intro
+      subTitle={narrow ? undefined : scopeLine}
+      content={
+        narrow ? (
+          <>
+            <Typography.Text strong style={{ display: 'block' }}>
+              {scopeLine}
+            </Typography.Text>
+            {t('admin.plagiarism.intro')}
+          </>
+        ) : (
+          t('admin.plagiarism.intro')
+        )
+      }
       {...header}
     >
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -437,7 +454,7 @@ export default function PlagiarismPage() {
               loading={pairsLoading}
               dataSource={pairs?.records ?? []}
               columns={columns}
-              scroll={{ x: 860 }}
+              scroll={{ x: 880 }}
               locale={{ emptyText: t('admin.plagiarism.noPairs') }}
               pagination={{
                 current: page,

@@ -301,10 +301,18 @@ export function PairDrawer({
           <Space direction="vertical" size={12} style={{ width: '100%' }}>
             <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
               <Descriptions.Item label={t('admin.plagiarism.userA')}>
-                {pair.aUsername} <Typography.Text type="secondary">#{pair.aSubmitId}</Typography.Text>
+                {/* a Space: the item's content is a flex box, where a plain space between the two would vanish */}
+                <Space size={4}>
+                  <span>{pair.aUsername}</span>
+                  <Typography.Text type="secondary">#{pair.aSubmitId}</Typography.Text>
+                </Space>
               </Descriptions.Item>
               <Descriptions.Item label={t('admin.plagiarism.userB')}>
-                {pair.bUsername} <Typography.Text type="secondary">#{pair.bSubmitId}</Typography.Text>
+                {/* a Space: the item's content is a flex box, where a plain space between the two would vanish */}
+                <Space size={4}>
+                  <span>{pair.bUsername}</span>
+                  <Typography.Text type="secondary">#{pair.bSubmitId}</Typography.Text>
+                </Space>
               </Descriptions.Item>
               <Descriptions.Item label={t('admin.plagiarism.similarity')}>
                 <Space size={4} wrap>
