@@ -3,16 +3,14 @@
  * the teacher picked a candidate and typed), and the save sends it with the stored scores of the other questions.
  */
 import { act } from 'react';
-import { createRoot, Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App as AntApp } from 'antd';
 import type { AdapterRequest } from '@oj/kit';
 import { ADMIN_EXAM_API, EXAM_API, ExamPaper, PaperItemKind, QuestionType } from '@oj/contracts';
-import { api, LocaleProvider, setLocale } from '@oj/kit';
-import { MESSAGES } from '../src/i18n';
+import { api, setLocale } from '@oj/kit';
 import ExamMarkingPage from '../src/pages/exam/marking';
+import { answer, mountPage, settle, unmountPage, until } from './page-harness';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 jest.setTimeout(120_000);
 
 const paper = (answerScore: number | null, scoredAt: string): ExamPaper => ({
@@ -68,18 +66,10 @@ describe('the marking page', () => {
         stored = paper(s?.score ?? null, '2026-12-06T10:06:00Z');
         data = stored;
       }
-      return { data: { status: 200, msg: 'success', data }, status: 200, headers: {}, config };
+      return answer(config, data);
     };
   });
 
-  const settle = () =>
-    act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
-  async function until(check: () => boolean) {
-    for (let i = 0; i < 100 && !check(); i++) await settle();
-    expect(check()).toBe(true);
-  }
   const inputOf = (questionId: number) =>
     document.querySelector(`[data-testid="marking-item"][data-question-id="${questionId}"] input`) as HTMLInputElement;
   const total = () => document.querySelector('[data-testid="marking-total"]')?.textContent;
@@ -88,33 +78,23 @@ describe('the marking page', () => {
     sent = [];
     stored = paper(null, '2026-12-06T10:00:00Z');
     await act(async () => setLocale('en-US'));
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    await act(async () => {
-      root = createRoot(host);
-      root.render(
-        <LocaleProvider messages={MESSAGES}>
-          <AntApp>
-            <MemoryRouter initialEntries={['/admin/exam/3/marking']}>
-              <Routes>
-                <Route path="/admin/exam/:examID/marking" element={<ExamMarkingPage />} />
-              </Routes>
-            </MemoryRouter>
-          </AntApp>
-        </LocaleProvider>,
-      );
-    });
+    root = await mountPage(
+      <MemoryRouter initialEntries={['/admin/exam/3/marking']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <Routes>
+          <Route path="/admin/exam/:examID/marking" element={<ExamMarkingPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
   });
 
   afterEach(async () => {
-    await act(async () => root?.unmount());
+    await unmountPage(root);
     root = null;
-    document.body.innerHTML = '';
     await act(async () => setLocale('zh-CN'));
   });
 
   it('keeps a typed score through the reload after "score all", and saves it with the stored ones', async () => {
-    await until(() => !!document.querySelector('[data-testid="marking-candidate"]'));
+    await until(() => !!document.querySelector('[data-testid="marking-candidate"]'), 'the candidates');
     await act(async () => (document.querySelector('[data-testid="marking-score-all"]') as HTMLElement).click());
     await act(async () => (document.querySelector('[data-testid="marking-candidate"]') as HTMLElement).click());
     await until(() => !!inputOf(12));

@@ -4,9 +4,8 @@
  * (a contest's "exclude from the official rank" only there, the row following the answer).
  */
 import { act } from 'react';
-import { createRoot, Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App as AntApp } from 'antd';
 import type { AdapterRequest } from '@oj/kit';
 import {
   PLAGIARISM_API,
@@ -17,12 +16,11 @@ import {
   PlagiarismPairView,
   PlagiarismRegion,
 } from '@oj/contracts';
-import { api, LocaleProvider, setLocale } from '@oj/kit';
-import { MESSAGES } from '../src/i18n';
+import { api, setLocale } from '@oj/kit';
 import PlagiarismPage from '../src/pages/plagiarism';
 import { lineRegions } from '../src/pages/plagiarism/regions';
+import { answer, mountPage, settle, unmountPage, until as untilHolds } from './page-harness';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 jest.setTimeout(120_000);
 
 const check = (over: Partial<PlagiarismCheckView> = {}): PlagiarismCheckView => ({
@@ -135,18 +133,11 @@ describe('the plagiarism page', () => {
         pairs = pairs.map((p) => (p.id === body.id ? { ...p, status: body.status, reviewedBy: 'root' } : p));
         data = pairs.find((p) => p.id === body.id);
       }
-      return { data: { status: 200, msg: 'success', data }, status: 200, headers: {}, config };
+      return answer(config, data);
     };
   });
 
-  const settle = (ms = 50) =>
-    act(async () => {
-      await new Promise((r) => setTimeout(r, ms));
-    });
-  async function until(what: string, check: () => boolean) {
-    for (let i = 0; i < 150 && !check(); i++) await settle();
-    if (!check()) throw new Error(`never: ${what}`);
-  }
+  const until = (what: string, check: () => boolean) => untilHolds(check, what);
   const $ = (selector: string) => document.querySelector(selector) as HTMLElement | null;
   const click = (selector: string) => act(async () => $(selector)!.click());
   const checkReads = () => sent.filter((s) => s.url === PLAGIARISM_API.check && s.method === 'GET');
@@ -154,27 +145,18 @@ describe('the plagiarism page', () => {
 
   async function render(path: string) {
     await act(async () => setLocale('en-US'));
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    await act(async () => {
-      root = createRoot(host);
-      root.render(
-        <LocaleProvider messages={MESSAGES}>
-          <AntApp>
-            <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-              <Routes>
-                <Route path="/contest/:contestID/plagiarism" element={<PlagiarismPage />} />
-                <Route path="/exam/:examID/plagiarism" element={<PlagiarismPage />} />
-                <Route path="/problem/:problemId/plagiarism" element={<PlagiarismPage />} />
-              </Routes>
-            </MemoryRouter>
-          </AntApp>
-        </LocaleProvider>,
-      );
-    });
+    root = await mountPage(
+      <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <Routes>
+          <Route path="/contest/:contestID/plagiarism" element={<PlagiarismPage />} />
+          <Route path="/exam/:examID/plagiarism" element={<PlagiarismPage />} />
+          <Route path="/problem/:problemId/plagiarism" element={<PlagiarismPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
   }
   const unmount = async () => {
-    await act(async () => root?.unmount());
+    await unmountPage(root);
     root = null;
   };
 

@@ -18,6 +18,7 @@ import { ContestAdminPrintPage } from './pages/admin-print';
 import { ContestRejudgePage } from './pages/rejudge';
 import { ContestCommentPage } from './pages/comment';
 import { AdminOnly } from './components/admin-only';
+import { ContestResolverPage } from './pages/resolver';
 
 /** The routes of product §2 under /contest (the router's basename). */
 export function ContestRoutes() {
@@ -60,6 +61,14 @@ export function ContestRoutes() {
           }
         />
         <Route path="comment" element={<ContestCommentPage />} />
+        <Route
+          path="resolver"
+          element={
+            <AdminOnly>
+              <ContestResolverPage />
+            </AdminOnly>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Route>
       <Route path="*" element={<NotFound />} />

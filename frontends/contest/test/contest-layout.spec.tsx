@@ -47,6 +47,7 @@ function contest(over: Partial<ContestInfo>): ContestInfo {
     accountLimitRule: null,
     visible: true,
     gid: null,
+    allowVirtual: true,
     ...over,
   };
 }

@@ -36,6 +36,13 @@ describe('contest access on the client (product §6)', () => {
     expect(submitRefusal(ContestAuth.Public, ContestStatus.Running, user)).toBeNull();
     expect(submitRefusal(ContestAuth.Public, ContestStatus.Running, { ...user, isLoggedIn: false })).toBe('contest.submit.loginFirst');
   });
+
+  it('lets a running virtual run submit to the ended contest, with no password (the run was started under the view rules)', () => {
+    expect(submitRefusal(ContestAuth.Public, ContestStatus.Ended, user, true)).toBeNull();
+    expect(submitRefusal(ContestAuth.Protected, ContestStatus.Ended, user, true)).toBeNull();
+    expect(submitRefusal(ContestAuth.Protected, ContestStatus.Ended, user, false)).toBe('contest.submit.ended');
+    expect(submitRefusal(ContestAuth.Public, ContestStatus.Ended, { ...user, isLoggedIn: false }, true)).toBe('contest.submit.loginFirst');
+  });
 });
 
 describe('ACM vs OI presentation (issue #21)', () => {

@@ -54,7 +54,8 @@ export const getContestProblems = (cid: number) => getOnce<ContestProblemItem[]>
 
 /** get-contest-problem-details (HOJ ProblemInfoVO, with the contest link and the server time). */
 export interface ContestProblemDetails {
-  problem: PublicProblem & { color?: string | null };
+  /** `auth`: the bank problem's visibility (ProblemAuth; 1 public), when the server tells it. */
+  problem: PublicProblem & { color?: string | null; auth?: number | null };
   contestProblem: ContestProblemItem;
   /** Empty while the contest runs (hints), for everyone but its admins. */
   tags: ProblemTagInfo[];
@@ -64,6 +65,11 @@ export interface ContestProblemDetails {
   codeTemplate?: Record<string, string>;
   /** The caller's latest try of the problem in the contest (null before one, and for visitors). */
   myLatestSubmission?: ContestMyLatestSubmission | null;
+  /**
+   * The bank problem's own id (`problem.problemId` is the contest's display id), for the upsolve link after the
+   * end; not sent by the server yet (issue 35).
+   */
+  bankProblemId?: string | null;
   now: string;
 }
 export const getContestProblemDetails = (cid: number, displayId: string) =>

@@ -17,7 +17,16 @@ export function useHumanDuration() {
   };
 }
 
-export function ContestCountdown({ countdown, startTime }: { countdown: Countdown; startTime: string }) {
+export function ContestCountdown({
+  countdown,
+  startTime,
+  testId = 'contest-countdown',
+}: {
+  countdown: Countdown;
+  startTime: string;
+  /** another clock on the same page (a virtual run's) takes its own */
+  testId?: string;
+}) {
   const human = useHumanDuration();
   let text;
   if (countdown.kind === 'startAt')
@@ -30,7 +39,7 @@ export function ContestCountdown({ countdown, startTime }: { countdown: Countdow
     text = <FormattedMessage id="contest.countdown.toEnd" values={{ clock: formatClock(countdown.seconds) }} />;
   else text = <FormattedMessage id="contest.countdown.ended" />;
   return (
-    <Typography.Text strong data-testid="contest-countdown" data-kind={countdown.kind}>
+    <Typography.Text strong data-testid={testId} data-kind={countdown.kind}>
       {text}
     </Typography.Text>
   );

@@ -49,5 +49,8 @@ export const CELL_BACKGROUND: Record<CellKind, string | undefined> = {
   none: undefined,
 };
 
+/** A virtual participant's row on a virtual board (issue 35). */
+export const VIRTUAL_ROW_BACKGROUND = '#e6f4ff';
+
 /** Rank column text: star users are not ranked. */
 export const rankText = (rank: number): string => (rank === STAR_USER_RANK ? '*' : String(rank));

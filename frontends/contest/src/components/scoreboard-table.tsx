@@ -1,11 +1,15 @@
-/** The contest board: ACM (solved, penalty, per-problem time and tries) or OI (total and per-problem score). */
+/**
+ * The contest board: ACM (solved, penalty, per-problem time and tries) or OI (total and per-problem score). On a
+ * virtual board (issue 35) the virtual participants' rows carry a "Virtual" tag and their own background.
+ */
+import type { HTMLAttributes } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { AcmRankRow, ContestRankRow, ContestType, OiRankRow } from '@oj/contracts';
 import { formatClock, UserName } from '@oj/kit';
-import { CELL_BACKGROUND, CellView, acmCell, oiCell, rankText } from './scoreboard-cells';
+import { CELL_BACKGROUND, CellView, VIRTUAL_ROW_BACKGROUND, acmCell, oiCell, rankText } from './scoreboard-cells';
 
 export interface BoardProblem {
   displayId: string;
@@ -65,6 +69,11 @@ export function ScoreboardTable({ type, rows, problems, loading, concerned, onTo
               <FormattedMessage id="contest.rank.star" />
             </Tag>
           )}
+          {row.isVirtual && (
+            <Tag style={{ marginLeft: 4 }} color="blue" data-testid="virtual-row-tag">
+              <FormattedMessage id="contest.rank.virtualTag" />
+            </Tag>
+          )}
           {row.school && <div style={{ fontSize: 12, color: '#888' }}>{row.school}</div>}
         </span>
       ),
@@ -107,16 +116,19 @@ export function ScoreboardTable({ type, rows, problems, loading, concerned, onTo
       ),
       key: `p-${p.displayId}`,
       width: 90,
-      onCell: () => ({ style: { padding: 0 } }),
+      onCell: (r) => ({ style: { padding: 0, background: r.isVirtual ? VIRTUAL_ROW_BACKGROUND : undefined } }),
       render: (_: unknown, r) => (
         <Cell view={oi ? oiCell(r as OiRankRow, p.displayId) : acmCell((r as AcmRankRow).submissionInfo[p.displayId])} />
       ),
     });
   }
+  // a virtual participant's row: its own background on every cell (fixed cells paint their own), verdicts on top
+  for (const c of columns) c.onCell ??= (r) => ({ style: r.isVirtual ? { background: VIRTUAL_ROW_BACKGROUND } : undefined });
   return (
     <Table<ContestRankRow>
       data-testid="scoreboard"
       rowKey={(r) => `${r.uid}-${(r as { cid?: number }).cid ?? ''}`}
+      onRow={(r) => ({ 'data-virtual': r.isVirtual ? 'true' : undefined }) as HTMLAttributes<HTMLElement>}
       size="small"
       bordered
       loading={loading}

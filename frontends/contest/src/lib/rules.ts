@@ -26,12 +26,17 @@ export const showPasswordForm = (auth: ContestAuth, v: Viewer): boolean => auth 
 export const menuDisabled = (auth: ContestAuth, status: ContestStatus, v: Viewer): boolean =>
   !v.isAdmin && (status === ContestStatus.Scheduled || mustEnterToView(auth, v));
 
-/** Why submitting is refused, as a message id, or null when allowed. */
-export function submitRefusal(auth: ContestAuth, status: ContestStatus, v: Viewer): string | null {
+/**
+ * Why submitting is refused, as a message id, or null when allowed. `virtualRunning`: the caller's virtual run of
+ * the ended contest is running (issue 35), so the contest is open to them as it was while it ran.
+ */
+export function submitRefusal(auth: ContestAuth, status: ContestStatus, v: Viewer, virtualRunning = false): string | null {
   if (!v.isLoggedIn) return 'contest.submit.loginFirst';
-  if (status === ContestStatus.Ended) return 'contest.submit.ended';
+  if (status === ContestStatus.Ended && !virtualRunning) return 'contest.submit.ended';
   if (status === ContestStatus.Scheduled && !v.isAdmin) return 'contest.submit.notStarted';
-  if (auth !== ContestAuth.Public && !v.entered && !v.isAdmin) return 'contest.submit.enterPassword';
+  // a run was started under the contest's view rules (a private contest's problems need its password already): the
+  // server asks for nothing more from a running run
+  if (auth !== ContestAuth.Public && !v.entered && !v.isAdmin && !virtualRunning) return 'contest.submit.enterPassword';
   return null;
 }
 

@@ -65,6 +65,12 @@ describe('contest body', () => {
     });
   });
 
+  it('allows virtual participation by default, sends the switch as allowVirtual and reads it back', () => {
+    expect(emptyContestForm().allowVirtual).toBe(true);
+    expect(formToBody(base()).allowVirtual).toBe(true);
+    expect(formToBody({ ...base(), allowVirtual: false }).allowVirtual).toBe(false);
+  });
+
   it('drops the password of a public contest and the rule of an unlimited one', () => {
     const body = formToBody({ ...base(), pwd: 'left-over' });
     expect(body.pwd).toBeNull();

@@ -36,6 +36,8 @@ export interface ContestFormValues {
   limitEnd?: number;
   limitExtra?: string[];
   visible: boolean;
+  /** virtual participation once the contest has ended (issue 35) */
+  allowVirtual: boolean;
 }
 
 export function emptyContestForm(nowMs = Date.now()): ContestFormValues {
@@ -65,6 +67,7 @@ export function emptyContestForm(nowMs = Date.now()): ContestFormValues {
     limitEnd: 0,
     limitExtra: [],
     visible: true,
+    allowVirtual: true,
   };
 }
 
@@ -99,6 +102,8 @@ export function contestToForm(c: AdminContestInfo): ContestFormValues {
     limitEnd: rule?.end ?? 0,
     limitExtra: rule?.extra ?? [],
     visible: c.visible,
+    // a contest stored before the flag existed allows it (the server's default)
+    allowVirtual: c.allowVirtual ?? true,
   };
 }
 
@@ -147,6 +152,7 @@ export function formToBody(v: ContestFormValues, id?: number): AdminContestBody 
         }
       : null,
     visible: v.visible,
+    allowVirtual: v.allowVirtual,
   };
   if (id !== undefined) body.id = id;
   return body;

@@ -12,6 +12,7 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { App, Card, Spin } from 'antd';
+import type { SwitchProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AfterEndSeal, ContestAuth, ContestType, OiScoreType, RankShowName, SealMode } from '@oj/contracts';
@@ -233,6 +234,12 @@ export function ContestEditor({ cid, onDone }: { cid: number | null; onDone?: ()
             }
           </ProFormDependency>
           <ProFormSwitch name="visible" label={t('admin.contest.visible')} />
+          <ProFormSwitch
+            name="allowVirtual"
+            label={t('admin.contest.allowVirtual')}
+            tooltip={t('admin.contest.allowVirtualHint')}
+            fieldProps={{ 'data-testid': 'contest-allow-virtual' } as SwitchProps}
+          />
         </ProForm>
       )}
     </Card>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate, useParams, Link } from 'react-router-dom';
 import { Button, Card, Menu, Modal, Progress, Result, Space, Spin, Typography } from 'antd';
-import { ContestStatus } from '@oj/contracts';
+import { ContestStatus, ContestType } from '@oj/contracts';
 import { openAccountDialog, useAuth, useWebsiteConfig, BackToList, NotFoundResult } from '@oj/kit';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../components/contest-tags';
 import { ContestCountdown } from '../../components/contest-countdown';
@@ -12,10 +12,12 @@ import { menuDisabled, mustEnterToView } from '../../lib/rules';
 import { ContestContext, ContestState, useContestLoader } from './context';
 import { PasswordForm } from './password-form';
 import { useUnreadAnnouncements } from './use-unread-announcements';
+import { VirtualContext, useVirtualLoader } from './virtual-context';
+import { VirtualBanner } from './virtual';
 
 /** The child screens in menu order, with who sees them. */
-export function contestMenu(s: Pick<ContestState, 'info' | 'viewer' | 'isRoot'>, openContestComment: boolean) {
-  const { info, viewer, isRoot } = s;
+export function contestMenu(s: Pick<ContestState, 'info' | 'viewer' | 'isRoot' | 'status'>, openContestComment: boolean) {
+  const { info, viewer, isRoot, status } = s;
   const items: { key: string; id: string }[] = [
     { key: '', id: 'contest.menu.overview' },
     { key: 'problem', id: 'contest.menu.problems' },
@@ -28,6 +30,9 @@ export function contestMenu(s: Pick<ContestState, 'info' | 'viewer' | 'isRoot'>,
   if (viewer.isAdmin) items.push({ key: 'ac-info', id: 'contest.menu.acInfo' });
   if (viewer.isAdmin && info.openPrint) items.push({ key: 'admin-print', id: 'contest.menu.adminPrint' });
   if (isRoot) items.push({ key: 'rejudge', id: 'contest.menu.rejudge' });
+  // the award ceremony's reveal: an ended ACM contest whose board was sealed (issue 35)
+  if (viewer.isAdmin && info.type === ContestType.ACM && info.sealRank && status === ContestStatus.Ended)
+    items.push({ key: 'resolver', id: 'contest.menu.resolver' });
   return items;
 }
 
@@ -86,24 +91,32 @@ function ContestBody({ state }: { state: ContestState }) {
   const sub = pathname.split('/')[2] ?? '';
   const disabled = menuDisabled(state.info.auth, state.status, state.viewer);
   const blocked = mustEnterToView(state.info.auth, state.viewer);
+  // virtual participation (issue 35): once the contest has ended, where the contest allows it
+  const virtual = useVirtualLoader(
+    state.cid,
+    state.status === ContestStatus.Ended && !!state.info.allowVirtual && state.viewer.isLoggedIn && !blocked,
+  );
   return (
     <ContestContext.Provider value={state}>
-      <ContestHeader state={state} />
-      <Menu
-        mode="horizontal"
-        selectedKeys={[sub]}
-        style={{ marginBottom: 16 }}
-        items={items.map((i) => ({
-          key: i.key,
-          disabled: i.key !== '' && disabled,
-          label: <FormattedMessage id={i.id} />,
-          'data-testid': `contest-menu-${i.key || 'overview'}`,
-        }))}
-        onClick={({ key }) => navigate(`/${state.cid}${key ? `/${key}` : ''}`)}
-      />
-      {blocked && sub !== '' ? <PasswordForm /> : <Outlet />}
-      {/* the announcement screen shows them all and marks them read: no popup over it */}
-      {!blocked && sub !== 'announcement' && <UnreadPopup cid={state.cid} />}
+      <VirtualContext.Provider value={virtual}>
+        <ContestHeader state={state} />
+        {virtual.phase === 'running' && <VirtualBanner cid={state.cid} />}
+        <Menu
+          mode="horizontal"
+          selectedKeys={[sub]}
+          style={{ marginBottom: 16 }}
+          items={items.map((i) => ({
+            key: i.key,
+            disabled: i.key !== '' && disabled,
+            label: <FormattedMessage id={i.id} />,
+            'data-testid': `contest-menu-${i.key || 'overview'}`,
+          }))}
+          onClick={({ key }) => navigate(`/${state.cid}${key ? `/${key}` : ''}`)}
+        />
+        {blocked && sub !== '' ? <PasswordForm /> : <Outlet />}
+        {/* the announcement screen shows them all and marks them read: no popup over it */}
+        {!blocked && sub !== 'announcement' && <UnreadPopup cid={state.cid} />}
+      </VirtualContext.Provider>
     </ContestContext.Provider>
   );
 }

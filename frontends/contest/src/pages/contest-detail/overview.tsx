@@ -8,6 +8,7 @@ import { useHumanDuration } from '../../components/contest-countdown';
 import { showPasswordForm } from '../../lib/rules';
 import { useContest } from './context';
 import { PasswordForm } from './password-form';
+import { VirtualCard } from './virtual';
 
 export function ContestOverview() {
   const { info, viewer } = useContest();
@@ -15,6 +16,7 @@ export function ContestOverview() {
   return (
     <>
       {showPasswordForm(info.auth, viewer) && <PasswordForm />}
+      <VirtualCard />
       <Card data-testid="contest-overview">
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
           <Descriptions.Item label={<FormattedMessage id="contest.overview.startTime" />}>

@@ -5,8 +5,8 @@ import { getContestRank } from '../../api/contest';
 
 export const RANK_REFRESH_OPTIONS_SEC = [10, 30, 60] as const;
 
-/** `refreshSec` 0: no auto refresh. */
-export function useContestRank(req: ContestRankRequest, refreshSec: number) {
+/** `refreshSec` 0: no auto refresh. `enabled` false: not read at all (the virtual board is shown instead). */
+export function useContestRank(req: ContestRankRequest, refreshSec: number, enabled = true) {
   const [page, setPage] = useState<Page<ContestRankRow> | null>(null);
   const [loading, setLoading] = useState(false);
   const key = JSON.stringify(req);
@@ -21,13 +21,13 @@ export function useContestRank(req: ContestRankRequest, refreshSec: number) {
     [key],
   );
   useEffect(() => {
-    void load(false);
-  }, [load]);
+    if (enabled) void load(false);
+  }, [load, enabled]);
   useEffect(() => {
-    if (!refreshSec) return;
+    if (!refreshSec || !enabled) return;
     const timer = setInterval(() => void load(true), refreshSec * 1000);
     return () => clearInterval(timer);
-  }, [load, refreshSec]);
+  }, [load, refreshSec, enabled]);
   /** Admins: recompute the board from the database once, then go on as before. */
   const forceRefresh = () => {
     setLoading(true);

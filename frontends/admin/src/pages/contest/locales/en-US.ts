@@ -35,6 +35,9 @@ const messages: Record<string, string> = {
   'admin.contest.time': 'Start / end',
   'admin.contest.author': 'Author',
   'admin.contest.visible': 'Visible',
+  'admin.contest.allowVirtual': 'Allow virtual participation after the end',
+  'admin.contest.allowVirtualHint':
+    'Users who did not take part may run the contest on their own once it has ended; their results never count for the official rank or rating.',
   'admin.contest.problems': 'Problems',
   'admin.contest.announcements': 'Announcements',
   'admin.contest.exportRank': 'Rank (.xlsx)',

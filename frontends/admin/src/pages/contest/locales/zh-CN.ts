@@ -33,6 +33,8 @@ const messages: Record<string, string> = {
   'admin.contest.time': '开始 / 结束时间',
   'admin.contest.author': '创建者',
   'admin.contest.visible': '可见',
+  'admin.contest.allowVirtual': '允许赛后虚拟参赛',
+  'admin.contest.allowVirtualHint': '比赛结束后，未参赛的用户可以自行完整模拟一次本场比赛；成绩不计入正式排名和 Rating。',
   'admin.contest.problems': '题目',
   'admin.contest.announcements': '公告',
   'admin.contest.exportRank': '排名（.xlsx）',
