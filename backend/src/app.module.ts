@@ -24,6 +24,7 @@ import { SiteModule } from './modules/site/site.module';
 import { TrainingModule } from './modules/training/training.module';
 import { UploadModule } from './modules/upload/upload.module';
 import { UserModule } from './modules/user/user.module';
+import { ContestApiModule } from './modules/contest-api/contest-api.module';
 
 /** The backend: the core, then one import per domain module. */
 @Module({
@@ -53,6 +54,7 @@ import { UserModule } from './modules/user/user.module';
     GroupModule,
     ExamModule,
     UploadModule,
+    ContestApiModule,
   ],
 })
 export class AppModule {}
