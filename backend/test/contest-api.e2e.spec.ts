@@ -412,6 +412,21 @@ describe('ICPC Contest API', () => {
     await replica.sync(cid);
     expect(await count()).toBe(n);
   });
+  it('marks unofficial (star) teams hidden', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, admin, {
+      startTime: new Date(now - MIN),
+      endTime: new Date(now + 60 * MIN),
+      starAccount: [bob.username],
+    });
+    const p = await createProblem(t, 'Star');
+    await addProblem(t, admin, cid, p.id, 'A');
+    await judged(t, alice, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 30_000));
+    await judged(t, bob, cid, p, 'A', JudgeStatus.Accepted, new Date(now - 20_000));
+    const teams = (await get(`/contests/${cid}/teams`, basic(admin)).expect(200)).body as { name: string; hidden: boolean }[];
+    expect(Object.fromEntries(teams.map((x) => [x.name, x.hidden]))).toEqual({ [alice.username]: false, [bob.username]: true });
+  });
+
   // last: it spends this address's budget of typed secrets
   it('throttles password guesses through basic auth as login throttles them (429, whatever the password)', async () => {
     const target = await t.createUser('ccs_guessed');

@@ -163,7 +163,8 @@ export class ContestApiReader {
       name: t.username,
       display_name: t.nickname || t.username,
       organization_id: t.school?.trim() ? orgId(t.school.trim()) : null,
-      hidden: false,
+      // unofficial (打星) teams: on no board, as the ICPC tools expect a hidden team
+      hidden: (c.starAccount ?? []).includes(t.username),
     }));
     const finalIds = subs.filter((s) => judgementTypeOf(s.status)).map((s) => s.submit_id);
     const cases: { id: number; submit_id: number; case_id: number; status: number; time: number }[] = finalIds.length
