@@ -14,9 +14,11 @@ let plain: string;
 let fileIO: string;
 beforeAll(() => {
   isolateJudge('exec-stderr');
-  plain = makeProblem({ cases: [['1 2\n', '3\n']] });
+  // 5 s: these runs test what a program may do, not its time; a 37.5 MB stderr flood through the fresh sandbox took
+  // past the default 1 s once when CI loaded both cores (a landing run of session 25: TLE instead of Accepted)
+  plain = makeProblem({ cases: [['1 2\n', '3\n']], pkg: { timeLimit: 5000 } });
   // File IO takes the fresh sandbox (bubblewrap per run); plain runs take the prepared one.
-  fileIO = makeProblem({ cases: [['1 2\n', '3\n']], pkg: { fileIO: { input: 'in.txt', output: '' } } });
+  fileIO = makeProblem({ cases: [['1 2\n', '3\n']], pkg: { timeLimit: 5000, fileIO: { input: 'in.txt', output: '' } } });
 });
 afterAll(() => {
   fs.rmSync(plain, { recursive: true, force: true });

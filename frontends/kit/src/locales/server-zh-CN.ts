@@ -254,7 +254,7 @@ export const serverZhCN: Record<string, string> = {
   'PLAGIARISM_ERR.tooManySubmissions': '一次查重最多比较 20000 份提交，本次有 {n} 份。',
   'PLAGIARISM_ERR.rankOnlyInContests': '只有比赛的查重可以将用户移出排名。',
   'PLAGIARISM_ERR.notInPair': '只能将这一对提交的两位用户移出排名。',
-  'CONTEST_ERR.resolverNeedsSealedEnd': '滚榜需要比赛已结束且封过榜的 ACM 比赛。',
+  'CONTEST_ERR.resolverNeedsSealedEnd': '滚榜只用于已结束并封过榜、按解题数与罚时排名的比赛。',
   'VIRTUAL_ERR.notEnded': '比赛结束后才能虚拟参赛。',
   'VIRTUAL_ERR.closed': '本场比赛未开放虚拟参赛。',
   'VIRTUAL_ERR.tookPart': '你参加过这场比赛，虚拟参赛只面向未参赛的用户。',
