@@ -8,6 +8,7 @@ import Ajv, { ValidateFunction } from 'ajv';
 import http from 'http';
 import request from 'supertest';
 import { EventBus } from '../src/core/events/event-bus';
+import { SiteConfigService } from '../src/core/site-config/site-config.service';
 import { CONTEST_API_OPTIONS, ContestEventLog, DEFAULT_CONTEST_API_OPTIONS } from '../src/modules/contest-api/contest-event-log.service';
 import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { addProblem, createContest, createProblem, judged, MIN } from './contest-fixtures';
@@ -188,6 +189,66 @@ describe('ICPC Contest API', () => {
     await get(`/contests/${oi}`, basic(admin)).expect(404);
     await get(`/contests/999999`, basic(admin)).expect(404);
     await get(`/contests/${cid}/persons`, basic(admin)).expect(404);
+  });
+
+  it("answers clarifications from the announcements and the contest's comment page, one team's for the jury only", async () => {
+    const now = Date.now();
+    const cid = await createContest(t, admin, {
+      title: 'Question Cup',
+      startTime: new Date(now - 30 * MIN),
+      endTime: new Date(now + 60 * MIN),
+    });
+    const pa = await createProblem(t, 'Questions');
+    await addProblem(t, admin, cid, pa.id, 'A');
+    await judged(t, alice, cid, pa, 'A', JudgeStatus.WrongAnswer, new Date(now - 20 * MIN));
+    await judged(t, bob, cid, pa, 'A', JudgeStatus.WrongAnswer, new Date(now - 10 * MIN));
+    const carol = await t.createUser('capi_carol'); // a visitor: neither a team nor the jury
+    const as = (u: TestUser, path: string, body: object) => request(t.url).post(path).set('Authorization', u.token).send(body);
+    const config = t.get<SiteConfigService>(SiteConfigService);
+    await config.set('switch', { defaultCreateCommentACInitValue: 0 });
+    try {
+      await as(admin, '/api/admin/contest/announcement', { cid, title: 'Start', content: 'Good luck.' }).expect(200);
+      const ask = (await as(alice, '/api/comment', { cid, content: 'Is n at most 10?' }).expect(200)).body.data.id as number;
+      const answer = (await as(admin, '/api/reply', { cid, reply: { commentId: ask, content: 'Yes.' } }).expect(200)).body.data.id;
+      const broadcast = (await as(admin, '/api/comment', { cid, content: 'Problem A: n is at most 10.' }).expect(200)).body.data.id;
+      const thanks = (await as(bob, '/api/reply', { cid, reply: { commentId: broadcast, content: 'Thanks' } }).expect(200)).body.data.id;
+      const juryNote = (await as(admin, '/api/reply', { cid, reply: { commentId: broadcast, content: 'Also for B.' } }).expect(200)).body
+        .data.id;
+      await as(carol, '/api/comment', { cid, content: 'Just watching' }).expect(200);
+
+      const jury = (await get(`/contests/${cid}/clarifications`, basic(admin)).expect(200)).body as Record<string, unknown>[];
+      valid('jury clarifications', schemas.arrayOf(schemas.byType.clarifications), jury);
+      const byText = (list: Record<string, unknown>[]) => Object.fromEntries(list.map((c) => [String(c.text), c]));
+      const j = byText(jury);
+      expect(Object.keys(j)).toEqual([
+        'Start\n\nGood luck.',
+        'Is n at most 10?',
+        'Problem A: n is at most 10.',
+        'Yes.',
+        'Thanks',
+        'Also for B.',
+      ]);
+      expect(j['Is n at most 10?']).toMatchObject({ id: `c${ask}`, from_team_id: alice.uid, to_team_id: null, reply_to_id: null });
+      expect(j['Yes.']).toMatchObject({ id: `r${answer}`, from_team_id: null, to_team_id: alice.uid, reply_to_id: `c${ask}` });
+      expect(j['Problem A: n is at most 10.']).toMatchObject({ id: `c${broadcast}`, from_team_id: null, to_team_id: null });
+      expect(j['Thanks']).toMatchObject({ id: `r${thanks}`, from_team_id: bob.uid, to_team_id: null, reply_to_id: `c${broadcast}` });
+      expect(j['Also for B.']).toMatchObject({ id: `r${juryNote}`, from_team_id: null, to_team_id: null, reply_to_id: `c${broadcast}` });
+      // A reply refers to a clarification the same reader has.
+      for (const c of jury) if (c.reply_to_id) expect(jury.map((x) => x.id)).toContain(c.reply_to_id);
+
+      // A participant's view is every non-admin's: only what the jury sent to everybody.
+      const pub = (await get(`/contests/${cid}/clarifications`, basic(bob)).expect(200)).body as Record<string, unknown>[];
+      valid('public clarifications', schemas.arrayOf(schemas.byType.clarifications), pub);
+      expect(Object.keys(byText(pub))).toEqual(['Start\n\nGood luck.', 'Problem A: n is at most 10.', 'Also for B.']);
+      const feed = feedLines((await get(`/contests/${cid}/event-feed?stream=false&types=clarifications`, basic(bob)).expect(200)).text);
+      expect(feed.map((e) => e.id).sort()).toEqual(pub.map((c) => String(c.id)).sort());
+      const juryFeed = feedLines(
+        (await get(`/contests/${cid}/event-feed?stream=false&types=clarifications`, basic(admin)).expect(200)).text,
+      );
+      expect(juryFeed.map((e) => e.id).sort()).toEqual(jury.map((c) => String(c.id)).sort());
+    } finally {
+      await config.set('switch', { defaultCreateCommentACInitValue: 10 });
+    }
   });
 
   it('refuses wrong credentials with 401 and the basic-auth challenge', async () => {

@@ -20,6 +20,7 @@ import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { disguisedCopy, randomProgram } from '../src/bench/plagiarism-corpus';
 import { MIN, addProblem, boardRows, createContest, createProblem, rank } from './contest-fixtures';
+import { createExam } from './exam-fixtures';
 import { eventually } from './utils/eventually';
 import { TestApp, TestUser, createTestApp } from './utils/test-app';
 
@@ -56,7 +57,7 @@ describe('plagiarism check', () => {
   });
   afterAll(() => t?.close());
 
-  async function submit(user: TestUser, code: string, language: string, at: Date, where: { cid: number } = { cid }) {
+  async function submit(user: TestUser, code: string, language: string, at: Date, where: { cid: number; eid?: number } = { cid }) {
     const row = await t.dataSource.getRepository(Submission).save({
       pid: problem.id,
       displayPid: where.cid ? 'A' : problem.problemId,
@@ -71,6 +72,7 @@ describe('plagiarism check', () => {
       code,
       language,
       cid: where.cid,
+      ...(where.eid ? { eid: where.eid } : {}),
     });
     if (where.cid) await t.get<ContestJudgeBridge>(ContestJudgeBridge).onSubmissionResult(row.submitId);
     return row.submitId;
@@ -222,5 +224,36 @@ describe('plagiarism check', () => {
     ).toBe(PLAGIARISM_ERR.rankOnlyInContests);
     // a plain user reaches none of it
     expect((await api(t.users.user).pair(pair.id)).status).toBe(403);
+  });
+
+  it("checks an exam's programs for those who manage the exam, and for nobody else", async () => {
+    const eid = await createExam(t, t.users.admin, { startTime: new Date(now - 60 * MIN), endTime: new Date(now - MIN) });
+    const program = randomProgram(55);
+    await submit(original, program, 'C++ 17', new Date(now - 50 * MIN), { cid: 0, eid });
+    await submit(copier, disguisedCopy(program, 4), 'C++ 17', new Date(now - 45 * MIN), { cid: 0, eid });
+    await submit(independent, randomProgram(56), 'C++ 17', new Date(now - 40 * MIN), { cid: 0, eid });
+    // practice submissions of the same problem are not the exam's
+    await submit(pythonUser, disguisedCopy(program, 6), 'C++ 17', new Date(now - 35 * MIN), { cid: 0 });
+    for (const outsider of [t.users.user, t.users.problemAdmin]) {
+      expect((await api(outsider).start({ scope: 'exam', id: eid })).status).toBe(403);
+      expect((await api(outsider).checks('exam', eid)).status).toBe(403);
+    }
+    expect(await t.dataSource.query('SELECT 1 FROM plagiarism_check WHERE scope = $1 AND scope_id = $2', ['exam', eid])).toEqual([]);
+    const started = (await api(t.users.admin).start({ scope: 'exam', id: eid }).expect(200)).body.data as PlagiarismCheckView;
+    const done = await finished(t.users.admin, started.id);
+    expect(done).toMatchObject({ scope: 'exam', scopeId: eid, status: 'done', submissions: 3, comparedPairs: 3, pairs: 1 });
+    const [pair] = (await api(t.users.admin).pairs(started.id).expect(200)).body.data.records as PlagiarismPairView[];
+    expect([pair.aUsername, pair.bUsername].sort()).toEqual([original.username, copier.username].sort());
+    expect((await api(t.users.admin).checks('exam', eid).expect(200)).body.data.map((c: PlagiarismCheckView) => c.id)).toEqual([
+      started.id,
+    ]);
+    // an exam has no board: taking a user out of a rank is refused there too
+    expect(
+      (
+        await api(t.users.admin)
+          .review({ id: pair.id, status: 'confirmed', excludeFromRank: [copier.username] })
+          .expect(400)
+      ).body.msg,
+    ).toBe(PLAGIARISM_ERR.rankOnlyInContests);
   });
 });

@@ -4,6 +4,7 @@ import { GroupMemberStatus, JudgeStatus, Role, contestSealTime, isRankSealedAt }
 import { createHash } from 'crypto';
 import { DataSource } from 'typeorm';
 import type { Contest } from '../contest/entities/contest.entity';
+import { ContestThreadsService } from '../discussion/contest-threads.service';
 import { JudgeServerRegistry } from '../judge-queue/judge-server-registry.service';
 import { JUDGEMENT_TYPES, ccsTime, judgementTypeOf, relTime } from './ccs-format';
 
@@ -55,6 +56,7 @@ export class ContestApiReader {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly registry: JudgeServerRegistry,
+    private readonly threads: ContestThreadsService,
   ) {}
 
   /** The SQL condition that keeps the contest's admins (author, root, a group contest's owners) out, as our boards do. */
@@ -221,21 +223,7 @@ export class ContestApiReader {
         }),
       );
     }
-    const clarRows: { id: number; title: string; content: string; gmt_create: Date }[] = onlySubmitIds
-      ? []
-      : await this.ds.query(`SELECT id, title, content, gmt_create FROM contest_announcement WHERE cid = $1 AND visible ORDER BY id`, [
-          c.id,
-        ]);
-    const clarifications = clarRows.map((a) => ({
-      id: String(a.id),
-      from_team_id: null,
-      to_team_id: null,
-      reply_to_id: null,
-      problem_id: null,
-      text: a.content ? `${a.title}\n\n${a.content}` : a.title,
-      time: ccsTime(a.gmt_create),
-      contest_time: rel(a.gmt_create),
-    }));
+    const clars = onlySubmitIds ? { admin: [], both: [] } : await this.clarifications(c, rel, new Set(teamRows.map((t) => t.uid)));
     // Languages no live judge announces any more, still named by a submission: listed, so that references hold.
     const languages = [...langs.objects];
     for (const name of new Set(subs.map((s) => s.language))) {
@@ -252,18 +240,110 @@ export class ContestApiReader {
       organizations,
       teams,
       submissions,
-      clarifications,
     };
     const visible = (s: SubmissionRow) => !hiding || new Date(s.submit_time).getTime() < seal!.getTime();
     return {
-      admin: { ...base, judgements: judgements.map((j) => j.data), runs: runs.map((r) => r.data) },
+      admin: {
+        ...base,
+        judgements: judgements.map((j) => j.data),
+        runs: runs.map((r) => r.data),
+        clarifications: [...clars.both, ...clars.admin].sort((a, b) => clarOrder(a) - clarOrder(b)),
+      },
       public: {
         ...base,
         judgements: judgements.filter((j) => visible(j.sub)).map((j) => j.data),
         runs: runs.filter((r) => visible(r.sub)).map((r) => r.data),
+        clarifications: clars.both,
       },
     };
   }
+
+  /**
+   * Clarifications: the contest's visible announcements (ids are their numbers) and its comment page, where a
+   * comment or reply by a team is a request to the jury (`c<id>`, `r<id>`) and one by the jury (the contest's
+   * admins, as the boards count them) is the answer: to the team it replies to, or to everybody when it answers
+   * the jury's own comment or starts a thread. The public view is one view for every non-admin reader, not a
+   * team's, so it holds only what goes to everybody; requests and answers to one team are admin rows. A comment
+   * by an account that is neither a team nor the jury (a visitor of a public contest) has no place in the API's
+   * model and is left out.
+   */
+  private async clarifications(
+    c: Contest,
+    rel: (at: Date) => string,
+    teams: Set<string>,
+  ): Promise<{ admin: Record<string, unknown>[]; both: Record<string, unknown>[] }> {
+    const [announcements, threads] = await Promise.all([
+      this.ds.query(`SELECT id, title, content, gmt_create FROM contest_announcement WHERE cid = $1 AND visible ORDER BY id`, [
+        c.id,
+      ]) as Promise<{ id: number; title: string; content: string; gmt_create: Date }[]>,
+      this.threads.threads(c.id),
+    ]);
+    const both: Record<string, unknown>[] = announcements.map((a) => ({
+      id: String(a.id),
+      from_team_id: null,
+      to_team_id: null,
+      reply_to_id: null,
+      problem_id: null,
+      text: a.content ? `${a.title}\n\n${a.content}` : a.title,
+      time: ccsTime(a.gmt_create),
+      contest_time: rel(a.gmt_create),
+    }));
+    const admin: Record<string, unknown>[] = [];
+    const authors = [...new Set([...threads.comments, ...threads.replies].map((x) => x.fromUid).filter((u) => !teams.has(u)))];
+    const jury = new Set<string>(
+      authors.length
+        ? (
+            (await this.ds.query(`SELECT x AS uid FROM unnest($1::varchar[]) x WHERE NOT ${this.notAdmin('x', c)}`, [authors, c.uid])) as {
+              uid: string;
+            }[]
+          ).map((r) => r.uid)
+        : [],
+    );
+    const teamOf = (uid: string) => (teams.has(uid) ? apiId(uid) : null);
+    const commentAuthor = new Map<number, string>();
+    for (const k of threads.comments) {
+      commentAuthor.set(k.id, k.fromUid);
+      const fromTeam = teamOf(k.fromUid);
+      if (!fromTeam && !jury.has(k.fromUid)) continue;
+      const row = {
+        id: `c${k.id}`,
+        from_team_id: fromTeam,
+        to_team_id: null,
+        reply_to_id: null,
+        problem_id: null,
+        text: k.content,
+        time: ccsTime(k.gmtCreate),
+        contest_time: rel(k.gmtCreate),
+      };
+      (fromTeam ? admin : both).push(row);
+    }
+    for (const r of threads.replies) {
+      const fromTeam = teamOf(r.fromUid);
+      if (!fromTeam && !jury.has(r.fromUid)) continue;
+      const threadAuthor = commentAuthor.get(r.commentId);
+      // The jury answers one team when the reply is addressed to a team, or the thread is a team's request.
+      const toTeam = fromTeam ? null : (teamOf(r.toUid) ?? (threadAuthor ? teamOf(threadAuthor) : null));
+      const row = {
+        id: `r${r.id}`,
+        from_team_id: fromTeam,
+        to_team_id: toTeam,
+        reply_to_id: `c${r.commentId}`,
+        problem_id: null,
+        text: r.content,
+        time: ccsTime(r.gmtCreate),
+        contest_time: rel(r.gmtCreate),
+      };
+      (fromTeam || toTeam ? admin : both).push(row);
+    }
+    return { admin, both };
+  }
+}
+
+/** Announcements (numeric ids), then comments and replies, each in the order they were written. */
+function clarOrder(c: Record<string, unknown>): number {
+  const id = String(c.id);
+  const kind = id[0] === 'c' ? 1 : id[0] === 'r' ? 2 : 0;
+  return kind * 1e12 + Number(kind ? id.slice(1) : id);
 }
 
 /** The objects of a view as (type, id, data), in the feed's order. */

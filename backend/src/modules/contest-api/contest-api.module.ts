@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContestModule } from '../contest/contest.module';
+import { DiscussionModule } from '../discussion/discussion.module';
 import { JudgeQueueModule } from '../judge-queue/judge-queue.module';
 import { ContestApiAccess, ContestApiGuard } from './contest-api-access.service';
 import { ContestApiReader } from './contest-api-reader.service';
@@ -11,7 +12,7 @@ import { ContestApiController } from './public/contest-api.controller';
 
 /** The ICPC Contest API (CCS 2023-06) over our ACM contests: REST objects and the NDJSON event feed (README). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContestApiEvent]), ContestModule, JudgeQueueModule],
+  imports: [TypeOrmModule.forFeature([ContestApiEvent]), ContestModule, DiscussionModule, JudgeQueueModule],
   controllers: [ContestApiController],
   providers: [
     { provide: CONTEST_API_OPTIONS, useValue: DEFAULT_CONTEST_API_OPTIONS },

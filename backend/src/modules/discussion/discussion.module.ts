@@ -10,6 +10,7 @@ import { ProblemModule } from '../problem/problem.module';
 import { UserModule } from '../user/user.module';
 import { AdminDiscussionController } from './admin/admin-discussion.controller';
 import { AdminDiscussionService } from './admin/admin-discussion.service';
+import { ContestThreadsService } from './contest-threads.service';
 import { DiscussionCacheService } from './discussion-cache.service';
 import { DiscussionRemovalService } from './discussion-removal.service';
 import { DiscussionRulesService } from './discussion-rules.service';
@@ -46,7 +47,8 @@ import { DiscussionService } from './public/discussion.service';
     CommentService,
     AdminDiscussionService,
     DiscussionUserCopies,
+    ContestThreadsService,
   ],
-  exports: [DiscussionService, DiscussionRemovalService],
+  exports: [DiscussionService, DiscussionRemovalService, ContestThreadsService],
 })
 export class DiscussionModule {}
