@@ -129,6 +129,20 @@ const BROWSER = [
     apt: ['fonts-noto-cjk'],
   },
 ];
+/**
+ * The directory servers the single sign-on tests start on loopback ports of their own (backend/test/sso.e2e.spec.ts):
+ * OpenLDAP's slapd with its tools. The test runs its own slapd process with its own data folder; the daemon the
+ * package may start on port 389 is not used.
+ */
+const SSO_SERVERS = [
+  {
+    key: 'slapd',
+    label: 'OpenLDAP slapd',
+    why: 'the single sign-on tests log in against a real LDAP server',
+    executable: () => '/usr/sbin/slapd',
+    apt: ['slapd', 'ldap-utils'],
+  },
+];
 /** CI starts PostgreSQL and Redis itself when they are not answering (.ci/run). */
 const CI_SERVICES = [
   {
@@ -150,8 +164,8 @@ const CI_SERVICES = [
 const PURPOSES = {
   start: { what: 'the judge', languages: 'default' },
   judge: { what: 'the judge image', languages: 'all' },
-  test: { what: 'npm test', languages: 'all', fixed: true, extra: BROWSER },
-  ci: { what: 'CI', languages: 'all', fixed: true, extra: [...BROWSER, ...CI_SERVICES] },
+  test: { what: 'npm test', languages: 'all', fixed: true, extra: [...BROWSER, ...SSO_SERVERS] },
+  ci: { what: 'CI', languages: 'all', fixed: true, extra: [...BROWSER, ...SSO_SERVERS, ...CI_SERVICES] },
 };
 
 /** Toolchains named by JUDGE_LANGUAGES (`default`, `all` or keys); throws on an unknown key. */
