@@ -4,7 +4,16 @@
  * places them among the real participants as those stood at minute 10; the official board, the outside board and the
  * rating never see the run. Who may start one, and the contest's switch.
  */
-import { AcmRankRow, ERR, JudgeStatus, VIRTUAL_ERR, VirtualRankPage, VirtualRun, isFinalJudgeStatus } from '@oj/contracts';
+import {
+  AcmRankRow,
+  ContestSubmissionItem,
+  ERR,
+  JudgeStatus,
+  VIRTUAL_ERR,
+  VirtualRankPage,
+  VirtualRun,
+  isFinalJudgeStatus,
+} from '@oj/contracts';
 import request from 'supertest';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
 import { RatingService } from '../src/modules/rating/rating.service';
@@ -111,6 +120,44 @@ describe('virtual participation', () => {
     expect(rows[0].penalty).toBe(8 + 20 + 9);
     expect(rows[2].submissionInfo.A).toMatchObject({ isAC: true, errorNum: 0 });
     expect(Math.floor((rows[2].submissionInfo.A.ACTime ?? 0) / 60)).toBe(10);
+
+    // the runner finds it in the contest's submission list (their own only) and its status through the contest
+    const listOf = async (user: TestUser, onlyMine: boolean) =>
+      (
+        await request(t.url)
+          .get('/api/contest-submissions')
+          .query({ cid, onlyMine, currentPage: 1, limit: 50 })
+          .set('Authorization', user.token)
+          .expect(200)
+      ).body.data.records as ContestSubmissionItem[];
+    for (const onlyMine of [true, false]) {
+      const mine = (await listOf(virtual, onlyMine)).filter((r) => r.uid === virtual.uid);
+      expect(mine).toEqual([
+        expect.objectContaining({ submitId: submission.submitId, displayId: 'A', isVirtual: true, status: JudgeStatus.Accepted }),
+      ]);
+    }
+    const othersView = await listOf(fast, false);
+    expect(othersView.some((r) => r.submitId === submission.submitId)).toBe(false);
+    expect(othersView.every((r) => !r.isVirtual)).toBe(true);
+    const statusOf = (user: TestUser) =>
+      request(t.url)
+        .post('/api/check-contest-submissions-status')
+        .set('Authorization', user.token)
+        .send({ cid, submitIds: [submission.submitId] })
+        .expect(200);
+    expect((await statusOf(virtual)).body.data[submission.submitId]).toMatchObject({ status: JudgeStatus.Accepted, isVirtual: true });
+    expect((await statusOf(fast)).body.data[submission.submitId]).toBeUndefined();
+    // and as their latest try on the contest's problem page
+    const latestOf = async (user: TestUser) =>
+      (
+        await request(t.url)
+          .get('/api/get-contest-problem-details')
+          .query({ cid, displayId: 'A' })
+          .set('Authorization', user.token)
+          .expect(200)
+      ).body.data.myLatestSubmission;
+    expect(await latestOf(virtual)).toMatchObject({ submitId: submission.submitId, status: JudgeStatus.Accepted });
+    expect((await latestOf(fast)).submitId).not.toBe(submission.submitId);
 
     // the official board, the outside board and the rating never see it
     expect(await officialUsernames()).toEqual(officialBefore);

@@ -177,6 +177,26 @@ function answer(req: Sent): unknown {
       return { submitId: 77, status: 5, cid: 0, displayPid: 'P1000' };
     case '/get-contest-rank':
       return { records: [rankRow('bob', 1)], total: 1, size: 50, current: 1, pages: 1 };
+    case '/contest-submissions': {
+      const row = (submitId: number, username: string, isVirtual?: boolean) => ({
+        submitId,
+        uid: `${username}-uid`,
+        username,
+        pid: 100,
+        displayId: 'A',
+        title: 'Sum',
+        status: 0,
+        time: 10,
+        memory: 1024,
+        score: null,
+        length: 20,
+        language: 'C++',
+        submitTime: new Date(serverNow() - 2 * HOUR).toISOString(),
+        cid: isVirtual ? 0 : 5,
+        ...(isVirtual === undefined ? {} : { isVirtual }),
+      });
+      return { records: [row(78, 'amy', true), row(12, 'bob')], total: 2, size: 40, current: 1, pages: 1 };
+    }
     case VIRTUAL_CONTEST_API.rank:
       return {
         records: [rankRow('bob', 1, false), rankRow('amy', 2, true)],
@@ -379,6 +399,20 @@ describe('the problem page after the end', () => {
     await renderAt('/5/problem/A');
     await until(() => !!submitButton());
     expect(q('[data-testid="upsolve-link"]')).toBeNull();
+  });
+});
+
+describe('the submission list with a run', () => {
+  it("marks the caller's own virtual tries, and no other row", async () => {
+    server.run = runningRun();
+    await renderAt('/5/submission');
+    await until(() => document.querySelectorAll('tbody tr[data-row-key]').length === 2);
+    const rows = [...document.querySelectorAll('tbody tr[data-row-key]')];
+    expect(rows.map((r) => [r.getAttribute('data-row-key'), !!r.querySelector('[data-testid="virtual-submission-tag"]')])).toEqual([
+      ['78', true],
+      ['12', false],
+    ]);
+    expect(rows[0].querySelector('[data-testid="virtual-submission-tag"]')!.textContent).toBe('Virtual');
   });
 });
 

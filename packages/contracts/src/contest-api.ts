@@ -136,6 +136,8 @@ export interface ContestSubmissionItem {
   language: string;
   submitTime: string;
   cid: number;
+  /** The caller's own submission in their virtual run (issue 35; cid is then 0). Not in HOJ. */
+  isVirtual?: boolean;
   /** While shown as Pending: the place in the judge queue and the estimated wait (QueueEstimate; not in HOJ). */
   queuePosition?: number | null;
   queueWaitSeconds?: number | null;

@@ -25,6 +25,8 @@ import { ContestAnnouncementRead } from './entities/contest-announcement-read.en
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
+import { ContestVirtual } from './entities/contest-virtual.entity';
+import { ownVirtualRunId } from './virtual/own-virtual-run';
 import { RowCache } from '../../core/cache/row-cache';
 
 /** A contest's problem list with the accepted and total counts (get-contest-problem), as cached per replica. */
@@ -226,14 +228,14 @@ export class ContestService {
   }
 
   /**
-   * The caller's latest try of a contest problem (ContestMyLatestSubmission): their own, so nothing of it is sealed;
+   * The caller's latest try of a contest problem (ContestMyLatestSubmission), in their virtual run too: their own, so nothing of it is sealed;
    * the score only under the OI rule (an ACM contest's points mean nothing, as in its submission list).
    */
   private async myLatestSubmission(a: ContestAccess, pid: number, uid: string): Promise<ContestMyLatestSubmission | null> {
     const [row]: { submitId: number; status: number; score: number | null; submitTime: Date }[] = await this.db.query(
       `SELECT submit_id AS "submitId", status, score, submit_time AS "submitTime"
-         FROM judge WHERE cid = $1 AND pid = $2 AND uid = $3 ORDER BY submit_id DESC LIMIT 1`,
-      [a.contest.id, pid, uid],
+         FROM judge WHERE (cid = $1 OR vid = $4) AND pid = $2 AND uid = $3 ORDER BY submit_id DESC LIMIT 1`,
+      [a.contest.id, pid, uid, (await ownVirtualRunId(this.db.getRepository(ContestVirtual), a)) ?? -1],
     );
     if (!row) return null;
     const oi = a.contest.type === ContestType.OI;

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ContestStatus, ContestSubmissionItem, JudgeStatus, Page, contestSealTime } from '@oj/contracts';
 import { JudgeQueueWaitService } from '../../judge-queue/judge-queue-wait.service';
-import { DataSource } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { NotFoundError } from '../../../core/http/api.exception';
 import { pageRequest, toPage } from '../../../core/pagination/pagination';
 import { ContestAccess } from '../contest-access.service';
 import { notContestAdmin } from '../contest-admins.sql';
 import { ContestSubmissionFilter } from '../dto/contest-query.dto';
+import { ContestVirtual } from '../entities/contest-virtual.entity';
 import { ScoreboardService } from '../scoreboard/scoreboard.service';
+import { ownVirtualRunId } from '../virtual/own-virtual-run';
 
 /** A contest submission in lists (contracts' ContestSubmissionItem, before JSON turns the time into a string). */
 export type ContestSubmissionRow = Omit<ContestSubmissionItem, 'submitTime'> & { submitTime: Date };
@@ -35,6 +37,7 @@ export interface AcInfoRow {
 export class ContestSubmissionService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(ContestVirtual) private readonly runs: Repository<ContestVirtual>,
     private readonly scoreboard: ScoreboardService,
     private readonly queueWait: JudgeQueueWaitService,
   ) {}
@@ -66,11 +69,15 @@ export class ContestSubmissionService {
     });
   }
 
-  private baseQuery(cid: number) {
-    return this.db
+  /**
+   * The contest's submissions, and with `vid` the caller's own virtual ones (stored outside the contest, cid 0, so
+   * that the official board and the rating never read them; issue 35), marked `isVirtual`.
+   */
+  private baseQuery(cid: number, vid: number | null = null) {
+    const qb = this.db
       .createQueryBuilder()
       .from('judge', 'j')
-      .innerJoin('contest_problem', 'cp', 'cp.cid = j.cid AND cp.pid = j.pid')
+      .innerJoin('contest_problem', 'cp', 'cp.cid = :cid AND cp.pid = j.pid', { cid })
       .select([
         'j.submit_id AS "submitId"',
         'j.uid AS uid',
@@ -86,8 +93,9 @@ export class ContestSubmissionService {
         'j.language AS language',
         'j.submit_time AS "submitTime"',
         'j.cid AS cid',
-      ])
-      .where('j.cid = :cid', { cid });
+        'j.vid IS NOT NULL AND j.vid <> 0 AS "isVirtual"',
+      ]);
+    return vid ? qb.where('(j.cid = :cid OR j.vid = :vid)', { cid, vid }) : qb.where('j.cid = :cid', { cid });
   }
 
   /** `contest-submissions`: every contestant's submissions (without code), newest first. */
@@ -96,7 +104,7 @@ export class ContestSubmissionService {
     f: ContestSubmissionFilter,
     paging: { currentPage?: number; limit?: number },
   ): Promise<Page<ContestSubmissionRow>> {
-    const qb = this.baseQuery(a.contest.id);
+    const qb = this.baseQuery(a.contest.id, await ownVirtualRunId(this.runs, a));
     if (f.onlyMine && a.user) qb.andWhere('j.uid = :uid', { uid: a.user.uid });
     if (f.displayId) qb.andWhere('cp.display_id = :displayId', { displayId: f.displayId });
     if (f.username) qb.andWhere('j.username ILIKE :un', { un: `%${f.username.replace(/[%_\\]/g, '\\$&')}%` });
@@ -121,7 +129,7 @@ export class ContestSubmissionService {
   /** `check-contest-submissions-status`: the current state of some submissions, seal applied. */
   async statuses(a: ContestAccess, submitIds: number[]): Promise<Record<number, ContestSubmissionRow>> {
     if (!submitIds.length) return {};
-    const rows = await this.baseQuery(a.contest.id)
+    const rows = await this.baseQuery(a.contest.id, await ownVirtualRunId(this.runs, a))
       .andWhere('j.submit_id IN (:...ids)', { ids: submitIds })
       .getRawMany<ContestSubmissionRow>();
     return Object.fromEntries((await this.withQueueEstimates(this.mask(a, rows))).map((r) => [r.submitId, r]));

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Card, Input, Select, Space, Switch, Table } from 'antd';
+import { Card, Input, Select, Space, Switch, Table, Tag } from 'antd';
 import { ContestSubmissionItem, DEFAULT_PAGE_SIZE, JUDGE_STATUS_NAMES, Page, isFinalJudgeStatus } from '@oj/contracts';
 import { JudgeStatusTag, QueuePlace, formatDateTime, formatLength, formatMemoryKb, formatTimeMs, UserName } from '@oj/kit';
 import { checkContestSubmissions, getContestSubmissions } from '../../api/contest';
@@ -113,7 +113,17 @@ export function ContestSubmissionsPage() {
           {
             title: <FormattedMessage id="contest.submissions.author" />,
             dataIndex: 'username',
-            render: (u: string) => <UserName username={u} />,
+            // the caller's own tries in their virtual run are listed with the contest's (issue 35)
+            render: (u: string, r: ContestSubmissionItem) => (
+              <>
+                <UserName username={u} />
+                {r.isVirtual && (
+                  <Tag style={{ marginLeft: 4 }} color="blue" data-testid="virtual-submission-tag">
+                    <FormattedMessage id="contest.rank.virtualTag" />
+                  </Tag>
+                )}
+              </>
+            ),
           },
           {
             title: <FormattedMessage id="contest.submissions.status" />,
