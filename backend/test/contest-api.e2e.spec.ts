@@ -184,9 +184,7 @@ describe('ICPC Contest API', () => {
     ]);
     // The contest admin's own tries are not the contest's (as on our boards): the author is no team.
     expect(teams.map((x) => x.id)).not.toContain(admin.uid);
-    // Non-ACM contests, unknown ids and collections are 404.
-    const oi = await createContest(t, admin, { type: ContestType.OI, startTime: new Date(now - MIN), endTime: new Date(now + MIN) });
-    await get(`/contests/${oi}`, basic(admin)).expect(404);
+    // Unknown ids and collections are 404.
     await get(`/contests/999999`, basic(admin)).expect(404);
     await get(`/contests/${cid}/persons`, basic(admin)).expect(404);
   });
@@ -248,6 +246,90 @@ describe('ICPC Contest API', () => {
       expect(juryFeed.map((e) => e.id).sort()).toEqual(jury.map((c) => String(c.id)).sort());
     } finally {
       await config.set('switch', { defaultCreateCommentACInitValue: 10 });
+    }
+  });
+
+  it('serves an OI contest as a scored contest: full scores, points per judgement, a board of points, the seal kept', async () => {
+    const now = Date.now();
+    const cid = await createContest(t, admin, {
+      title: 'Scored Cup',
+      type: ContestType.OI,
+      startTime: new Date(now - 100 * MIN),
+      endTime: new Date(now + 30 * MIN), // sealed since minute 70
+      sealRank: true,
+      sealMode: SealMode.LastHour,
+    });
+    const pa = await createProblem(t, 'Points A');
+    const pb = await createProblem(t, 'Points B');
+    await t.dataSource.query('UPDATE problem SET io_score = 100 WHERE id = $1', [pa.id]);
+    await t.dataSource.query('UPDATE problem SET io_score = 50 WHERE id = $1', [pb.id]);
+    await addProblem(t, admin, cid, pa.id, 'A');
+    await addProblem(t, admin, cid, pb.id, 'B');
+    // alice: 40 then 100 on A (minutes 10 and 30); bob: 30 on B at minute 20, and 50 on B after the seal (minute 80)
+    await judged(t, alice, cid, pa, 'A', JudgeStatus.PartialAccepted, new Date(now - 90 * MIN), { score: 40 });
+    await judged(t, alice, cid, pa, 'A', JudgeStatus.Accepted, new Date(now - 70 * MIN), { score: 100 });
+    await judged(t, bob, cid, pb, 'B', JudgeStatus.PartialAccepted, new Date(now - 80 * MIN), { score: 30 });
+    await judged(t, bob, cid, pb, 'B', JudgeStatus.Accepted, new Date(now - 20 * MIN), { score: 50 });
+
+    for (const [who, auth] of [
+      ['admin', basic(admin)],
+      ['participant', basic(bob)],
+    ] as const) {
+      const c = (await get(`/contests/${cid}`, auth).expect(200)).body;
+      valid(`${who} scored contest`, schemas.scored.contest, c);
+      expect(c).not.toHaveProperty('penalty_time');
+      const problems = (await get(`/contests/${cid}/problems`, auth).expect(200)).body as { label: string; max_score: number }[];
+      valid(`${who} scored problems`, schemas.arrayOf(schemas.scored.problem), problems);
+      expect(problems.map((p) => [p.label, p.max_score])).toEqual([
+        ['A', 100],
+        ['B', 50],
+      ]);
+      const judgements = (await get(`/contests/${cid}/judgements`, auth).expect(200)).body as { score: number }[];
+      valid(`${who} scored judgements`, schemas.arrayOf(schemas.scored.judgement), judgements);
+      const access = (await get(`/contests/${cid}/access`, auth).expect(200)).body as {
+        endpoints: { type: string; properties: string[] }[];
+      };
+      const props = (type: string) => access.endpoints.find((e) => e.type === type)!.properties;
+      expect([
+        props('contest').includes('penalty_time'),
+        props('problems').includes('max_score'),
+        props('judgements').includes('score'),
+      ]).toEqual([false, true, true]);
+      const board = (await get(`/contests/${cid}/scoreboard`, auth).expect(200)).body;
+      valid(`${who} scored scoreboard`, schemas.scored.scoreboard, board);
+      const rows = board.rows as { rank: number; team_id: string; score: { score: number }; problems: Record<string, unknown>[] }[];
+      if (who === 'admin') {
+        expect(judgements.map((j) => j.score)).toEqual([40, 100, 30, 50]);
+        expect(rows.map((r) => [r.team_id, r.rank, r.score.score])).toEqual([
+          [alice.uid, 1, 100],
+          [bob.uid, 2, 50],
+        ]);
+        // alice's A: two judged, its 100 reached at minute 30
+        expect(rows[0].problems).toEqual([{ problem_id: 'A', num_judged: 2, num_pending: 0, score: 100, time: 30 }]);
+        expect(rows[1].problems).toEqual([{ problem_id: 'B', num_judged: 2, num_pending: 0, score: 50, time: 80 }]);
+      } else {
+        // the sealed view: bob's try after the seal is pending, his points as they stood at the seal
+        expect(judgements.map((j) => j.score)).toEqual([40, 100, 30]);
+        expect(rows.find((r) => r.team_id === bob.uid)!.problems).toEqual([
+          { problem_id: 'B', num_judged: 1, num_pending: 1, score: 30, time: 20 },
+        ]);
+      }
+      const awards = (await get(`/contests/${cid}/awards`, auth).expect(200)).body as { id: string; team_ids: string[] }[];
+      valid(`${who} scored awards`, schemas.arrayOf(schemas.award), awards);
+      expect(awards).toEqual([expect.objectContaining({ id: 'winner', team_ids: [alice.uid] })]);
+      const events = feedLines((await get(`/contests/${cid}/event-feed?stream=false`, auth).expect(200)).text);
+      for (const e of events) {
+        const schema =
+          e.type === 'contest'
+            ? schemas.scored.contest
+            : e.type === 'problems'
+              ? schemas.scored.problem
+              : e.type === 'judgements'
+                ? schemas.scored.judgement
+                : null;
+        if (schema && e.data) valid(`${who} scored ${e.type} event`, schema, e.data);
+      }
+      expect(events.filter((e) => e.type === 'judgements')).toHaveLength(who === 'admin' ? 4 : 3);
     }
   });
 

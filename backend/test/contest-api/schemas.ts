@@ -70,6 +70,7 @@ export const problem = closed(['id', 'label', 'name', 'ordinal'], {
   color: nullable({ type: 'string' }),
   time_limit: SECONDS,
   test_data_count: { type: 'integer', minimum: 0 },
+  max_score: { type: 'number' },
 });
 
 export const organization = closed(['id', 'name'], {
@@ -120,6 +121,7 @@ const judgementBase = {
   end_time: nullable(TIME),
   end_contest_time: nullable(RELTIME),
   max_run_time: nullable(SECONDS),
+  score: { type: 'number' },
 };
 /** A judgement: end times required iff it has a verdict. */
 export const judgement: Schema = {
@@ -184,6 +186,35 @@ export const scoreboard = closed(['time', 'contest_time', 'state', 'rows'], {
     }),
   ),
 });
+
+/** A scored contest (`scoreboard_type: score`): its problems carry `max_score`, its judgements `score`, its board points. */
+const required = (s: Schema, names: string[]): Schema => ({ ...s, required: [...(s.required as string[]), ...names] });
+const scoredCell = closed(['problem_id', 'num_judged', 'num_pending', 'score'], {
+  problem_id: ID,
+  num_judged: { type: 'integer', minimum: 0 },
+  num_pending: { type: 'integer', minimum: 0 },
+  score: { type: 'number' },
+  time: { type: 'integer', minimum: 0 },
+});
+export const scored = {
+  contest: { ...contest, properties: { ...(contest.properties as object), scoreboard_type: { const: 'score' } } },
+  problem: required(problem, ['max_score']),
+  judgement: { ...judgement, required: [...(judgement.required as string[]), 'score'] },
+  scoreboard: closed(['time', 'contest_time', 'state', 'rows'], {
+    time: TIME,
+    contest_time: RELTIME,
+    state,
+    rows: list(
+      closed(['rank', 'team_id', 'score'], {
+        rank: { type: 'integer', minimum: 1 },
+        team_id: ID,
+        score: closed(['score'], { score: { type: 'number' }, time: nullable({ type: 'integer' }) }),
+        // `time` is required in a cell with points
+        problems: nullable(list({ ...scoredCell, if: { properties: { score: { exclusiveMinimum: 0 } } }, then: { required: ['time'] } })),
+      }),
+    ),
+  }),
+};
 
 /** The object schema of each event type (and of `/contests/{cid}/<type>/{id}`). */
 export const byType: Record<string, Schema> = {

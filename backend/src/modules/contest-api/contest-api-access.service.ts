@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContestAuth, ContestType, ERR } from '@oj/contracts';
+import { ContestAuth, ERR } from '@oj/contracts';
 import { createHash, randomBytes } from 'crypto';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
@@ -38,7 +38,7 @@ export interface ApiContestAccess {
  *   else answers the 401 challenge.
  * - A contest admin as `ContestAccessService` decides (author, root, a group contest's owners) sees everything;
  *   any other account needs `assertCanView` (private contests: entered with the password) and gets the public view.
- * - Only ACM contests are served (the API's pass-fail scoreboard); others are 404.
+ * - ACM contests are served as pass-fail contests, OI contests as scored ones (`scoreboard_type: score`).
  */
 @Injectable()
 export class ContestApiAccess {
@@ -98,7 +98,6 @@ export class ContestApiAccess {
   async contest(rawCid: string, user: AuthUser | undefined): Promise<ApiContestAccess> {
     if (!/^\d{1,9}$/.test(rawCid)) throw new NotFoundError();
     const a = await this.contests.access(Number(rawCid), user);
-    if (a.contest.type !== ContestType.ACM) throw new NotFoundError();
     if (a.isAdmin) return { contest: a.contest, admin: true };
     if (!user) {
       if (a.contest.auth === ContestAuth.Public && a.contest.gid === null) return { contest: a.contest, admin: false };
@@ -108,12 +107,9 @@ export class ContestApiAccess {
     return { contest: a.contest, admin: false };
   }
 
-  /** The contests this caller may read: the 200 most recent ACM contests that pass `contest`. */
+  /** The contests this caller may read: the 200 most recent contests that pass `contest`. */
   async list(user: AuthUser | undefined): Promise<ApiContestAccess[]> {
-    const rows: { id: number }[] = await this.ds.query(
-      `SELECT id FROM contest WHERE type = $1 ORDER BY start_time DESC, id DESC LIMIT 200`,
-      [ContestType.ACM],
-    );
+    const rows: { id: number }[] = await this.ds.query(`SELECT id FROM contest ORDER BY start_time DESC, id DESC LIMIT 200`);
     const out: ApiContestAccess[] = [];
     for (const { id } of rows) {
       const a = await this.contest(String(id), user).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GroupMemberStatus, JudgeStatus, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
+import { ContestType, GroupMemberStatus, JudgeStatus, Role, contestSealTime, isRankSealedAt } from '@oj/contracts';
 import { createHash } from 'crypto';
 import { DataSource } from 'typeorm';
 import type { Contest } from '../contest/entities/contest.entity';
@@ -43,6 +43,7 @@ interface SubmissionRow {
   submit_time: Date;
   status: number;
   time: number | null;
+  score: number | null;
   gmt_modified: Date;
 }
 
@@ -78,8 +79,8 @@ export class ContestApiReader {
       start_time: ccsTime(c.startTime),
       duration: relTime(end - new Date(c.startTime).getTime()),
       ...(seal ? { scoreboard_freeze_duration: relTime(end - seal.getTime()) } : {}),
-      scoreboard_type: 'pass-fail',
-      penalty_time: 20,
+      // OI contests are scored (the API's `score` type): points per problem, no penalty time.
+      ...(isScored(c) ? { scoreboard_type: 'score' } : { scoreboard_type: 'pass-fail', penalty_time: 20 }),
     };
   }
 
@@ -124,13 +125,20 @@ export class ContestApiReader {
     const start = new Date(c.startTime).getTime();
     const rel = (at: Date) => relTime(new Date(at).getTime() - start);
     const langs = await this.languages();
-    const problemRows: { display_id: string; display_title: string; color: string | null; time_limit: number; cases: number }[] =
-      await this.ds.query(
-        `SELECT cp.display_id, cp.display_title, cp.color, p.time_limit,
+    const scored = isScored(c);
+    const problemRows: {
+      display_id: string;
+      display_title: string;
+      color: string | null;
+      time_limit: number;
+      io_score: number | null;
+      cases: number;
+    }[] = await this.ds.query(
+      `SELECT cp.display_id, cp.display_title, cp.color, p.time_limit, p.io_score,
            (SELECT count(*)::int FROM problem_case pc WHERE pc.pid = cp.pid) AS cases
          FROM contest_problem cp JOIN problem p ON p.id = cp.pid WHERE cp.cid = $1 ORDER BY cp.display_id`,
-        [c.id],
-      );
+      [c.id],
+    );
     const problems = problemRows.map((p, i) => ({
       id: apiId(p.display_id),
       label: p.display_id,
@@ -139,12 +147,14 @@ export class ContestApiReader {
       ...(p.color && /^#[0-9a-fA-F]{6}$/.test(p.color) ? { rgb: p.color.toLowerCase() } : {}),
       time_limit: p.time_limit / 1000,
       test_data_count: p.cases,
+      // the problem's full score (its cases' and groups' scores, as the problem module keeps it)
+      ...(scored ? { max_score: p.io_score ?? 100 } : {}),
     }));
     const subFilter = onlySubmitIds ? ` AND j.submit_id = ANY($3::int[])` : '';
     const params: unknown[] = [c.id, c.uid];
     if (onlySubmitIds) params.push(onlySubmitIds);
     const subs: SubmissionRow[] = await this.ds.query(
-      `SELECT j.submit_id, j.uid, j.display_pid, j.language, j.submit_time, j.status, j.time, j.gmt_modified
+      `SELECT j.submit_id, j.uid, j.display_pid, j.language, j.submit_time, j.status, j.time, j.score, j.gmt_modified
        FROM judge j WHERE j.cid = $1 AND j.status <> ${JudgeStatus.Cancelled} AND ${this.notAdmin('j.uid', c)}${subFilter}
        ORDER BY j.submit_id`,
       params,
@@ -205,6 +215,8 @@ export class ContestApiReader {
           end_time: ccsTime(endAt),
           end_contest_time: endAt ? rel(endAt) : null,
           max_run_time: type && s.time !== null ? s.time / 1000 : null,
+          // a scored contest's judgement carries its points (0 while it has no verdict)
+          ...(scored ? { score: type ? (s.score ?? 0) : 0 } : {}),
         },
       });
       if (!type || !endAt) continue;
@@ -337,6 +349,11 @@ export class ContestApiReader {
     }
     return { admin, both };
   }
+}
+
+/** An OI contest is served as the API's scored contest (`scoreboard_type: score`); any other as pass-fail. */
+export function isScored(c: Pick<Contest, 'type'>): boolean {
+  return c.type === ContestType.OI;
 }
 
 /** Announcements (numeric ids), then comments and replies, each in the order they were written. */

@@ -10,7 +10,7 @@ import { CONTEST_API_OPTIONS, ContestEventLog, DEFAULT_CONTEST_API_OPTIONS } fro
 import { ContestApiEvent } from './entities/contest-api-event.entity';
 import { ContestApiController } from './public/contest-api.controller';
 
-/** The ICPC Contest API (CCS 2023-06) over our ACM contests: REST objects and the NDJSON event feed (README). */
+/** The ICPC Contest API (CCS 2023-06) over our contests (ACM pass-fail, OI scored): REST objects and the NDJSON event feed (README). */
 @Module({
   imports: [TypeOrmModule.forFeature([ContestApiEvent]), ContestModule, DiscussionModule, JudgeQueueModule],
   controllers: [ContestApiController],

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ContestType } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { EventBus } from '../../core/events/event-bus';
 import { ContestAccessService } from '../contest/contest-access.service';
@@ -140,7 +139,7 @@ export class ContestEventLog implements OnModuleInit, OnApplicationShutdown {
 
   private async runSync(cid: number, submitIds?: number[]): Promise<void> {
     const contest = await this.access.contest(cid);
-    if (!contest || contest.type !== ContestType.ACM) return;
+    if (!contest) return;
     await this.ds.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(73217, $1)`, [cid]);
       const known = await this.catchUp(cid, (sql, p) => m.query(sql, p));
@@ -205,10 +204,9 @@ export class ContestEventLog implements OnModuleInit, OnApplicationShutdown {
     return rows.length > 0;
   }
 
-  /** The contest row this module shows (ACM contests only), or null. */
+  /** The contest row this module shows, or null. */
   async contest(cid: number): Promise<Contest | null> {
-    const c = await this.access.contest(cid);
-    return c && c.type === ContestType.ACM ? c : null;
+    return this.access.contest(cid);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { Public } from '../../../core/auth/decorators';
 import { BadRequestError, NotFoundError } from '../../../core/http/api.exception';
 import { ApiRequest, ContestApiAccess, ContestApiGuard } from '../contest-api-access.service';
-import { ContestApiReader, ContestObjects } from '../contest-api-reader.service';
+import { ContestApiReader, ContestObjects, isScored } from '../contest-api-reader.service';
 import { ContestApiScoreboard } from '../contest-api-scoreboard.service';
 import { CONTEST_API_OPTIONS, ContestApiOptions, ContestEventLog } from '../contest-event-log.service';
 import { EventFeedQuery } from '../dto/event-feed.query';
@@ -39,6 +39,17 @@ const ENDPOINTS: [string, string[]][] = [
   ['clarifications', ['id', 'from_team_id', 'to_team_id', 'reply_to_id', 'problem_id', 'text', 'time', 'contest_time']],
   ['awards', ['id', 'citation', 'team_ids']],
 ];
+/** A scored (OI) contest's: no penalty time; a problem's full score and a judgement's points. */
+const SCORED_ENDPOINTS: [string, string[]][] = ENDPOINTS.map(([type, properties]) => [
+  type,
+  type === 'contest'
+    ? properties.filter((p) => p !== 'penalty_time')
+    : type === 'problems'
+      ? [...properties, 'max_score']
+      : type === 'judgements'
+        ? [...properties, 'score']
+        : properties,
+]);
 /** Properties of type ID that list endpoints filter on. */
 const FILTERABLE = new Set([
   'language_id',
@@ -104,8 +115,9 @@ export class ContestApiController {
   /** What this caller sees: every endpoint with the properties its objects carry (no capabilities: read only). */
   @Get('contests/:cid/access')
   async accessInfo(@Param('cid') cid: string, @Req() req: ApiRequest, @Res() res: Response): Promise<void> {
-    await this.access.contest(cid, req.contestApiUser);
-    send(res, { capabilities: [], endpoints: ENDPOINTS.map(([type, properties]) => ({ type, properties })) });
+    const a = await this.access.contest(cid, req.contestApiUser);
+    const endpoints = isScored(a.contest) ? SCORED_ENDPOINTS : ENDPOINTS;
+    send(res, { capabilities: [], endpoints: endpoints.map(([type, properties]) => ({ type, properties })) });
   }
 
   @Get('contests/:cid/state')
@@ -119,7 +131,7 @@ export class ContestApiController {
     const a = await this.access.contest(cid, req.contestApiUser);
     const o = await this.objectsOf(a);
     const pending = (o.judgements as { judgement_type_id: string | null }[]).some((j) => !j.judgement_type_id);
-    send(res, await this.scoreboards.scoreboard(a.contest, a.admin, this.labels(o), pending));
+    send(res, await this.scoreboards.scoreboard(a.contest, a.admin, o, pending));
   }
 
   @Get('contests/:cid/awards')
