@@ -169,23 +169,24 @@ const problemCell: Schema = {
   if: { properties: { solved: { const: true } } },
   then: { required: ['time'] },
 };
-export const scoreboard = closed(['time', 'contest_time', 'state', 'rows'], {
-  time: TIME,
-  contest_time: RELTIME,
-  state,
-  rows: list(
-    closed(['rank', 'team_id', 'score'], {
-      rank: { type: 'integer', minimum: 1 },
-      team_id: ID,
-      score: closed(['num_solved', 'total_time'], {
-        num_solved: { type: 'integer', minimum: 0 },
-        total_time: { type: 'integer', minimum: 0 },
-        time: nullable({ type: 'integer' }),
-      }),
-      problems: nullable(list(problemCell)),
-    }),
-  ),
-});
+/** A scoreboard whose rows carry `score` and `problems` cells of the given shapes. */
+const board = (score: Schema, cell: Schema): Schema =>
+  closed(['time', 'contest_time', 'state', 'rows'], {
+    time: TIME,
+    contest_time: RELTIME,
+    state,
+    rows: list(
+      closed(['rank', 'team_id', 'score'], { rank: { type: 'integer', minimum: 1 }, team_id: ID, score, problems: nullable(list(cell)) }),
+    ),
+  });
+export const scoreboard = board(
+  closed(['num_solved', 'total_time'], {
+    num_solved: { type: 'integer', minimum: 0 },
+    total_time: { type: 'integer', minimum: 0 },
+    time: nullable({ type: 'integer' }),
+  }),
+  problemCell,
+);
 
 /** A scored contest (`scoreboard_type: score`): its problems carry `max_score`, its judgements `score`, its board points. */
 const required = (s: Schema, names: string[]): Schema => ({ ...s, required: [...(s.required as string[]), ...names] });
@@ -199,21 +200,12 @@ const scoredCell = closed(['problem_id', 'num_judged', 'num_pending', 'score'], 
 export const scored = {
   contest: { ...contest, properties: { ...(contest.properties as object), scoreboard_type: { const: 'score' } } },
   problem: required(problem, ['max_score']),
-  judgement: { ...judgement, required: [...(judgement.required as string[]), 'score'] },
-  scoreboard: closed(['time', 'contest_time', 'state', 'rows'], {
-    time: TIME,
-    contest_time: RELTIME,
-    state,
-    rows: list(
-      closed(['rank', 'team_id', 'score'], {
-        rank: { type: 'integer', minimum: 1 },
-        team_id: ID,
-        score: closed(['score'], { score: { type: 'number' }, time: nullable({ type: 'integer' }) }),
-        // `time` is required in a cell with points
-        problems: nullable(list({ ...scoredCell, if: { properties: { score: { exclusiveMinimum: 0 } } }, then: { required: ['time'] } })),
-      }),
-    ),
-  }),
+  judgement: required(judgement, ['score']),
+  scoreboard: board(
+    closed(['score'], { score: { type: 'number' }, time: nullable({ type: 'integer' }) }),
+    // `time` is required in a cell with points
+    { ...scoredCell, if: { properties: { score: { exclusiveMinimum: 0 } } }, then: { required: ['time'] } },
+  ),
 };
 
 /** The object schema of each event type (and of `/contests/{cid}/<type>/{id}`). */
