@@ -132,7 +132,7 @@ export function compareGroup(
 
 /**
  * Where two programs match, as line ranges: each shared fingerprint covers k tokens in both; runs of them that
- * follow each other in both programs (a copied block) are merged into one region.
+ * follow each other in both programs (a copied block) are merged into one region, grown to where the tokens differ.
  */
 export function regionsOf(a: Prepared, b: Prepared, common: ReadonlySet<number>, k: number): LineRegion[] {
   const inB = new Map<number, number[]>();
@@ -160,6 +160,18 @@ export function regionsOf(a: Prepared, b: Prepared, common: ReadonlySet<number>,
       r.a1 = Math.max(r.a1, at + k - 1);
       r.b1 = Math.max(r.b1, bt + k - 1);
     } else runs.push({ a0: at, a1: at + k - 1, b0: bt, b1: bt + k - 1 });
+  }
+  // Winnowing keeps one fingerprint per window, so the first and last few tokens of a copied block may lie in no
+  // kept fingerprint: each run grows while the normalised tokens on both sides still agree (the block's true ends).
+  for (const r of runs) {
+    while (r.a0 > 0 && r.b0 > 0 && a.tokens[r.a0 - 1].text === b.tokens[r.b0 - 1].text) {
+      r.a0--;
+      r.b0--;
+    }
+    while (r.a1 + 1 < a.tokens.length && r.b1 + 1 < b.tokens.length && a.tokens[r.a1 + 1].text === b.tokens[r.b1 + 1].text) {
+      r.a1++;
+      r.b1++;
+    }
   }
   const line = (p: Prepared, i: number) => p.tokens[Math.min(i, p.tokens.length - 1)].line;
   return runs
