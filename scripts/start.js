@@ -21,6 +21,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const net = require('net');
 const path = require('path');
+const { stale } = require('./build-state');
 const { prepareJudgeHost } = require('./setup-judge-host');
 
 const ROOT = path.join(__dirname, '..');
@@ -37,25 +38,6 @@ const fail = (msg) => {
 };
 
 // ---------------------------------------------------------------- build
-
-/** Newest modification time of the files under dir (node_modules and dist skipped). */
-function newestMtime(dir) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return newest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** True when `output` is missing or older than any file under `sources`. */
-function stale(output, ...sources) {
-  if (!fs.existsSync(output)) return true;
-  const built = fs.statSync(output).mtimeMs;
-  return sources.some((s) => newestMtime(s) > built);
-}
 
 function run(cmd, args, what) {
   log(`building ${what}`);

@@ -25,6 +25,8 @@ import { TrainingModule } from './modules/training/training.module';
 import { UploadModule } from './modules/upload/upload.module';
 import { UserModule } from './modules/user/user.module';
 import { ContestApiModule } from './modules/contest-api/contest-api.module';
+import { SsoModule } from './modules/sso/sso.module';
+import { BackupModule } from './modules/backup/backup.module';
 
 /** The backend: the core, then one import per domain module. */
 @Module({
@@ -55,6 +57,8 @@ import { ContestApiModule } from './modules/contest-api/contest-api.module';
     ExamModule,
     UploadModule,
     ContestApiModule,
+    SsoModule,
+    BackupModule,
   ],
 })
 export class AppModule {}

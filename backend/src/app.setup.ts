@@ -10,6 +10,7 @@ import { frontendsMiddleware } from './core/http/frontends.middleware';
 import { configureKeepAlive } from './core/http/keep-alive';
 import { securityHeadersMiddleware } from './core/http/security-headers';
 import { inputGuardMiddleware } from './core/http/input-guard.middleware';
+import { TrustProxy } from './core/http/client-ip';
 import { API_PREFIX, HotPathService } from './core/http/hot-path';
 import { consoleLogger, hotPathRequestLogger } from './core/observability/console-logger';
 import { httpMetricsMiddleware } from './core/observability/http-metrics.middleware';
@@ -80,6 +81,8 @@ export function configureApp(app: INestApplication): AppConfig {
   app.get(HotPathService).install(app.getHttpServer(), {
     cors: config.http.corsOrigins.length > 0,
     requestLogger: hotPathRequestLogger(config),
+    // The same client address as req.ip (the lock rule's address ranges read it on hot routes too).
+    trustProxy: (express.getHttpAdapter().getInstance() as { get(name: string): unknown }).get('trust proxy fn') as TrustProxy,
   });
   return config;
 }

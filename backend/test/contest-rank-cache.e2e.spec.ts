@@ -17,6 +17,7 @@ import { Contest } from '../src/modules/contest/entities/contest.entity';
 import { ContestRegister } from '../src/modules/contest/entities/contest-register.entity';
 import { BOARD_REFRESH_MS, BOARD_SYNC_MS, ScoreboardService } from '../src/modules/contest/scoreboard/scoreboard.service';
 import { Problem } from '../src/modules/problem/entities/problem.entity';
+import { LockdownService } from '../src/core/auth/lockdown';
 import { GroupAccessService } from '../src/core/auth/group-access.service';
 import { Submission } from '../src/modules/submission-store/entities/submission.entity';
 import { addProblem, boardRows, contestBody, createContest, createProblem, judged, MIN, PASSWORD, rank } from './contest-fixtures';
@@ -261,6 +262,8 @@ describe('contest rank page cache and result hook', () => {
       t.dataSource.getRepository(Contest),
       t.dataSource.getRepository(ContestRegister),
       t.get(GroupAccessService),
+      t.get(LockdownService),
+      t.dataSource,
     );
     const hasAccess = async () =>
       (await request(t.url).get('/api/get-contest-access').query({ cid }).set('Authorization', carol.token).expect(200)).body.data.access;

@@ -3,12 +3,14 @@ import { CLOCK, systemClock } from './clock/clock';
 import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from './audit/audit.module';
 import { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { RoleEntity } from './auth/entities/role.entity';
 import { UserRole } from './auth/entities/user-role.entity';
 import { User } from './auth/entities/user.entity';
 import { AuthGuard } from './auth/auth.guard';
+import { LockdownGuard, LockdownService } from './auth/lockdown';
 import { AuthEntity } from './auth/entities/auth.entity';
 import { RoleAuth } from './auth/entities/role-auth.entity';
 import { PermissionService } from './auth/permission.service';
@@ -61,6 +63,8 @@ import { SwitchExtensions } from './site-config/switch-extensions';
       }),
     }),
     DatabaseModule,
+    // The audit trail every admin change writes to (core/audit/README.md).
+    AuditModule,
     RedisModule,
     QueueModule,
     ScheduleModule.forRoot(),
@@ -79,9 +83,12 @@ import { SwitchExtensions } from './site-config/switch-extensions';
     StaticRouteIndex,
     HotPathService,
     EventBus,
+    LockdownService,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: SwitchGuard },
+    // Locked-down contests and exams (auth/lockdown.ts): after the others, with the caller they resolved.
+    { provide: APP_GUARD, useClass: LockdownGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // Numbers bounded to their column types on every route (after validation: converted values are checked too).
@@ -99,6 +106,8 @@ import { SwitchExtensions } from './site-config/switch-extensions';
     MetricsService,
     HotPathService,
     EventBus,
+    AuditModule,
+    LockdownService,
     TypeOrmModule,
   ],
 })

@@ -19,7 +19,10 @@ const ProblemBatchOperationPage = lazy(() => import('./pages/problems/batch-oper
 const ConfPage = lazy(() => import('./pages/conf'));
 const SwitchPage = lazy(() => import('./pages/switch'));
 const RemoteJudgePage = lazy(() => import('./pages/remote-judge'));
+const SsoPage = lazy(() => import('./pages/sso'));
+const AuditPage = lazy(() => import('./pages/audit'));
 const PlagiarismPage = lazy(() => import('./pages/plagiarism'));
+const BackupPage = lazy(() => import('./pages/backup'));
 const AnnouncementPage = lazy(() => import('./pages/announcement'));
 const UserPage = lazy(() => import('./pages/user'));
 const NoticePage = lazy(() => import('./pages/notice'));
@@ -118,6 +121,9 @@ export function AdminRoutes() {
         <Route path="conf" element={<ConfPage />} />
         <Route path="switch" element={<SwitchPage />} />
         <Route path="remote-judge" element={<RemoteJudgePage />} />
+        <Route path="sso" element={<SsoPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="backup" element={<BackupPage />} />
       </Route>
       {/* Other /admin/* paths go to the admin login (product §2). */}
       <Route path="*" element={<Navigate to="/login" replace />} />

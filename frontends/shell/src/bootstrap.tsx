@@ -13,12 +13,15 @@ import { loadManifest, preloadRemoteOf } from './root/remotes';
 import { prefetchRoute } from './root/prefetch-route';
 import { loadShellMessages } from './locales/loaded';
 import { showError } from './antd/lazy-parts';
+import { lockHandler } from './layout/lockdown';
 
 // The shell owns these for the whole page: a remote's setClientHooks cannot replace them.
 setClientHooks(
   {
     notifyError: showError,
     onUnauthorized: (isAdmin) => (isAdmin ? navigateToUrl('/admin/login') : openAccountDialog('Login')),
+    // Lock mode: a held participant is sent back to their contest or exam with the server's text.
+    onLocked: lockHandler({ navigate: navigateToUrl, notify: showError, pathname: () => location.pathname }),
   },
   { host: true },
 );

@@ -64,6 +64,10 @@ export interface ContestInfo {
   gid: number | null;
   /** Whether users may take part virtually once the contest has ended (issue 35; default true). */
   allowVirtual: boolean;
+  /** Lock mode (issue 36): while it runs, its participants reach only this contest. */
+  lockMode?: boolean;
+  /** Allowed client address ranges (issue 36); only in the admin editor's answer. */
+  ipRanges?: string[];
   /** get-contest-list: how many users entered (registered for) the contest (HOJ ContestVO.count). */
   count?: number;
   gmtCreate?: string;
@@ -214,6 +218,10 @@ export interface AdminContestBody {
   gid?: number | null;
   /** Virtual participation after the end (default true). */
   allowVirtual?: boolean;
+  /** Issue 36: allowed client address ranges (CIDR); absent keeps the stored ones (HOJ's client never sends it). */
+  ipRanges?: string[];
+  /** Issue 36: lock mode; absent keeps the stored switch. */
+  lockMode?: boolean;
 }
 
 /**

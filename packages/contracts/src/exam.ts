@@ -206,6 +206,10 @@ export interface ExamInfo {
   rankShowName: RankShowName;
   visible: boolean;
   gid: number | null;
+  /** lock mode (issue 36): while it runs, candidates reach only this exam */
+  lockMode?: boolean;
+  /** allowed client address ranges (issue 36); only in the admin editor's answer */
+  ipRanges?: string[];
   /** sum of the scores of every question and problem */
   totalScore: number;
   questionCount: number;
@@ -381,6 +385,10 @@ export interface AdminExamBody {
   rankScoreType?: ExamRankScoreType;
   rankShowName?: RankShowName;
   visible?: boolean;
+  /** Issue 36: allowed client address ranges (CIDR); absent keeps the stored ones. */
+  ipRanges?: string[];
+  /** Issue 36: lock mode; absent keeps the stored switch. */
+  lockMode?: boolean;
   gid?: number | null;
 }
 

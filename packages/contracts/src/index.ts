@@ -29,3 +29,7 @@ export * from './exam';
 export * from './remote-judge';
 export * from './plagiarism';
 export * from './virtual-contest';
+export * from './lockdown';
+export * from './sso';
+export * from './audit';
+export * from './backup';

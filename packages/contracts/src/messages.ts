@@ -9,15 +9,18 @@
  */
 import { ADMIN_USER_TEXT } from './admin-user';
 import { AUTH_TEXT } from './auth';
+import { BACKUP_TEXT } from './backup';
 import { CONTEST_ERR } from './contest-errors';
 import { DISCUSSION_ERR } from './discussion';
 import { ERR } from './errors';
 import { GROUP_ERR, GROUP_MSG } from './group';
 import { EXAM_ERR } from './exam';
 import { JUDGING_ERR } from './judging';
+import { LOCKDOWN_ERR } from './lockdown';
 import { PLAGIARISM_ERR } from './plagiarism';
 import { PROFILE_TEXT, RATING_TEXT } from './profile';
 import { SITE_TEXT } from './site';
+import { SSO_ERR } from './sso';
 import { TRAINING_ERR } from './training';
 import { VIRTUAL_ERR } from './virtual-contest';
 
@@ -40,6 +43,9 @@ export const MESSAGE_CATALOGUES: Record<string, Record<string, Entry>> = {
   AUTH_TEXT,
   PLAGIARISM_ERR,
   VIRTUAL_ERR,
+  SSO_ERR,
+  LOCKDOWN_ERR,
+  BACKUP_TEXT,
 };
 
 /** The number a parametrised text is probed with to learn its shape (never a real value). */

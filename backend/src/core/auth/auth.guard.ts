@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { HEADERS } from '@oj/contracts';
+import { HEADERS, LOCKDOWN_ERR } from '@oj/contracts';
 import type { Response } from 'express';
+import { UnauthorizedError } from '../http/api.exception';
 import { AuthMode, accessRuleOf, authRefusal, signedIn } from './access-policy';
 import { AuthRequest } from './auth-user';
 import { SessionService } from './session.service';
@@ -36,6 +37,9 @@ export class AuthGuard implements CanActivate {
     const payload = raw ? this.tokens.verify(raw) : null;
     // Most requests find their session in the replica's memory: no await (and no microtask turn) for them.
     const found = payload ? (this.sessions.resolveLocal(payload) ?? (await this.sessions.resolve(payload))) : null;
+    // A session a later login ended (one session per participant of a locked-down contest or exam) says so.
+    if (mode === 'required' && payload && !found && this.sessions.wasReplaced(payload.sid))
+      throw new UnauthorizedError(LOCKDOWN_ERR.sessionReplaced);
     const refusal = authRefusal(mode, !raw ? 'none' : payload && found ? found : 'invalid');
     if (refusal) throw refusal;
     const user = signedIn(found);

@@ -56,7 +56,11 @@ describe('AuthGuard', () => {
   const tokens = new TokenService({ jwt: { secret: 's', expiresInSec: 100 } } as AppConfig);
   let resolved: AuthUser | null;
   // The stub remembers nothing locally: every lookup goes through resolve.
-  const sessions = { resolveLocal: () => undefined, resolve: async (_p: TokenPayload) => resolved } as unknown as SessionService;
+  const sessions = {
+    resolveLocal: () => undefined,
+    resolve: async (_p: TokenPayload) => resolved,
+    wasReplaced: () => false,
+  } as unknown as SessionService;
   const guard = new AuthGuard(reflector, tokens, sessions);
 
   beforeEach(() => {

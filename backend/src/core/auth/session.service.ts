@@ -14,6 +14,10 @@ import { TokenPayload } from './token.service';
 export const USER_KEY = (uid: string) => `auth:user:${uid}`;
 /** A logged-out session (every token of it, refreshed ones too). */
 const DENY_KEY = (sid: string) => `auth:deny:${sid}`;
+/** The denylist value of a session a later login ended (one session per participant of a locked-down scope). */
+const REPLACED = 'replaced';
+/** Replaced sessions a replica remembers having refused (for the text); the set starts afresh when full. */
+const REPLACED_MAX = 20_000;
 /** Cached users expire on their own so a missed invalidation never lasts long. */
 const USER_CACHE_SEC = 300;
 /**
@@ -44,6 +48,8 @@ type Change = `u:${string}` | `t:${string}`;
 export class SessionService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SessionService.name);
   private readonly local = new Map<string, { user: AuthUser; sid: string; until: number }>();
+  /** Sessions this replica found ended by a later login: their refusal says so (LOCKDOWN_ERR.sessionReplaced). */
+  private readonly replacedSids = new Set<string>();
   /** Lookups under way (single flight), by generation, token id, user and token version. */
   private readonly resolving = new Map<string, Promise<AuthUser | null>>();
   /** Bumped by every change: a resolve that started before it must not fill the local map. */
@@ -107,7 +113,13 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
   private async lookup(payload: TokenPayload): Promise<AuthUser | null> {
     const generation = this.generation;
     const [cached, denied] = await this.reader.mget(USER_KEY(payload.sub), DENY_KEY(payload.sid));
-    if (denied) return null;
+    if (denied) {
+      if (denied === REPLACED) {
+        if (this.replacedSids.size >= REPLACED_MAX) this.replacedSids.clear();
+        this.replacedSids.add(payload.sid);
+      }
+      return null;
+    }
     const user = cached ? (JSON.parse(cached) as AuthUser) : await this.load(payload.sub);
     if (!user || user.tokenVersion !== payload.ver) return null;
     if (generation === this.generation) {
@@ -183,6 +195,21 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     this.forget(`t:${token.sid}`);
     await this.redis.set(DENY_KEY(token.sid), '1', 'EX', Math.max(1, this.tokenLifeSec));
     await this.announce(`t:${token.sid}`);
+  }
+
+  /**
+   * A later login of the same participant ended this session (core/auth/lockdown.ts): refused like a logout, and
+   * the refusal tells the client why.
+   */
+  async replace(sid: string): Promise<void> {
+    this.forget(`t:${sid}`);
+    await this.redis.set(DENY_KEY(sid), REPLACED, 'EX', Math.max(1, this.tokenLifeSec));
+    await this.announce(`t:${sid}`);
+  }
+
+  /** Whether a token of this session was refused because a later login replaced it (after `resolve` gave null). */
+  wasReplaced(sid: string): boolean {
+    return this.replacedSids.has(sid);
   }
 
   /** Password change, disabling: every token of the user is refused. */

@@ -25,6 +25,7 @@ import { AuthUser, toAuthUser } from '../auth/auth-user';
 import { OptionalAuth, Permission, Public, RequireSwitch, Roles } from '../auth/decorators';
 import { PermissionService } from '../auth/permission.service';
 import { RolesGuard } from '../auth/roles.guard';
+import { LockdownService } from '../auth/lockdown';
 import { SessionService } from '../auth/session.service';
 import { SwitchGuard } from '../auth/switch.guard';
 import { TokenService } from '../auth/token.service';
@@ -183,6 +184,7 @@ describe('the app refuses to boot with a hot route it cannot evaluate', () => {
         { provide: MetricsService, useValue: {} },
         { provide: PermissionService, useValue: {} },
         { provide: SiteConfigService, useValue: {} },
+        { provide: LockdownService, useValue: {} },
         { provide: APP_GUARD, useClass: NoGuard },
       ],
     }).compile();

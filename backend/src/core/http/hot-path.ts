@@ -17,6 +17,7 @@ import { AccessRule, authRefusal, readAccessRule, rolesRefusal, signedIn, switch
 import { AuthGuard } from '../auth/auth.guard';
 import { AuthUser } from '../auth/auth-user';
 import { IS_OPTIONAL_AUTH, IS_PUBLIC, PERMISSION_KEY, REQUIRE_SWITCH, ROLES } from '../auth/decorators';
+import { LOCK_EXEMPT, LOCK_SCOPE, LockRule, LockdownGuard, LockdownService, lockRuleOf } from '../auth/lockdown';
 import { PermissionService } from '../auth/permission.service';
 import { RolesGuard } from '../auth/roles.guard';
 import { SessionService } from '../auth/session.service';
@@ -24,6 +25,7 @@ import { SwitchGuard } from '../auth/switch.guard';
 import { TokenService } from '../auth/token.service';
 import { MetricsService } from '../observability/metrics.service';
 import { SiteConfigService } from '../site-config/site-config.service';
+import { TrustProxy, clientAddress, trustNone } from './client-ip';
 import { inputProblem } from './input-guard.middleware';
 import { setSecurityHeaders } from './security-headers';
 import { PageWithInsert, sendSerialised, sendSerialisedParts } from './send-serialised';
@@ -63,11 +65,13 @@ export interface BoundHotRoute {
   method: 'GET' | 'POST';
   path: string;
   rule: AccessRule;
+  /** The lock rule (core/auth/lockdown.ts: @LockScope, @LockExempt), as the LockdownGuard reads it. */
+  lock: LockRule;
   answer(call: HotCall): Promise<HotAnswer> | HotAnswer;
 }
 
 /** The metadata a hot route's handler may carry: routing, documentation, and what access-policy evaluates. */
-const ACCESS_KEYS = [ROLES, PERMISSION_KEY, REQUIRE_SWITCH, IS_PUBLIC, IS_OPTIONAL_AUTH];
+const ACCESS_KEYS = [ROLES, PERMISSION_KEY, REQUIRE_SWITCH, IS_PUBLIC, IS_OPTIONAL_AUTH, LOCK_SCOPE, LOCK_EXEMPT];
 const HANDLER_KEYS = new Set<unknown>([
   PATH_METADATA,
   METHOD_METADATA,
@@ -90,7 +94,7 @@ const CLASS_KEYS = new Set<unknown>([
   ...ACCESS_KEYS,
 ]);
 /** The global guards whose rules access-policy evaluates (core.module.ts). */
-const EVALUATED_GUARDS = new Set<unknown>([AuthGuard, RolesGuard, SwitchGuard]);
+const EVALUATED_GUARDS = new Set<unknown>([AuthGuard, RolesGuard, SwitchGuard, LockdownGuard]);
 
 /** A hot route the hot path cannot answer as the framework would: the app does not start. */
 export class HotRouteError extends Error {
@@ -162,7 +166,8 @@ export function hotRoutesOf(
       if (routes.some((r) => r.method === method && r.path === path)) fail(`${method} ${path} is hot twice`);
       // Looked up per call, as Nest calls the handler: a test's spy on the controller sees the hot calls too.
       const target = instance as Record<string, BoundHotRoute['answer']>;
-      routes.push({ method, path, rule, answer: (call) => target[answerName](call) });
+      const lock = lockRuleOf(reflector, handler as Target, metatype);
+      routes.push({ method, path, rule, lock, answer: (call) => target[answerName](call) });
     }
   }
   if (routes.length) {
@@ -180,6 +185,8 @@ export interface HotPathOptions {
   cors: boolean;
   /** The per-request access log (pino-http's middleware), when requests are logged. */
   requestLogger?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Express's compiled `trust proxy` (app.get('trust proxy fn')): the client address the lock rule reads is req.ip's. */
+  trustProxy?: TrustProxy;
 }
 
 /** Bodies of hot POST calls are small JSON (a rank query); anything larger goes through the framework. */
@@ -215,6 +222,7 @@ export class HotPathService implements OnApplicationBootstrap {
     private readonly siteConfig: SiteConfigService,
     private readonly discovery: DiscoveryService,
     private readonly reflector: Reflector,
+    private readonly lockdown: LockdownService,
   ) {}
 
   /** Finds the hot routes; a hot route the hot path cannot evaluate stops the app here (HotRouteError). */
@@ -313,6 +321,13 @@ export class HotPathService implements OnApplicationBootstrap {
     const started = this.metrics.httpDuration.startTimer();
     const admitted = this.admits(route.rule, user);
     if (admitted !== true && !(await admitted)) return false;
+    // The LockdownGuard's rule (a held participant, a scope's address ranges): refused ones go to the framework.
+    const trust = options.trustProxy ?? trustNone;
+    const locked = this.lockdown.refusal(route.lock, user, {
+      param: (name) => query.get(name) ?? (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined),
+      ip: () => clientAddress(req, trust),
+    });
+    if (locked && (!(locked instanceof Promise) || (await locked))) return false;
     const data = await route.answer({ body, query, user });
     if (!data || res.headersSent) return false;
     options.requestLogger?.(req, res);

@@ -17,6 +17,7 @@ import { randomBytes, randomInt } from 'crypto';
 import Redis from 'ioredis';
 import { AuthUser, TokenInfo } from '../../core/auth/auth-user';
 import { verifyPassword } from '../../core/auth/password';
+import { LockdownService } from '../../core/auth/lockdown';
 import { SessionService } from '../../core/auth/session.service';
 import { TokenService } from '../../core/auth/token.service';
 import { APP_CONFIG, AppConfig } from '../../core/config/app-config';
@@ -68,11 +69,13 @@ export function toUserInfo(user: User, role: Role): UserInfo & Record<string, un
 @Injectable()
 export class AccountService {
   private readonly logger = new Logger(AccountService.name);
+  private readonly passwordLoginRules: ((user: User, role: Role) => Promise<void> | void)[] = [];
 
   constructor(
     private readonly users: UserService,
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
+    private readonly lockdown: LockdownService,
     private readonly siteConfig: SiteConfigService,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
@@ -119,12 +122,33 @@ export class AccountService {
     }
     const user = await this.users.findWithPassword(dto.username);
     if (!user || !(await verifyPassword(user.password, dto.password))) return this.fail(dto.username);
+    const result = await this.startSession(user, ip, { adminOnly, password: true });
+    await this.redis.del(FAILURES_KEY(dto.username));
+    return result;
+  }
+
+  /**
+   * Rules a password login must also pass once the password is right (the sso module's "local passwords off for
+   * non-admins"): registered by the modules above this one, which this one cannot import.
+   */
+  onPasswordLogin(rule: (user: User, role: Role) => Promise<void> | void): void {
+    this.passwordLoginRules.push(rule);
+  }
+
+  /**
+   * The one place a session starts, for a password login and for a single sign-on login (sso module) alike, so that
+   * every rule of a login applies to both: a disabled account is refused, the admin area only to admin roles, the
+   * login is recorded, and the token is the same kind.
+   */
+  async startSession(user: User, ip: string, options: { adminOnly?: boolean; password?: boolean } = {}): Promise<LoginResult> {
     if (user.status === UserStatus.Disabled) throw new ForbiddenError(ERR.accountDisabled);
     const role = await this.users.roleOf(user.uid);
-    if (adminOnly && !isAdminRole(role)) throw new ForbiddenError(SITE_TEXT.notAdmin);
-    await this.redis.del(FAILURES_KEY(dto.username));
+    if (options.adminOnly && !isAdminRole(role)) throw new ForbiddenError(SITE_TEXT.notAdmin);
+    if (options.password) for (const rule of this.passwordLoginRules) await rule(user, role);
     await this.users.recordLogin(user.uid, ip);
-    return { token: this.tokens.sign(user.uid, user.tokenVersion), user: toUserInfo(user, role) };
+    // A participant of a running locked-down contest or exam keeps one session: this login ends the earlier one.
+    const token = await this.lockdown.startSession(user, ip);
+    return { token, user: toUserInfo(user, role) };
   }
 
   async logout(token: TokenInfo | undefined): Promise<void> {

@@ -24,6 +24,7 @@ import { ContestAnnouncement } from './entities/contest-announcement.entity';
 import { ContestProblem } from './entities/contest-problem.entity';
 import { Contest } from './entities/contest.entity';
 import { ContestAccessService } from './contest-access.service';
+import { lockdownSettings } from '../timed-event/timed-lockdown';
 import { ContestView, contestView } from './contest.service';
 import { ScoreboardService } from './scoreboard/scoreboard.service';
 
@@ -34,7 +35,11 @@ export interface ContestProblemPage {
 }
 
 /** A contest as the admin edit form reads it (HOJ AdminContestVO): with its password and HOJ's account rule string. */
-export type AdminContestView = Omit<ContestView, 'accountLimitRule'> & { pwd: string | null; accountLimitRule: string | null };
+export type AdminContestView = Omit<ContestView, 'accountLimitRule'> & {
+  pwd: string | null;
+  accountLimitRule: string | null;
+  ipRanges: string[];
+};
 
 /** The §5 contest rules that span fields: start before end, duration above zero, a password when needed. */
 export function validateContestBody(body: ContestBodyDto): { startTime: Date; endTime: Date; duration: number } {
@@ -101,7 +106,7 @@ export class AdminContestService {
     const c = await this.contests.createQueryBuilder('c').addSelect('c.pwd').where('c.id = :cid', { cid }).getOne();
     if (!c) throw new NotFoundError();
     const rule = c.accountLimitRule;
-    return { ...contestView(c), pwd: c.pwd, accountLimitRule: rule ? formatHojAccountLimitRule(rule) : null };
+    return { ...contestView(c), pwd: c.pwd, accountLimitRule: rule ? formatHojAccountLimitRule(rule) : null, ipRanges: c.ipRanges };
   }
 
   private fields(body: ContestBodyDto) {
@@ -140,15 +145,27 @@ export class AdminContestService {
     // the checked `gid`: a body's gid never moves a contest into (or out of) a group.
     const fields = this.fields(body);
     const saved = await this.contests.save(
-      this.contests.create({ ...fields, allowVirtual: fields.allowVirtual ?? true, uid: user.uid, author: user.username, gid }),
+      this.contests.create({
+        ...fields,
+        ...lockdownSettings(body),
+        allowVirtual: fields.allowVirtual ?? true,
+        uid: user.uid,
+        author: user.username,
+        gid,
+      }),
     );
+    if (saved.lockMode || saved.ipRanges.length) await this.access.lockdownChanged();
     return this.get(saved.id);
   }
 
   async update(c: Contest, body: ContestBodyDto): Promise<AdminContestView> {
     const fields = this.fields(body);
-    await this.contests.save({ ...c, ...fields, allowVirtual: fields.allowVirtual ?? c.allowVirtual, id: c.id });
+    // ipRanges and lockMode absent (HOJ's client has no such fields): unchanged; given: checked as CIDRs.
+    const lockdown = lockdownSettings(body, c);
+    await this.contests.save({ ...c, ...fields, ...lockdown, allowVirtual: fields.allowVirtual ?? c.allowVirtual, id: c.id });
     this.access.forget(c.id);
+    // The window, the lock or the ranges may have changed: every replica re-reads who is held.
+    if (lockdown.lockMode || lockdown.ipRanges.length || c.lockMode || c.ipRanges.length) await this.access.lockdownChanged();
     await this.scoreboard.invalidate(c.id);
     return this.get(c.id);
   }
@@ -161,6 +178,7 @@ export class AdminContestService {
     });
     this.access.forget(c.id);
     await this.scoreboard.invalidate(c.id);
+    await this.access.lockdownChanged();
   }
 
   /**

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { CONTEST_ERR, ContestAuth, ContestStatus, ERR, contestStatusAt } from '@oj/contracts';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
 import { GroupAccessService } from '../../core/auth/group-access.service';
-import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { ApiException, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { LockdownService } from '../../core/auth/lockdown';
+import { ipRefusal, timedLockSource } from '../timed-event/timed-lockdown';
 import { AccountLimitRule, Contest } from './entities/contest.entity';
 import { ContestRegister } from './entities/contest-register.entity';
 import { RegistrationCache } from '../timed-event/registration-cache';
@@ -73,7 +75,7 @@ export const UNREGISTERED_CACHE_MS = 1_000;
  * contest is 404 to everyone outside the group.
  */
 @Injectable()
-export class ContestAccessService {
+export class ContestAccessService implements OnModuleInit {
   /** Contest rows (single flight, background renewal): see `timed/row-cache.ts` and the module README. */
   private readonly cache: RowCache<Contest>;
   private readonly registrations: RegistrationCache;
@@ -82,9 +84,37 @@ export class ContestAccessService {
     @InjectRepository(Contest) private readonly contests: Repository<Contest>,
     @InjectRepository(ContestRegister) private readonly registers: Repository<ContestRegister>,
     private readonly groups: GroupAccessService,
+    private readonly lockdown: LockdownService,
+    @InjectDataSource() private readonly db: DataSource,
   ) {
     this.cache = new RowCache((id) => this.contests.findOneBy({ id }), CONTEST_CACHE_MS, CONTEST_REFRESH_MS);
     this.registrations = new RegistrationCache((cid, uid) => this.registers.existsBy({ cid, uid }), UNREGISTERED_CACHE_MS);
+  }
+
+  /**
+   * Locked-down contests (issue 36): core's LockdownService asks this module who takes part in which locked or
+   * address-restricted contest (registered users) and applies `ipRefusal` to every contest route.
+   */
+  onModuleInit(): void {
+    this.lockdown.register(
+      timedLockSource('contest', this.db, 'contest', 'SELECT cid AS id, uid FROM contest_register', (cid, user, ip) =>
+        this.ipRefusal(cid, user, ip),
+      ),
+    );
+  }
+
+  /**
+   * Entering and submitting (issue 36): refused from an address outside the contest's allowed ranges, its admins
+   * excepted. Called by the LockdownGuard (and the hot path) for every route that names a contest.
+   */
+  async ipRefusal(cid: number, user: AuthUser | undefined, ip: string | undefined): Promise<ApiException | undefined> {
+    const contest = await this.cache.get(cid);
+    return ipRefusal(contest, ip, () => this.isContestAdmin(contest!, user));
+  }
+
+  /** After a registration or an edit that changes who is held or restricted (every replica's index). */
+  lockdownChanged(): Promise<void> {
+    return this.lockdown.changed();
   }
 
   /** Author, root, or (group contests) a level-5 member of the owning group (product §6). */
@@ -158,6 +188,15 @@ export class ContestAccessService {
       password: async () => (await this.contests.createQueryBuilder('c').addSelect('c.pwd').where('c.id = :id', { id: cid }).getOne())?.pwd,
       insert: () => this.registers.createQueryBuilder().insert().values({ cid, uid: a.user!.uid }).orIgnore().execute(),
     });
+    const c = a.contest;
+    if (c.lockMode || c.ipRanges?.length)
+      await this.lockdown.joined(a.user!.uid, {
+        kind: 'contest',
+        id: cid,
+        startMs: new Date(c.startTime).getTime(),
+        endMs: new Date(c.endTime).getTime(),
+        lockMode: c.lockMode,
+      });
   }
 
   /** `get-contest-access`: whether the caller may enter (admin, public, or password entered). */

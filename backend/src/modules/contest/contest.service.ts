@@ -50,11 +50,13 @@ interface ProblemListWithCounts {
 export const CONTEST_PAGES_CACHE_MS = CONTEST_CACHE_MS;
 
 /** A contest as answers show it: every field but the password, the status from the clock, and `now`. */
-export type ContestView = Omit<Contest, 'pwd'> & { now: string; sealRankTime: Date | null };
+/** Without the password and the allowed address ranges (a school's network plan is the admins' business). */
+export type ContestView = Omit<Contest, 'pwd' | 'ipRanges'> & { now: string; sealRankTime: Date | null };
 
 export function contestView(c: Contest, now = new Date()): ContestView {
-  const { pwd: _pwd, ...rest } = c;
+  const { pwd: _pwd, ipRanges: _ipRanges, ...rest } = c;
   void _pwd;
+  void _ipRanges;
   return {
     ...rest,
     status: contestStatusAt(c.startTime, c.endTime, now),

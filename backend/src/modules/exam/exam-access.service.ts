@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ContestAuth, ContestStatus, EXAM_ERR, contestStatusAt } from '@oj/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { AuthUser } from '../../core/auth/auth-user';
-import { ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { ApiException, ForbiddenError, NotFoundError } from '../../core/http/api.exception';
+import { LockdownService } from '../../core/auth/lockdown';
+import { ipRefusal, timedLockSource } from '../timed-event/timed-lockdown';
 import { RegistrationCache } from '../timed-event/registration-cache';
 import { GroupAccessService } from '../../core/auth/group-access.service';
 import { RowCache } from '../../core/cache/row-cache';
@@ -58,7 +60,7 @@ const standing = (a: ExamAccess): TimedStanding => ({
  * the exam texts. Exam admins are the author, root and, for a group's exam, the group's level-5 members. Scores: visible if ended, admin, or realScore.
  */
 @Injectable()
-export class ExamAccessService {
+export class ExamAccessService implements OnModuleInit {
   private readonly cache: RowCache<Exam>;
   private readonly registrations: RegistrationCache;
   /**
@@ -73,6 +75,7 @@ export class ExamAccessService {
     @InjectRepository(ExamRegister) private readonly registers: Repository<ExamRegister>,
     private readonly groups: GroupAccessService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly lockdown: LockdownService,
   ) {
     this.cache = new RowCache((id) => this.exams.findOneBy({ id }), EXAM_CACHE_MS, EXAM_REFRESH_MS);
     this.handIns = new RowCache(
@@ -86,6 +89,40 @@ export class ExamAccessService {
       EXAM_REFRESH_MS,
     );
     this.registrations = new RegistrationCache((eid, uid) => this.registers.existsBy({ eid, uid }), EXAM_UNREGISTERED_CACHE_MS);
+  }
+
+  /**
+   * Locked-down exams (issue 36): core's LockdownService asks this module who sits which locked or
+   * address-restricted exam (registered users and whoever holds a paper) and applies `ipRefusal` to every exam route.
+   */
+  onModuleInit(): void {
+    this.lockdown.register(
+      timedLockSource(
+        'exam',
+        this.db,
+        'exam',
+        'SELECT eid AS id, uid FROM exam_register UNION SELECT eid AS id, uid FROM exam_paper',
+        (eid, user, ip) => this.ipRefusal(eid, user, ip),
+      ),
+    );
+  }
+
+  /**
+   * Entering and submitting (issue 36): refused from an address outside the exam's allowed ranges, its admins
+   * excepted. Called by the LockdownGuard (and the hot path) for every route that names an exam.
+   */
+  async ipRefusal(eid: number, user: AuthUser | undefined, ip: string | undefined): Promise<ApiException | undefined> {
+    const exam = await this.cache.get(eid);
+    return ipRefusal(
+      exam,
+      ip,
+      async () => isEventAdmin(exam!, user) || (!!user && exam!.gid !== null && (await this.groups.isGroupRoot(exam!.gid, user))),
+    );
+  }
+
+  /** After a registration or an edit that changes who is held or restricted (every replica's index). */
+  lockdownChanged(): Promise<void> {
+    return this.lockdown.changed();
   }
 
   /** The exam (404 when missing, or hidden from a non-admin) and the caller's standing in it. */
@@ -152,5 +189,14 @@ export class ExamAccessService {
       password: async () => (await this.exams.createQueryBuilder('e').addSelect('e.pwd').where('e.id = :id', { id: eid }).getOne())?.pwd,
       insert: () => this.registers.createQueryBuilder().insert().values({ eid, uid: a.user!.uid }).orIgnore().execute(),
     });
+    const e = a.exam;
+    if (e.lockMode || e.ipRanges?.length)
+      await this.lockdown.joined(a.user!.uid, {
+        kind: 'exam',
+        id: eid,
+        startMs: new Date(e.startTime).getTime(),
+        endMs: new Date(e.endTime).getTime(),
+        lockMode: e.lockMode,
+      });
   }
 }

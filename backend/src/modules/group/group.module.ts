@@ -27,6 +27,6 @@ import { GroupScopeService } from './scope/group-scope.service';
   imports: [TypeOrmModule.forFeature([Group, GroupMember]), GroupAccessModule, MessageModule, UploadModule, UserModule],
   controllers: [GroupController, GroupMemberController, AdminGroupController],
   providers: [AdminGroupService, GroupService, GroupDirectoryService, GroupMemberService, GroupScopeService, GroupUserCopies],
-  exports: [GroupAccessModule, GroupService, GroupScopeService],
+  exports: [GroupAccessModule, GroupService, GroupScopeService, GroupMemberService],
 })
 export class GroupModule {}

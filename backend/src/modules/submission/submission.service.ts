@@ -190,8 +190,10 @@ export class SubmissionService {
   }
 
   /** GET /api/get-submission-detail. */
-  async detail(submitId: number, user?: AuthUser) {
+  async detail(submitId: number, user?: AuthUser, scope: { cid?: number; eid?: number } = {}) {
     const { sub, problem } = await this.findVisible(submitId, user);
+    // Asked inside a contest or an exam (a held participant's only way in): nothing from outside it.
+    if ((scope.cid && sub.cid !== scope.cid) || (scope.eid && sub.eid !== scope.eid)) throw new NotFoundError(ERR.notFound);
     const readable = this.canReadCode(sub, problem, user);
     const { counted: _c, version: _v, ip: _ip, subtaskResults: _s, remoteAccountId: _a, ...rest } = sub;
     const estimate = (await this.queueWait.estimates([sub])).get(sub.submitId)!;
@@ -217,8 +219,9 @@ export class SubmissionService {
   }
 
   /** GET /api/get-all-case-result: per-case rows when the problem publishes them (admins always see them). */
-  async caseResults(submitId: number, user?: AuthUser) {
+  async caseResults(submitId: number, user?: AuthUser, scope: { cid?: number; eid?: number } = {}) {
     const { sub, problem } = await this.findVisible(submitId, user);
+    if ((scope.cid && sub.cid !== scope.cid) || (scope.eid && sub.eid !== scope.eid)) throw new NotFoundError(ERR.notFound);
     const open = !!user?.isAdmin || (problem.openCaseResult && this.canReadCode(sub, problem, user));
     // HOJ's mode of the groups the submission was judged with (none: `default`, case by case).
     const subtaskList = sub.subtaskResults ?? [];

@@ -11,6 +11,7 @@ import {
   TrophyOutlined,
   GlobalOutlined,
   KeyOutlined,
+  LoginOutlined,
   LogoutOutlined,
   NotificationOutlined,
   SettingOutlined,
@@ -23,6 +24,8 @@ import {
   FormOutlined,
   TeamOutlined,
   AuditOutlined,
+  FileSearchOutlined,
+  SaveOutlined,
 } from '@ant-design/icons';
 import { ProLayout, MenuDataItem } from '@ant-design/pro-components';
 import { Dropdown } from 'antd';
@@ -115,8 +118,11 @@ export function buildMenu(t: Translate, superAdmin: boolean, problemReviewer = s
         { path: '/announcement', name: t('admin.menu.announcement'), icon: <NotificationOutlined /> },
         { path: '/notice', name: t('admin.menu.notice'), icon: <BellOutlined /> },
         { path: '/conf', name: t('admin.menu.conf'), icon: <GlobalOutlined /> },
+        { path: '/sso', name: t('admin.menu.sso'), icon: <LoginOutlined /> },
         { path: '/switch', name: t('admin.menu.switch'), icon: <SwapOutlined /> },
         { path: '/remote-judge', name: t('admin.menu.remoteJudge'), icon: <CloudServerOutlined /> },
+        { path: '/audit', name: t('admin.menu.audit'), icon: <FileSearchOutlined /> },
+        { path: '/backup', name: t('admin.menu.backup'), icon: <SaveOutlined /> },
         { path: QUEUE_BOARD_MENU_PATH, name: t('admin.menu.queues'), icon: <DatabaseOutlined /> },
       ],
     });

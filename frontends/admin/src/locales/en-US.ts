@@ -11,11 +11,17 @@ import fileEnUS from '../pages/filemanagement/locales/en-US';
 import groupEnUS from '../pages/group/locales/en-US';
 import remoteJudgeEnUS from '../pages/remote-judge/locales/en-US';
 import plagiarismEnUS from '../pages/plagiarism/locales/en-US';
+import backupEnUS from '../pages/backup/locales/en-US';
+import ssoEnUS from '../pages/sso/locales/en-US';
+import auditEnUS from '../pages/audit/locales/en-US';
 
 const messages: Record<string, string> = {
   ...groupEnUS,
   ...remoteJudgeEnUS,
   ...plagiarismEnUS,
+  ...backupEnUS,
+  ...ssoEnUS,
+  ...auditEnUS,
   ...contestEnUS,
   ...examEnUS,
   ...trainingEnUS,

@@ -10,10 +10,16 @@ import fileZhCN from '../pages/filemanagement/locales/zh-CN';
 import groupZhCN from '../pages/group/locales/zh-CN';
 import remoteJudgeZhCN from '../pages/remote-judge/locales/zh-CN';
 import plagiarismZhCN from '../pages/plagiarism/locales/zh-CN';
+import backupZhCN from '../pages/backup/locales/zh-CN';
+import ssoZhCN from '../pages/sso/locales/zh-CN';
+import auditZhCN from '../pages/audit/locales/zh-CN';
 const messages: Record<string, string> = {
   ...groupZhCN,
   ...remoteJudgeZhCN,
   ...plagiarismZhCN,
+  ...backupZhCN,
+  ...ssoZhCN,
+  ...auditZhCN,
   ...contestZhCN,
   ...examZhCN,
   ...trainingZhCN,

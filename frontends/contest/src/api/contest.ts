@@ -92,8 +92,9 @@ export const getContestSubmissions = (q: ContestSubmissionQuery) =>
   call<Page<ContestSubmissionItem>>(api.get('/contest-submissions', { params: q }));
 export const checkContestSubmissions = (cid: number, submitIds: number[]) =>
   call<Record<number, ContestSubmissionItem>>(api.post('/check-contest-submissions-status', { cid, submitIds }, { silent: true }));
-export const getSubmissionDetail = (submitId: number) =>
-  call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId } }));
+/** With the contest's id: a participant held in the contest (lock mode, issue 36) may read it, and only its own. */
+export const getSubmissionDetail = (submitId: number, cid: number) =>
+  call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId, cid } }));
 
 export const getContestRank = (body: ContestRankRequest, silent = false) =>
   postOnce<Page<ContestRankRow>>('/get-contest-rank', body, { silent });

@@ -81,8 +81,9 @@ export const getExamSubmissions = (q: ExamSubmissionQuery) =>
   call<Page<ExamSubmissionItem>>(api.get(EXAM_API.submissionList, { params: q }));
 export const checkExamSubmissions = (eid: number, submitIds: number[]) =>
   call<Record<number, ExamSubmissionItem>>(api.post(EXAM_API.checkSubmissionsStatus, { eid, submitIds }, { silent: true }));
-export const getSubmissionDetail = (submitId: number) =>
-  call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId } }));
+/** With the exam's id: a candidate held in the exam (lock mode, issue 36) may read it, and only its own. */
+export const getSubmissionDetail = (submitId: number, eid: number) =>
+  call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId, eid } }));
 
 /** Admins get every candidate's paper (paged), others their own. */
 export const getExamPapers = (eid: number, uid?: string) =>

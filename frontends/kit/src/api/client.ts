@@ -6,7 +6,7 @@
  *   rejects with an ApiError whose message is the text to show, in the user's language (the envelope's
  *   msgCode through react-intl, i18n/server-messages.ts); `msg` and `code` keep the server's own
  */
-import { ApiEnvelope, ERR, HEADERS, TIMINGS, TOKEN_STORAGE_KEY, messageCodeOf } from '@oj/contracts';
+import { ApiEnvelope, ERR, HEADERS, LockedToData, TIMINGS, TOKEN_STORAGE_KEY, messageCodeOf } from '@oj/contracts';
 import { localizeServerMessage } from '../i18n/server-messages';
 import { HttpClient, HttpError, HttpResponse, createHttpClient } from './http';
 
@@ -41,6 +41,12 @@ export interface ClientHooks {
   onUnauthorized?: (isAdmin: boolean) => void;
   /** Called when the stored token changed (login, refresh, logout). */
   onTokenChange?: (token: string | null) => void;
+  /**
+   * A refusal of lock mode (issue 36): the caller is held in a running contest or exam and asked for something
+   * outside it. The host sends them back there and shows `text` (instead of notifyError, so that a page's many
+   * refused calls give one notice).
+   */
+  onLocked?: (to: LockedToData['lockedTo'], text: string) => void;
 }
 
 /**
@@ -66,7 +72,22 @@ const hooks = {
     hostHooks.onTokenChange?.(token);
     guestHooks.onTokenChange?.(token);
   },
+  /** False when no app handles lock refusals (the error is then shown as any other). */
+  onLocked(to: LockedToData['lockedTo'], text: string): boolean {
+    const handler = hostHooks.onLocked ?? guestHooks.onLocked;
+    handler?.(to, text);
+    return !!handler;
+  },
 };
+
+/** The contest or exam a lock-mode refusal names (its `data`), if it is one. */
+export function lockedTo(data: unknown): LockedToData['lockedTo'] | undefined {
+  const to = (data as Partial<LockedToData> | null | undefined)?.lockedTo;
+  return to && (to.kind === 'contest' || to.kind === 'exam') && Number.isInteger(to.id) ? to : undefined;
+}
+
+/** The code of the refusal a session gets once a later login of the same participant ended it (issue 36). */
+const SESSION_REPLACED = 'LOCKDOWN_ERR.sessionReplaced';
 
 /**
  * Shows an error text through the host's notifier (the shell's), which outlives the app that calls it: a remote
@@ -166,7 +187,10 @@ export function createClient(baseURL = '/api'): HttpClient {
       }
       // The code belongs to the server's msg; a text the client chose (msg absent) finds its own.
       const failure = new ApiError(text, response.status, body?.data, text === msg ? code : undefined);
-      if (!silent) hooks.notifyError(failure.message);
+      const held = response.status === 403 ? lockedTo(body?.data) : undefined;
+      if (held && hooks.onLocked(held, failure.message)) throw failure;
+      // Logged in elsewhere: said even for a background call, since it is why the login dialog opened.
+      if (!silent || failure.code === SESSION_REPLACED) hooks.notifyError(failure.message);
       throw failure;
     },
   });

@@ -33,8 +33,9 @@ export const getLanguages = (pid: number) => call<LanguageOption[]>(api.get('/la
 export const submitProblem = (body: SubmitJudgeRequest) => call<SubmissionInfo>(api.post('/submit-problem-judge', body));
 export const getSubmissionDetail = (submitId: number | string, silent = false) =>
   call<SubmissionDetail>(api.get('/get-submission-detail', { params: { submitId }, silent }));
-export const getCaseResults = (submitId: number | string) =>
-  call<CaseResults>(api.get('/get-all-case-result', { params: { submitId }, silent: true }));
+/** `scope`: the contest or exam the submission is shown in (a participant held there may read only its own). */
+export const getCaseResults = (submitId: number | string, scope: { cid?: number; eid?: number } = {}) =>
+  call<CaseResults>(api.get('/get-all-case-result', { params: { submitId, ...scope }, silent: true }));
 /** Root and admins (a contest submission: that contest's admins); the server decides. */
 export const rejudgeSubmission = (submitId: number) =>
   call<{ submitId: number; status: number }>(api.get(ADMIN_API.rejudge, { params: { submitId } }));

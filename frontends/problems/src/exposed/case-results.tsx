@@ -14,20 +14,22 @@ export interface SubmissionCasesProps {
   submitId: number;
   /** the submission's status: cases are read again once it turns final */
   status: number;
+  /** the contest it is shown in (lock mode, issue 36: a held participant reads cases through their contest) */
+  cid?: number;
 }
 
-function SubmissionCases({ submitId, status }: SubmissionCasesProps) {
+function SubmissionCases({ submitId, status, cid }: SubmissionCasesProps) {
   const [cases, setCases] = useState<CaseResults | null>(null);
   const final = isFinalJudgeStatus(status);
   useEffect(() => {
     let alive = true;
-    getCaseResults(submitId)
+    getCaseResults(submitId, cid ? { cid } : {})
       .then((c) => alive && setCases(c))
       .catch(() => alive && setCases(null));
     return () => {
       alive = false;
     };
-  }, [submitId, final]);
+  }, [submitId, final, cid]);
   if (!cases) return null;
   return (
     <>

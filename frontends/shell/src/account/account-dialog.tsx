@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { CaptchaResponse, ERR, LIMITS, TIMINGS, UserInfo } from '@oj/contracts';
+import { CaptchaResponse, ERR, LIMITS, SsoPublicProvider, TIMINGS, UserInfo } from '@oj/contracts';
 import {
   AccountDialogMode,
   ApiError,
@@ -17,6 +17,7 @@ import {
 } from '@oj/kit';
 import { canRegister } from '../layout/nav-items';
 import { SlideVerify } from './slide-verify';
+import { SsoButtons, SsoNotice, useSsoInfo } from './sso-login';
 import { captchaRules, emailRules, isEmail, passwordAgainRules, passwordRules, registerCodeRules, usernameRules } from './rules';
 import { useCountdown } from './use-countdown';
 
@@ -69,8 +70,25 @@ function LoginForm({ t }: { t: T }) {
   const [failures, setFailures] = useState(failedLogins);
   const [slideToken, setSlideToken] = useState<string | null>(null);
   const needsVerify = failures >= LIMITS.loginFailuresBeforeVerify;
+  const sso = useSsoInfo();
+  // An LDAP provider chosen below: the same fields log in through that directory (its own lockout rules apply).
+  const [directory, setDirectory] = useState<SsoPublicProvider | null>(null);
 
   const submit = async (values: { username: string; password: string }) => {
+    if (directory) {
+      setLoading(true);
+      try {
+        const res = await api.post('/sso/ldap-login', { id: directory.id, ...values });
+        saveLogin(String(res.headers['authorization'] ?? ''), res.data.data as UserInfo);
+        message.success(t('shell.account.loginSuccess'));
+        closeAccountDialog();
+      } catch {
+        // the client showed the server's text
+      } finally {
+        setLoading(false);
+      }
+      return;
+    }
     if (needsVerify && !slideToken) {
       message.warning(t('shell.slideVerify.required'));
       return;
@@ -98,7 +116,8 @@ function LoginForm({ t }: { t: T }) {
 
   return (
     <Form form={form} onFinish={submit} validateTrigger="onBlur" data-testid="login-form">
-      <Form.Item name="username" rules={usernameRules(t)}>
+      <SsoNotice directory={directory} info={sso} t={t} />
+      <Form.Item name="username" rules={directory ? [{ required: true, message: t('shell.sso.usernameRequired') }] : usernameRules(t)}>
         <Input
           prefix={<UserOutlined />}
           placeholder={t('shell.account.username')}
@@ -106,7 +125,7 @@ function LoginForm({ t }: { t: T }) {
           autoComplete="username"
         />
       </Form.Item>
-      <Form.Item name="password" rules={passwordRules(t)}>
+      <Form.Item name="password" rules={directory ? [{ required: true, message: t('shell.sso.passwordRequired') }] : passwordRules(t)}>
         <Input.Password
           prefix={<LockOutlined />}
           placeholder={t('shell.account.password')}
@@ -114,11 +133,20 @@ function LoginForm({ t }: { t: T }) {
           autoComplete="current-password"
         />
       </Form.Item>
-      {needsVerify && !slideToken && <SlideVerify username={() => form.getFieldValue('username') ?? ''} onSuccess={setSlideToken} />}
+      {!directory && needsVerify && !slideToken && (
+        <SlideVerify username={() => form.getFieldValue('username') ?? ''} onSuccess={setSlideToken} />
+      )}
       <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
         {t('shell.account.login')}
       </Button>
-      <SwitchLinks t={t} links={canRegister(config) ? ['Register', 'ResetPwd'] : ['ResetPwd']} />
+      {directory ? (
+        <Button type="link" size="small" onClick={() => setDirectory(null)} data-testid="sso-back">
+          {t('shell.sso.backToPassword')}
+        </Button>
+      ) : (
+        <SwitchLinks t={t} links={canRegister(config) ? ['Register', 'ResetPwd'] : ['ResetPwd']} />
+      )}
+      {sso && !directory && <SsoButtons info={sso} t={t} onDirectory={setDirectory} />}
     </Form>
   );
 }

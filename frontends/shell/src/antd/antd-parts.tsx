@@ -8,6 +8,7 @@ import { AreaNotInstalled, LoadFailed, LocaleProvider, NotFound } from '@oj/kit'
 import { useShellMessages } from '../locales/loaded';
 import { AccountDialog } from '../account/account-dialog';
 import { ResetPasswordPage } from '../pages/reset-password';
+import { SsoCallbackPage } from '../pages/sso-callback';
 import { MessageCenterPage } from '../pages/message/message-center';
 import { UserHomePage } from '../pages/user-home';
 import { SettingPage } from '../pages/setting';
@@ -25,6 +26,14 @@ export function ResetPasswordPart() {
   return (
     <LocaleProvider messages={useShellMessages()}>
       <ResetPasswordPage />
+    </LocaleProvider>
+  );
+}
+
+export function SsoCallbackPart() {
+  return (
+    <LocaleProvider messages={useShellMessages()}>
+      <SsoCallbackPage />
     </LocaleProvider>
   );
 }

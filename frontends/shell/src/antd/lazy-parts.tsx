@@ -21,6 +21,7 @@ function part(pick: (m: Awaited<ReturnType<typeof load>>) => ComponentType) {
 
 export const AccountDialog = part((m) => m.AccountDialogPart);
 export const ResetPasswordPage = part((m) => m.ResetPasswordPart);
+export const SsoCallbackPage = part((m) => m.SsoCallbackPart);
 export const AreaNotInstalled = part((m) => m.AreaNotInstalledPart);
 export const MessageCenter = part((m) => m.MessageCenterPart);
 export const UserHomePage = part((m) => m.UserHomePart);

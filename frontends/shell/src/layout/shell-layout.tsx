@@ -13,6 +13,7 @@ import {
   MessageCenter,
   NotFound,
   ResetPasswordPage,
+  SsoCallbackPage,
   SettingPage,
   UserHomePage,
 } from '../antd/lazy-parts';
@@ -87,6 +88,7 @@ function ShellPages() {
       />
       <Route path="/logout" element={<Logout />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/sso-callback" element={<SsoCallbackPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -27,11 +27,14 @@ import {
   SlideVerifyDto,
 } from '../dto/account.dto';
 import { SlideVerifyService } from '../captcha/slide-verify.service';
+import { LockExempt } from '../../../core/auth/lockdown';
 
 const clientIp = (req: AuthRequest) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Product §7 Account. */
 @ApiTags('account')
+// Logging in and out and the caller's own account stay open to a participant held in a locked exam or contest.
+@LockExempt()
 @Controller()
 export class AccountController {
   constructor(

@@ -22,6 +22,15 @@ import {
 } from '../dto/admin-contest.dto';
 import { CidQueryDto, ContestAnnouncementQueryDto, RejudgeContestProblemQueryDto } from '../dto/contest-query.dto';
 import { ContestBodyDto, UpdateContestDto } from '../dto/contest.dto';
+import { Audited, fromBody, fromQuery, fromQueryOrBody } from '../../../core/audit/audited.decorator';
+import {
+  announcementId,
+  loadContest,
+  loadContestAnnouncement,
+  loadContestProblemLink,
+  loadContestProblems,
+  resultId,
+} from '../contest-audit';
 
 /**
  * /api/admin/contest...: admin-type roles at the door; each contest only by its admins (author, root).
@@ -62,24 +71,28 @@ export class AdminContestController {
   }
 
   @Post('contest')
+  @Audited('contest.create', { target: 'contest', idFromResult: resultId, load: loadContest })
   @HttpCode(200)
   create(@Body() body: ContestBodyDto, @CurrentUser() user: AuthUser) {
     return this.admin.create(user, body);
   }
 
   @Put('contest')
+  @Audited('contest.update', { target: 'contest', id: fromBody('id'), load: loadContest })
   async update(@Body() body: UpdateContestDto, @CurrentUser() user: AuthUser) {
     const { id, ...rest } = body;
     return this.admin.update(await this.managed(id, user), rest);
   }
 
   @Delete('contest')
+  @Audited('contest.delete', { target: 'contest', id: fromQuery('cid'), load: loadContest })
   async remove(@Query() q: CidQueryDto, @CurrentUser() user: AuthUser) {
     await this.admin.remove(await this.managed(q.cid, user));
     return null;
   }
 
   @Put('contest/change-contest-visible')
+  @Audited('contest.visibility', { target: 'contest', id: fromQuery('cid'), load: loadContest })
   async changeVisible(@Query() q: ChangeContestVisibleDto, @CurrentUser() user: AuthUser) {
     await this.admin.setVisible(await this.managed(q.cid, user), q.visible);
     return null;
@@ -100,6 +113,7 @@ export class AdminContestController {
   }
 
   @Post('contest/add-problem-from-public')
+  @Audited('contest.problem.add', { target: 'contest', id: fromBody('cid'), load: loadContestProblems })
   @HttpCode(200)
   async addProblem(@Body() dto: AddContestProblemDto, @CurrentUser() user: AuthUser) {
     await this.managed(dto.cid, user);
@@ -107,6 +121,7 @@ export class AdminContestController {
   }
 
   @Put('contest/contest-problem')
+  @Audited('contest.problem.update', { target: 'contest-problem', id: fromBody('id'), load: loadContestProblemLink })
   async updateProblem(@Body() dto: UpdateContestProblemDto, @CurrentUser() user: AuthUser) {
     const cp = await this.admin.getProblemById(dto.id);
     await this.managed(cp.cid, user);
@@ -114,6 +129,7 @@ export class AdminContestController {
   }
 
   @Delete('contest/contest-problem')
+  @Audited('contest.problem.remove', { target: 'contest-problem', id: fromQuery('id'), load: loadContestProblemLink })
   async removeProblem(@Query() q: IdQueryDto, @CurrentUser() user: AuthUser) {
     const cp = await this.admin.getProblemById(q.id);
     await this.managed(cp.cid, user);
@@ -128,6 +144,7 @@ export class AdminContestController {
   }
 
   @Post('contest/announcement')
+  @Audited('contest.announcement.create', { target: 'contest-announcement', idFromResult: resultId, load: loadContestAnnouncement })
   @HttpCode(200)
   async addAnnouncement(@Body() dto: ContestAnnouncementBodyDto, @CurrentUser() user: AuthUser) {
     await this.managed(dto.cid, user);
@@ -135,6 +152,7 @@ export class AdminContestController {
   }
 
   @Put('contest/announcement')
+  @Audited('contest.announcement.update', { target: 'contest-announcement', id: announcementId, load: loadContestAnnouncement })
   async updateAnnouncement(@Body() dto: UpdateContestAnnouncementDto, @CurrentUser() user: AuthUser) {
     const input = announcementInput(dto);
     const a = await this.admin.getAnnouncement(input.id ?? 0);
@@ -143,6 +161,11 @@ export class AdminContestController {
   }
 
   @Delete('contest/announcement')
+  @Audited('contest.announcement.delete', {
+    target: 'contest-announcement',
+    id: (req) => fromQuery('aid')(req) ?? fromQueryOrBody('id')(req),
+    load: loadContestAnnouncement,
+  })
   async removeAnnouncement(@Query() q: AnnouncementIdQueryDto, @CurrentUser() user: AuthUser) {
     const a = await this.admin.getAnnouncement(q.aid ?? q.id ?? 0);
     await this.managed(a.cid, user);
@@ -153,6 +176,7 @@ export class AdminContestController {
   /** Root only (product §6): every judged submission of the problem in the contest goes back to the queue. */
   @Roles(Role.Root)
   @Get('judge/rejudge-contest-problem')
+  @Audited('contest.rejudge', { target: 'contest', id: fromQuery('cid'), after: (req, result) => ({ pid: req.query.pid, result }) })
   async rejudge(@Query() q: RejudgeContestProblemQueryDto, @CurrentUser() user: AuthUser) {
     await this.managed(q.cid, user);
     return this.rejudges.rejudgeProblem(q.cid, q.pid);

@@ -28,6 +28,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
+import { IpRangesField, LockModeField } from '../../timed-event/timed-lockdown';
 
 const values = <T extends object>(o: T) => Object.values(o) as T[keyof T][];
 const INT_MAX = 2_147_483_647;
@@ -178,6 +179,14 @@ export class ContestBodyDto {
   @IsOptional()
   @IsBoolean()
   allowVirtual?: boolean;
+
+  /** Issue 36 (not in HOJ): allowed client address ranges; absent on an edit keeps the stored ones. */
+  @IpRangesField()
+  ipRanges?: string[];
+
+  /** Issue 36 (not in HOJ): lock mode; absent on an edit keeps the stored switch. */
+  @LockModeField()
+  lockMode?: boolean;
 
   @ApiPropertyOptional()
   @IsOptional()

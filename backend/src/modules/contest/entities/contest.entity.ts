@@ -100,6 +100,14 @@ export class Contest {
   @Column({ type: 'boolean', default: true })
   allowVirtual: boolean;
 
+  /** Allowed client address ranges (CIDRs) for entering and submitting; empty: anyone (issue 36, lockdown README). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  ipRanges: string[];
+
+  /** Lock mode: while it runs, its participants' sessions reach only its own pages and calls. */
+  @Column({ type: 'boolean', default: false })
+  lockMode: boolean;
+
   /** Owning group, null for site contests. */
   @Index()
   @Column({ type: 'int', nullable: true })

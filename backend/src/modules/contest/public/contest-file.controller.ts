@@ -7,6 +7,7 @@ import { CurrentUser } from '../../../core/auth/decorators';
 import { attachment } from '../../../core/xlsx/xlsx';
 import { ContestAccessService } from '../contest-access.service';
 import { AcSubmissionSplit, ContestFileService } from './contest-file.service';
+import { LockScope } from '../../../core/auth/lockdown';
 
 const bool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
@@ -23,6 +24,7 @@ class PrintIdQuery {
 
 /** HOJ's ContestFileController downloads (the rank's is ContestRankExportController): for the contest's admins. */
 @ApiTags('contest')
+@LockScope({ contest: 'cid' })
 @Controller('file')
 export class ContestFileController {
   constructor(

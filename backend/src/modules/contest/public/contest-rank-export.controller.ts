@@ -11,6 +11,7 @@ import { XLSX_MIME, xlsxFile } from '../../../core/xlsx/xlsx';
 import { ContestAccessService } from '../contest-access.service';
 import { ContestProblem } from '../entities/contest-problem.entity';
 import { ScoreboardService } from '../scoreboard/scoreboard.service';
+import { LockScope } from '../../../core/auth/lockdown';
 
 const bool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
@@ -22,6 +23,7 @@ class DownloadRankQuery {
 
 /** HOJ's `download-contest-rank`: the whole board of a contest as an .xlsx, for its admins. */
 @ApiTags('contest')
+@LockScope({ contest: 'cid' })
 @Controller()
 export class ContestRankExportController {
   constructor(

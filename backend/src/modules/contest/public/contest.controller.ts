@@ -39,6 +39,7 @@ import { Contest } from '../entities/contest.entity';
 import { BoardView } from '../scoreboard/scoreboard-engine';
 import { ScoreboardService } from '../scoreboard/scoreboard.service';
 import { ThrottleSecretGuesses } from '../../../core/rate-limit/secret-guess.guard';
+import { LockScope } from '../../../core/auth/lockdown';
 
 /** The validation pipe every body goes through (core/http), here for get-contest-rank. */
 const validation = createValidationPipe();
@@ -69,6 +70,8 @@ export async function rankBody(body: unknown): Promise<Readonly<ContestRankDto>>
 
 /** Public contest calls of product §7; the rules live in the services. */
 @ApiTags('contest')
+// Every call names its contest (cid): a held participant reaches only theirs; its address ranges apply (core/auth/lockdown.ts).
+@LockScope({ contest: 'cid' })
 @Controller()
 export class ContestController {
   constructor(

@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { BoolQuery } from '../../../core/http/bool-query';
+import { IpRangesField, LockModeField } from '../../timed-event/timed-lockdown';
 
 const values = <T extends object>(o: T) => Object.values(o) as T[keyof T][];
 
@@ -90,6 +91,14 @@ export class ExamBodyDto {
   @IsOptional()
   @IsBoolean()
   visible?: boolean;
+
+  /** Issue 36 (not in HOJ): allowed client address ranges; absent on an edit keeps the stored ones. */
+  @IpRangesField()
+  ipRanges?: string[];
+
+  /** Issue 36 (not in HOJ): lock mode; absent on an edit keeps the stored switch. */
+  @LockModeField()
+  lockMode?: boolean;
 
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()

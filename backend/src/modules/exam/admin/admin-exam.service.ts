@@ -25,6 +25,7 @@ import { ExamQuestion } from '../entities/exam-question.entity';
 import { Exam } from '../entities/exam.entity';
 import { Question } from '../entities/question.entity';
 import { ExamAccessService } from '../exam-access.service';
+import { lockdownSettings } from '../../timed-event/timed-lockdown';
 import { ExamItemsService } from '../exam-items.service';
 import { examView, itemCounts, questionInfo } from '../public/exam.service';
 import { PaperScoringService } from '../scoring/paper-scoring.service';
@@ -76,7 +77,7 @@ export class AdminExamService {
   async get(eid: number, user: AuthUser): Promise<ExamInfo & { pwd: string | null }> {
     await this.managed(eid, user);
     const exam = await this.exams.createQueryBuilder('e').addSelect('e.pwd').where('e.id = :eid', { eid }).getOneOrFail();
-    return { ...examView(exam, itemCounts(await this.items.items(eid))), pwd: exam.pwd };
+    return { ...examView(exam, itemCounts(await this.items.items(eid))), ipRanges: exam.ipRanges, pwd: exam.pwd };
   }
 
   /** The stored form of an exam body; a private or protected exam needs a password, given now or stored before. */
@@ -106,7 +107,10 @@ export class AdminExamService {
 
   /** `gid`: a group's exam (group/exam, checked by the group module); a body's gid never moves an exam. */
   async create(dto: ExamBodyDto, user: AuthUser, gid: number | null = null): Promise<ExamInfo> {
-    const saved = await this.exams.save(this.exams.create({ ...this.fields(dto), uid: user.uid, author: user.username, gid }));
+    const saved = await this.exams.save(
+      this.exams.create({ ...this.fields(dto), ...lockdownSettings(dto), uid: user.uid, author: user.username, gid }),
+    );
+    if (saved.lockMode || saved.ipRanges.length) await this.access.lockdownChanged();
     const exam = await this.exams.findOneByOrFail({ id: saved.id });
     return examView(exam, { totalScore: 0, questionCount: 0, problemCount: 0 });
   }
@@ -116,8 +120,14 @@ export class AdminExamService {
     // An absent password keeps the stored one (the editor does not get it back unless asked).
     const stored = await this.exams.createQueryBuilder('e').addSelect('e.pwd').where('e.id = :id', { id: dto.id }).getOneOrFail();
     const { pwd, ...rest } = this.fields(dto, stored.pwd);
-    await this.exams.update({ id: dto.id }, dto.pwd || dto.auth === ContestAuth.Public ? { ...rest, pwd } : rest);
+    // ipRanges and lockMode absent (HOJ's client has no such fields): unchanged; given: checked as CIDRs.
+    const lockdown = lockdownSettings(dto, stored);
+    await this.exams.update(
+      { id: dto.id },
+      dto.pwd || dto.auth === ContestAuth.Public ? { ...rest, ...lockdown, pwd } : { ...rest, ...lockdown },
+    );
     this.changed(dto.id);
+    if (lockdown.lockMode || lockdown.ipRanges.length || stored.lockMode || stored.ipRanges.length) await this.access.lockdownChanged();
     const exam = await this.exams.findOneByOrFail({ id: dto.id });
     return examView(exam, itemCounts(await this.items.items(dto.id)));
   }
@@ -131,6 +141,7 @@ export class AdminExamService {
       await em.query('DELETE FROM exam WHERE id = $1', [eid]);
     });
     this.changed(eid);
+    await this.access.lockdownChanged();
   }
 
   async changeVisible(eid: number, visible: boolean, user: AuthUser): Promise<void> {

@@ -64,6 +64,14 @@ export class Exam {
   @Column({ type: 'boolean', default: true })
   visible: boolean;
 
+  /** Allowed client address ranges (CIDRs) for entering and submitting; empty: anyone (issue 36, lockdown README). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  ipRanges: string[];
+
+  /** Lock mode: while it runs, its participants' sessions reach only its own pages and calls. */
+  @Column({ type: 'boolean', default: false })
+  lockMode: boolean;
+
   @Index()
   @Column({ type: 'int', nullable: true })
   gid: number | null;

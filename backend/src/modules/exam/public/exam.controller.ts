@@ -25,12 +25,17 @@ import {
 import { ExamPaperService } from './exam-paper.service';
 import { ExamService } from './exam.service';
 import { ThrottleSecretGuesses } from '../../../core/rate-limit/secret-guess.guard';
+import { LockScope } from '../../../core/auth/lockdown';
+import { Audited, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadPaperMarks, paperId } from '../exam-audit';
 
 /**
  * Public exam calls of product §7 (plus `get-question-detail`, `check-exam-submissions-status` and
  * `admin/judge/rejudge-exam-problem`). The rules are the services' (ExamAccessService: the contest ones).
  */
 @ApiTags('exam')
+// Every call names its exam (eid): a held candidate reaches only theirs; its address ranges apply (core/auth/lockdown.ts).
+@LockScope({ exam: 'eid' })
 @Controller()
 export class ExamController {
   constructor(
@@ -142,6 +147,11 @@ export class ExamController {
   @ApiOperation({ summary: 'Exam admins: re-score an objective question’s answers ({ rescored })' })
   // No site role asked: exam admins are the author, root and the owning group's level 5 (product §6), checked by the service.
   @Post('rejudge-question')
+  @Audited('exam.question.rescore', {
+    target: 'exam',
+    id: (req) => (req.body as { eid?: unknown })?.eid,
+    after: (req, result) => ({ questionId: (req.body as { questionId?: unknown })?.questionId, result }),
+  })
   @HttpCode(200)
   async rejudgeQuestion(@Body() dto: RejudgeQuestionDto, @CurrentUser() user: AuthUser) {
     return this.papers.rejudgeQuestion(await this.access.access(dto.eid, user), dto.questionId);
@@ -174,6 +184,7 @@ export class ExamController {
   @ApiOperation({ summary: 'Exam admins: mark a paper (questions, problem adjustments); answers the paper' })
   // No site role asked: exam admins are the author, root and the owning group's level 5 (product §6), checked by the service.
   @Post('submit-exam-paper-score')
+  @Audited('exam.paper.mark', { target: 'exam-paper', id: paperId, load: loadPaperMarks })
   @HttpCode(200)
   async submitPaperScore(@Body() dto: SubmitExamPaperScoreDto, @CurrentUser() user: AuthUser) {
     return this.papers.mark(await this.access.access(dto.eid, user), dto);
@@ -191,6 +202,7 @@ export class ExamController {
   @ApiOperation({ summary: 'Exam admins: rejudge every submission of a problem (bank pid) in the exam' })
   @Roles(Role.Root, Role.Admin, Role.ProblemAdmin)
   @Get('admin/judge/rejudge-exam-problem')
+  @Audited('exam.rejudge', { target: 'exam', id: fromQuery('eid'), after: (req, result) => ({ pid: req.query.pid, result }) })
   rejudgeProblem(@Query() q: RejudgeExamProblemQueryDto, @CurrentUser() user: AuthUser) {
     return this.admin.rejudgeProblem(q.eid, q.pid, user);
   }

@@ -55,6 +55,7 @@ export function examView(
     rankShowName: e.rankShowName,
     visible: e.visible,
     gid: e.gid,
+    lockMode: e.lockMode,
     ...counts,
     gmtCreate: new Date(e.gmtCreate).toISOString(),
     gmtModified: new Date(e.gmtModified).toISOString(),

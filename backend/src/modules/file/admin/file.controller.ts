@@ -14,6 +14,7 @@ import { ProblemService } from '../../problem/problem.service';
 import { TestcaseService } from '../../problem/testcase.service';
 import { ImportFormat, ProblemImportService } from './problem-import.service';
 import { TestcaseDownloadLimitService } from '../testcase-download-limit.service';
+import { Audited } from '../../../core/audit/audited.decorator';
 
 class ExportQueryDto {
   @Transform(({ value }) =>
@@ -25,6 +26,9 @@ class ExportQueryDto {
 }
 
 const upload = () => FileInterceptor('file', { limits: { fileSize: ARCHIVE_UPLOAD_MAX_BYTES, files: 1 } });
+
+/** The audit record's note of an import: the archive's name (its problems are the record's `after`). */
+const importedFile = (req: { file?: { originalname?: string } }): string | null => req.file?.originalname ?? null;
 
 /** Problem import/export and test data files (HOJ's /api/file routes), for problem admins and admins. */
 @ApiTags('file')
@@ -47,24 +51,28 @@ export class FileController {
   }
 
   @Post('import-problem')
+  @Audited('problem.import', { target: 'problem', after: (_req, result) => result, note: importedFile })
   @UseInterceptors(upload())
   importHoj(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
     return this.run('hoj', file, user);
   }
 
   @Post('import-fps-problem')
+  @Audited('problem.import', { target: 'problem', after: (_req, result) => result, note: importedFile })
   @UseInterceptors(upload())
   importFps(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
     return this.run('fps', file, user);
   }
 
   @Post('import-qdoj-problem')
+  @Audited('problem.import', { target: 'problem', after: (_req, result) => result, note: importedFile })
   @UseInterceptors(upload())
   importQdoj(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
     return this.run('qdoj', file, user);
   }
 
   @Post('import-hydro-problem')
+  @Audited('problem.import', { target: 'problem', after: (_req, result) => result, note: importedFile })
   @UseInterceptors(upload())
   importHydro(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
     return this.run('hydro', file, user);
@@ -72,6 +80,7 @@ export class FileController {
 
   /** ICPC / Kattis problem packages (one, or several folders each with its problem.yaml) in a zip. Not in HOJ. */
   @Post('import-kattis-problem')
+  @Audited('problem.import', { target: 'problem', after: (_req, result) => result, note: importedFile })
   @UseInterceptors(upload())
   importKattis(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
     return this.run('kattis', file, user);
@@ -79,6 +88,7 @@ export class FileController {
 
   /** Polygon full packages (problem.xml, tests with answers, testlib checker / interactor) in a zip. Not in HOJ. */
   @Post('import-polygon-problem')
+  @Audited('problem.import', { target: 'problem', after: (_req, result) => result, note: importedFile })
   @UseInterceptors(upload())
   importPolygon(@UploadedFile() file: Express.Multer.File, @CurrentUser() user: AuthUser) {
     return this.run('polygon', file, user);

@@ -7,6 +7,8 @@ import { createValidationPipe } from '../../../core/http/validation.pipe';
 import { GidQueryDto, JoinGroupDto, MemberListQueryDto, RemoveMemberQueryDto, UpdateMemberDto } from '../dto/group.dto';
 import { GroupMemberService } from './group-member.service';
 import { ThrottleSecretGuesses } from '../../../core/rate-limit/secret-guess.guard';
+import { Audited } from '../../../core/audit/audited.decorator';
+import { loadMember, memberId } from '../group-audit';
 
 const validation = createValidationPipe();
 
@@ -39,12 +41,14 @@ export class GroupMemberController {
   }
 
   @Put('member')
+  @Audited('group.member.update', { target: 'group-member', id: memberId, load: loadMember })
   async update(@Body() dto: UpdateMemberDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.members.update(dto, user);
     return null;
   }
 
   @Delete('member')
+  @Audited('group.member.remove', { target: 'group-member', id: memberId, load: loadMember })
   async remove(@Query() q: RemoveMemberQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.members.remove(q.gid, q.uid, user);
     return null;

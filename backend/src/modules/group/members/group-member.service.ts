@@ -212,6 +212,25 @@ export class GroupMemberService {
     this.changed(gid, user.uid);
   }
 
+  /**
+   * A sign-in provider's group rule (sso module) makes the user a member of an existing group, whatever its auth;
+   * an applicant becomes a member, a member or admin stays as they are. False when the group does not exist.
+   */
+  async addMemberBySignIn(gid: number, uid: string): Promise<boolean> {
+    const added = await this.dataSource.transaction(async (em) => {
+      const group = await em.findOne(Group, { where: { id: gid }, lock: { mode: 'pessimistic_write' } });
+      if (!group) return false;
+      const existing = await em.findOne(GroupMember, { where: { gid, uid }, lock: { mode: 'pessimistic_write' } });
+      if (existing && existing.auth >= MEMBER_MIN) return false;
+      if (existing) await em.update(GroupMember, { id: existing.id }, { auth: GroupMemberStatus.Member });
+      else await em.insert(GroupMember, { gid, uid, auth: GroupMemberStatus.Member, reason: null });
+      await this.countMembers(em, gid, 1);
+      return true;
+    });
+    if (added) this.changed(gid, uid);
+    return added;
+  }
+
   /** After a membership change: this replica's copies of the levels, the member's groups and the counts. */
   private changed(gid: number, uid?: string): void {
     this.access.forget(gid, uid);

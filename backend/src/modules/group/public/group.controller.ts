@@ -5,6 +5,8 @@ import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, OptionalAuth } from '../../../core/auth/decorators';
 import { GidQueryDto, GroupBodyDto, GroupListQueryDto } from '../dto/group.dto';
 import { GroupService } from '../group.service';
+import { Audited, fromBody, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadGroup } from '../group-audit';
 
 /** Group calls of product §7 with HOJ's names and parameters (GroupController). Login unless said otherwise. */
 @ApiTags('group')
@@ -52,6 +54,7 @@ export class GroupController {
   }
 
   @Post('group')
+  @Audited('group.create', { target: 'group', after: (req) => req.body })
   @HttpCode(200)
   async create(@Body() body: GroupBodyDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.groups.create(body, user);
@@ -59,12 +62,14 @@ export class GroupController {
   }
 
   @Put('group')
+  @Audited('group.update', { target: 'group', id: fromBody('id'), load: loadGroup })
   async update(@Body() body: GroupBodyDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.groups.update(body, user);
     return null;
   }
 
   @Delete('group')
+  @Audited('group.delete', { target: 'group', id: fromQuery('gid'), load: loadGroup })
   async remove(@Query() q: GidQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.groups.remove(q.gid, user);
     return null;

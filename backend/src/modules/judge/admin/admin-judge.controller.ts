@@ -5,6 +5,7 @@ import { ERR, Role, PERMISSION } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
+import { Audited, fromQuery } from '../../../core/audit/audited.decorator';
 import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, Permission, Roles } from '../../../core/auth/decorators';
 import { ForbiddenError } from '../../../core/http/api.exception';
@@ -12,6 +13,7 @@ import { ContestAccessService } from '../../contest/contest-access.service';
 import { SubmitIdQueryDto } from '../../submission/dto/submission.dto';
 import { ManualJudgeService } from './manual-judge.service';
 import { RejudgeService } from '../rejudge.service';
+import { loadVerdict } from './judge-audit';
 
 /** GET admin/judge/manual-judge (HOJ: submitId, status, optional score). */
 class ManualJudgeQueryDto extends SubmitIdQueryDto {
@@ -41,6 +43,7 @@ export class AdminJudgeController {
   ) {}
 
   @Get('rejudge')
+  @Audited('judge.rejudge', { target: 'judge', id: fromQuery('submitId'), load: loadVerdict })
   async rejudge(@Query() q: SubmitIdQueryDto, @CurrentUser() user: AuthUser) {
     await this.assertCanJudge(q.submitId, user);
     return this.rejudges.rejudge(q.submitId);
@@ -49,17 +52,20 @@ export class AdminJudgeController {
   /** Every practice submission of one problem; site admins only (a problem admin rejudges one by one). */
   @Get('rejudge-problem')
   @Roles(Role.Root, Role.Admin)
+  @Audited('problem.rejudge', { target: 'problem', id: fromQuery('pid'), after: (_req, result) => result })
   rejudgeProblem(@Query() q: PidQueryDto) {
     return this.rejudges.rejudgePracticeProblem(q.pid);
   }
 
   @Get('manual-judge')
+  @Audited('judge.manual-verdict', { target: 'judge', id: fromQuery('submitId'), load: loadVerdict })
   async manualJudge(@Query() q: ManualJudgeQueryDto, @CurrentUser() admin: AuthUser) {
     await this.assertCanJudge(q.submitId, admin);
     return this.manual.judge(q.submitId, q.status, q.score, admin);
   }
 
   @Get('cancel-judge')
+  @Audited('judge.cancel', { target: 'judge', id: fromQuery('submitId'), load: loadVerdict })
   async cancel(@Query() q: SubmitIdQueryDto, @CurrentUser() admin: AuthUser) {
     await this.assertCanJudge(q.submitId, admin);
     return this.manual.cancel(q.submitId, admin);

@@ -11,6 +11,8 @@ import {
   StartPlagiarismCheckDto,
 } from '../dto/plagiarism.dto';
 import { PlagiarismService } from '../plagiarism.service';
+import { Audited, fromBody } from '../../../core/audit/audited.decorator';
+import { loadPair } from '../plagiarism-audit';
 
 /**
  * /api/admin/plagiarism/...: admin-type roles at the door; each check only by those who manage its contest, exam or
@@ -49,6 +51,15 @@ export class PlagiarismController {
   }
 
   @Put('pair')
+  @Audited('plagiarism.pair.review', {
+    target: 'plagiarism-pair',
+    id: fromBody('id'),
+    load: loadPair,
+    note: (req) => {
+      const x = (req.body as { excludeFromRank?: unknown })?.excludeFromRank;
+      return Array.isArray(x) && x.length ? `excluded from rank: ${x.join(', ')}` : null;
+    },
+  })
   review(@Body() body: ReviewPlagiarismPairDto, @CurrentUser() user: AuthUser) {
     return this.checks.review(body, user);
   }

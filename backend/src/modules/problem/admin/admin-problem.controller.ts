@@ -11,6 +11,8 @@ import { IsInt, Min } from 'class-validator';
 import { ProblemFormService } from '../problem-form.service';
 import { ProblemService } from '../problem.service';
 import { TagService } from '../tag.service';
+import { Audited, fromBody, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadProblem, loadTag, loadTagClassification, problemIdOfBody, resultId } from '../problem-audit';
 
 class TidQueryDto {
   @Type(() => Number) @IsInt() @Min(1) tid: number;
@@ -45,12 +47,14 @@ export class AdminProblemController {
   }
 
   @Post('problem')
+  @Audited('problem.create', { target: 'problem', idFromResult: resultId, load: loadProblem })
   async create(@Body() dto: ProblemDto, @CurrentUser() user: AuthUser) {
     const p = await this.form.create(dto, user);
     return this.problems.adminDetail(p.id);
   }
 
   @Put('problem')
+  @Audited('problem.update', { target: 'problem', id: problemIdOfBody, load: loadProblem })
   async update(@Body() dto: ProblemDto, @CurrentUser() user: AuthUser) {
     if (!dto.problem.id) throw new BadRequestError(ERR.badRequest);
     await this.problems.findForSiteRoute(dto.problem.id, user);
@@ -59,6 +63,7 @@ export class AdminProblemController {
   }
 
   @Delete('problem')
+  @Audited('problem.delete', { target: 'problem', id: fromQuery('pid'), load: loadProblem })
   async remove(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser) {
     await this.problems.findForSiteRoute(q.pid, user);
     await this.problems.remove(q.pid);
@@ -84,6 +89,7 @@ export class AdminProblemController {
   }
 
   @Put('problem/change-problem-auth')
+  @Audited('problem.visibility', { target: 'problem', id: fromBody('id'), load: loadProblem })
   async changeAuth(@Body() dto: ChangeProblemAuthDto, @CurrentUser() user: AuthUser) {
     await this.problems.findForSiteRoute(dto.id, user);
     await this.problems.changeAuth(dto.id, dto.auth, user);
@@ -91,16 +97,19 @@ export class AdminProblemController {
   }
 
   @Post('tag')
+  @Audited('tag.create', { target: 'tag', idFromResult: resultId, load: loadTag })
   createTag(@Body() dto: TagDto) {
     return this.tags.create(dto);
   }
 
   @Put('tag')
+  @Audited('tag.update', { target: 'tag', id: fromBody('id'), load: loadTag })
   updateTag(@Body() dto: TagDto) {
     return this.tags.update(dto);
   }
 
   @Delete('tag')
+  @Audited('tag.delete', { target: 'tag', id: fromQuery('tid'), load: loadTag })
   async removeTag(@Query() q: TidQueryDto) {
     await this.tags.remove(q.tid);
     return null;
@@ -112,16 +121,19 @@ export class AdminProblemController {
   }
 
   @Post('tag/classification')
+  @Audited('tag-classification.create', { target: 'tag-classification', idFromResult: resultId, load: loadTagClassification })
   createClassification(@Body() dto: TagClassificationDto) {
     return this.tags.createClassification(dto);
   }
 
   @Put('tag/classification')
+  @Audited('tag-classification.update', { target: 'tag-classification', id: fromBody('id'), load: loadTagClassification })
   updateClassification(@Body() dto: TagClassificationDto) {
     return this.tags.updateClassification(dto);
   }
 
   @Delete('tag/classification')
+  @Audited('tag-classification.delete', { target: 'tag-classification', id: fromQuery('tcid'), load: loadTagClassification })
   async removeClassification(@Query() q: TcidQueryDto) {
     await this.tags.removeClassification(q.tcid);
     return null;

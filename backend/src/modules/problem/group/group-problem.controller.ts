@@ -8,6 +8,8 @@ import { PidQueryDto } from '../dto/problem-query.dto';
 import { GidQueryDto, GroupItemListQueryDto } from '../../group/dto/group.dto';
 import { ApplyPublicDto, GroupProblemAuthDto, GroupProblemCasesQueryDto } from './group-problem.dto';
 import { GroupProblemService } from './group-problem.service';
+import { Audited, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadProblem, problemIdOfBody, resultId } from '../problem-audit';
 
 /** A group's problem bank (HOJ GroupProblemController); every call needs a login. */
 @ApiTags('group')
@@ -31,17 +33,20 @@ export class GroupProblemController {
   }
 
   @Post('problem')
+  @Audited('problem.create', { target: 'problem', idFromResult: resultId, load: loadProblem })
   @HttpCode(200)
   create(@Body() dto: ProblemDto, @CurrentUser() user: AuthUser) {
     return this.problems.create(dto, user);
   }
 
   @Put('problem')
+  @Audited('problem.update', { target: 'problem', id: problemIdOfBody, load: loadProblem })
   update(@Body() dto: ProblemDto, @CurrentUser() user: AuthUser) {
     return this.problems.update(dto, user);
   }
 
   @Delete('problem')
+  @Audited('problem.delete', { target: 'problem', id: fromQuery('pid'), load: loadProblem })
   async remove(@Query() q: PidQueryDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.problems.remove(q.pid, user);
     return null;
@@ -73,12 +78,14 @@ export class GroupProblemController {
 
   /** HOJ sends pid and auth as query parameters (@RequestParam). */
   @Put('change-problem-auth')
+  @Audited('problem.visibility', { target: 'problem', id: fromQuery('pid'), load: loadProblem })
   async changeAuth(@Query() q: GroupProblemAuthDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.problems.changeAuth(q.pid, q.auth, user);
     return null;
   }
 
   @Put('apply-public')
+  @Audited('problem.apply-public', { target: 'problem', id: fromQuery('pid'), load: loadProblem })
   async applyPublic(@Query() q: ApplyPublicDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.problems.applyPublic(q.pid, q.isApplied, user);
     return null;

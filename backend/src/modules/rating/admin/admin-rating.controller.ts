@@ -5,6 +5,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, Min } from 'class-validator';
 import { Permission, Roles } from '../../../core/auth/decorators';
 import { RatingService } from '../rating.service';
+import { Audited, fromQuery } from '../../../core/audit/audited.decorator';
 
 class CidQuery {
   @Type(() => Number) @IsInt() @Min(1) cid: number;
@@ -29,6 +30,7 @@ export class AdminRatingController {
   }
 
   @Put('change-contest-rated')
+  @Audited('contest.rated', { target: 'contest', id: fromQuery('cid'), after: (req, result) => ({ rated: req.query.rated, result }) })
   @ApiOperation({ summary: 'Mark a contest rated (or not) before its ratings are applied' })
   setRated(@Query() q: RatedQuery) {
     return this.ratings.setRated(q.cid, q.rated);

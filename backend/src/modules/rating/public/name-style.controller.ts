@@ -4,6 +4,7 @@ import { LIMITS, NAME_STYLES_MAX, UserNameStyle } from '@oj/contracts';
 import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
 import { Public } from '../../../core/auth/decorators';
 import { RatingService } from '../rating.service';
+import { LockExempt } from '../../../core/auth/lockdown';
 
 class NameStylesDto {
   @ApiProperty({ type: [String], maxItems: NAME_STYLES_MAX })
@@ -21,6 +22,8 @@ export class NameStyleController {
   constructor(private readonly ratings: RatingService) {}
 
   @Public()
+  // Names on a locked contest's board are drawn with it.
+  @LockExempt()
   @Post('get-user-name-styles')
   @HttpCode(200)
   @ApiOperation({ summary: 'Rating, admin role and title of up to 200 users, by username (unknown names are left out)' })

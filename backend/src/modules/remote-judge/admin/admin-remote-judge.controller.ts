@@ -6,6 +6,8 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
 import { Roles } from '../../../core/auth/decorators';
 import { RemoteAccountAdminService } from './remote-account-admin.service';
+import { Audited, fromBody, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadRemoteAccount, resultId } from '../remote-judge-audit';
 
 class RemoteAccountDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) id?: number;
@@ -44,6 +46,7 @@ export class AdminRemoteJudgeController {
   }
 
   @Put('site')
+  @Audited('remote-judge.site.switch', { target: 'config', id: fromBody('oj'), after: (req) => req.body })
   switchSite(@Body() dto: SiteSwitchDto): Promise<RemoteJudgeSiteView[]> {
     return this.admin.setSiteEnabled(dto.oj, dto.enabled);
   }
@@ -54,16 +57,19 @@ export class AdminRemoteJudgeController {
   }
 
   @Post('account')
+  @Audited('remote-judge.account.create', { target: 'remote-account', idFromResult: resultId, load: loadRemoteAccount })
   create(@Body() dto: RemoteAccountDto): Promise<RemoteJudgeAccountView> {
     return this.admin.create(dto);
   }
 
   @Put('account')
+  @Audited('remote-judge.account.update', { target: 'remote-account', id: fromBody('id'), load: loadRemoteAccount })
   update(@Body() dto: RemoteAccountDto): Promise<RemoteJudgeAccountView> {
     return this.admin.update(dto);
   }
 
   @Delete('account')
+  @Audited('remote-judge.account.delete', { target: 'remote-account', id: fromQuery('id'), load: loadRemoteAccount })
   async remove(@Query() q: AccountIdQueryDto): Promise<null> {
     await this.admin.remove(q.id);
     return null;

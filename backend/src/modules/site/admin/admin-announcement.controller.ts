@@ -7,6 +7,8 @@ import { PageQueryDto } from '../../../core/pagination/pagination';
 import { AnnouncementService } from '../announcement.service';
 import { AnnouncementIdQuery, CreateAnnouncementDto, UpdateAnnouncementDto } from '../dto/announcement.dto';
 import { AnnouncementEntity } from '../entities/announcement.entity';
+import { Audited, fromBody, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadAnnouncement, resultId } from '../site-audit';
 
 /** Admin → Announcement (super admin only, product §6). */
 @ApiTags('admin')
@@ -21,16 +23,19 @@ export class AdminAnnouncementController {
   }
 
   @Post()
+  @Audited('announcement.create', { target: 'announcement', idFromResult: resultId, load: loadAnnouncement })
   create(@Body() dto: CreateAnnouncementDto, @CurrentUser() user: AuthUser): Promise<AnnouncementEntity> {
     return this.announcements.create(dto, user.uid);
   }
 
   @Put()
+  @Audited('announcement.update', { target: 'announcement', id: fromBody('id'), load: loadAnnouncement })
   update(@Body() dto: UpdateAnnouncementDto): Promise<AnnouncementEntity> {
     return this.announcements.update(dto);
   }
 
   @Delete()
+  @Audited('announcement.delete', { target: 'announcement', id: fromQuery('aid'), load: loadAnnouncement })
   async remove(@Query() query: AnnouncementIdQuery): Promise<null> {
     await this.announcements.remove(query.aid);
     return null;

@@ -19,6 +19,8 @@ import { AccountConfigDto, EmailConfigDto, HomeCarouselDto, MobileConfigDto, Tes
 import { IdQuery } from '../dto/announcement.dto';
 import { SystemInfoService } from '../system-info.service';
 import { UploadService } from '../../upload/upload.service';
+import { Audited } from '../../../core/audit/audited.decorator';
+import { configLoader, section } from '../site-audit';
 
 const keepSecret = (value: string | undefined) => (value ? value : undefined);
 
@@ -53,6 +55,7 @@ export class AdminConfigController {
   }
 
   @Put('set-web-config')
+  @Audited('config.web.update', { target: 'config', id: section('web'), load: configLoader('web', 'switch') })
   async setWebConfig(@Body() dto: WebConfigDto): Promise<AdminWebConfig> {
     const { register, ...web } = dto;
     const saved = await this.siteConfig.set('web', web);
@@ -68,12 +71,14 @@ export class AdminConfigController {
   }
 
   @Put('set-account-config')
+  @Audited('config.account.update', { target: 'config', id: section('switch'), load: configLoader('switch') })
   async setAccountConfig(@Body() dto: AccountConfigDto): Promise<AccountConfig> {
     const sw = await this.siteConfig.set('switch', { register: dto.register });
     return { register: sw.register, rules: this.system.accountRules() };
   }
 
   @Post('home-carousel')
+  @Audited('config.carousel.add', { target: 'config', id: section('carousel'), load: configLoader('carousel') })
   @ApiOperation({ summary: 'Add a picture (URL of an uploaded image) to the home carousel' })
   async addHomeCarousel(@Body() dto: HomeCarouselDto): Promise<HomeCarouselItem[]> {
     const list = await this.siteConfig.get('carousel');
@@ -82,6 +87,7 @@ export class AdminConfigController {
   }
 
   @Delete('home-carousel')
+  @Audited('config.carousel.delete', { target: 'config', id: section('carousel'), load: configLoader('carousel') })
   async deleteHomeCarousel(@Query() query: IdQuery): Promise<HomeCarouselItem[]> {
     const list = await this.siteConfig.get('carousel');
     const gone = list.find((item) => item.id === query.id);
@@ -103,6 +109,7 @@ export class AdminConfigController {
   }
 
   @Put('set-email-config')
+  @Audited('config.email.update', { target: 'config', id: section('email'), load: configLoader('email') })
   async setEmailConfig(@Body() dto: EmailConfigDto): Promise<null> {
     const { emailPasswordSet: _ignored, ...email } = dto;
     await this.siteConfig.set('email', { ...email, emailPassword: keepSecret(dto.emailPassword) });
@@ -129,6 +136,7 @@ export class AdminConfigController {
   }
 
   @Put('set-mobile-config')
+  @Audited('config.mobile.update', { target: 'config', id: section('mobile'), load: configLoader('mobile') })
   async setMobileConfig(@Body() dto: MobileConfigDto): Promise<null> {
     const { accessKeySecretSet: _ignored, ...mobile } = dto;
     await this.siteConfig.set('mobile', { ...mobile, accessKeySecret: keepSecret(dto.accessKeySecret) });

@@ -5,6 +5,8 @@ import { Roles } from '../../../core/auth/decorators';
 import { SiteConfigService } from '../../../core/site-config/site-config.service';
 import { SwitchExtensions } from '../../../core/site-config/switch-extensions';
 import { SwitchConfigDto } from '../dto/config.dto';
+import { Audited } from '../../../core/audit/audited.decorator';
+import { loadSwitches, section } from '../site-audit';
 
 /** Admin → Switch: site switches and limits (super admin only). */
 @ApiTags('admin')
@@ -23,6 +25,7 @@ export class AdminSwitchController {
   }
 
   @Put('update')
+  @Audited('config.switch.update', { target: 'config', id: section('switch'), load: loadSwitches })
   async update(@Body() dto: SwitchConfigDto): Promise<SwitchConfig> {
     await this.siteConfig.set('switch', dto);
     await this.extensions.write(dto as unknown as Record<string, unknown>);

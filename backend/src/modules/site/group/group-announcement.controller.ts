@@ -6,6 +6,8 @@ import { AnnouncementIdQuery, UpdateAnnouncementDto } from '../dto/announcement.
 import { GroupPageQueryDto } from '../../group/dto/group.dto';
 import { CreateGroupAnnouncementDto } from './group-announcement.dto';
 import { GroupAnnouncementService } from './group-announcement.service';
+import { Audited, fromBody, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadAnnouncement } from '../site-audit';
 
 /** A group's announcements (HOJ GroupAnnouncementController); every call needs a login. */
 @ApiTags('group')
@@ -24,6 +26,7 @@ export class GroupAnnouncementController {
   }
 
   @Post('announcement')
+  @Audited('group.announcement.create', { target: 'announcement', after: (req) => req.body })
   @HttpCode(200)
   async create(@Body() dto: CreateGroupAnnouncementDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.announcements.create(dto, user);
@@ -31,12 +34,14 @@ export class GroupAnnouncementController {
   }
 
   @Put('announcement')
+  @Audited('group.announcement.update', { target: 'announcement', id: fromBody('id'), load: loadAnnouncement })
   async update(@Body() dto: UpdateAnnouncementDto, @CurrentUser() user: AuthUser): Promise<null> {
     await this.announcements.update(dto, user);
     return null;
   }
 
   @Delete('announcement')
+  @Audited('group.announcement.delete', { target: 'announcement', id: fromQuery('aid'), load: loadAnnouncement })
   async remove(@Query() q: AnnouncementIdQuery, @CurrentUser() user: AuthUser): Promise<null> {
     await this.announcements.remove(q.aid, user);
     return null;

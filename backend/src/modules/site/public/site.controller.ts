@@ -5,9 +5,12 @@ import { Public } from '../../../core/auth/decorators';
 import { PageQueryDto } from '../../../core/pagination/pagination';
 import { SiteConfigService } from '../../../core/site-config/site-config.service';
 import { AnnouncementService } from '../announcement.service';
+import { LockExempt } from '../../../core/auth/lockdown';
 
 /** Product §7 Site (get-recent-seven-ac-rank is served by the rank module). */
 @ApiTags('site')
+// The site's basics (its configuration, what every page loads) stay open to a held participant.
+@LockExempt()
 @Controller()
 export class SiteController {
   constructor(

@@ -42,6 +42,12 @@ export class SubmitIdQueryDto {
   @Type(() => Number) @IsInt() @Min(1) submitId: number;
 }
 
+/** get-submission-detail: with a cid or an eid (not in HOJ; core/auth/lockdown.ts) only a submission of that scope. */
+export class SubmissionDetailQueryDto extends SubmitIdQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) cid?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) eid?: number;
+}
+
 export class ShareSubmissionDto {
   @IsInt() @Min(1) submitId: number;
   @IsBoolean() share: boolean;

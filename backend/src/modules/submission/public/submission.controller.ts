@@ -9,6 +9,7 @@ import {
   ShareSubmissionDto,
   SubmissionListQueryDto,
   SubmissionStatisticsQueryDto,
+  SubmissionDetailQueryDto,
   SubmitIdQueryDto,
   SubmitJudgeDto,
   TestJudgeDto,
@@ -19,6 +20,7 @@ import { SubmissionStatisticsService } from '../../submission-store/submission-s
 import { TrainingSubmitService } from '../../training/training-submit.service';
 import { ExamSubmitService } from '../../exam/exam-submit.service';
 import { SubmissionService } from '../submission.service';
+import { LockScope } from '../../../core/auth/lockdown';
 
 /** Submission calls of product §7. */
 @ApiTags('submission')
@@ -33,6 +35,9 @@ export class SubmissionController {
   ) {}
 
   /** One route for both (HOJ): with a cid, `pid` is the contest display id and the contest rules apply. */
+  // With a cid or an eid the submission enters that contest or exam (its address ranges; a held participant's
+  // only submissions); without, it is a practice one, which a held participant may not make.
+  @LockScope({ contest: 'cid', exam: 'eid' })
   @Post('submit-problem-judge')
   @HttpCode(200)
   async submit(@Body() dto: SubmitJudgeDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
@@ -60,10 +65,12 @@ export class SubmissionController {
     return this.submissions.list(q, user);
   }
 
+  /** With a cid or an eid (not in HOJ) only a submission of that contest or exam: a held participant's way in. */
   @OptionalAuth()
+  @LockScope({ contest: 'cid', exam: 'eid' })
   @Get('get-submission-detail')
-  detail(@Query() q: SubmitIdQueryDto, @CurrentUser() user?: AuthUser) {
-    return this.submissions.detail(q.submitId, user);
+  detail(@Query() q: SubmissionDetailQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.submissions.detail(q.submitId, user, { cid: q.cid, eid: q.eid });
   }
 
   @Put('submission')
@@ -72,10 +79,12 @@ export class SubmissionController {
     return null;
   }
 
+  /** With a cid or an eid (not in HOJ), as get-submission-detail. */
   @OptionalAuth()
+  @LockScope({ contest: 'cid', exam: 'eid' })
   @Get('get-all-case-result')
-  cases(@Query() q: SubmitIdQueryDto, @CurrentUser() user?: AuthUser) {
-    return this.submissions.caseResults(q.submitId, user);
+  cases(@Query() q: SubmissionDetailQueryDto, @CurrentUser() user?: AuthUser) {
+    return this.submissions.caseResults(q.submitId, user, { cid: q.cid, eid: q.eid });
   }
 
   @OptionalAuth()

@@ -5,6 +5,8 @@ import { AuthUser } from '../../../core/auth/auth-user';
 import { CurrentUser, Permission, Roles } from '../../../core/auth/decorators';
 import { FileIdQuery, MdFileListQuery } from '../dto/upload.dto';
 import { UploadService } from '../upload.service';
+import { Audited, fromQuery } from '../../../core/audit/audited.decorator';
+import { loadUploadedFile } from '../upload-audit';
 
 /** Admin → File management: Markdown images uploaded from the editors, where they are used, deletable. */
 @ApiTags('admin')
@@ -21,6 +23,7 @@ export class AdminFileController {
   }
 
   @Delete('delete-md-img')
+  @Audited('file.delete', { target: 'file', id: fromQuery('fileId'), load: loadUploadedFile })
   async remove(@Query() q: FileIdQuery, @CurrentUser() user: AuthUser): Promise<null> {
     await this.uploads.remove(q.fileId, user, 'markdown');
     return null;

@@ -8,6 +8,7 @@ import {
   OiScoreType,
   RankShowName,
   SealMode,
+  isIpRange,
   parseHojAccountLimitRule,
 } from '@oj/contracts';
 
@@ -38,6 +39,10 @@ export interface ContestFormValues {
   visible: boolean;
   /** virtual participation once the contest has ended (issue 35) */
   allowVirtual: boolean;
+  /** allowed client address ranges, CIDRs (issue 36); empty: anyone */
+  ipRanges: string[];
+  /** lock mode (issue 36) */
+  lockMode: boolean;
 }
 
 export function emptyContestForm(nowMs = Date.now()): ContestFormValues {
@@ -68,6 +73,8 @@ export function emptyContestForm(nowMs = Date.now()): ContestFormValues {
     limitExtra: [],
     visible: true,
     allowVirtual: true,
+    ipRanges: [],
+    lockMode: false,
   };
 }
 
@@ -75,6 +82,9 @@ const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : 
 
 /** A contest as GET /api/admin/contest answers it: with its password and HOJ's account rule string (AdminContestVO). */
 export type AdminContestInfo = Omit<ContestInfo, 'accountLimitRule'> & { pwd?: string | null; accountLimitRule: string | null };
+
+/** The typed ranges that are not an IPv4/IPv6 address or CIDR (the server refuses them too). */
+export const badIpRanges = (ranges: readonly string[] | undefined) => (ranges ?? []).map((r) => r.trim()).filter((r) => r && !isIpRange(r));
 
 export function contestToForm(c: AdminContestInfo): ContestFormValues {
   const rule = c.accountLimitRule ? parseHojAccountLimitRule(c.accountLimitRule) : null;
@@ -104,6 +114,8 @@ export function contestToForm(c: AdminContestInfo): ContestFormValues {
     visible: c.visible,
     // a contest stored before the flag existed allows it (the server's default)
     allowVirtual: c.allowVirtual ?? true,
+    ipRanges: c.ipRanges ?? [],
+    lockMode: c.lockMode ?? false,
   };
 }
 
@@ -117,6 +129,7 @@ export function contestFormErrors(v: ContestFormValues): string[] {
   if (v.sealRank && v.sealMode === SealMode.UntilEnd && v.sealRankTime == null) errors.push('admin.contest.sealTimeRequired');
   const stars = (v.starAccount ?? []).map((s) => s.trim());
   if (new Set(stars).size !== stars.length) errors.push('admin.contest.duplicateStarUsers');
+  if (badIpRanges(v.ipRanges).length) errors.push('admin.lockdown.badIpRange');
   return errors;
 }
 
@@ -153,6 +166,8 @@ export function formToBody(v: ContestFormValues, id?: number): AdminContestBody 
       : null,
     visible: v.visible,
     allowVirtual: v.allowVirtual,
+    ipRanges: (v.ipRanges ?? []).map((s) => s.trim()).filter(Boolean),
+    lockMode: v.lockMode,
   };
   if (id !== undefined) body.id = id;
   return body;

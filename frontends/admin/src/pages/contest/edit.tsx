@@ -20,6 +20,7 @@ import { useT } from '../../i18n';
 import { useFormErrorFeedback } from '../../components/form-feedback';
 import { ScopedClient, useScopedClient } from '../../scope';
 import { createContest, getAdminContest, updateContest } from './api';
+import { LockdownFields } from '../../components/lockdown-fields';
 import { ContestFormValues, contestFormErrors, contestToForm, emptyContestForm, formToBody } from './contestForm';
 
 function useContestForm(cid: number | null, client: ScopedClient) {
@@ -240,6 +241,7 @@ export function ContestEditor({ cid, onDone }: { cid: number | null; onDone?: ()
             tooltip={t('admin.contest.allowVirtualHint')}
             fieldProps={{ 'data-testid': 'contest-allow-virtual' } as SwitchProps}
           />
+          <LockdownFields />
         </ProForm>
       )}
     </Card>

@@ -18,6 +18,7 @@ import { useT } from '../../i18n';
 import { useScopedClient } from '../../scope';
 import { createExam, getAdminExam, updateExam } from './api';
 import { ExamFormValues, emptyExamForm, examFormErrors, examToForm, formToBody } from './examForm';
+import { LockdownFields } from '../../components/lockdown-fields';
 
 export default function ExamEditPage() {
   const { t } = useT();
@@ -153,6 +154,7 @@ export function ExamEditor({ eid, onDone }: { eid: number | null; onDone?: (crea
             ]}
           />
           <ProFormSwitch name="visible" label={t('admin.exam.visible')} />
+          <LockdownFields />
         </ProForm>
       )}
     </Card>

@@ -1,5 +1,5 @@
 /** The exam editor's values, their checks (product §5 as contests) and the body sent to /api/admin/exam. */
-import { AdminExamBody, ExamAuth, ExamInfo, ExamRankScoreType, ExamType, RankShowName } from '@oj/contracts';
+import { AdminExamBody, ExamAuth, ExamInfo, ExamRankScoreType, ExamType, RankShowName, isIpRange } from '@oj/contracts';
 
 export interface ExamFormValues {
   title: string;
@@ -15,6 +15,10 @@ export interface ExamFormValues {
   rankScoreType: ExamRankScoreType;
   rankShowName: RankShowName;
   visible: boolean;
+  /** allowed client address ranges, CIDRs (issue 36); empty: anyone */
+  ipRanges: string[];
+  /** lock mode (issue 36) */
+  lockMode: boolean;
 }
 
 export function emptyExamForm(nowMs = Date.now()): ExamFormValues {
@@ -33,6 +37,8 @@ export function emptyExamForm(nowMs = Date.now()): ExamFormValues {
     rankScoreType: ExamRankScoreType.Highest,
     rankShowName: RankShowName.Username,
     visible: true,
+    ipRanges: [],
+    lockMode: false,
   };
 }
 
@@ -49,6 +55,8 @@ export const examToForm = (e: ExamInfo & { pwd?: string | null }): ExamFormValue
   rankScoreType: e.rankScoreType,
   rankShowName: e.rankShowName,
   visible: e.visible,
+  ipRanges: e.ipRanges ?? [],
+  lockMode: e.lockMode ?? false,
 });
 
 /** Message ids of what is wrong; empty when the exam may be saved. */
@@ -58,6 +66,7 @@ export function examFormErrors(v: ExamFormValues): string[] {
   if (v.startTime == null || v.endTime == null) errors.push('admin.exam.timeRequired');
   else if (v.startTime >= v.endTime) errors.push('admin.exam.startBeforeEnd');
   if (v.auth !== ExamAuth.Public && !v.pwd?.trim()) errors.push('admin.exam.passwordRequired');
+  if ((v.ipRanges ?? []).some((r) => r.trim() && !isIpRange(r))) errors.push('admin.lockdown.badIpRange');
   return errors;
 }
 
@@ -79,5 +88,7 @@ export function formToBody(v: ExamFormValues, id?: number): AdminExamBody {
     rankScoreType: v.rankScoreType,
     rankShowName: v.rankShowName,
     visible: v.visible,
+    ipRanges: (v.ipRanges ?? []).map((s) => s.trim()).filter(Boolean),
+    lockMode: v.lockMode,
   };
 }

@@ -11,18 +11,18 @@ import { getSubmissionDetail } from '../../api/contest';
 const SubmissionCaseResults = lazy(() => import('problems/case-results'));
 
 export function ContestSubmissionDetailPage() {
-  const { submitId = '' } = useParams();
+  const { submitId = '', contestId = '' } = useParams();
   const [detail, setDetail] = useState<SubmissionDetail | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let alive = true;
-    getSubmissionDetail(Number(submitId))
+    getSubmissionDetail(Number(submitId), Number(contestId))
       .then((d) => alive && setDetail(d))
       .catch(() => alive && setFailed(true));
     return () => {
       alive = false;
     };
-  }, [submitId]);
+  }, [submitId, contestId]);
   if (failed)
     return (
       <NotFoundResult
@@ -62,7 +62,7 @@ export function ContestSubmissionDetailPage() {
       </Descriptions>
       {s.errorMessage && <pre style={{ whiteSpace: 'pre-wrap', background: '#fff7e6', padding: 8 }}>{s.errorMessage}</pre>}
       <Suspense fallback={null}>
-        <SubmissionCaseResults submitId={s.submitId} status={s.status} />
+        <SubmissionCaseResults submitId={s.submitId} status={s.status} cid={Number(contestId)} />
       </Suspense>
       {s.code && <pre style={{ whiteSpace: 'pre-wrap', background: '#f6f8fa', padding: 8 }}>{s.code}</pre>}
     </Card>

@@ -69,17 +69,18 @@ export function ExamSubmissionsPage() {
 
 export function ExamSubmissionDetailPage() {
   const { submitId = '' } = useParams();
+  const { eid } = useExam();
   const [detail, setDetail] = useState<SubmissionDetail | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let alive = true;
-    getSubmissionDetail(Number(submitId))
+    getSubmissionDetail(Number(submitId), eid)
       .then((d) => alive && setDetail(d))
       .catch(() => alive && setFailed(true));
     return () => {
       alive = false;
     };
-  }, [submitId]);
+  }, [submitId, eid]);
   if (failed) return <Result status="404" title={<FormattedMessage id="exam.submission.notFound" />} />;
   if (!detail) return <Spin style={{ display: 'block', margin: 48 }} />;
   const s = detail.submission;

@@ -109,6 +109,14 @@ const messages: Record<string, string> = {
   'admin.contestAnnouncement.visible': 'Visible',
   'admin.contestAnnouncement.created': 'Created',
   'admin.contestAnnouncement.deleteConfirm': 'Delete this announcement?',
+  'admin.lockdown.ipRanges': 'Allowed IP ranges',
+  'admin.lockdown.ipRangesHint':
+    'Only participants from these ranges (e.g. 10.0.0.0/8, 2001:db8::/32) may enter and submit; empty: anyone. Admins are not restricted.',
+  'admin.lockdown.badIpRange': 'Each allowed range must be an IP address or CIDR, e.g. 10.0.0.0/8.',
+  'admin.lockdown.badIpRangeOf': 'Not a valid IP range: {ranges}',
+  'admin.lockdown.lockMode': 'Lock mode',
+  'admin.lockdown.lockModeHint':
+    'While it runs, registered participants can open only its own pages; everything else is refused, and only the latest login of an account stays valid. Lifted at the end. It holds registered participants (and, in an exam, candidates with a paper): a public contest has no registration, so nobody is held.',
 };
 
 export default messages;

@@ -106,6 +106,14 @@ const messages: Record<string, string> = {
   'admin.contestAnnouncement.visible': '可见',
   'admin.contestAnnouncement.created': '创建时间',
   'admin.contestAnnouncement.deleteConfirm': '删除该公告？',
+  'admin.lockdown.ipRanges': '允许的网络地址段',
+  'admin.lockdown.ipRangesHint':
+    '只有来自这些地址段（如 10.0.0.0/8、2001:db8::/32）的参赛者可以进入和提交；留空表示不限制。管理员不受限制。',
+  'admin.lockdown.badIpRange': '允许的地址段须为网络地址或网段，如 10.0.0.0/8。',
+  'admin.lockdown.badIpRangeOf': '以下地址段格式错误：{ranges}',
+  'admin.lockdown.lockMode': '锁定模式',
+  'admin.lockdown.lockModeHint':
+    '进行期间，已报名的参赛者只能访问本场页面，其他页面均被拒绝；同一账号只保留最后一次登录。结束后自动解除。只对已报名的参赛者（考试中还包括已开始答卷的考生）生效，公开比赛无需报名，因此不受锁定。',
 };
 
 export default messages;

@@ -1,0 +1,27 @@
+/** 后台备份页（issue 36）的中文文本，并入后台的文本表。 */
+const messages: Record<string, string> = {
+  'admin.menu.backup': '备份',
+  'admin.backup.title': '备份',
+  'admin.backup.intro': '备份文件包含数据库、测试数据与上传文件，以及站点的密钥。恢复时在服务器上运行恢复命令（见备份模块的说明文档）。',
+  'admin.backup.settings': '每日备份',
+  'admin.backup.enabled': '每天自动备份',
+  'admin.backup.hour': '开始时刻（服务器时间，时）',
+  'admin.backup.retention': '保留份数',
+  'admin.backup.retentionHint': '每次备份后，超出该份数的最旧备份会被删除',
+  'admin.backup.save': '保存',
+  'admin.backup.saved': '已保存',
+  'admin.backup.runNow': '立即备份',
+  'admin.backup.running': '正在备份…',
+  'admin.backup.done': '已写入备份 {name}（{size}，{seconds} 秒）',
+  'admin.backup.failed': '备份失败：{error}',
+  'admin.backup.pollFailed': '无法读取备份进度。',
+  'admin.backup.archives': '备份文件',
+  'admin.backup.name': '文件',
+  'admin.backup.size': '大小',
+  'admin.backup.createdAt': '写入时间',
+  'admin.backup.actions': '操作',
+  'admin.backup.download': '下载',
+  'admin.backup.deleteConfirm': '删除备份 {name}？删除后无法找回。',
+  'admin.backup.empty': '还没有备份。',
+};
+export default messages;
