@@ -118,7 +118,12 @@ async function download(url: string, params: unknown, fallbackName: string): Pro
   const disposition = String(res.headers['content-disposition'] || '');
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = match ? decodeURIComponent(match[1]) : fallbackName;
-  const href = URL.createObjectURL(res.data as Blob);
+  saveBlob(res.data as Blob, name);
+}
+
+/** Saves a downloaded blob under `name`, as the browser saves a link's download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
   a.download = name;

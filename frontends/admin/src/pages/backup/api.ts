@@ -1,6 +1,7 @@
 /** Admin → backups calls (issue 36, contracts BACKUP_API); root only. */
 import { BACKUP_API, BackupArchiveView, BackupRunView, BackupSettings } from '@oj/contracts';
 import { api, call } from '@oj/kit';
+import { saveBlob } from '../../api/admin';
 
 export const getBackupSettings = () => call<BackupSettings>(api.get(BACKUP_API.settings));
 export const saveBackupSettings = (body: BackupSettings) => call<BackupSettings>(api.put(BACKUP_API.settings, body));
@@ -13,12 +14,5 @@ export const deleteBackup = (name: string) => call<null>(api.delete(BACKUP_API.a
 /** Downloads through the client (the token is sent) and saves the archive under its own name. */
 export async function downloadBackup(name: string): Promise<void> {
   const res = await api.get(BACKUP_API.download, { params: { name }, responseType: 'blob', timeout: 0 });
-  const href = URL.createObjectURL(res.data as Blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(href);
+  saveBlob(res.data as Blob, name);
 }
