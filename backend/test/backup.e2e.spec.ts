@@ -6,7 +6,7 @@
  */
 import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { BACKUP_TEXT, ContestAuth, isFinalJudgeStatus, JudgeStatus } from '@oj/contracts';
+import { BACKUP_TEXT, ContestAuth, ContestStatus, isFinalJudgeStatus, JudgeStatus } from '@oj/contracts';
 import { randomBytes } from 'crypto';
 import { promises as fs, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -28,6 +28,7 @@ import {
   RestoreRefusedError,
 } from '../src/modules/backup/archive/restore-backup';
 import { addProblem, createContest, MIN } from './contest-fixtures';
+import { eventually } from './utils/eventually';
 import {
   aPlusBCases,
   CODE,
@@ -141,6 +142,11 @@ describe('backup and restore', () => {
     await request(t.url).post('/api/comment').set('Authorization', t.users.admin.token).send({ did: post.body.data.id, content: 'kept' });
     await worker.close();
     worker = undefined;
+    // The contest clock stores a new contest's status within its 5-second tick: the source must be still when read.
+    await eventually('the contest stored as running', async () => {
+      const [row] = await t.dataSource.query('SELECT status FROM contest WHERE id = $1', [cid]);
+      return row.status === ContestStatus.Running ? true : undefined;
+    });
 
     sourceDb = await databaseState(t.config.database.url);
     sourceFiles = await fileState(t.config.paths.dataDir);
