@@ -82,7 +82,9 @@ describe('its list of what the judge needs', () => {
 describe('on this machine', () => {
   it('finds everything npm test needs and calls no package manager', () => {
     const r = runSetup({ purpose: 'test' });
-    expect(r.lines).toEqual(['[setup] npm test: bubblewrap, the toolchains of 42 languages, Chromium, CJK fonts, OpenLDAP slapd: all here.']);
+    expect(r.lines).toEqual([
+      '[setup] npm test: bubblewrap, the toolchains of 42 languages, Chromium, CJK fonts, OpenLDAP slapd: all here.',
+    ]);
     expect([r.status, r.calls]).toEqual([0, []]);
   });
 
