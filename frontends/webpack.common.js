@@ -31,14 +31,19 @@ const DEV_PORTS = { shell: 3000, problems: 3001, admin: 3002, contest: 3003, exa
 const BACKEND_URL = process.env.OJ_BACKEND_URL || 'http://localhost:8080';
 
 /**
- * Libraries holding React context or global state: one copy per page. @ant-design/icons is not among
- * them: it holds no required state, antd imports its icons by deep path anyway, and sharing it would put
- * every icon (~170 KB gzip) in each page's initial JavaScript instead of the few each app uses.
- * `@oj/kit/core` is kit without antd (its stores and API client); `@oj/kit` re-exports it through the
- * shared scope. Shared modules are not tree-shaken, so the shell draws its first page with `@oj/kit/core`
- * and plain React, and loads antd (and `@oj/kit`) only for the parts that need it.
+ * Libraries holding React context or global state that must be one copy per page: React, the router, react-intl's
+ * context, and `@oj/kit/core` (kit without antd: its stores, API client, locale and auth state).
+ *
+ * antd and `@oj/kit` (kit's antd-based components) are NOT shared (issue 37): a shared module is not tree-shaken, so
+ * sharing antd put the whole library (442 KB gzip) in front of every page. Each frontend bundles the antd components
+ * it uses, kit's antd parts with them, and draws them under its own antd context: every remote's tree and every
+ * exposed screen (problems' workspace, comments and case results, admin's group editors) is wrapped in kit's
+ * `LocaleProvider`, bundled into that frontend, so its ConfigProvider (locale) and App (message, modal) are those of
+ * the same antd copy its components read. No frontend sets theme tokens, so every copy draws the same classes, and
+ * antd's static sheet (shell/antd-static-style.js) covers all of them. @ant-design/icons is not shared either: it holds
+ * no required state and each app bundles the few icons it uses.
  */
-const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-intl', 'antd', '@oj/kit', '@oj/kit/core'];
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-intl', '@oj/kit/core'];
 
 /** The frontends that exist (have a webpack config), i.e. the remotes the shell may load. */
 function builtRemotes() {
@@ -132,7 +137,7 @@ function runtimeRemote(name) {
  * @param {string[]|Record<string,string>} [o.remotes]  remotes this one uses, e.g. ['problems'] (located at run time, see runtimeRemote)
  * @param {number} [o.port]       dev server port (default from DEV_PORTS)
  * @param {boolean} [o.monaco]    bundle monaco-editor locally with its web workers
- * @param {string[]} [o.extraShared]  more singletons, e.g. ['@ant-design/pro-components']
+ * @param {string[]} [o.extraShared]  more singletons (a library holding page-wide state; never one that imports antd, which each frontend bundles)
  * @param {string} [o.title]      page title of the standalone page
  * @param {(config: object, argv: object) => object} [o.customize]  last word on the config
  */

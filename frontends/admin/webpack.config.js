@@ -4,6 +4,5 @@ module.exports = require('../webpack.common')({
   dir: __dirname,
   exposes: { './app': './src/app.tsx', './group-editors': './src/group-editors.tsx' },
   monaco: true,
-  extraShared: ['@ant-design/pro-components'],
   title: 'OJ Admin',
 });

@@ -2,21 +2,20 @@ import { Suspense, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LocaleProvider, NotFound, PageLoading } from '@oj/kit';
 import { problemsMessages } from './locales';
-import { ProblemListPage } from './pages/problem-list';
-import { StatusListPage } from './pages/status-list';
-import { RankPage } from './pages/rank';
-import { TrainingListPage } from './pages/training-list';
+import * as pages from './pages/page-loaders';
 
-// The statement renderer (marked, KaTeX, DOMPurify) and the editor load only with the pages that use them.
-const ProblemDetailPage = lazy(() => import('./pages/problem-detail').then((m) => ({ default: m.ProblemDetailPage })));
-// The training pages render Markdown and the problem workspace: loaded with them.
-const TrainingDetailPage = lazy(() => import('./pages/training').then((m) => ({ default: m.TrainingDetailPage })));
-const DiscussionHomePage = lazy(() => import('./pages/discussion/problem-discussion').then((m) => ({ default: m.DiscussionHomePage })));
-const DiscussionDetailPage = lazy(() => import('./pages/discussion/discussion-detail').then((m) => ({ default: m.DiscussionDetailPage })));
-const ProblemDiscussionPage = lazy(() =>
-  import('./pages/discussion/problem-discussion').then((m) => ({ default: m.ProblemDiscussionPage })),
-);
-const SubmissionDetailPage = lazy(() => import('./pages/status-detail').then((m) => ({ default: m.SubmissionDetailPage })));
+// Every page is its own chunk (pages/page-loaders.ts says why); './preload' starts the cold page's chunk early.
+// The statement renderer (marked, KaTeX, DOMPurify) and the editor come only with the pages that use them.
+const ProblemListPage = lazy(() => pages.loadProblemList().then((m) => ({ default: m.ProblemListPage })));
+const StatusListPage = lazy(() => pages.loadStatusList().then((m) => ({ default: m.StatusListPage })));
+const RankPage = lazy(() => pages.loadRank().then((m) => ({ default: m.RankPage })));
+const TrainingListPage = lazy(() => pages.loadTrainingList().then((m) => ({ default: m.TrainingListPage })));
+const ProblemDetailPage = lazy(() => pages.loadProblemDetail().then((m) => ({ default: m.ProblemDetailPage })));
+const TrainingDetailPage = lazy(() => pages.loadTraining().then((m) => ({ default: m.TrainingDetailPage })));
+const DiscussionHomePage = lazy(() => pages.loadDiscussionHome().then((m) => ({ default: m.DiscussionHomePage })));
+const DiscussionDetailPage = lazy(() => pages.loadDiscussionDetail().then((m) => ({ default: m.DiscussionDetailPage })));
+const ProblemDiscussionPage = lazy(() => pages.loadDiscussionHome().then((m) => ({ default: m.ProblemDiscussionPage })));
+const SubmissionDetailPage = lazy(() => pages.loadSubmissionDetail().then((m) => ({ default: m.SubmissionDetailPage })));
 
 export function ProblemsRoot() {
   return (

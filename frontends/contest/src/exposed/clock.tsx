@@ -16,7 +16,11 @@ export * from '../lib/clock';
 export { isContestAdmin, menuDisabled, mustEnterToView, showPasswordForm } from '../lib/rules';
 export type { Viewer } from '../lib/rules';
 
-/** Only the texts (no antd providers: the host has them, and an extra wrapper element would break inline layouts). */
+/**
+ * Only the texts. No antd providers: this remote's antd copy draws the tags with no ConfigProvider above them, which
+ * is enough for tags (no locale texts, and no frontend sets theme tokens); an extra wrapper element would break
+ * inline layouts.
+ */
 function Texts({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const messages = useMemo(() => ({ ...kitMessages[locale], ...contestMessages[locale] }), [locale]);
