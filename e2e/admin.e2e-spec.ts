@@ -62,9 +62,31 @@ afterAll(async () => {
 async function pickProblems(page: Page, problemIds: string[]): Promise<void> {
   const modal = page.locator('.ant-modal-content');
   for (const id of problemIds) {
-    await modal.locator('#pid').click();
-    await modal.locator('#pid').fill(id);
-    await page.locator('.ant-select-item-option:visible', { hasText: id }).first().click();
+    const chosen = modal.locator('.ant-select-selection-item', { hasText: id });
+    for (let attempt = 1; ; attempt += 1) {
+      await modal.locator('#pid').click();
+      await modal.locator('#pid').fill(id);
+      // The server's answer for this keyword is drawn: every option names it. Until then the list of the last
+      // keyword (or of none) is on screen, and under load it was redrawn under the click (a CI run's pick missed).
+      await page.waitForFunction(
+        (text) => {
+          const options = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+          return options.length > 0 && options.every((o) => (o.textContent ?? '').includes(text));
+        },
+        id,
+        { timeout: UI_WAIT_MS },
+      );
+      await page.locator('.ant-select-item-option:visible', { hasText: id }).first().click();
+      // The pick shows as a tag; a click that landed while the list was redrawn is made again, as a user would.
+      if (
+        await chosen.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (attempt === 3) throw new Error(`the problem select did not take ${id} in three picks`);
+    }
   }
   // The select stays open for more picks; a click on the title closes it (Escape would close the dialog).
   await modal.locator('.ant-modal-title').click();

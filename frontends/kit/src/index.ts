@@ -9,3 +9,4 @@ export * from './components/markdown-image-button';
 export * from './components/user-name';
 export * from './components/posting-rules';
 export * from './components/password-entry-form';
+export * from './components/lazy-markdown';

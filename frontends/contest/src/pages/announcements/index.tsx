@@ -3,9 +3,8 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Card, Collapse, Empty, Pagination, Spin } from 'antd';
 import { ContestAnnouncementInfo, DEFAULT_PAGE_SIZE, Page } from '@oj/contracts';
-import { formatDateTime } from '@oj/kit';
+import { formatDateTime, LazyMarkdown } from '@oj/kit';
 import { getContestAnnouncements } from '../../api/contest';
-import { Markdown } from '@oj/kit/markdown';
 import { markAnnouncementsRead } from '../../lib/storage';
 import { useContest } from '../contest-detail/context';
 
@@ -41,7 +40,7 @@ export function ContestAnnouncementsPage() {
             key: String(a.id),
             label: a.title,
             extra: formatDateTime(a.gmtCreate),
-            children: <Markdown source={a.content} breaks />,
+            children: <LazyMarkdown source={a.content} breaks />,
           }))}
         />
       )}

@@ -4,10 +4,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate, useParams, Link } from 'react-router-dom';
 import { Button, Card, Menu, Modal, Progress, Result, Space, Spin, Typography } from 'antd';
 import { ContestStatus, ContestType } from '@oj/contracts';
-import { openAccountDialog, useAuth, useWebsiteConfig, BackToList, NotFoundResult } from '@oj/kit';
+import { openAccountDialog, useAuth, useWebsiteConfig, BackToList, NotFoundResult, LazyMarkdown } from '@oj/kit';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../components/contest-tags';
 import { ContestCountdown } from '../../components/contest-countdown';
-import { Markdown } from '@oj/kit/markdown';
 import { menuDisabled, mustEnterToView } from '../../lib/rules';
 import { ContestContext, ContestState, useContestLoader } from './context';
 import { PasswordForm } from './password-form';
@@ -76,7 +75,7 @@ function UnreadPopup({ cid }: { cid: number }) {
       {unread.map((a) => (
         <div key={a.id} data-testid="unread-announcement">
           <Typography.Title level={5}>{a.title}</Typography.Title>
-          <Markdown source={a.content} breaks />
+          <LazyMarkdown source={a.content} breaks />
         </div>
       ))}
     </Modal>

@@ -2,8 +2,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Card, Descriptions } from 'antd';
 import { ContestType } from '@oj/contracts';
-import { formatDateTime } from '@oj/kit';
-import { Markdown } from '@oj/kit/markdown';
+import { formatDateTime, LazyMarkdown } from '@oj/kit';
 import { useHumanDuration } from '../../components/contest-countdown';
 import { showPasswordForm } from '../../lib/rules';
 import { useContest } from './context';
@@ -31,7 +30,7 @@ export function ContestOverview() {
             </Descriptions.Item>
           )}
         </Descriptions>
-        <Markdown source={info.description} breaks />
+        <LazyMarkdown source={info.description} breaks />
       </Card>
     </>
   );

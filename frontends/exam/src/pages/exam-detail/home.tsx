@@ -1,8 +1,7 @@
 /** /exam/:examId: the description, times and rules of the exam, and the password form. */
 import { FormattedMessage } from 'react-intl';
 import { Card, Descriptions } from 'antd';
-import { formatDateTime } from '@oj/kit';
-import { Markdown } from '@oj/kit/markdown';
+import { formatDateTime, LazyMarkdown } from '@oj/kit';
 import { HumanDuration, showPasswordForm } from 'contest/clock';
 import { useExam } from './context';
 import { PasswordForm } from './password-form';
@@ -21,7 +20,7 @@ export function ExamHome() {
           </Descriptions.Item>
           <Descriptions.Item label={<FormattedMessage id="exam.home.author" />}>{info.author}</Descriptions.Item>
         </Descriptions>
-        <Markdown source={info.description} breaks />
+        <LazyMarkdown source={info.description} breaks />
       </Card>
     </>
   );

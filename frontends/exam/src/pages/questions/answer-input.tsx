@@ -1,10 +1,10 @@
 /** The input of one question by its type: choices, true/false, blanks or free text; large targets for touch. */
 import { useIntl } from 'react-intl';
 import { Checkbox, Input, Radio, Space } from 'antd';
-import { Markdown } from '@oj/kit/markdown';
 import { choiceLetter } from '@oj/contracts';
 import { ExamQuestionView, QuestionType } from '../../api/exam';
 import { decodeBlanks, decodeChoice, encodeBlanks, encodeChoice } from '../../lib/answers';
+import { LazyMarkdown } from '@oj/kit';
 
 const OPTION_STYLE = { display: 'flex', alignItems: 'flex-start', padding: '10px 8px', minHeight: 44, width: '100%' } as const;
 
@@ -27,7 +27,7 @@ export function AnswerInput({
       label: (
         <span style={{ display: 'flex', gap: 6, wordBreak: 'break-word' }} data-testid={`choice-${choiceLetter(i)}`}>
           <b>{choiceLetter(i)}.</b>
-          <Markdown source={c.content} />
+          <LazyMarkdown source={c.content} />
         </span>
       ),
     }));

@@ -7,13 +7,13 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Empty, Result, Space, Spin, Tag, Typography } from 'antd';
-import { Markdown } from '@oj/kit/markdown';
 import { ExamQuestionView, getExamQuestions } from '../../api/exam';
 import { AnswerStore, SaveState, isAnswered, useAnswers, useSaveState } from '../../lib/answer-store';
 import { answerRefusal } from '../../lib/rules';
 import { useExam } from '../exam-detail/context';
 import { AnswerInput } from './answer-input';
 import { useExamAnswers } from './use-exam-answers';
+import { LazyMarkdown } from '@oj/kit';
 
 const SAVE_COLOR: Record<SaveState, string> = { idle: 'success', pending: 'processing', saving: 'processing', error: 'error' };
 
@@ -95,7 +95,7 @@ function QuestionView({ detail, store, refusal }: { detail: ExamQuestionView; st
       extra={<SaveBadge store={store} />}
     >
       <div style={{ marginBottom: 12, wordBreak: 'break-word' }}>
-        <Markdown source={detail.description} breaks />
+        <LazyMarkdown source={detail.description} breaks />
       </div>
       {refusal && (
         <Alert type="warning" style={{ marginBottom: 12 }} message={intl.formatMessage({ id: refusal })} data-testid="answer-disabled" />

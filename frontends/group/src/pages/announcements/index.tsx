@@ -4,8 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Card, Collapse, Empty, Form, Input, Modal, Pagination, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { ANNOUNCEMENT_HIDDEN, ANNOUNCEMENT_VISIBLE, Announcement } from '@oj/contracts';
-import { formatDateTime } from '@oj/kit';
-import { Markdown } from '@oj/kit/markdown';
+import { formatDateTime, LazyMarkdown } from '@oj/kit';
 import { deleteAnnouncement, getAnnouncements, saveAnnouncement } from '../../api/group';
 import { paginationOf, usePage } from '../../hooks/use-page';
 import { isGroupAdmin } from '../../lib/rules';
@@ -113,7 +112,7 @@ export function GroupAnnouncementsPage() {
             ),
             children: (
               <>
-                <Markdown source={a.content} />
+                <LazyMarkdown source={a.content} />
                 {admin && (
                   <Space style={{ marginTop: 8 }}>
                     <Button size="small" onClick={() => setEditing(a)}>

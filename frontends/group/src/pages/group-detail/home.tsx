@@ -1,8 +1,7 @@
 /** /group/:groupID: the group's description and facts; outsiders see it too (join from the header). */
 import { FormattedMessage } from 'react-intl';
 import { Card, Descriptions } from 'antd';
-import { formatDateTime } from '@oj/kit';
-import { Markdown } from '@oj/kit/markdown';
+import { formatDateTime, LazyMarkdown } from '@oj/kit';
 import { isMember } from '../../lib/rules';
 import { useGroup } from './context';
 
@@ -10,7 +9,7 @@ export function GroupHome() {
   const { group, viewer } = useGroup();
   return (
     <Card size="small" data-testid="group-home">
-      <Markdown source={group.description} />
+      <LazyMarkdown source={group.description} />
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 12 }}>
         <Descriptions.Item label={<FormattedMessage id="group.home.brief" />}>{group.brief}</Descriptions.Item>
         <Descriptions.Item label={<FormattedMessage id="group.home.created" />}>{formatDateTime(group.gmtCreate)}</Descriptions.Item>

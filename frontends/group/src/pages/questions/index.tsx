@@ -4,8 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Card, List, Space, Tag, Typography } from 'antd';
 import { QuestionInfo } from '@oj/contracts';
-import { BackToList, NotFoundResult } from '@oj/kit';
-import { Markdown } from '@oj/kit/markdown';
+import { BackToList, NotFoundResult, LazyMarkdown } from '@oj/kit';
 import { getGroupQuestion, getGroupQuestions } from '../../api/group';
 import { ContentList, RowEditors } from '../../components/content-list';
 import { usePage } from '../../hooks/use-page';
@@ -88,14 +87,14 @@ export function GroupQuestionPage() {
       <Tag color="blue">
         <FormattedMessage id={`group.questionType.${q.type}`} />
       </Tag>
-      <Markdown source={q.description} />
+      <LazyMarkdown source={q.description} />
       {q.choices.length > 0 && (
         <List
           size="small"
           dataSource={q.choices}
           renderItem={(c, i) => (
             <List.Item>
-              <Typography.Text strong>{String.fromCharCode(65 + i)}.</Typography.Text> <Markdown source={c.content} />
+              <Typography.Text strong>{String.fromCharCode(65 + i)}.</Typography.Text> <LazyMarkdown source={c.content} />
             </List.Item>
           )}
         />
