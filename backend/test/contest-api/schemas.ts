@@ -204,7 +204,7 @@ export const scored = {
   scoreboard: board(
     closed(['score'], { score: { type: 'number' }, time: nullable({ type: 'integer' }) }),
     // `time` is required in a cell with points
-    { ...scoredCell, if: { properties: { score: { exclusiveMinimum: 0 } } }, then: { required: ['time'] } },
+    { ...scoredCell, if: { properties: { score: { type: 'number', exclusiveMinimum: 0 } } }, then: { required: ['time'] } },
   ),
 };
 
