@@ -915,7 +915,18 @@ describe('touch menus and form errors', () => {
     await t.page.locator('.ant-message-error').getByText('保存失败：请修改标红的项').waitFor({ timeout: 10_000 });
     const first = t.page.locator('.ant-form-item-has-error').first();
     await first.waitFor();
-    await t.page.waitForTimeout(800);
+    // The form scrolls smoothly: wait until the animation has brought the field into view (a fixed 800 ms was not
+    // enough on a loaded CI machine: the field was still 2,800 px above the viewport), then check where it stopped.
+    await t.page
+      .waitForFunction(
+        () => {
+          const r = document.querySelector('.ant-form-item-has-error')?.getBoundingClientRect();
+          return !!r && r.top >= 0 && r.bottom <= window.innerHeight;
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined); // the assertions below say where it is
     const box = await first.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y).toBeGreaterThanOrEqual(0);
