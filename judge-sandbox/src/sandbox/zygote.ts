@@ -89,6 +89,12 @@ export interface Slot extends StagingArea {
   /** Why the zygote gave up ("F <why>"). */
   fatal?: string;
   dead: boolean;
+  /**
+   * closeSlot has begun: no next cgroup may be made any more. Without it, a zygote's "R" arriving while closeSlot
+   * waited for the zygote to exit armed a cgroup that closeSlot had already looked for, and it was left behind
+   * (seen once in CI: an empty run cgroup after the test).
+   */
+  closing?: boolean;
   stderr: string;
   /** The CPU the zygote (and so every run of the slot) is pinned to. */
   cpu: number;
@@ -285,7 +291,7 @@ function onLine(slot: Slot, line: string): void {
  * kernel); the run only sets its limits. Without it (an error here) the run does both itself.
  */
 function armNextCgroup(slot: Slot): void {
-  if (slot.next || slot.arming || !usable(slot)) return;
+  if (slot.next || slot.arming || slot.closing || !usable(slot)) return;
   let initPid: number;
   try {
     initPid = preparedInitPid(slot);
@@ -368,6 +374,7 @@ export function preparedInitPid(slot: Slot): number {
 
 export async function closeSlot(slot: Slot): Promise<void> {
   liveSlots.delete(slot);
+  slot.closing = true;
   await slot.arming;
   if (!slot.dead) {
     const exited = new Promise<void>((resolve) => slot.child.once('exit', () => resolve()));
